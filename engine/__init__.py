@@ -1,0 +1,1 @@
+"""Decide: geometry, pathfinding, rulesets, reactions; intents in, events or a refusal out."""

@@ -1,0 +1,90 @@
+"""The envelope: an event as stored in the log, with its position, provenance and hash."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field
+
+from events.vocabulary import Event, EventRegistry, JsonObject
+
+GENESIS_HASH = bytes(32)
+"""The `prev_hash` of a battle's first event."""
+
+
+class ActionMeta(BaseModel):
+    """Who and what produced an appended group of events (one action of one intent)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    intent_id: str | None = None
+    causation_id: str | None = None
+    correlation_id: str | None = None
+    actor: str | None = None
+    rules_version: str | None = None
+
+
+class Envelope(BaseModel):
+    """One row of the log: the event's payload and everything needed to trust and place it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    battle_id: str
+    version: int = Field(ge=1)
+    global_position: int
+    type: str
+    schema_version: int
+    data: JsonObject
+    intent_id: str | None
+    causation_id: str | None
+    correlation_id: str | None
+    actor: str | None
+    rules_version: str | None
+    recorded_at: datetime
+    prev_hash: bytes
+    hash: bytes
+
+    def event(self, registry: EventRegistry) -> Event:
+        return registry.decode(self.type, self.schema_version, self.data)
+
+
+def canonical_json(value: Any) -> bytes:
+    """Key-sorted, whitespace-free JSON: the bytes the hash chain is computed over."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def chain_hash(
+    prev_hash: bytes,
+    *,
+    battle_id: str,
+    version: int,
+    type_name: str,
+    schema_version: int,
+    data: JsonObject,
+    meta: ActionMeta,
+    recorded_at: datetime,
+) -> bytes:
+    """sha256 over the previous hash and the envelope's content (all but the position).
+
+    `global_position` is left out on purpose: it is assigned by the database sequence at insert
+    time, and a battle exported and imported elsewhere keeps its chain.
+    """
+    content = canonical_json(
+        {
+            "battle_id": battle_id,
+            "version": version,
+            "type": type_name,
+            "schema_version": schema_version,
+            "data": data,
+            "intent_id": meta.intent_id,
+            "causation_id": meta.causation_id,
+            "correlation_id": meta.correlation_id,
+            "actor": meta.actor,
+            "rules_version": meta.rules_version,
+            "recorded_at": recorded_at.isoformat(),
+        }
+    )
+    return hashlib.sha256(prev_hash + content).digest()

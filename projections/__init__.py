@@ -1,0 +1,1 @@
+"""Evolve: battle state and the reducers that fold events into it; read models; snapshots."""

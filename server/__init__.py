@@ -1,0 +1,1 @@
+"""The service shell: load, decide, append, project; HTTP API, live stream, auth, CLI."""
