@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -84,7 +84,7 @@ def chain_hash(
             "correlation_id": meta.correlation_id,
             "actor": meta.actor,
             "rules_version": meta.rules_version,
-            "recorded_at": recorded_at.isoformat(),
+            "recorded_at": recorded_at.astimezone(UTC).isoformat(timespec="microseconds"),
         }
     )
     return hashlib.sha256(prev_hash + content).digest()

@@ -45,7 +45,8 @@ class EventRegistry:
         self._upcasters: dict[tuple[str, int], Upcaster] = {}
 
     def register(self, model: E) -> E:
-        name = model.model_fields["type"].default
+        model_cls: type[Event] = model
+        name = model_cls.model_fields["type"].default
         if not isinstance(name, str):
             raise TypeError(f"{model.__name__} needs a literal default for its `type` field")
         if name in self._models and self._models[name] is not model:
@@ -83,9 +84,7 @@ class EventRegistry:
         while version < model.schema_version:
             step = self._upcasters.get((type_name, version))
             if step is None:
-                raise MalformedEvent(
-                    f"no upcaster from {type_name} v{version} to v{version + 1}"
-                )
+                raise MalformedEvent(f"no upcaster from {type_name} v{version} to v{version + 1}")
             payload = step(payload)
             version += 1
         if version > model.schema_version:

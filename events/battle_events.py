@@ -1,0 +1,295 @@
+"""The domain events of a battle, and the value types they carry.
+
+Every event is a frozen pydantic model with a literal `type`, registered in the process-wide
+registry. Events record outcomes (including every die rolled), never intentions: `evolve`
+reads them without judging or rolling. One intent yields one action, an ordered group of
+these events; a later "effective log" filter can drop whole actions because no event depends
+on hidden state outside its own action except through the fields it carries.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from events.vocabulary import Event, registry
+
+Coord = tuple[int, int, int]
+"""A position in squares: x east, y south, z up (the bottom of a creature's space)."""
+Cell = tuple[int, int]
+
+TerrainKind = Literal["wall", "obstacle", "difficult", "damaging", "water", "hazard", "climbable"]
+Material = Literal["glass", "wood", "stone", "metal"]
+
+
+class Value(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TerrainSpec(Value):
+    """One terrain feature over some cells (areas are expanded to cells before logging)."""
+
+    kind: TerrainKind
+    cells: list[Cell]
+    height: int | None = Field(default=None, ge=0, le=1000)
+    material: Material | None = None
+    damage: int | None = Field(default=None, ge=0, le=1000)
+    depth: int | None = Field(default=None, ge=0, le=1000)
+
+
+class ElevationSpec(Value):
+    cells: list[Cell]
+    height: int = Field(ge=-1000, le=1000)
+
+
+class MapSpec(Value):
+    width: int = Field(ge=1, le=1000)
+    height: int = Field(ge=1, le=1000)
+    terrain: list[TerrainSpec] = []
+    elevation: list[ElevationSpec] = []
+
+
+class CreatureSpec(Value):
+    """A creature as placed: the wire format of section 9, with its position resolved."""
+
+    id: str = Field(min_length=1, max_length=64)
+    name: str = ""
+    side: str
+    at: Coord
+    size: str = "1M"
+    speeds: dict[str, int] = {}
+    stats: dict[str, int] = {}
+    stability: int = 0
+    hp: int = 1
+    conditions: list[str] = []
+    disengage: int | None = None
+
+
+class ResumeMove(Value):
+    """What is left of a willing move paused by a reaction window."""
+
+    creature: str
+    path: list[Coord]
+    mode: str
+    action: str
+    kind: Literal["move", "shift"] = "move"
+    jumps: list[int] = []
+    budget: int = 0
+    economy: bool = False
+
+
+@registry.register
+class BattleCreated(Event):
+    type: Literal["BattleCreated"] = "BattleCreated"
+    ruleset: str
+    rules_version: str
+    seed: int
+    options: dict[str, Any]
+    map: MapSpec
+    creatures: list[CreatureSpec]
+
+
+@registry.register
+class TurnStarted(Event):
+    type: Literal["TurnStarted"] = "TurnStarted"
+    creature: str
+    round: int
+
+
+@registry.register
+class TurnEnded(Event):
+    type: Literal["TurnEnded"] = "TurnEnded"
+    creature: str
+
+
+@registry.register
+class ActionConverted(Event):
+    """A main action spent as a second move action or maneuver (always an explicit choice)."""
+
+    type: Literal["ActionConverted"] = "ActionConverted"
+    creature: str
+    into: Literal["move", "maneuver"]
+
+
+@registry.register
+class Moved(Event):
+    type: Literal["Moved"] = "Moved"
+    creature: str
+    path: list[Coord]
+    cost: int
+    mode: str
+    action: str
+    movement_left: int
+    starts_action: bool = False
+
+
+@registry.register
+class Shifted(Event):
+    type: Literal["Shifted"] = "Shifted"
+    creature: str
+    path: list[Coord]
+    cost: int
+    action: str
+    movement_left: int
+    starts_action: bool = False
+
+
+@registry.register
+class Teleported(Event):
+    type: Literal["Teleported"] = "Teleported"
+    creature: str
+    origin: Coord
+    to: Coord
+    distance: int
+    action: str
+    movement_left: int
+    starts_action: bool = False
+
+
+@registry.register
+class ForceMoved(Event):
+    type: Literal["ForceMoved"] = "ForceMoved"
+    source: str
+    target: str
+    kind: Literal["push", "pull", "slide"]
+    path: list[Coord]
+    distance: int
+    vertical: bool = False
+
+
+@registry.register
+class Collided(Event):
+    type: Literal["Collided"] = "Collided"
+    creature: str
+    at: Coord
+    remaining: int
+    other_creature: str | None = None
+    obstacle: str | None = None
+
+
+@registry.register
+class HurledThrough(Event):
+    """A force-moved creature broke through one square of a mundane object."""
+
+    type: Literal["HurledThrough"] = "HurledThrough"
+    creature: str
+    cell: Cell
+    material: str
+    squares: int
+
+
+@registry.register
+class DamageTaken(Event):
+    type: Literal["DamageTaken"] = "DamageTaken"
+    creature: str
+    amount: int
+    cause: str
+
+
+@registry.register
+class Fell(Event):
+    type: Literal["Fell"] = "Fell"
+    creature: str
+    origin: Coord
+    landing: Coord
+    height: int
+    effective_height: int
+
+
+@registry.register
+class KnockedProne(Event):
+    type: Literal["KnockedProne"] = "KnockedProne"
+    creature: str
+    voluntary: bool = False
+
+
+@registry.register
+class StoodUp(Event):
+    type: Literal["StoodUp"] = "StoodUp"
+    creature: str
+    action: Literal["free", "maneuver"]
+
+
+@registry.register
+class OpportunityAttackTriggered(Event):
+    type: Literal["OpportunityAttackTriggered"] = "OpportunityAttackTriggered"
+    reaction: str
+    reactor: str
+    target: str
+    at: Coord
+    resume: ResumeMove | None = None
+
+
+@registry.register
+class ReactionResolved(Event):
+    """A reaction window closed; a taken free strike records its dice and result."""
+
+    type: Literal["ReactionResolved"] = "ReactionResolved"
+    reaction: str
+    decision: Literal["take", "decline"]
+    rolls: list[int] = []
+    seeded: bool = False
+    characteristic: int = 0
+    total: int = 0
+    tier: int = 0
+    damage: int = 0
+
+
+@registry.register
+class CreaturePlaced(Event):
+    type: Literal["CreaturePlaced"] = "CreaturePlaced"
+    creature: CreatureSpec
+
+
+@registry.register
+class CreatureRemoved(Event):
+    type: Literal["CreatureRemoved"] = "CreatureRemoved"
+    creature: str
+
+
+@registry.register
+class TerrainSet(Event):
+    """The director changed cells: `kind` "clear" removes all terrain there."""
+
+    type: Literal["TerrainSet"] = "TerrainSet"
+    cells: list[Cell]
+    kind: TerrainKind | Literal["clear"]
+    height: int | None = None
+    material: Material | None = None
+    damage: int | None = None
+    depth: int | None = None
+    elevation: int | None = None
+
+
+@registry.register
+class ConditionSet(Event):
+    type: Literal["ConditionSet"] = "ConditionSet"
+    creature: str
+    condition: str
+    on: bool
+    source: str | None = None
+
+
+BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
+    BattleCreated,
+    TurnStarted,
+    TurnEnded,
+    ActionConverted,
+    Moved,
+    Shifted,
+    Teleported,
+    ForceMoved,
+    Collided,
+    HurledThrough,
+    DamageTaken,
+    Fell,
+    KnockedProne,
+    StoodUp,
+    OpportunityAttackTriggered,
+    ReactionResolved,
+    CreaturePlaced,
+    CreatureRemoved,
+    TerrainSet,
+    ConditionSet,
+)

@@ -1,0 +1,158 @@
+"""Turning events into chained rows, and checking a stored chain: shared by every store."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from events.envelope import GENESIS_HASH, ActionMeta, Envelope, canonical_json, chain_hash
+from events.store import MAX_EVENT_BYTES, EventTooLarge, InvalidAppend, VerifyResult
+from events.vocabulary import Event, EventRegistry, JsonObject, encode
+
+
+@dataclass(frozen=True)
+class PendingRow:
+    """An event ready to insert: everything but the database-assigned global position."""
+
+    battle_id: str
+    version: int
+    type: str
+    schema_version: int
+    data: JsonObject
+    meta: ActionMeta
+    recorded_at: datetime
+    prev_hash: bytes
+    hash: bytes
+
+    def envelope(self, global_position: int) -> Envelope:
+        return Envelope(
+            battle_id=self.battle_id,
+            version=self.version,
+            global_position=global_position,
+            type=self.type,
+            schema_version=self.schema_version,
+            data=self.data,
+            intent_id=self.meta.intent_id,
+            causation_id=self.meta.causation_id,
+            correlation_id=self.meta.correlation_id,
+            actor=self.meta.actor,
+            rules_version=self.meta.rules_version,
+            recorded_at=self.recorded_at,
+            prev_hash=self.prev_hash,
+            hash=self.hash,
+        )
+
+
+def check_append(battle_id: str, expected_version: int, events: Sequence[Event]) -> None:
+    if not isinstance(battle_id, str) or not 0 < len(battle_id) <= 64:
+        raise InvalidAppend("battle_id must be a non-empty string of at most 64 characters")
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise InvalidAppend("expected_version must be an integer")
+    if expected_version < 0:
+        raise InvalidAppend(f"expected_version must be 0 or more, not {expected_version}")
+    if not events:
+        raise InvalidAppend("an append needs at least one event")
+
+
+def encode_checked(event: Event, registry: EventRegistry) -> JsonObject:
+    """The payload to store, after checking the type is registered and the size is allowed."""
+    if not isinstance(event, Event):
+        raise InvalidAppend(f"not an event: {type(event).__name__}")
+    registry.validate(event)
+    data = encode(event)
+    # What is stored must read back: re-validate the payload as the reader will see it.
+    registry.decode(event.type, type(event).schema_version, data)
+    size = len(canonical_json(data))
+    if size > MAX_EVENT_BYTES:
+        raise EventTooLarge(
+            f"{event.type} payload is {size} bytes; the limit is {MAX_EVENT_BYTES} bytes"
+        )
+    return data
+
+
+def build_rows(
+    battle_id: str,
+    expected_version: int,
+    events: Sequence[Event],
+    meta: ActionMeta,
+    recorded_at: datetime,
+    prev_hash: bytes,
+    registry: EventRegistry,
+) -> list[PendingRow]:
+    rows: list[PendingRow] = []
+    for offset, event in enumerate(events, start=1):
+        data = encode_checked(event, registry)
+        version = expected_version + offset
+        digest = chain_hash(
+            prev_hash,
+            battle_id=battle_id,
+            version=version,
+            type_name=event.type,
+            schema_version=type(event).schema_version,
+            data=data,
+            meta=meta,
+            recorded_at=recorded_at,
+        )
+        rows.append(
+            PendingRow(
+                battle_id,
+                version,
+                event.type,
+                type(event).schema_version,
+                data,
+                meta,
+                recorded_at,
+                prev_hash,
+                digest,
+            )
+        )
+        prev_hash = digest
+    return rows
+
+
+def request_fingerprint(expected_version: int, rows: Sequence[PendingRow]) -> bytes:
+    """What makes two appends "the same request" for an idempotency key by default."""
+    body = [expected_version, [[row.type, row.data] for row in rows]]
+    return hashlib.sha256(canonical_json(body)).digest()
+
+
+def verify_chain(battle_id: str, envelopes: Iterable[Envelope]) -> VerifyResult:
+    """Walk a battle's envelopes in version order; name the first version that breaks."""
+    prev = GENESIS_HASH
+    checked = 0
+    for env in envelopes:
+        expected_version = checked + 1
+        if env.version != expected_version:
+            return VerifyResult(
+                battle_id, False, checked, expected_version, f"version {expected_version} missing"
+            )
+        if env.prev_hash != prev:
+            return VerifyResult(
+                battle_id, False, checked, env.version, "prev_hash does not match the chain"
+            )
+        meta = ActionMeta(
+            intent_id=env.intent_id,
+            causation_id=env.causation_id,
+            correlation_id=env.correlation_id,
+            actor=env.actor,
+            rules_version=env.rules_version,
+        )
+        digest = chain_hash(
+            prev,
+            battle_id=env.battle_id,
+            version=env.version,
+            type_name=env.type,
+            schema_version=env.schema_version,
+            data=env.data,
+            meta=meta,
+            recorded_at=env.recorded_at,
+        )
+        if digest != env.hash:
+            return VerifyResult(
+                battle_id, False, checked, env.version, "content does not match its hash"
+            )
+        prev = env.hash
+        checked += 1
+    return VerifyResult(battle_id, True, checked)

@@ -1,0 +1,119 @@
+"""The event store port: one contract, kept by the PostgreSQL store and the in-memory one.
+
+Both implementations run through the same contract tests (`tests/integration/store_contract.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from events.envelope import ActionMeta, Envelope
+from events.vocabulary import Event
+
+MAX_EVENT_BYTES = 64 * 1024
+"""The largest encoded payload one event may have (see DESIGN.md section 3)."""
+
+
+class StoreError(Exception):
+    """Base of the store's typed errors."""
+
+
+class VersionConflict(StoreError):
+    """The append was decided on a version that is no longer the battle's head."""
+
+    def __init__(self, battle_id: str, expected: int, actual: int) -> None:
+        super().__init__(
+            f"battle {battle_id!r} is at version {actual}, not the expected {expected}"
+        )
+        self.battle_id = battle_id
+        self.expected = expected
+        self.actual = actual
+
+
+class IdempotencyKeyReused(StoreError):
+    """The idempotency key was first used for a different request."""
+
+
+class InvalidAppend(StoreError, ValueError):
+    """The append itself is malformed: no events, a negative version, a foreign event."""
+
+
+class EventTooLarge(InvalidAppend):
+    """An event's encoded payload exceeds MAX_EVENT_BYTES."""
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """What an append wrote, or, for a repeated idempotency key, what the first one wrote."""
+
+    battle_id: str
+    envelopes: tuple[Envelope, ...]
+    replayed: bool = False
+    response: str | None = None
+
+    @property
+    def version(self) -> int:
+        return self.envelopes[-1].version
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A hole in the global order seen by a reader, and the transaction fence that settles it.
+
+    `position` was taken by a transaction that had not committed when the hole was seen (or
+    that rolled back). Once every transaction id below `fence` has finished, the hole is final.
+    """
+
+    position: int
+    fence: int
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where a reader of the global order stands: after `position`, perhaps waiting on a gap."""
+
+    position: int = 0
+    gap: Gap | None = None
+
+
+@dataclass(frozen=True)
+class AllPage:
+    events: tuple[Envelope, ...]
+    cursor: Cursor
+
+
+@dataclass(frozen=True)
+class VerifyResult:
+    battle_id: str
+    ok: bool
+    checked: int
+    first_broken_version: int | None = None
+    reason: str | None = None
+
+
+class EventStore(Protocol):
+    def append(
+        self,
+        battle_id: str,
+        expected_version: int,
+        events: Sequence[Event],
+        meta: ActionMeta = ...,
+        *,
+        idempotency_key: str | None = None,
+        request_hash: bytes | None = None,
+        response: str | None = None,
+    ) -> AppendResult: ...
+
+    def read_stream(
+        self, battle_id: str, after: int = 0, up_to: int | None = None
+    ) -> list[Envelope]: ...
+
+    def read_all(self, cursor: Cursor | int = 0, limit: int = 500) -> AllPage: ...
+
+    def head_version(self, battle_id: str) -> int: ...
+
+    def battle_ids(self) -> list[str]: ...
+
+    def verify(self, battle_id: str) -> VerifyResult: ...

@@ -1,0 +1,118 @@
+"""An in-memory event store for fast unit tests; it passes the same contract tests as PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from events.chain import build_rows, check_append, request_fingerprint, verify_chain
+from events.envelope import GENESIS_HASH, ActionMeta, Envelope
+from events.store import (
+    AllPage,
+    AppendResult,
+    Cursor,
+    IdempotencyKeyReused,
+    InvalidAppend,
+    VerifyResult,
+    VersionConflict,
+)
+from events.vocabulary import Event, EventRegistry
+from events.vocabulary import registry as default_registry
+
+
+class InMemoryEventStore:
+    def __init__(
+        self, clock: Callable[[], datetime], *, registry: EventRegistry = default_registry
+    ) -> None:
+        self._clock = clock
+        self._registry = registry
+        self._streams: dict[str, list[Envelope]] = {}
+        self._all: list[Envelope] = []
+        self._keys: dict[tuple[str, str], tuple[bytes, int, int, str | None]] = {}
+        self._lock = threading.Lock()
+
+    def append(
+        self,
+        battle_id: str,
+        expected_version: int,
+        events: Sequence[Event],
+        meta: ActionMeta = ActionMeta(),
+        *,
+        idempotency_key: str | None = None,
+        request_hash: bytes | None = None,
+        response: str | None = None,
+    ) -> AppendResult:
+        check_append(battle_id, expected_version, events)
+        if idempotency_key is not None and not 0 < len(idempotency_key) <= 200:
+            raise InvalidAppend("an idempotency key has 1 to 200 characters")
+        recorded_at = self._clock()
+        if recorded_at.tzinfo is None:
+            raise InvalidAppend("the store's clock must return timezone-aware datetimes")
+        fingerprint = request_hash or request_fingerprint(
+            expected_version,
+            build_rows(
+                battle_id, expected_version, events, meta, recorded_at, GENESIS_HASH, self._registry
+            ),
+        )
+        with self._lock:
+            if idempotency_key is not None and (battle_id, idempotency_key) in self._keys:
+                first_hash, first, last, first_response = self._keys[(battle_id, idempotency_key)]
+                if first_hash != fingerprint:
+                    raise IdempotencyKeyReused(
+                        f"idempotency key {idempotency_key!r} was first used for a different"
+                        " request"
+                    )
+                stream = self._streams[battle_id]
+                return AppendResult(
+                    battle_id, tuple(stream[first - 1 : last]), True, first_response
+                )
+            stream = self._streams.get(battle_id, [])
+            if len(stream) != expected_version:
+                raise VersionConflict(battle_id, expected_version, len(stream))
+            prev = stream[-1].hash if stream else GENESIS_HASH
+            rows = build_rows(
+                battle_id, expected_version, events, meta, recorded_at, prev, self._registry
+            )
+            envelopes = tuple(
+                row.envelope(len(self._all) + i) for i, row in enumerate(rows, start=1)
+            )
+            self._streams[battle_id] = [*stream, *envelopes]
+            self._all.extend(envelopes)
+            if idempotency_key is not None:
+                self._keys[(battle_id, idempotency_key)] = (
+                    fingerprint,
+                    expected_version + 1,
+                    expected_version + len(events),
+                    response,
+                )
+        return AppendResult(battle_id, envelopes, False, response)
+
+    def read_stream(
+        self, battle_id: str, after: int = 0, up_to: int | None = None
+    ) -> list[Envelope]:
+        with self._lock:
+            stream = self._streams.get(battle_id, [])
+            last = len(stream) if up_to is None else up_to
+            return [e for e in stream if after < e.version <= last]
+
+    def read_all(self, cursor: Cursor | int = 0, limit: int = 500) -> AllPage:
+        if isinstance(cursor, int):
+            cursor = Cursor(cursor)
+        if limit < 1:
+            raise InvalidAppend("limit must be at least 1")
+        with self._lock:
+            page = tuple(self._all[cursor.position : cursor.position + limit])
+        position = page[-1].global_position if page else cursor.position
+        return AllPage(page, Cursor(position))
+
+    def head_version(self, battle_id: str) -> int:
+        with self._lock:
+            return len(self._streams.get(battle_id, []))
+
+    def battle_ids(self) -> list[str]:
+        with self._lock:
+            return sorted(self._streams)
+
+    def verify(self, battle_id: str) -> VerifyResult:
+        return verify_chain(battle_id, self.read_stream(battle_id))

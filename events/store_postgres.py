@@ -1,0 +1,355 @@
+"""The event store on PostgreSQL (SQLAlchemy 2 Core over psycopg 3).
+
+Appends are one short transaction: an optional idempotency-key insert, then one multi-row
+INSERT whose primary key `(battle_id, version)` is the optimistic concurrency check. The
+previous event's hash, needed to extend the chain, is read once per battle head and cached:
+the hash at a given version never changes, so a cached entry can only be absent, never wrong.
+
+Readers of the global order and late commits
+--------------------------------------------
+`global_position` comes from a sequence, so a transaction can take position p, stall, and
+commit after another transaction took and committed p+1. A reader that saw p+1 and moved its
+cursor past p would never see p. A table lock around appends would fix that by serialising
+every battle's writes; instead a reader that meets a hole waits on a transaction-id fence:
+
+* Each insert evaluates `pg_current_xact_id()` before `nextval()` (their order in the SELECT
+  list below), so a transaction always owns an xid before it owns a position.
+* When a reader sees a hole at p below a visible row q, whoever took p did so before q was
+  taken, hence before q committed, hence before the reader's snapshot: its xid is below that
+  snapshot's `xmax`. The reader records that `xmax` as the hole's fence.
+* Once `pg_snapshot_xmin` of a later snapshot reaches the fence, every transaction that could
+  hold p has ended: p is visible (delivered, in order) or was rolled back (skipped for good).
+
+Appends to different battles never wait on each other; only a reader facing a hole waits, and
+only for the transactions that were in flight when it saw the hole.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any, Literal
+
+import orjson
+from sqlalchemy import Connection, Engine, TextClause, text
+from sqlalchemy.exc import IntegrityError
+
+from events.chain import (
+    PendingRow,
+    build_rows,
+    check_append,
+    request_fingerprint,
+    verify_chain,
+)
+from events.envelope import GENESIS_HASH, ActionMeta, Envelope
+from events.notifier import CHANNEL, Notifier
+from events.store import (
+    AllPage,
+    AppendResult,
+    Cursor,
+    Gap,
+    IdempotencyKeyReused,
+    InvalidAppend,
+    VerifyResult,
+    VersionConflict,
+)
+from events.vocabulary import Event, EventRegistry
+from events.vocabulary import registry as default_registry
+
+NotifyMode = Literal["coalesced", "per_commit", "off"]
+
+_COLUMNS = (
+    "battle_id, version, global_position, type, schema_version, data, intent_id, causation_id,"
+    " correlation_id, actor, rules_version, recorded_at, prev_hash, hash"
+)
+_VALUE_COLUMNS = (
+    "battle_id, version, type, schema_version, data, intent_id, causation_id, correlation_id,"
+    " actor, rules_version, recorded_at, prev_hash, hash"
+)
+
+
+def _values_row(i: int) -> str:
+    return (
+        f"(CAST(:b{i} AS varchar), CAST(:v{i} AS integer), CAST(:t{i} AS varchar),"
+        f" CAST(:s{i} AS integer), CAST(:d{i} AS jsonb), CAST(:i{i} AS varchar),"
+        f" CAST(:c{i} AS varchar), CAST(:r{i} AS varchar), CAST(:a{i} AS varchar),"
+        f" CAST(:rv{i} AS varchar), CAST(:at{i} AS timestamptz), CAST(:p{i} AS bytea),"
+        f" CAST(:h{i} AS bytea))"
+    )
+
+
+def _insert_sql(n: int) -> TextClause:
+    # pg_current_xact_id() precedes nextval() in the select list on purpose (see module doc).
+    values = ", ".join(_values_row(i) for i in range(n))
+    return text(
+        f"INSERT INTO event_log (tx_id, global_position, {_VALUE_COLUMNS}) "
+        f"SELECT pg_current_xact_id(), nextval('event_log_global_position_seq'), v.* "
+        f"FROM (VALUES {values}) AS v({_VALUE_COLUMNS}) "
+        f"RETURNING version, global_position"
+    )
+
+
+_PREV_HASH = text("SELECT hash FROM event_log WHERE battle_id = :b AND version = :v")
+_HEAD = text("SELECT coalesce(max(version), 0) FROM event_log WHERE battle_id = :b")
+_CLAIM_KEY = text(
+    "INSERT INTO idempotency_keys"
+    " (battle_id, key, request_hash, first_version, last_version, response, recorded_at)"
+    " VALUES (:b, :k, :h, :first, :last, :resp, :at)"
+    " ON CONFLICT DO NOTHING RETURNING 1"
+)
+_READ_KEY = text(
+    "SELECT request_hash, first_version, last_version, response FROM idempotency_keys"
+    " WHERE battle_id = :b AND key = :k"
+)
+_READ_STREAM = text(
+    f"SELECT {_COLUMNS} FROM event_log WHERE battle_id = :b AND version > :after"
+    " AND version <= :up_to ORDER BY version"
+)
+_READ_ALL = text(
+    f"SELECT s.xmin, s.xmax, e.* FROM"
+    f" (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin,"
+    f"         pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS xmax) AS s"
+    f" LEFT JOIN LATERAL (SELECT {_COLUMNS} FROM event_log WHERE global_position > :after"
+    f"   ORDER BY global_position LIMIT :limit) AS e ON true"
+)
+_BATTLES = text("SELECT DISTINCT battle_id FROM event_log ORDER BY battle_id")
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
+
+_MAX_VERSION = 2**31 - 1
+
+
+def envelope_from_row(row: Any) -> Envelope:
+    data = row.data if isinstance(row.data, dict) else orjson.loads(row.data)
+    return Envelope(
+        battle_id=row.battle_id,
+        version=row.version,
+        global_position=row.global_position,
+        type=row.type,
+        schema_version=row.schema_version,
+        data=data,
+        intent_id=row.intent_id,
+        causation_id=row.causation_id,
+        correlation_id=row.correlation_id,
+        actor=row.actor,
+        rules_version=row.rules_version,
+        recorded_at=row.recorded_at,
+        prev_hash=bytes(row.prev_hash),
+        hash=bytes(row.hash),
+    )
+
+
+class PostgresEventStore:
+    """The log in PostgreSQL; see the module docstring for the concurrency design."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        clock: Callable[[], datetime],
+        *,
+        registry: EventRegistry = default_registry,
+        notify: NotifyMode = "coalesced",
+        notifier: Notifier | None = None,
+        hash_cache_size: int = 50_000,
+    ) -> None:
+        self.engine = engine
+        self._clock = clock
+        self._registry = registry
+        self._notify = notify
+        self._notifier = notifier
+        if notify == "coalesced" and notifier is None:
+            self._notifier = Notifier(engine)
+        self._hashes: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self._hash_cache_size = hash_cache_size
+        self._hash_lock = threading.Lock()
+        self._insert_sql: dict[int, TextClause] = {}
+
+    # -- writing ------------------------------------------------------------------------
+
+    def append(
+        self,
+        battle_id: str,
+        expected_version: int,
+        events: Sequence[Event],
+        meta: ActionMeta = ActionMeta(),
+        *,
+        idempotency_key: str | None = None,
+        request_hash: bytes | None = None,
+        response: str | None = None,
+    ) -> AppendResult:
+        """Append `events` as one action at `expected_version + 1...`, all or nothing."""
+        check_append(battle_id, expected_version, events)
+        if expected_version + len(events) > _MAX_VERSION:
+            raise InvalidAppend("the battle's version would overflow")
+        if idempotency_key is not None and not 0 < len(idempotency_key) <= 200:
+            raise InvalidAppend("an idempotency key has 1 to 200 characters")
+        recorded_at = self._clock()
+        if recorded_at.tzinfo is None:
+            raise InvalidAppend("the store's clock must return timezone-aware datetimes")
+        # Encoding (and refusing bad payloads) happens before any database work.
+        rows = build_rows(
+            battle_id, expected_version, events, meta, recorded_at, GENESIS_HASH, self._registry
+        )
+        fingerprint = request_hash or request_fingerprint(expected_version, rows)
+        with self.engine.connect() as conn:
+            tx = conn.begin()
+            try:
+                if idempotency_key is not None:
+                    claimed = conn.execute(
+                        _CLAIM_KEY,
+                        {
+                            "b": battle_id,
+                            "k": idempotency_key,
+                            "h": fingerprint,
+                            "first": expected_version + 1,
+                            "last": expected_version + len(events),
+                            "resp": response,
+                            "at": recorded_at,
+                        },
+                    ).first()
+                    if claimed is None:
+                        tx.rollback()
+                        return self._replay(conn, battle_id, idempotency_key, fingerprint)
+                prev_hash = self._prev_hash(conn, battle_id, expected_version)
+                if prev_hash is None:
+                    tx.rollback()
+                    raise VersionConflict(battle_id, expected_version, self._head(conn, battle_id))
+                if prev_hash != GENESIS_HASH:
+                    rows = build_rows(
+                        battle_id,
+                        expected_version,
+                        events,
+                        meta,
+                        recorded_at,
+                        prev_hash,
+                        self._registry,
+                    )
+                positions = self._insert(conn, rows)
+                if self._notify == "per_commit":
+                    conn.execute(_NOTIFY, {"payload": str(max(positions.values()))})
+                tx.commit()
+            except IntegrityError:
+                tx.rollback()
+                raise VersionConflict(
+                    battle_id, expected_version, self._head(conn, battle_id)
+                ) from None
+            finally:
+                if tx.is_active:
+                    tx.rollback()
+        envelopes = tuple(row.envelope(positions[row.version]) for row in rows)
+        self._remember(battle_id, envelopes[-1].version, envelopes[-1].hash)
+        if self._notify == "coalesced" and self._notifier is not None:
+            self._notifier.poke(envelopes[-1].global_position)
+        return AppendResult(battle_id, envelopes, replayed=False, response=response)
+
+    def _insert(self, conn: Connection, rows: list[PendingRow]) -> dict[int, int]:
+        sql = self._insert_sql.get(len(rows))
+        if sql is None:
+            sql = self._insert_sql.setdefault(len(rows), _insert_sql(len(rows)))
+        params: dict[str, Any] = {}
+        for i, row in enumerate(rows):
+            params[f"b{i}"] = row.battle_id
+            params[f"v{i}"] = row.version
+            params[f"t{i}"] = row.type
+            params[f"s{i}"] = row.schema_version
+            params[f"d{i}"] = orjson.dumps(row.data).decode()
+            params[f"i{i}"] = row.meta.intent_id
+            params[f"c{i}"] = row.meta.causation_id
+            params[f"r{i}"] = row.meta.correlation_id
+            params[f"a{i}"] = row.meta.actor
+            params[f"rv{i}"] = row.meta.rules_version
+            params[f"at{i}"] = row.recorded_at
+            params[f"p{i}"] = row.prev_hash
+            params[f"h{i}"] = row.hash
+        result = conn.execute(sql, params)
+        return {version: position for version, position in result}
+
+    def _prev_hash(self, conn: Connection, battle_id: str, version: int) -> bytes | None:
+        if version == 0:
+            return GENESIS_HASH
+        with self._hash_lock:
+            cached = self._hashes.get((battle_id, version))
+        if cached is not None:
+            return cached
+        found = conn.execute(_PREV_HASH, {"b": battle_id, "v": version}).scalar()
+        return None if found is None else bytes(found)
+
+    def _remember(self, battle_id: str, version: int, digest: bytes) -> None:
+        with self._hash_lock:
+            self._hashes[(battle_id, version)] = digest
+            self._hashes.move_to_end((battle_id, version))
+            while len(self._hashes) > self._hash_cache_size:
+                self._hashes.popitem(last=False)
+
+    def _head(self, conn: Connection, battle_id: str) -> int:
+        return int(conn.execute(_HEAD, {"b": battle_id}).scalar_one())
+
+    def _replay(
+        self, conn: Connection, battle_id: str, key: str, fingerprint: bytes
+    ) -> AppendResult:
+        found = conn.execute(_READ_KEY, {"b": battle_id, "k": key}).one()
+        if bytes(found.request_hash) != fingerprint:
+            raise IdempotencyKeyReused(
+                f"idempotency key {key!r} was first used for a different request"
+            )
+        rows = conn.execute(
+            _READ_STREAM,
+            {"b": battle_id, "after": found.first_version - 1, "up_to": found.last_version},
+        )
+        envelopes = tuple(envelope_from_row(row) for row in rows)
+        return AppendResult(battle_id, envelopes, replayed=True, response=found.response)
+
+    # -- reading ------------------------------------------------------------------------
+
+    def read_stream(
+        self, battle_id: str, after: int = 0, up_to: int | None = None
+    ) -> list[Envelope]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                _READ_STREAM,
+                {"b": battle_id, "after": after, "up_to": _MAX_VERSION if up_to is None else up_to},
+            )
+            return [envelope_from_row(row) for row in rows]
+
+    def read_all(self, cursor: Cursor | int = 0, limit: int = 500) -> AllPage:
+        """Events after the cursor, in global order, never past a hole that may still fill."""
+        if isinstance(cursor, int):
+            cursor = Cursor(cursor)
+        if limit < 1:
+            raise InvalidAppend("limit must be at least 1")
+        with self.engine.connect() as conn:
+            rows = conn.execute(_READ_ALL, {"after": cursor.position, "limit": limit}).all()
+        xmin, xmax = rows[0].xmin, rows[0].xmax
+        delivered: list[Envelope] = []
+        expected = cursor.position + 1
+        gap = cursor.gap
+        for row in rows:
+            if row.global_position is None:
+                break
+            if row.global_position != expected:
+                settled = gap is not None and gap.position == expected and xmin >= gap.fence
+                if not settled:
+                    if gap is None or gap.position != expected:
+                        gap = Gap(position=expected, fence=xmax)
+                    break
+                gap = None  # every position below this row is final: skip the hole
+            delivered.append(envelope_from_row(row))
+            expected = row.global_position + 1
+            gap = None
+        return AllPage(tuple(delivered), Cursor(expected - 1, gap))
+
+    def head_version(self, battle_id: str) -> int:
+        with self.engine.connect() as conn:
+            return self._head(conn, battle_id)
+
+    def battle_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [row[0] for row in conn.execute(_BATTLES)]
+
+    def verify(self, battle_id: str) -> VerifyResult:
+        return verify_chain(battle_id, self.read_stream(battle_id))
+
+    def close(self) -> None:
+        if self._notifier is not None:
+            self._notifier.close()

@@ -1,0 +1,68 @@
+"""The embedded PostgreSQL that `make run` and the tests use when no DATABASE_URL is given.
+
+`pgserver` ships PostgreSQL's binaries and keeps, in the data folder, the list of processes
+using the server, so two turnledger servers on one folder share one PostgreSQL, and the last
+to exit stops it. A process killed with SIGKILL never removes itself from that list; we drop
+dead processes from it before joining, so a killed server restarts on its folder cleanly
+(PostgreSQL itself recovers from a stale postmaster.pid).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import warnings
+from pathlib import Path
+
+import psutil
+import psycopg
+
+DATABASE = "turnledger"
+
+
+def _prune_dead_handles(pgdata: Path) -> None:
+    handles = pgdata / ".handle_pids.json"
+    if not handles.exists():
+        return
+    try:
+        pids = json.loads(handles.read_text())
+    except ValueError:
+        pids = []
+    alive = [pid for pid in pids if isinstance(pid, int) and psutil.pid_exists(pid)]
+    if alive != pids:
+        handles.write_text(json.dumps(alive))
+
+
+def start(data_dir: Path, *, database: str = DATABASE, cleanup: str | None = "stop") -> str:
+    """Start (or join) the PostgreSQL in `data_dir`; return a psycopg URL to `database`."""
+    with warnings.catch_warnings():
+        # platformdirs warns when XDG_RUNTIME_DIR is unset (as in CI) and falls back to /tmp.
+        warnings.simplefilter("ignore")
+        import pgserver
+        from pgserver.postgres_server import PostgresServer
+
+    data_dir = data_dir.expanduser().resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    pgdata = data_dir / "pgdata"
+    with PostgresServer._lock:
+        if pgdata.exists():
+            _prune_dead_handles(pgdata)
+    server = pgserver.get_server(pgdata, cleanup_mode=cleanup)
+    ensure_database(server.get_uri(), database)
+    return to_sqlalchemy_url(server.get_uri(database))
+
+
+def ensure_database(admin_uri: str, database: str) -> None:
+    with psycopg.connect(admin_uri, autocommit=True) as conn:
+        exists = conn.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", (database,)
+        ).fetchone()
+        if not exists:
+            # another process may create it first
+            with contextlib.suppress(psycopg.errors.DuplicateDatabase):
+                conn.execute(f'CREATE DATABASE "{database}"')
+
+
+def to_sqlalchemy_url(libpq_uri: str) -> str:
+    # pgserver answers "postgresql://postgres:@/db?host=/socket/dir"
+    return "postgresql+psycopg://" + libpq_uri.removeprefix("postgresql://")

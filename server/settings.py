@@ -1,0 +1,36 @@
+"""All of turnledger's configuration, read once from the environment (and `.env`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="TURNLEDGER_", env_file=".env", extra="ignore")
+
+    database_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("DATABASE_URL", "TURNLEDGER_DATABASE_URL"),
+        description="PostgreSQL URL; when unset an embedded PostgreSQL is started in data_dir.",
+    )
+    data_dir: Path = Field(default=Path(".turnledger"), description="Embedded PostgreSQL home.")
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    api_key: str | None = Field(default=None, description="Required to create battles when set.")
+    log_format: Literal["auto", "json", "console"] = "auto"
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
+    pool_size: int = Field(default=10, ge=1, le=200)
+    notify_interval: float = Field(default=0.005, ge=0, le=5)
+    snapshot_every: int = Field(default=200, ge=1)
+
+
+def sqlalchemy_url(url: str) -> str:
+    """Accept the plain `postgresql://` form too, and always drive it with psycopg 3."""
+    for prefix in ("postgresql+psycopg2://", "postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url

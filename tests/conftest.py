@@ -1,0 +1,93 @@
+"""Fixtures for tests that need a real PostgreSQL: the embedded one, or TEST_DATABASE_URL.
+
+One throwaway server per test session; the schema is migrated once into a template database,
+and every test that asks for `engine` gets a fresh database cloned from it.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+import warnings
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import psycopg
+import pytest
+from sqlalchemy import Engine
+
+from events.migrate import upgrade
+from server.database import make_engine
+from server.embedded_postgres import to_sqlalchemy_url
+
+TEMPLATE = "turnledger_test_template"
+
+
+def _libpq(url: str) -> str:
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _with_database(admin_uri: str, database: str) -> str:
+    base, sep, query = admin_uri.partition("?")
+    root = base.rsplit("/", 1)[0]
+    return f"{root}/{database}{sep}{query}"
+
+
+@pytest.fixture(scope="session")
+def pg_admin_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A libpq URI with the right to create databases."""
+    configured = os.environ.get("TEST_DATABASE_URL")
+    if configured:
+        yield _libpq(configured)
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import pgserver
+    server = pgserver.get_server(tmp_path_factory.mktemp("pg") / "pgdata", cleanup_mode="delete")
+    yield server.get_uri()
+    server.cleanup()
+
+
+@pytest.fixture(scope="session")
+def template_database(pg_admin_uri: str) -> str:
+    with psycopg.connect(pg_admin_uri, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{TEMPLATE}"')
+        conn.execute(f'CREATE DATABASE "{TEMPLATE}"')
+    engine = make_engine(to_sqlalchemy_url(_with_database(pg_admin_uri, TEMPLATE)))
+    upgrade(engine)
+    engine.dispose()
+    return TEMPLATE
+
+
+@pytest.fixture
+def database_uri(pg_admin_uri: str, template_database: str) -> Iterator[str]:
+    """A fresh, migrated database for this test alone (libpq form)."""
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    with psycopg.connect(pg_admin_uri, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template_database}"')
+    yield _with_database(pg_admin_uri, name)
+    with psycopg.connect(pg_admin_uri, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def empty_database_uri(pg_admin_uri: str) -> Iterator[str]:
+    """A fresh database with no schema at all, for migration tests."""
+    name = f"e_{uuid.uuid4().hex[:16]}"
+    with psycopg.connect(pg_admin_uri, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield _with_database(pg_admin_uri, name)
+    with psycopg.connect(pg_admin_uri, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def engine(database_uri: str) -> Iterator[Engine]:
+    eng = make_engine(to_sqlalchemy_url(database_uri), pool_size=20)
+    yield eng
+    eng.dispose()
+
+
+@pytest.fixture
+def fixed_clock() -> datetime:
+    return datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
