@@ -1,0 +1,44 @@
+"""One action under construction: events appended in order onto a scratch state.
+
+Follow-up effects (reactions, collisions, falls) are drained through this one object, whose
+`follow_up()` counts them against the context's cap, so no chain of effects can run away.
+"""
+
+from __future__ import annotations
+
+from engine.dice import Roller
+from engine.results import Accepted, Refusal, TraceStep
+from events.battle_events import Coord
+from events.vocabulary import Event
+from projections.evolve import evolve
+from projections.state import BattleState
+
+
+class Action:
+    def __init__(self, state: BattleState, roller: Roller, max_follow_ups: int) -> None:
+        self.state = state
+        self.roller = roller
+        self.events: list[Event] = []
+        self.trace: list[TraceStep] = []
+        self.max_follow_ups = max_follow_ups
+        self.follow_ups = 0
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    def note(
+        self, kind: str, at: Coord | None = None, cost: int = 0, reasons: tuple[str, ...] = ()
+    ) -> None:
+        self.trace.append(TraceStep(kind=kind, at=at, cost=cost, reasons=reasons))
+
+    def follow_up(self) -> None:
+        self.follow_ups += 1
+        if self.follow_ups > self.max_follow_ups:
+            raise Refusal(
+                "engine/follow-up-limit",
+                f"more than {self.max_follow_ups} follow-up effects in one action",
+            )
+
+    def accepted(self) -> Accepted:
+        return Accepted(events=tuple(self.events), trace=tuple(self.trace))

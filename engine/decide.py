@@ -1,0 +1,54 @@
+"""decide(intent, state, ctx) -> Accepted(events, trace) | Refused(rule, step, detail).
+
+The one entry point for judging intents. It finds the battle's ruleset, refuses anything but
+answers while a reaction window is open, builds the action (a scratch state and the dice), and
+lets the ruleset judge. A `Refusal` anywhere becomes `Refused`; any other exception is a bug,
+reported as `engine/internal-error` rather than crashing the service. Rolls supplied with the
+intent must all be used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.action import Action
+from engine.context import Context
+from engine.dice import Roller
+from engine.intents import IntentError, parse_intent
+from engine.results import Decision, Refusal, Refused
+from projections.state import BattleState
+
+ALLOWED_WHILE_PENDING = frozenset(
+    {"resolve_reaction", "place", "remove", "set_terrain", "set_condition"}
+)
+
+
+def decide(intent: Any, state: BattleState, ctx: Context | None = None) -> Decision:
+    ctx = ctx or Context()
+    try:
+        return _decide(intent, state, ctx)
+    except Refusal as refusal:
+        return refusal.refused()
+    except Exception as exc:
+        return Refused(rule="engine/internal-error", detail=f"{type(exc).__name__}: {exc}")
+
+
+def _decide(raw: Any, state: BattleState, ctx: Context) -> Decision:
+    try:
+        intent = raw if hasattr(raw, "type") and not isinstance(raw, dict) else parse_intent(raw)
+    except IntentError as exc:
+        raise Refusal("intent/invalid", exc.detail) from None
+    rs = ctx.rulesets.get(state.ruleset)
+    if rs is None:
+        raise Refusal("battle/unknown-ruleset", f"unknown ruleset {state.ruleset!r}")
+    if state.pending and intent.type not in ALLOWED_WHILE_PENDING:
+        ids = ", ".join(p.id for p in state.pending)
+        raise Refusal("reaction/pending", f"answer the open reaction window(s) first: {ids}")
+    roller = Roller(ctx.dice, state.seed, state.dice_counter, intent.rolls)
+    action = Action(state, roller, ctx.max_follow_ups)
+    rs.handle(intent, state, action)
+    if roller.supplied is not None and roller.used < len(roller.supplied):
+        raise Refusal(
+            "dice/unused", f"{len(roller.supplied) - roller.used} supplied roll(s) unused"
+        )
+    return action.accepted()

@@ -1,0 +1,206 @@
+"""Intents: what a client asks for, a discriminated union on `type` (DESIGN section 9).
+
+Every intent may carry `rolls` (dice the table rolled, consumed in order) and
+`expected_version` (used by the service; the engine ignores it).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from events.battle_events import CreatureSpec, Material, TerrainKind
+
+Point = Annotated[list[int], Field(min_length=2, max_length=3)]
+MAX_DISTANCE = 1000
+
+
+class IntentBase(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rolls: list[int] | None = None
+    expected_version: int | None = None
+
+
+class Move(IntentBase):
+    """Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
+    lets the creature move up to `distance`). `use_main_action` spends the main action as a
+    second move action; `jumps` lists the path indices reached by a jump."""
+
+    type: Literal["move"] = "move"
+    creature: str
+    path: list[Point] | None = None
+    to: Point | None = None
+    mode: Literal["walk", "climb", "swim", "fly", "burrow"] = "walk"
+    action: str = "advance"
+    distance: int | None = None
+    use_main_action: bool = False
+    jumps: list[int] = []
+
+
+class Shift(IntentBase):
+    """The careful step: Disengage (default) or a shift granted by an effect (`free`, with
+    `distance`). `instead_move` uses the granted distance to move instead (then it provokes)."""
+
+    type: Literal["shift"] = "shift"
+    creature: str
+    path: list[Point] | None = None
+    to: Point | None = None
+    action: str = "disengage"
+    distance: int | None = None
+    instead_move: bool = False
+    use_main_action: bool = False
+
+
+class Teleport(IntentBase):
+    type: Literal["teleport"] = "teleport"
+    creature: str
+    to: Point
+    distance: int | None = None
+    stand: bool = True
+    use_main_action: bool = False
+
+
+class ForceMove(IntentBase):
+    type: Literal["force_move"] = "force_move"
+    source: str
+    target: str | list[str]
+    kind: Literal["push", "pull", "slide"]
+    distance: int
+    path: list[Point] | None = None
+    vertical: bool = False
+    melee_weapon: bool = False
+
+
+class FallProne(IntentBase):
+    type: Literal["fall_prone"] = "fall_prone"
+    creature: str
+
+
+class StandUp(IntentBase):
+    type: Literal["stand_up"] = "stand_up"
+    creature: str
+    use_main_action: bool = False
+
+
+class StartTurn(IntentBase):
+    type: Literal["start_turn"] = "start_turn"
+    creature: str
+
+
+class EndTurn(IntentBase):
+    type: Literal["end_turn"] = "end_turn"
+    creature: str
+
+
+class ResolveReaction(IntentBase):
+    type: Literal["resolve_reaction"] = "resolve_reaction"
+    reaction: str
+    decision: Literal["take", "decline"]
+
+
+class Place(IntentBase):
+    """Director: put a new creature on the map (`at` inside the spec; z optional)."""
+
+    type: Literal["place"] = "place"
+    creature: dict[str, Any]
+
+
+class Remove(IntentBase):
+    type: Literal["remove"] = "remove"
+    creature: str
+
+
+class Area(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    from_: Point = Field(alias="from")
+    to: Point
+
+
+class SetTerrain(IntentBase):
+    type: Literal["set_terrain"] = "set_terrain"
+    kind: TerrainKind | Literal["clear"]
+    cells: list[Point] | None = None
+    area: Area | None = None
+    height: int | None = None
+    material: Material | None = None
+    damage: int | None = None
+    depth: int | None = None
+    elevation: int | None = None
+
+
+class SetCondition(IntentBase):
+    type: Literal["set_condition"] = "set_condition"
+    creature: str
+    condition: str
+    on: bool = True
+    source: str | None = None
+
+
+Intent = Annotated[
+    Move
+    | Shift
+    | Teleport
+    | ForceMove
+    | FallProne
+    | StandUp
+    | StartTurn
+    | EndTurn
+    | ResolveReaction
+    | Place
+    | Remove
+    | SetTerrain
+    | SetCondition,
+    Field(discriminator="type"),
+]
+
+_ADAPTER: TypeAdapter[Intent] = TypeAdapter(Intent)
+
+
+class IntentError(ValueError):
+    """An intent body that is not a valid intent; `detail` is a sentence for the client."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def parse_intent(data: Any) -> Intent:
+    """Validate a JSON body as an intent, raising `IntentError` with a readable reason."""
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[:3]
+        parts = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in first]
+        raise IntentError("invalid intent: " + "; ".join(parts)) from None
+
+
+def area_cells(area: Area) -> list[tuple[int, int]]:
+    (x0, y0), (x1, y1) = area.from_[:2], area.to[:2]
+    xs = range(min(x0, x1), max(x0, x1) + 1)
+    ys = range(min(y0, y1), max(y0, y1) + 1)
+    return [(x, y) for y in ys for x in xs]
+
+
+__all__ = [
+    "CreatureSpec",
+    "EndTurn",
+    "FallProne",
+    "ForceMove",
+    "Intent",
+    "IntentError",
+    "Move",
+    "Place",
+    "Remove",
+    "ResolveReaction",
+    "SetCondition",
+    "SetTerrain",
+    "Shift",
+    "StandUp",
+    "StartTurn",
+    "Teleport",
+    "area_cells",
+    "parse_intent",
+]

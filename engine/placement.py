@@ -1,0 +1,63 @@
+"""Placing a creature on a grid map: its size is known, its space on the map and free."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from engine.geometry import box, overlaps
+from engine.results import Refusal
+from events.battle_events import CreatureSpec
+from projections.grid import Grid
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+KNOWN_MODES = frozenset({"walk", "climb", "swim", "fly", "hover", "burrow", "teleport"})
+
+
+def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureSpec:
+    """Validate one creature of a setup (or a director's `place`) and resolve its z."""
+    at = raw.get("at") if isinstance(raw, dict) else None
+    if not isinstance(at, list | tuple) or len(at) not in (2, 3):
+        raise Refusal("battle/invalid-creature", "a creature needs `at`: [x, y] or [x, y, z]")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in at):
+        raise Refusal("battle/invalid-creature", "coordinates are integers")
+    size = str(raw.get("size", "1M"))
+    if rs.size_rank(size) is None:
+        raise Refusal("battle/unknown-size", f"unknown size {size!r} (1T, 1S, 1M, 1L, 2, 3, ...)")
+    side = rs.size_side(size)
+    x, y = at[0], at[1]
+    if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
+        raise Refusal("map/off-map", f"{raw.get('id')!r} at {list(at)} is off the map")
+    cells = [grid.index(x + i, y + j) for j in range(side) for i in range(side)]
+    z = at[2] if len(at) == 3 else max(grid.surface[k] for k in cells)
+    if any(grid.ground[k] <= z < grid.surface[k] for k in cells):
+        raise Refusal("map/blocked", f"{raw.get('id')!r} at {list(at)} is inside a wall or object")
+    try:
+        spec = CreatureSpec.model_validate({**raw, "at": (x, y, z), "size": size})
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise Refusal("battle/invalid-creature", f"creature {where}: {first['msg']}") from None
+    unknown = set(spec.speeds) - KNOWN_MODES
+    if unknown:
+        raise Refusal("battle/invalid-creature", f"unknown movement modes {sorted(unknown)}")
+    if any(v < 0 or v > 1000 for v in spec.speeds.values()):
+        raise Refusal("battle/invalid-creature", "speeds are between 0 and 1000")
+    if spec.stability < 0:
+        raise Refusal("battle/invalid-creature", "stability never goes below 0")
+    return spec
+
+
+def check_space(rs: GridRuleset, spec: CreatureSpec, others: list[CreatureSpec]) -> None:
+    """No two creatures share a space unless their sizes differ by 2 or more."""
+    mine = box(spec.at, rs.size_side(spec.size))
+    rank = rs.size_rank(spec.size) or 0
+    for other in others:
+        if (
+            overlaps(mine, box(other.at, rs.size_side(other.size)))
+            and abs(rank - (rs.size_rank(other.size) or 0)) < 2
+        ):
+            raise Refusal("battle/overlapping-creatures", f"{spec.id} and {other.id} overlap")

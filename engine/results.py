@@ -1,0 +1,62 @@
+"""What decide answers: Accepted(events, trace) or Refused(rule, step, detail)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from events.vocabulary import Event
+
+
+class TraceStep(BaseModel):
+    """One line of a decision's explanation: a square and its cost, or a trigger."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    at: tuple[int, int, int] | None = None
+    cost: int = 0
+    reasons: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+
+class Accepted(BaseModel):
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    events: tuple[Event, ...]
+    trace: tuple[TraceStep, ...] = ()
+
+    @property
+    def accepted(self) -> bool:
+        return True
+
+
+class Refused(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    rule: str
+    step: int | None = None
+    detail: str
+
+    @property
+    def accepted(self) -> bool:
+        return False
+
+
+Decision = Accepted | Refused
+
+
+class Refusal(Exception):
+    """Raised inside the engine to stop a decision; decide turns it into `Refused`."""
+
+    def __init__(self, rule: str, detail: str, step: int | None = None) -> None:
+        super().__init__(f"{rule}: {detail}")
+        self.rule = rule
+        self.detail = detail
+        self.step = step
+
+    def refused(self) -> Refused:
+        return Refused(rule=self.rule, step=self.step, detail=self.detail)

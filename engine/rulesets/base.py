@@ -1,0 +1,208 @@
+"""The base grid ruleset: the hooks every grid ruleset overrides, and the shared intents.
+
+A ruleset answers an intent through one handler per intent type (`on_move`, `on_shift`, ...);
+the director's intents and turn bookkeeping live here because every grid ruleset shares them.
+Per-ruleset steps are methods to override: `size_side`/`size_rank` (sizes), `speed` (budget),
+`field` (metric and step costs), `provokes` (reactions), `fall` (falling), turn economy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from engine import intents as it
+from engine.action import Action
+from engine.results import Refusal
+from events.battle_events import (
+    ConditionSet,
+    CreaturePlaced,
+    CreatureRemoved,
+    CreatureSpec,
+    TerrainSet,
+    TurnEnded,
+    TurnStarted,
+)
+from projections.state import BattleState, Creature
+
+Handler = Callable[[Any, BattleState, Action], None]
+
+SIZE_LADDER = {"1T": (0, 1), "1S": (1, 1), "1M": (2, 1), "1L": (3, 1)}
+"""Draw Steel's ladder (shared default): 1T < 1S < 1M < 1L < 2 < 3 ...; value (rank, side)."""
+
+KNOWN_CONDITIONS = frozenset(
+    {
+        "prone",
+        "slowed",
+        "grabbed",
+        "restrained",
+        "dazed",
+        "surprised",
+        "squeezed",
+        "frightened",
+        "weakened",
+        "bleeding",
+        "taunted",
+    }
+)
+
+
+class BaseOptions(BaseModel):
+    model_config = {"extra": "forbid", "frozen": True}
+
+    turns: bool = True
+    """Track turns and rounds; `false` is free movement, each move still bounded by speed."""
+
+
+class GridRuleset:
+    id: ClassVar[str] = "grid"
+    rules_version: ClassVar[str] = "0"
+    options_model: ClassVar[type[BaseModel]] = BaseOptions
+    move_actions: ClassVar[tuple[str, ...]] = ("advance", "free")
+
+    # -- options ---------------------------------------------------------------------------
+    def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return self.options_model.model_validate(raw).model_dump(mode="json")
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise Refusal("battle/invalid-option", f"option {where}: {first['msg']}") from None
+
+    # -- sizes -----------------------------------------------------------------------------
+    def size_rank(self, size: str) -> int | None:
+        if size in SIZE_LADDER:
+            return SIZE_LADDER[size][0]
+        return int(size) + 2 if size.isdigit() and 2 <= int(size) <= 20 else None
+
+    def size_side(self, size: str) -> int:
+        if size in SIZE_LADDER:
+            return SIZE_LADDER[size][1]
+        return int(size) if size.isdigit() else 1
+
+    def size_value(self, size: str) -> int:
+        """The number in a size ("1M" -> 1, "3" -> 3), which some rules compare to scores."""
+        return self.size_side(size)
+
+    # -- hooks every grid ruleset provides ----------------------------------------------------
+    def field(self, state: BattleState, c: Creature, mode: str, shifting: bool = False) -> Any:
+        """The movement field: metric, per-step cost, corners, where a move may end."""
+        raise NotImplementedError
+
+    def speed(self, c: Creature, mode: str) -> int:
+        raise NotImplementedError
+
+    def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
+        raise NotImplementedError
+
+    def provokes(self, kind: str) -> bool:
+        """Does this kind of movement (move, shift, teleport, forced, fall) provoke?"""
+        return kind == "move"
+
+    # -- dispatch --------------------------------------------------------------------------
+    def handlers(self) -> dict[str, Handler]:
+        return {
+            "start_turn": self.on_start_turn,
+            "end_turn": self.on_end_turn,
+            "place": self.on_place,
+            "remove": self.on_remove,
+            "set_terrain": self.on_set_terrain,
+            "set_condition": self.on_set_condition,
+        }
+
+    def handle(self, intent: Any, state: BattleState, action: Action) -> None:
+        handler = self.handlers().get(intent.type)
+        if handler is None:
+            raise Refusal("intent/unsupported", f"{self.id} has no {intent.type!r} intent")
+        handler(intent, state, action)
+
+    # -- shared lookups --------------------------------------------------------------------
+    @staticmethod
+    def creature(state: BattleState, cid: str) -> Creature:
+        c = state.creatures.get(cid)
+        if c is None:
+            raise Refusal("battle/unknown-creature", f"there is no creature {cid!r}")
+        return c
+
+    @staticmethod
+    def require_turn(state: BattleState, c: Creature) -> None:
+        if state.turns and state.active != c.id:
+            raise Refusal("turn/not-your-turn", f"it is not {c.id}'s turn")
+
+    # -- turns -----------------------------------------------------------------------------
+    def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        if not state.turns:
+            raise Refusal("turn/no-turns", "this battle runs without turns")
+        if state.active is not None:
+            raise Refusal("turn/turn-in-progress", f"{state.active}'s turn has not ended")
+        alive = {cid for cid, cr in state.creatures.items() if cr.hp > 0}
+        new_round = bool(state.acted) and alive <= state.acted
+        if c.id in state.acted and not new_round:
+            raise Refusal("turn/already-acted", f"{c.id} has already had a turn this round")
+        round_ = state.round + 1 if new_round else state.round
+        action.emit(TurnStarted(creature=c.id, round=round_))
+        action.note("turn", reasons=(f"round {round_}: {c.id}'s turn starts",))
+
+    def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        if not state.turns:
+            raise Refusal("turn/no-turns", "this battle runs without turns")
+        self.require_turn(state, c)
+        action.emit(TurnEnded(creature=c.id))
+
+    # -- director --------------------------------------------------------------------------
+    def on_place(self, intent: it.Place, state: BattleState, action: Action) -> None:
+        spec = self.place_creature(intent.creature, state)
+        if spec.id in state.creatures:
+            raise Refusal("battle/duplicate-creature", f"{spec.id!r} is already on the map")
+        action.emit(CreaturePlaced(creature=spec))
+
+    def place_creature(self, raw: dict[str, Any], state: BattleState) -> CreatureSpec:
+        """Validate one creature's placement on the state's map; resolve a ground-level z."""
+        raise Refusal("intent/unsupported", f"{self.id} cannot place creatures")
+
+    def on_remove(self, intent: it.Remove, state: BattleState, action: Action) -> None:
+        self.creature(state, intent.creature)
+        action.emit(CreatureRemoved(creature=intent.creature))
+
+    def on_set_terrain(self, intent: it.SetTerrain, state: BattleState, action: Action) -> None:
+        grid = state.grid
+        cells = [(p[0], p[1]) for p in intent.cells or []]
+        if intent.area is not None:
+            (x0, y0), (x1, y1) = intent.area.from_[:2], intent.area.to[:2]
+            xs = range(max(0, min(x0, x1)), min(grid.width - 1, max(x0, x1)) + 1)
+            ys = range(max(0, min(y0, y1)), min(grid.height - 1, max(y0, y1)) + 1)
+            cells += [(x, y) for y in ys for x in xs]
+        if not cells:
+            raise Refusal("map/no-cells", "set_terrain needs `cells` or an `area`")
+        for x, y in cells:
+            if not grid.inside(x, y):
+                raise Refusal("map/off-map", f"[{x}, {y}] is off the map")
+        for name in ("height", "damage", "depth", "elevation"):
+            value = getattr(intent, name)
+            if value is not None and not -1000 <= value <= 1000:
+                raise Refusal("map/invalid-terrain", f"{name} {value} is out of range")
+        action.emit(
+            TerrainSet(
+                cells=cells,
+                kind=intent.kind,
+                height=intent.height,
+                material=intent.material,
+                damage=intent.damage,
+                depth=intent.depth,
+                elevation=intent.elevation,
+            )
+        )
+
+    def on_set_condition(self, intent: it.SetCondition, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        if intent.condition not in KNOWN_CONDITIONS:
+            raise Refusal("battle/unknown-condition", f"unknown condition {intent.condition!r}")
+        action.emit(
+            ConditionSet(
+                creature=c.id, condition=intent.condition, on=intent.on, source=intent.source
+            )
+        )

@@ -1,0 +1,210 @@
+"""Draw Steel (MCDM 2025, Heroes: Combat, Movement), the first grid ruleset.
+
+The plug-in wires Draw Steel's steps into the base grid ruleset: options (`options`), the
+metric and step costs (`movement`), willing movement and its triggers (`moves`, `reactions`),
+the turn economy (`economy`), forced movement, falling, teleport and prone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engine import intents as it
+from engine.action import Action
+from engine.pathfinding import find_path
+from engine.placement import check_space, creature_spec
+from engine.results import Refusal
+from engine.rulesets.base import GridRuleset, Handler
+from engine.rulesets.draw_steel import economy, falling, forced_movement, moves, prone, reactions
+from engine.rulesets.draw_steel import teleport as teleporting
+from engine.rulesets.draw_steel.movement import MovementField
+from engine.rulesets.draw_steel.options import DrawSteelOptions
+from events.battle_events import Coord, CreatureSpec, DamageTaken
+from projections.state import BattleState, Creature
+
+
+class DrawSteel(GridRuleset):
+    id: ClassVar[str] = "draw-steel"
+    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.1"
+    options_model: ClassVar[type[BaseModel]] = DrawSteelOptions
+
+    def handlers(self) -> dict[str, Handler]:
+        return {
+            **super().handlers(),
+            "move": self.on_move,
+            "shift": self.on_shift,
+            "teleport": lambda i, s, a: teleporting.teleport(self, i, s, a),
+            "force_move": lambda i, s, a: forced_movement.force_move(self, i, s, a),
+            "fall_prone": lambda i, s, a: prone.fall_prone(self, i, s, a),
+            "stand_up": lambda i, s, a: prone.stand_up(self, i, s, a),
+            "resolve_reaction": self.on_resolve_reaction,
+        }
+
+    # -- hooks -----------------------------------------------------------------------------
+    def field(
+        self, state: BattleState, c: Creature, mode: str, shifting: bool = False
+    ) -> MovementField:
+        return MovementField(self, state, c, mode, shifting)
+
+    def speed(self, c: Creature, mode: str) -> int:
+        return economy.speed(c, mode)
+
+    def disengage(self, c: Creature) -> int:
+        return c.disengage if c.disengage is not None else 1
+
+    def provokes(self, kind: str) -> bool:
+        return kind == "move"
+
+    def place_creature(self, raw: dict[str, Any], state: BattleState) -> CreatureSpec:
+        spec = creature_spec(self, raw, state.grid)
+        others = [
+            CreatureSpec(id=o.id, side=o.side, at=o.pos, size=o.size)
+            for o in state.creatures.values()
+        ]
+        check_space(self, spec, others)
+        return spec
+
+    def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
+        if kind == "shift":
+            return min(self.disengage(c), self.speed(c, "walk"))
+        full = self.speed(c, mode)
+        if state.turns and c.movement_left > 0 and state.active == c.id:
+            return min(c.movement_left, full)
+        return full
+
+    # -- intents ---------------------------------------------------------------------------
+    def _path(
+        self,
+        f: MovementField,
+        c: Creature,
+        points: list[list[int]] | None,
+        to: list[int] | None,
+        budget: int,
+    ) -> list[Coord]:
+        if points:
+            path = [f.resolve(p) for p in points]
+            if path and path[0] == c.pos:
+                path = path[1:]
+            return path
+        if to is None:
+            raise Refusal("intent/no-path", "give a `path` or a `to`")
+        goal = f.resolve(to)
+        if not f.inside(goal[0], goal[1]):
+            raise Refusal("map/off-map", f"{to} is off the map")
+        if goal == c.pos:
+            raise Refusal("path/empty", "the creature is already there")
+        f.can_stop(goal, [])
+        found = find_path(f, c.pos, goal, budget)
+        if found is None:
+            if find_path(f, c.pos, goal, None) is not None:
+                raise Refusal("draw-steel/exceeds-speed", f"{to} is farther than {budget}")
+            raise Refusal("path/unreachable", f"no legal path reaches {to}")
+        return found
+
+    def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        if intent.action not in ("advance", "free"):
+            raise Refusal("draw-steel/unknown-action", f"unknown move action {intent.action!r}")
+        economy.check_mode(c, intent.mode)
+        full = self.speed(c, intent.mode)
+        if full <= 0:
+            raise Refusal("draw-steel/speed-zero", f"{c.id}'s speed is 0")
+        budget = economy.begin(
+            state,
+            c,
+            action_name=intent.action,
+            full=full,
+            distance=intent.distance,
+            use_main=intent.use_main_action,
+            continues=True,
+            action=action,
+        )
+        self._walk(intent, c, "move", intent.action, intent.mode, budget, action, set(intent.jumps))
+
+    def on_shift(self, intent: it.Shift, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        if intent.action not in ("disengage", "free"):
+            raise Refusal("draw-steel/unknown-action", f"unknown shift action {intent.action!r}")
+        shifting = not intent.instead_move
+        if shifting and c.has("slowed"):
+            raise Refusal(
+                "draw-steel/slowed-cannot-shift",
+                "a slowed creature can't shift (it may move instead)",
+            )
+        speed = self.speed(c, "walk")
+        if speed <= 0:
+            raise Refusal("draw-steel/speed-zero", f"{c.id}'s speed is 0")
+        full = min(self.disengage(c), speed) if intent.action == "disengage" else speed
+        if shifting:
+            grid = state.grid
+            i = grid.index(c.pos[0], c.pos[1])
+            if grid.difficult[i] or grid.damage[i]:
+                raise Refusal(
+                    "draw-steel/cannot-shift-in-difficult-terrain",
+                    "can't shift while within difficult or damaging terrain",
+                )
+        budget = economy.begin(
+            state,
+            c,
+            action_name=intent.action,
+            full=full,
+            distance=intent.distance,
+            use_main=intent.use_main_action,
+            continues=False,
+            action=action,
+        )
+        self._walk(
+            intent, c, "shift" if shifting else "move", intent.action, "walk", budget, action, set()
+        )
+
+    def _walk(
+        self,
+        intent: it.Move | it.Shift,
+        c: Creature,
+        kind: str,
+        action_name: str,
+        mode: str,
+        budget: economy.Budget,
+        action: Action,
+        jumps: set[int],
+    ) -> None:
+        state = action.state
+        c = state.creatures[c.id]
+        f = self.field(state, c, mode, shifting=kind == "shift")
+        path = self._path(f, c, intent.path, intent.to, budget.squares)
+        judged = moves.judge_path(f, c.pos, path, budget.squares, jumps)
+        run = moves.MoveRun(
+            c.id,
+            path,
+            mode,
+            action_name,
+            kind,
+            budget.squares,
+            budget.economy,
+            budget.starts_action,
+            tuple(sorted(jumps)),
+        )
+        moves.walk(self, action, run, judged)
+        falling.settle(self, action)
+
+    def on_resolve_reaction(
+        self, intent: it.ResolveReaction, state: BattleState, action: Action
+    ) -> None:
+        pending = next((p for p in state.pending if p.id == intent.reaction), None)
+        if pending is None:
+            raise Refusal("reaction/window-closed", f"no open reaction window {intent.reaction!r}")
+        reactor = state.creatures.get(pending.reactor)
+        target = state.creatures.get(pending.target)
+        if intent.decision == "take" and reactor is not None and target is not None:
+            reactions.free_strike(self, state, reactor, target, action, pending.id)
+        else:
+            reactions.decline(action, pending.id)
+        still_open = [p for p in action.state.pending if p.target == pending.target]
+        if pending.resume is not None and not still_open:
+            moves.continue_move(self, action, pending.resume)
+        falling.settle(self, action)
+
+
+__all__ = ["DamageTaken", "DrawSteel"]

@@ -1,0 +1,95 @@
+"""Draw Steel's turn economy and speed (DIGEST 2.2, 2.8).
+
+A turn has one main action, one maneuver and one move action; the main action becomes a
+second move action (or maneuver) only when the intent asks (`use_main_action`). Advance moves
+up to speed and may be split around other actions (`movement_left`); Disengage shifts 1 or the
+creature's disengage value. A dazed creature gets only one of the three. `free` movement comes
+from an effect (`distance`), costs no action and may happen on another creature's turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.action import Action
+from engine.intents import MAX_DISTANCE
+from engine.results import Refusal
+from events.battle_events import ActionConverted
+from projections.state import BattleState, Creature
+
+SLOWED_SPEED = 2
+
+
+def speed(c: Creature, mode: str) -> int:
+    """Current speed in a mode: slowed caps it at 2, grabbed and restrained make it 0."""
+    if c.has("grabbed") or c.has("restrained"):
+        return 0
+    if mode == "fly":
+        base = max(c.speeds.get("fly", 0), c.speeds.get("hover", 0))
+    elif mode in ("burrow", "teleport"):
+        base = c.speeds.get(mode, 0)
+    else:
+        base = c.speeds.get(mode, c.speeds.get("walk", 0))
+    return min(base, SLOWED_SPEED) if c.has("slowed") else base
+
+
+def check_mode(c: Creature, mode: str) -> None:
+    if mode == "fly":
+        if not (c.speeds.get("fly") or c.speeds.get("hover")):
+            raise Refusal("draw-steel/cannot-fly", f"{c.id} has no fly speed")
+        if c.has("prone"):
+            raise Refusal("draw-steel/prone-cannot-fly", "a prone creature can't fly")
+    if mode == "burrow" and not c.speeds.get("burrow"):
+        raise Refusal("draw-steel/cannot-burrow", f"{c.id} has no burrow speed")
+
+
+@dataclass(frozen=True)
+class Budget:
+    squares: int
+    starts_action: bool
+    economy: bool
+
+
+def _distance(distance: int | None) -> int:
+    if distance is None:
+        raise Refusal("intent/distance-required", "an effect's movement needs its `distance`")
+    if not 0 < distance <= MAX_DISTANCE:
+        raise Refusal("intent/invalid-distance", f"distance {distance} is out of range")
+    return distance
+
+
+def use_move_action(state: BattleState, c: Creature, use_main: bool, action: Action) -> None:
+    """Spend a move action, converting the main action only when the intent says so."""
+    if c.has("dazed") and c.actions_used >= 1:
+        raise Refusal("draw-steel/dazed-one-action", f"{c.id} is dazed: one action per turn")
+    if c.move_actions > 0:
+        return
+    if use_main and c.main_actions > 0:
+        action.emit(ActionConverted(creature=c.id, into="move"))
+        action.note("action", reasons=("main action converted into a move action",))
+        return
+    raise Refusal("turn/no-move-action", f"{c.id} has no move action left this turn")
+
+
+def begin(
+    state: BattleState,
+    c: Creature,
+    *,
+    action_name: str,
+    full: int,
+    distance: int | None,
+    use_main: bool,
+    continues: bool,
+    action: Action,
+) -> Budget:
+    """The budget of one movement. `full` is what the action grants (speed, disengage)."""
+    if action_name == "free":
+        return Budget(min(_distance(distance), full), False, False)
+    if not state.turns:
+        return Budget(full, False, False)
+    if state.active != c.id:
+        raise Refusal("turn/not-your-turn", f"it is not {c.id}'s turn")
+    if continues and c.movement_left > 0 and not use_main:
+        return Budget(min(c.movement_left, full), False, True)
+    use_move_action(state, c, use_main, action)
+    return Budget(full, True, True)

@@ -1,0 +1,155 @@
+"""Falling (Draw Steel, Falling; DIGEST 2.7).
+
+A creature that falls 2 or more squares takes 2 damage per square (at most 50) and lands
+prone. Its Agility reduces the effective height, and landing in liquid 1 square deep or more
+reduces it by 4 (minimum 0); the 2-square threshold is tested on the effective height unless
+the `fall_threshold` option says `raw`. Landing on a creature deals it the same damage; the
+faller lands prone in the nearest unoccupied space, and knocks the creature prone if the
+faller's size is greater than its Might. A flier knocked prone or at speed 0 falls unless it
+hovers; so does a climber knocked prone. A whole fall resolves at once (falling far, 100
+squares a round, is not modelled).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.geometry import box, overlaps
+from engine.rulesets.draw_steel.economy import speed
+from events.battle_events import Coord, DamageTaken, Fell, KnockedProne
+from projections.state import BattleState, Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+MAX_FALL_DAMAGE = 50
+WATER_REDUCTION = 4
+
+
+def stand_z(rs: GridRuleset, state: BattleState, c: Creature, x: int, y: int) -> int:
+    grid, side = state.grid, rs.size_side(c.size)
+    return max(
+        grid.surface[grid.index(x + i, y + j)]
+        for j in range(side)
+        for i in range(side)
+        if grid.inside(x + i, y + j)
+    )
+
+
+def _clinging(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
+    grid, side = state.grid, rs.size_side(c.size)
+    x, y, z = c.pos
+    for j in range(-1, side + 1):
+        for i in range(-1, side + 1):
+            if grid.inside(x + i, y + j):
+                k = grid.index(x + i, y + j)
+                if grid.climbable[k] or (
+                    not (0 <= i < side and 0 <= j < side) and grid.surface[k] > z
+                ):
+                    return True
+    return False
+
+
+def must_fall(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
+    """Is this creature in the air with nothing holding it up?"""
+    x, y, z = c.pos
+    if z <= stand_z(rs, state, c, x, y):
+        return False
+    if c.speeds.get("hover"):
+        return False
+    if c.speeds.get("fly") and not c.has("prone") and speed(c, "fly") > 0:
+        return False
+    return c.has("prone") or not _clinging(rs, state, c)
+
+
+def settle(rs: GridRuleset, action: Action) -> None:
+    """Drain falls: every unsupported creature falls, each fall counted as a follow-up."""
+    while True:
+        state = action.state
+        faller = next(
+            (
+                c
+                for c in sorted(state.creatures.values(), key=lambda c: c.id)
+                if must_fall(rs, state, c)
+            ),
+            None,
+        )
+        if faller is None:
+            return
+        action.follow_up()
+        fall(rs, action, faller.id, agility_counts=True)
+
+
+def _landing_occupant(
+    rs: GridRuleset, state: BattleState, c: Creature, at: Coord
+) -> Creature | None:
+    mine = box(at, rs.size_side(c.size))
+    for other in state.creatures.values():
+        if other.id != c.id and overlaps(mine, box(other.pos, rs.size_side(other.size))):
+            return other
+    return None
+
+
+def nearest_free(rs: GridRuleset, state: BattleState, c: Creature, x: int, y: int) -> Coord:
+    """The nearest unoccupied standing space, ring by ring (row-major within a ring)."""
+    grid, side = state.grid, rs.size_side(c.size)
+    for radius in range(1, max(grid.width, grid.height) + 1):
+        for ny in range(y - radius, y + radius + 1):
+            for nx in range(x - radius, x + radius + 1):
+                if max(abs(nx - x), abs(ny - y)) != radius:
+                    continue
+                if nx < 0 or ny < 0 or nx + side > grid.width or ny + side > grid.height:
+                    continue
+                at = (nx, ny, stand_z(rs, state, c, nx, ny))
+                if _landing_occupant(rs, state, c, at) is None:
+                    return at
+    return (x, y, stand_z(rs, state, c, x, y))
+
+
+def fall(
+    rs: GridRuleset, action: Action, cid: str, *, agility_counts: bool, extra_height: int = 0
+) -> None:
+    """Drop a creature to the ground below it, with damage, prone and landing on others."""
+    state = action.state
+    c = state.creatures[cid]
+    x, y, z = c.pos
+    ground = stand_z(rs, state, c, x, y)
+    height = max(0, z - ground) + extra_height
+    grid, side = state.grid, rs.size_side(c.size)
+    water = any(
+        grid.water[grid.index(x + i, y + j)] >= 1
+        for j in range(side)
+        for i in range(side)
+        if grid.inside(x + i, y + j)
+    )
+    agility = max(0, c.stat("agility")) if agility_counts else 0
+    effective = max(0, height - agility - (WATER_REDUCTION if water else 0))
+    tested = (
+        effective if state.options.get("fall_threshold", "effective") == "effective" else height
+    )
+    hurts = tested >= 2
+    damage = min(2 * effective, MAX_FALL_DAMAGE) if hurts else 0
+    landing: Coord = (x, y, ground)
+    below = _landing_occupant(rs, state, c, landing)
+    if below is not None:
+        landing = nearest_free(rs, state, c, x, y)
+    action.emit(
+        Fell(creature=cid, origin=c.pos, landing=landing, height=height, effective_height=effective)
+    )
+    reasons = [f"fell {height} square(s), effective {effective}"]
+    if agility:
+        reasons.append(f"Agility {agility} reduces the height")
+    if water:
+        reasons.append("landing in liquid reduces the height by 4")
+    action.note("fall", landing, reasons=tuple(reasons))
+    if damage:
+        action.emit(DamageTaken(creature=cid, amount=damage, cause="falling"))
+    if below is not None:
+        if damage:
+            action.emit(DamageTaken(creature=below.id, amount=damage, cause="fallen on"))
+        if rs.size_value(c.size) > below.stat("might") and not below.has("prone"):
+            action.emit(KnockedProne(creature=below.id))
+        action.note("landed-on", below.pos, reasons=(f"{cid} landed on {below.id}",))
+    if (hurts or below is not None) and not action.state.creatures[cid].has("prone"):
+        action.emit(KnockedProne(creature=cid))

@@ -1,0 +1,360 @@
+"""Forced movement: push, pull and slide (Draw Steel; DIGEST 2.6).
+
+Push moves the target away from the source in a straight line, pull toward it, slide along
+any path; none is vertical unless the effect says so (and against a flier it always is). A
+larger source using a melee weapon ability adds 1 square; the target's stability takes squares
+off. A collision with a creature stops the movement and both take 1 damage per remaining
+square; with an object, the target takes 2 + remaining, unless it has the squares to be hurled
+through a mundane object (glass 1/3, wood 3/5, stone 6/8, metal 9/11: squares spent / damage).
+Restrained targets can't be force-moved; a grabbed one only by its grabber; a burrowed one
+isn't moved and takes 1 per square instead. A target left in mid-air falls afterwards, and a
+forced descent counts as falling. Forced movement never provokes. The source orders targets.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.geometry import box, box_gap, line_cells, overlaps, sign
+from engine.intents import MAX_DISTANCE, ForceMove
+from engine.results import Refusal
+from engine.rulesets.draw_steel import falling
+from events.battle_events import (
+    Collided,
+    ConditionSet,
+    Coord,
+    DamageTaken,
+    ForceMoved,
+    HurledThrough,
+)
+from projections.state import BattleState, Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+HURL = {"glass": (1, 3), "wood": (3, 5), "stone": (6, 8), "metal": (9, 11)}
+
+
+def effective_distance(
+    rs: GridRuleset, state: BattleState, intent: ForceMove, source: Creature, target: Creature
+) -> tuple[int, list[str]]:
+    reasons = [f"{intent.kind} {intent.distance}"]
+    distance = intent.distance
+    bigger = (rs.size_rank(source.size) or 0) > (rs.size_rank(target.size) or 0)
+    if intent.melee_weapon and bigger:
+        distance += 1
+        reasons.append("larger creature's melee weapon ability +1")
+    if state.options.get("stability", "full") == "full" and target.stability > 0:
+        distance = max(0, distance - target.stability)
+        reasons.append(f"stability {target.stability} reduces it")
+    return distance, reasons
+
+
+def _centre2(rs: GridRuleset, c: Creature) -> tuple[int, int]:
+    side = rs.size_side(c.size)
+    return (2 * c.pos[0] + side - 1, 2 * c.pos[1] + side - 1)
+
+
+def auto_path(
+    rs: GridRuleset, source: Creature, target: Creature, kind: str, distance: int
+) -> list[tuple[int, int]]:
+    """The squares along the source-to-target ray (Bresenham), away for push, toward for pull."""
+    (sx, sy), (tx, ty) = _centre2(rs, source), _centre2(rs, target)
+    vx, vy = tx - sx, ty - sy
+    if kind == "pull":
+        vx, vy = -vx, -vy
+    if vx == 0 and vy == 0:
+        return []
+    scale = distance + 1
+    x0, y0 = target.pos[0], target.pos[1]
+    end = (x0 + vx * scale, y0 + vy * scale)
+    return line_cells((x0, y0), end)[1 : distance + 1]
+
+
+def _check_path(
+    rs: GridRuleset,
+    intent: ForceMove,
+    source: Creature,
+    target: Creature,
+    path: list[Coord],
+    distance: int,
+    state: BattleState,
+) -> None:
+    if len(path) > distance:
+        raise Refusal(
+            "draw-steel/exceeds-distance",
+            f"the path is {len(path)} squares; the effect allows {distance}",
+        )
+    sbox = box(source.pos, rs.size_side(source.size))
+    side = rs.size_side(target.size)
+    prev = target.pos
+    line = state.options.get("push_line", "bresenham")
+    straight = auto_path(rs, source, target, intent.kind, distance)
+    for i, p in enumerate(path):
+        if max(abs(p[0] - prev[0]), abs(p[1] - prev[1]), abs(p[2] - prev[2])) != 1:
+            raise Refusal("path/not-contiguous", f"{list(p)} is not adjacent", i)
+        if p[2] != prev[2] and not intent.vertical:
+            raise Refusal("draw-steel/not-vertical", "only vertical forced movement goes up", i)
+        if intent.kind != "slide":
+            before = box_gap(sbox, box(prev, side))
+            after = box_gap(sbox, box(p, side))
+            if (intent.kind == "push" and after <= before) or (
+                intent.kind == "pull" and after >= before
+            ):
+                raise Refusal(
+                    "draw-steel/push-not-straight",
+                    f"each square of a {intent.kind} must go "
+                    f"{'away from' if intent.kind == 'push' else 'toward'} the source",
+                    i,
+                )
+            if (
+                line == "bresenham"
+                and not intent.vertical
+                and (i >= len(straight) or straight[i] != (p[0], p[1]))
+            ):
+                raise Refusal(
+                    "draw-steel/push-not-straight", f"a {intent.kind} follows a straight line", i
+                )
+        prev = p
+
+
+def force_move(rs: GridRuleset, intent: ForceMove, state: BattleState, action: Action) -> None:
+    if not 0 <= intent.distance <= MAX_DISTANCE:
+        raise Refusal("intent/invalid-distance", f"distance {intent.distance} is out of range")
+    targets = [intent.target] if isinstance(intent.target, str) else list(intent.target)
+    if not targets or len(set(targets)) != len(targets):
+        raise Refusal("intent/invalid-targets", "name each target once")
+    if intent.path is not None and len(targets) != 1:
+        raise Refusal("intent/invalid-targets", "a path can only be given for one target")
+    source = rs.creature(state, intent.source)
+    for tid in targets:
+        rs.creature(state, tid)
+    for tid in targets:
+        action.follow_up()
+        _one(rs, intent, action.state.creatures[source.id], tid, action)
+        falling.settle(rs, action)
+
+
+def _one(rs: GridRuleset, intent: ForceMove, source: Creature, tid: str, action: Action) -> None:
+    state = action.state
+    target = state.creatures[tid]
+    if target.has("restrained"):
+        raise Refusal("draw-steel/target-restrained", f"{tid} is restrained: it can't be moved")
+    if target.has("grabbed") and target.grabbed_by not in (None, source.id):
+        raise Refusal("draw-steel/target-grabbed", f"only {target.grabbed_by} can move {tid}")
+    distance, reasons = effective_distance(rs, state, intent, source, target)
+    action.note("forced", target.pos, reasons=tuple(reasons))
+    side = rs.size_side(target.size)
+    grid = state.grid
+    x, y, z = target.pos
+    ground = min(grid.ground[grid.index(x + i, y + j)] for j in range(side) for i in range(side))
+    vertical = intent.vertical or (bool(target.speeds.get("fly")) and z > ground)
+    if z + side - 1 < ground and not vertical:
+        if distance:
+            action.emit(
+                DamageTaken(creature=tid, amount=distance, cause="burrowed forced movement")
+            )
+        action.note(
+            "burrowed",
+            target.pos,
+            reasons=("a burrowed target isn't moved: 1 damage per square instead",),
+        )
+        return
+    if intent.path is not None:
+        path = [(p[0], p[1], p[2] if len(p) == 3 else -(10**6)) for p in intent.path]
+        path = _fill_heights(rs, state, target, path)
+        _check_path(rs, intent, source, target, path, distance, state)
+        planned: list[tuple[int, ...]] = list(path)
+    else:
+        planned = list(auto_path(rs, source, target, intent.kind, distance))
+    _walk(rs, intent, source, target, planned, vertical, action)
+
+
+def _fill_heights(
+    rs: GridRuleset, state: BattleState, target: Creature, path: list[Coord]
+) -> list[Coord]:
+    out: list[Coord] = []
+    z = target.pos[2]
+    for x, y, pz in path:
+        if pz == -(10**6):
+            stand = _stand(rs, state, target, x, y)
+            pz = stand if stand is not None and abs(stand - z) <= 1 else z
+        out.append((x, y, pz))
+        z = pz
+    return out
+
+
+def _stand(rs: GridRuleset, state: BattleState, c: Creature, x: int, y: int) -> int | None:
+    grid, side = state.grid, rs.size_side(c.size)
+    if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
+        return None
+    return falling.stand_z(rs, state, c, x, y)
+
+
+def _walk(
+    rs: GridRuleset,
+    intent: ForceMove,
+    source: Creature,
+    target: Creature,
+    planned: list[tuple[int, ...]],
+    vertical: bool,
+    action: Action,
+) -> None:
+    state = action.state
+    grid = state.grid
+    side = rs.size_side(target.size)
+    pos = target.pos
+    moved: list[Coord] = []
+    wall_hit: tuple[str, int, Coord] | None = None
+    creature_hit: tuple[list[Creature], int, Coord] | None = None
+    total = len(planned)
+    used = j = 0
+    while used < total and j < len(planned):
+        step = planned[j]
+        remaining = total - used
+        nx, ny = step[0], step[1]
+        stand = _stand(rs, state, target, nx, ny)
+        if stand is None:
+            if state.options.get("map_edge_collision", False):
+                wall_hit = ("edge of the map", remaining, pos)
+            else:
+                action.note("stopped", pos, reasons=("the edge of the map",))
+            break
+        here = _stand(rs, state, target, pos[0], pos[1])
+        if len(step) == 3 and vertical:
+            nz = step[2]
+        elif here is not None and pos[2] <= here:
+            g = max(
+                grid.ground[grid.index(nx + a, ny + b)] for b in range(side) for a in range(side)
+            )
+            nz = g if abs(g - pos[2]) <= 1 else pos[2]
+        else:
+            nz = pos[2]
+        to = (nx, ny, nz)
+        if stand > nz:
+            cell = _blocking_cell(rs, state, target, to)
+            material = grid.material[cell] if cell is not None else None
+            cost = HURL.get(material or "") if state.options.get("hurl_through") == "auto" else None
+            if cell is not None and cost is not None and cost[0] <= remaining and material:
+                cx, cy = cell % grid.width, cell // grid.width
+                action.note(
+                    "hurled",
+                    (cx, cy, nz),
+                    reasons=(f"through {material}: {cost[0]} squares, {cost[1]} damage",),
+                )
+                action.emit(
+                    HurledThrough(
+                        creature=target.id, cell=(cx, cy), material=material, squares=cost[0]
+                    )
+                )
+                action.emit(
+                    DamageTaken(
+                        creature=target.id, amount=cost[1], cause=f"hurled through {material}"
+                    )
+                )
+                state = action.state
+                grid = state.grid
+                used += cost[0] - 1
+                continue
+            wall_hit = (material or "wall", remaining, pos)
+            break
+        hit = _creatures_at(rs, state, target, to)
+        if hit:
+            creature_hit = (hit, remaining, pos)
+            break
+        moved.append(to)
+        action.note("step", to, 1, (f"forced {intent.kind}",))
+        pos = to
+        used += 1
+        j += 1
+    action.emit(
+        ForceMoved(
+            source=source.id,
+            target=target.id,
+            kind=intent.kind,
+            path=moved,
+            distance=len(moved),
+            vertical=vertical,
+        )
+    )
+    _terrain(rs, action, target, moved)
+    if wall_hit is not None:
+        _hit_object(action, target, *wall_hit)
+    if creature_hit is not None:
+        _hit_creatures(action, target, *creature_hit)
+    _end_grab(rs, action, target.id)
+    start_z, end = target.pos[2], action.state.creatures[target.id].pos
+    descent = start_z - end[2]
+    if (
+        vertical
+        and descent >= 1
+        and end[2] <= (_stand(rs, action.state, target, end[0], end[1]) or 0)
+    ):
+        falling.fall(rs, action, target.id, agility_counts=True, extra_height=descent)
+
+
+def _blocking_cell(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) -> int | None:
+    grid, side = state.grid, rs.size_side(c.size)
+    for j in range(side):
+        for i in range(side):
+            k = grid.index(to[0] + i, to[1] + j)
+            if grid.surface[k] > to[2]:
+                return k
+    return None
+
+
+def _creatures_at(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) -> list[Creature]:
+    mine = box(to, rs.size_side(c.size))
+    return [
+        o
+        for o in state.creatures.values()
+        if o.id != c.id and overlaps(mine, box(o.pos, rs.size_side(o.size)))
+    ]
+
+
+def _terrain(rs: GridRuleset, action: Action, c: Creature, moved: list[Coord]) -> None:
+    grid, side = action.state.grid, rs.size_side(c.size)
+    for x, y, z in moved:
+        cells = [grid.index(x + i, y + j) for j in range(side) for i in range(side)]
+        worst = max(grid.damage[k] for k in cells)
+        if worst and z <= max(grid.surface[k] for k in cells):
+            action.emit(DamageTaken(creature=c.id, amount=worst, cause="damaging terrain"))
+
+
+def _hit_object(action: Action, target: Creature, what: str, remaining: int, at: Coord) -> None:
+    action.follow_up()
+    action.emit(Collided(creature=target.id, at=at, remaining=remaining, obstacle=what))
+    action.emit(DamageTaken(creature=target.id, amount=2 + remaining, cause="collision"))
+    action.note("collision", at, reasons=(f"hit {what}: 2 + {remaining} damage",))
+
+
+def _hit_creatures(
+    action: Action, target: Creature, hit: list[Creature], remaining: int, at: Coord
+) -> None:
+    action.follow_up()
+    for other in hit:
+        action.emit(
+            Collided(creature=target.id, at=at, remaining=remaining, other_creature=other.id)
+        )
+        action.emit(DamageTaken(creature=other.id, amount=remaining, cause="collision"))
+    action.emit(DamageTaken(creature=target.id, amount=remaining, cause="collision"))
+    names = ", ".join(o.id for o in hit)
+    action.note("collision", at, reasons=(f"hit {names}: {remaining} damage each",))
+
+
+def _end_grab(rs: GridRuleset, action: Action, tid: str) -> None:
+    state = action.state
+    t = state.creatures[tid]
+    if not t.has("grabbed") or t.grabbed_by is None:
+        return
+    grabber = state.creatures.get(t.grabbed_by)
+    if (
+        grabber is None
+        or box_gap(box(t.pos, rs.size_side(t.size)), box(grabber.pos, rs.size_side(grabber.size)))
+        > 1
+    ):
+        action.emit(ConditionSet(creature=tid, condition="grabbed", on=False))
+
+
+__all__ = ["force_move", "sign"]

@@ -1,0 +1,288 @@
+"""Draw Steel's metric and step costs: the movement field of one creature in one mode.
+
+Draw Steel, Movement: every adjacent square costs 1, diagonals too (3-D: Chebyshev, DIGEST
+2.1); difficult terrain +1; an enemy's space counts as difficult terrain; allies pass freely;
+no stopping in another creature's space unless the sizes differ by 2 or more; no cutting
+corners past walls (creatures never block corners); climbing and swimming cost 2 per square
+without the mode; crawling (prone) +1 per square; shifting never into or within difficult or
+damaging terrain. The judge (`step`), the reach generator and the pathfinder all read the
+same `step`, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.geometry import Box, box, overlaps
+from engine.results import Refusal
+from events.battle_events import Coord
+from projections.state import BattleState, Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+_FLAT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+_SPACE = [
+    (dx, dy, dz) for dz in (-1, 0, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy or dz
+]
+ILLEGAL = -1
+
+
+class Other:
+    __slots__ = ("box", "creature", "enemy", "rank")
+
+    def __init__(self, creature: Creature, bx: Box, rank: int, enemy: bool) -> None:
+        self.creature = creature
+        self.box = bx
+        self.rank = rank
+        self.enemy = enemy
+
+
+class MovementField:
+    """Everything needed to cost one creature's steps in one mode, computed once per decision."""
+
+    def __init__(
+        self,
+        ruleset: GridRuleset,
+        state: BattleState,
+        creature: Creature,
+        mode: str,
+        shifting: bool = False,
+    ) -> None:
+        self.grid = grid = state.grid
+        self.creature = creature
+        self.mode = mode
+        self.shifting = shifting
+        self.side = ruleset.size_side(creature.size)
+        self.rank = ruleset.size_rank(creature.size) or 2
+        self.prone = creature.has("prone")
+        self.climber = "climb" in creature.speeds
+        self.swimmer = "swim" in creature.speeds
+        self.stack = bool(state.options.get("stack_penalties", True))
+        self.both_corners = state.options.get("corner_rule") == "both"
+        self.sky = max(grid.surface) + self.side + 10
+        self.floor = min(grid.ground) - 20
+        self.others: list[Other] = []
+        self.occupied: dict[int, list[Other]] = {}
+        for other in state.creatures.values():
+            if other.id == creature.id:
+                continue
+            oside = ruleset.size_side(other.size)
+            entry = Other(
+                other,
+                box(other.pos, oside),
+                ruleset.size_rank(other.size) or 2,
+                other.side != creature.side and other.hp > 0,
+            )
+            self.others.append(entry)
+            ox, oy, _ = other.pos
+            for j in range(oside):
+                for i in range(oside):
+                    if grid.inside(ox + i, oy + j):
+                        self.occupied.setdefault(grid.index(ox + i, oy + j), []).append(entry)
+        self._stand: dict[tuple[int, int], int] = {}
+
+    # -- squares ---------------------------------------------------------------------------
+    def inside(self, x: int, y: int) -> bool:
+        g, s = self.grid, self.side
+        return x >= 0 and y >= 0 and x + s <= g.width and y + s <= g.height
+
+    def cells(self, x: int, y: int) -> list[int]:
+        w, s = self.grid.width, self.side
+        return [(y + j) * w + x + i for j in range(s) for i in range(s)]
+
+    def stand_z(self, x: int, y: int) -> int:
+        """The height at which this creature stands on the squares anchored at (x, y)."""
+        key = (x, y)
+        z = self._stand.get(key)
+        if z is None:
+            surface = self.grid.surface
+            z = max(surface[i] for i in self.cells(x, y))
+            self._stand[key] = z
+        return z
+
+    def resolve(self, point: list[int] | tuple[int, ...]) -> Coord:
+        """A wire point as a position: `[x, y]` is standing height there."""
+        x, y = point[0], point[1]
+        if len(point) >= 3:
+            return (x, y, point[2])
+        return (x, y, self.stand_z(x, y) if self.inside(x, y) else 0)
+
+    def occupants(self, pos: Coord) -> list[Other]:
+        if self.side == 1:
+            found = self.occupied.get(pos[1] * self.grid.width + pos[0])
+            if not found:
+                return []
+            z = pos[2]
+            return [o for o in found if o.box[2] <= z <= o.box[5]]
+        mine = box(pos, self.side)
+        seen: dict[str, Other] = {}
+        for i in self.cells(pos[0], pos[1]):
+            for o in self.occupied.get(i, ()):
+                if o.creature.id not in seen and overlaps(mine, o.box):
+                    seen[o.creature.id] = o
+        return list(seen.values())
+
+    # -- one step --------------------------------------------------------------------------
+    def step(self, frm: Coord, to: Coord, reasons: list[str] | None = None) -> int:
+        """The cost of one step, or ILLEGAL (raises `Refusal` when explaining)."""
+        x, y, z = to
+        dx, dy, dz = x - frm[0], y - frm[1], z - frm[2]
+        if max(abs(dx), abs(dy), abs(dz)) != 1:
+            return _no(reasons, "path/not-contiguous", f"{list(to)} is not adjacent to {list(frm)}")
+        if not self.inside(x, y):
+            return _no(reasons, "map/off-map", f"{list(to)} is off the map")
+        grid = self.grid
+        cells = self.cells(x, y)
+        stand = self.stand_z(x, y)
+        mode = self.mode
+        climbing = False
+        if mode in ("walk", "swim"):
+            if z != stand:
+                return _no(
+                    reasons,
+                    "draw-steel/not-on-ground",
+                    f"{list(to)} is not on the ground (which is at height {stand})",
+                )
+            if dz >= 2 or dz <= -2:
+                return _no(reasons, "draw-steel/ledge", "a ledge of 2 squares or more")
+            climbing = dz == 1
+        else:
+            surface = grid.surface
+            if mode == "burrow":
+                ground = grid.ground
+                if any(ground[i] <= z < surface[i] for i in cells) or z < self.floor:
+                    return _no(
+                        reasons,
+                        "draw-steel/cannot-burrow-through",
+                        f"{list(to)} is stone, a wall or an object",
+                    )
+            elif any(z < surface[i] for i in cells) or z > self.sky:
+                return _no(reasons, "map/blocked", f"{list(to)} is filled")
+            if mode == "climb":
+                climbing = z > stand or dz > 0
+                if climbing and not self._clinging(x, y, z, cells):
+                    return _no(
+                        reasons, "draw-steel/nothing-to-climb", f"nothing to climb at {list(to)}"
+                    )
+        if dx and dy and self._cuts_corner(frm, to):
+            return _no(
+                reasons,
+                "draw-steel/cannot-cut-corners",
+                f"the step to {list(to)} cuts the corner of a wall",
+            )
+        extras: list[int] = []
+        on_ground = z == stand
+        if climbing:
+            if self.prone:
+                return _no(reasons, "draw-steel/prone-cannot-climb", "a prone creature can't climb")
+            if not self.climber:
+                extras.append(1)
+                _why(reasons, "climbing without a climb speed costs 2")
+        water = grid.water
+        ground = grid.ground
+        if mode != "fly" and any(water[i] and z < ground[i] + water[i] for i in cells):
+            if self.prone:
+                return _no(reasons, "draw-steel/prone-cannot-swim", "a prone creature can't swim")
+            if not self.swimmer:
+                extras.append(1)
+                _why(reasons, "swimming without a swim speed costs 2")
+        difficult = on_ground and any(grid.difficult[i] for i in cells)
+        enemy = any(o.enemy for o in self.occupants(to)) if self.occupied else False
+        damaging = on_ground and any(grid.damage[i] for i in cells)
+        if self.shifting and (difficult or enemy or damaging):
+            return _no(
+                reasons,
+                "draw-steel/cannot-shift-in-difficult-terrain",
+                f"can't shift into {list(to)}: difficult or damaging terrain",
+            )
+        if difficult or enemy:
+            extras.append(1)
+            if difficult:
+                _why(reasons, "difficult terrain +1")
+            if enemy:
+                _why(reasons, "enemy space counts as difficult terrain +1")
+        if self.prone and mode == "walk":
+            extras.append(1)
+            _why(reasons, "crawling while prone +1")
+        if not extras:
+            return 1
+        return 1 + (sum(extras) if self.stack else max(extras))
+
+    def _clinging(self, x: int, y: int, z: int, cells: list[int]) -> bool:
+        grid = self.grid
+        if any(grid.climbable[i] for i in cells):
+            return True
+        s = self.side
+        for j in range(-1, s + 1):
+            for i in range(-1, s + 1):
+                if 0 <= i < s and 0 <= j < s:
+                    continue
+                cx, cy = x + i, y + j
+                if grid.inside(cx, cy):
+                    k = grid.index(cx, cy)
+                    if grid.surface[k] > z or grid.climbable[k]:
+                        return True
+        return False
+
+    def _cuts_corner(self, frm: Coord, to: Coord) -> bool:
+        """DIGEST 2.4: the two squares beside a diagonal; walls block, creatures never do."""
+        s = self.side
+        fx, fy, fz = frm
+        x, y, z = to
+        dx, dy = x - fx, y - fy
+        a = (x + s - 1 if dx > 0 else x, fy if dy > 0 else fy + s - 1)
+        b = (fx if dx > 0 else fx + s - 1, y + s - 1 if dy > 0 else y)
+        low = min(fz, z)
+        grid = self.grid
+        hits = []
+        for cx, cy in (a, b):
+            k = grid.index(cx, cy)
+            hits.append(grid.wall[k] and grid.surface[k] > low)
+        return all(hits) if self.both_corners else any(hits)
+
+    # -- ending ----------------------------------------------------------------------------
+    def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:
+        for o in self.occupants(pos):
+            if abs(o.rank - self.rank) < 2:
+                if reasons is not None:
+                    raise Refusal(
+                        "draw-steel/cannot-end-in-occupied-space",
+                        f"can't stop in {o.creature.id}'s space (sizes within 1 of each other)",
+                    )
+                return False
+        return True
+
+    def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
+        x, y, z = pos
+        out: list[tuple[Coord, int]] = []
+        if self.mode in ("walk", "swim"):
+            for dx, dy in _FLAT:
+                nx, ny = x + dx, y + dy
+                if not self.inside(nx, ny):
+                    continue
+                to = (nx, ny, self.stand_z(nx, ny))
+                cost = self.step(pos, to)
+                if cost > 0:
+                    out.append((to, cost))
+            return out
+        for dx, dy, dz in _SPACE:
+            nx, ny = x + dx, y + dy
+            if not self.inside(nx, ny):
+                continue
+            to = (nx, ny, z + dz)
+            cost = self.step(pos, to)
+            if cost > 0:
+                out.append((to, cost))
+        return out
+
+
+def _no(reasons: list[str] | None, rule: str, detail: str) -> int:
+    if reasons is not None:
+        raise Refusal(rule, detail)
+    return ILLEGAL
+
+
+def _why(reasons: list[str] | None, reason: str) -> None:
+    if reasons is not None:
+        reasons.append(reason)

@@ -1,0 +1,314 @@
+"""Willing movement in Draw Steel: judging a path, then walking it with its triggers.
+
+The whole path is judged before anything happens (a refusal names the step). Walking it then
+stops at every square an opportunity attack would be made from: `ask` opens reaction windows
+and keeps the rest of the path in them; `always` and `never` resolve at once and walk on, if
+the rest is still legal (DIGEST 2.5 timing). Damaging terrain deals its damage on entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.geometry import sign
+from engine.results import Refusal
+from engine.rulesets.draw_steel import reactions
+from engine.rulesets.draw_steel.movement import MovementField
+from events.battle_events import (
+    Coord,
+    DamageTaken,
+    Moved,
+    OpportunityAttackTriggered,
+    ResumeMove,
+    Shifted,
+)
+from projections.state import Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+
+@dataclass
+class Judged:
+    costs: list[int] = field(default_factory=list)
+    reasons: list[tuple[str, ...]] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(self.costs)
+
+
+def jump_length(stats: dict[str, int]) -> int:
+    """Draw Steel, Jump: up to Might or Agility squares (the better), minimum 1."""
+    return max(1, stats.get("might", 0), stats.get("agility", 0))
+
+
+def judge_jump(f: MovementField, frm: Coord, to: Coord) -> tuple[int, list[str]]:
+    """Draw Steel, Jump: a straight long jump of up to Might/Agility squares, 1 square high,
+    never out of difficult or damaging terrain; squares jumped count against movement."""
+    c = f.creature
+    if c.has("prone"):
+        raise Refusal("draw-steel/prone-cannot-jump", "a prone creature can't jump")
+    grid = f.grid
+    fi = grid.index(frm[0], frm[1])
+    if frm[2] == f.stand_z(frm[0], frm[1]) and (grid.difficult[fi] or grid.damage[fi]):
+        raise Refusal(
+            "draw-steel/cannot-jump-from-difficult-terrain",
+            "can't jump out of difficult or damaging terrain",
+        )
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    length = max(abs(dx), abs(dy))
+    if length == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+        raise Refusal("draw-steel/jump-not-straight", "a jump goes in a straight line")
+    if length > jump_length(c.stats):
+        raise Refusal(
+            "draw-steel/jump-too-long",
+            f"a {length}-square jump is longer than {jump_length(c.stats)}",
+        )
+    if not f.inside(to[0], to[1]):
+        raise Refusal("map/off-map", f"{list(to)} is off the map")
+    land = f.stand_z(to[0], to[1])
+    if to[2] != land:
+        raise Refusal("draw-steel/not-on-ground", f"{list(to)} is not on the ground")
+    if to[2] - frm[2] > 1:
+        raise Refusal("draw-steel/jump-too-high", "a jump is 1 square high")
+    if to[2] - frm[2] < -1:
+        raise Refusal("draw-steel/ledge", "a ledge of 2 squares or more")
+    top = max(frm[2], to[2]) + 1
+    sx, sy = sign(dx), sign(dy)
+    for k in range(1, length):
+        i = grid.index(frm[0] + k * sx, frm[1] + k * sy)
+        if grid.surface[i] > top:
+            raise Refusal("draw-steel/jump-blocked", "something too tall is in the way")
+    cost, reasons = length, [f"jump of {length} square(s)"]
+    ti = grid.index(to[0], to[1])
+    if grid.difficult[ti] or any(o.enemy for o in f.occupants(to)):
+        cost += 1
+        reasons.append("landing in difficult terrain +1")
+    return cost, reasons
+
+
+def judge_path(
+    f: MovementField, start: Coord, path: list[Coord], budget: int, jumps: set[int]
+) -> Judged:
+    """Every step legal, never more than the budget, and a square it may end in."""
+    if not path:
+        raise Refusal("path/empty", "the path has no squares")
+    judged = Judged()
+    prev = start
+    for i, to in enumerate(path):
+        try:
+            if i in jumps:
+                cost, why = judge_jump(f, prev, to)
+            else:
+                why = []
+                cost = f.step(prev, to, why)
+        except Refusal as refusal:
+            refusal.step = i
+            raise
+        judged.costs.append(cost)
+        judged.reasons.append(tuple(why) or ("1 square",))
+        if judged.total > budget:
+            raise Refusal(
+                "draw-steel/exceeds-speed",
+                f"the path costs {judged.total}, more than the {budget} available",
+                i,
+            )
+        prev = to
+    try:
+        f.can_stop(path[-1], [])
+    except Refusal as refusal:
+        refusal.step = len(path) - 1
+        raise
+    return judged
+
+
+@dataclass(frozen=True)
+class MoveRun:
+    creature: str
+    path: list[Coord]
+    mode: str
+    action: str
+    kind: str  # "move" (provokes) or "shift" (never provokes)
+    budget: int
+    economy: bool
+    starts_action: bool = False
+    jumps: tuple[int, ...] = ()
+    skip_first_trigger: bool = False
+
+
+def _emit_segment(
+    action: Action, run: MoveRun, seg: list[Coord], spent: int, starts: bool, budget_left: int
+) -> None:
+    c = action.state.creatures[run.creature]
+    left = budget_left if run.economy else c.movement_left
+    if run.kind == "shift":
+        action.emit(
+            Shifted(
+                creature=run.creature,
+                path=seg,
+                cost=spent,
+                action=run.action,
+                movement_left=0 if run.economy else left,
+                starts_action=starts,
+            )
+        )
+    else:
+        action.emit(
+            Moved(
+                creature=run.creature,
+                path=seg,
+                cost=spent,
+                mode=run.mode,
+                action=run.action,
+                movement_left=left,
+                starts_action=starts,
+            )
+        )
+
+
+def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
+    """Walk an already judged path, pausing (or resolving) at opportunity attacks."""
+    state = action.state
+    c = state.creatures[run.creature]
+    option = state.options.get("opportunity_attacks", "ask")
+    damage_each = state.options.get("damaging_terrain", "each_square") == "each_square"
+    seg: list[Coord] = []
+    damages: list[int] = []
+    spent = 0
+    prev = c.pos
+    starts = run.starts_action
+    for i, to in enumerate(run.path):
+        provoking = run.kind == "move" and not (i == 0 and run.skip_first_trigger)
+        hit = reactions.triggers(rs, action.state, c, prev, to, action) if provoking else []
+        if hit:
+            if seg or starts:
+                _emit_segment(action, run, seg, spent, starts, run.budget - spent)
+                _emit_damages(action, run.creature, damages, damage_each)
+            rest = MoveRun(
+                run.creature,
+                run.path[i:],
+                run.mode,
+                run.action,
+                run.kind,
+                run.budget - spent,
+                run.economy,
+                False,
+                tuple(j - i for j in run.jumps if j >= i),
+                True,
+            )
+            _open_windows(rs, action, c, prev, hit, rest, option)
+            return
+        seg.append(to)
+        spent += judged.costs[i]
+        action.note("step", to, judged.costs[i], judged.reasons[i])
+        damages.extend(_terrain_damage(rs, action, c, to))
+        prev = to
+    _emit_segment(action, run, seg, spent, starts, run.budget - spent)
+    _emit_damages(action, run.creature, damages, damage_each)
+
+
+def _terrain_damage(rs: GridRuleset, action: Action, c: object, to: Coord) -> list[int]:
+    f = action.state.grid
+    side = rs.size_side(getattr(c, "size", "1M"))
+    if to[2] > max(
+        f.surface[f.index(to[0] + i, to[1] + j)] for j in range(side) for i in range(side)
+    ):
+        return []
+    worst = max(f.damage[f.index(to[0] + i, to[1] + j)] for j in range(side) for i in range(side))
+    if worst:
+        action.note("damaging-terrain", to, reasons=(f"damaging terrain: {worst} damage",))
+        return [worst]
+    return []
+
+
+def _emit_damages(action: Action, cid: str, damages: list[int], each: bool) -> None:
+    amounts = damages if each else damages[:1]
+    for amount in amounts:
+        action.emit(DamageTaken(creature=cid, amount=amount, cause="damaging terrain"))
+
+
+def _open_windows(
+    rs: GridRuleset,
+    action: Action,
+    mover: object,
+    at: Coord,
+    hit: list[Creature],
+    rest: MoveRun,
+    option: str,
+) -> None:
+    state = action.state
+    target = state.creatures[rest.creature]
+    resume = ResumeMove(
+        creature=rest.creature,
+        path=rest.path,
+        mode=rest.mode,
+        action=rest.action,
+        kind="move",
+        jumps=list(rest.jumps),
+        budget=rest.budget,
+        economy=rest.economy,
+    )
+    for reactor in hit:
+        action.follow_up()
+        rid = f"r-{action.state.reaction_seq + 1}"
+        action.emit(
+            OpportunityAttackTriggered(
+                reaction=rid,
+                reactor=reactor.id,
+                target=target.id,
+                at=at,
+                resume=resume if option == "ask" else None,
+            )
+        )
+        action.note(
+            "trigger",
+            at,
+            reasons=(
+                f"{target.id} leaves {reactor.id}'s adjacency without shifting: opportunity attack",
+            ),
+        )
+        if option == "always":
+            reactions.free_strike(
+                rs, action.state, reactor, action.state.creatures[target.id], action, rid
+            )
+        elif option == "never":
+            reactions.decline(action, rid)
+    if option != "ask":
+        continue_move(rs, action, resume)
+
+
+def continue_move(rs: GridRuleset, action: Action, resume: ResumeMove) -> None:
+    """The rest of a paused move, if the mover still stands and the rest is still legal."""
+    state = action.state
+    c = state.creatures.get(resume.creature)
+    if c is None or not resume.path:
+        return
+    if c.hp <= 0 and state.options.get("stop_move_at_zero_stamina", True):
+        action.note("move-ends", c.pos, reasons=(f"{c.id} is at 0 Stamina: the move ends",))
+        return
+    run = MoveRun(
+        resume.creature,
+        list(resume.path),
+        resume.mode,
+        resume.action,
+        resume.kind,
+        resume.budget,
+        resume.economy,
+        False,
+        tuple(resume.jumps),
+        True,
+    )
+    f = rs.field(state, c, run.mode, shifting=False)
+    try:
+        judged = judge_path(f, c.pos, run.path, run.budget, set(run.jumps))
+    except Refusal as refusal:
+        action.note(
+            "move-ends",
+            c.pos,
+            reasons=(f"the rest of the path is no longer legal: {refusal.rule}",),
+        )
+        return
+    walk(rs, action, run, judged)

@@ -1,0 +1,36 @@
+"""Draw Steel battle options: every rule the text leaves to the Director, with its default.
+
+The DIGEST (section 2 and 7) marks these GUESS or UNKNOWN; each default is the digest's
+suggestion, so a table can change any of them per battle in `options`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.rulesets.base import BaseOptions
+
+
+class DrawSteelOptions(BaseOptions):
+    opportunity_attacks: Literal["ask", "always", "never"] = "ask"
+    """A reaction window asks the reactor (`ask`), or is taken or declined at once."""
+    corner_rule: Literal["either", "both"] = "either"
+    """A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls."""
+    fall_threshold: Literal["effective", "raw"] = "effective"
+    """The 2-square minimum for falling damage is tested on the effective or raw height."""
+    stack_penalties: bool = True
+    """Crawling, climbing/swimming and difficult terrain add up (true) or the largest counts."""
+    hurl_through: Literal["auto", "never"] = "auto"
+    """A creature force-moved into a mundane object breaks through when it has the squares."""
+    push_line: Literal["bresenham", "monotone"] = "bresenham"
+    """Push/pull paths follow the source-target ray, or any path ever farther/closer."""
+    stability: Literal["full", "none"] = "full"
+    """A force-moved target reduces the distance by its full stability, or not at all."""
+    stop_move_at_zero_stamina: bool = True
+    """A move paused by a free strike ends when the strike drops the mover to 0 Stamina."""
+    map_edge_collision: bool = False
+    """Forced movement into the map's edge counts as hitting an object (2 + remaining)."""
+    damaging_terrain: Literal["each_square", "once_per_move"] = "each_square"
+    """Damaging terrain deals its damage for each square entered, or once per movement."""
+    free_strike_damage: tuple[int, int, int] = (2, 5, 7)
+    """Melee weapon free strike damage by tier, before the characteristic is added."""

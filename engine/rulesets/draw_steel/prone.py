@@ -1,0 +1,52 @@
+"""Prone and standing (Draw Steel, Crawl; DIGEST 2.8).
+
+Falling prone on purpose is a free maneuver; standing up is the Stand Up maneuver, free when
+the creature went prone voluntarily; a restrained creature can't stand. A flier knocked prone
+falls unless it hovers (drained by `falling.settle`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.intents import FallProne, StandUp
+from engine.results import Refusal
+from engine.rulesets.draw_steel import falling
+from events.battle_events import ActionConverted, KnockedProne, StoodUp
+from projections.state import BattleState
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+
+def fall_prone(rs: GridRuleset, intent: FallProne, state: BattleState, action: Action) -> None:
+    c = rs.creature(state, intent.creature)
+    if c.has("prone"):
+        raise Refusal("draw-steel/already-prone", f"{c.id} is already prone")
+    rs.require_turn(state, c)
+    action.emit(KnockedProne(creature=c.id, voluntary=True))
+    action.note("prone", c.pos, reasons=("falls prone: a free maneuver",))
+    falling.settle(rs, action)
+
+
+def stand_up(rs: GridRuleset, intent: StandUp, state: BattleState, action: Action) -> None:
+    c = rs.creature(state, intent.creature)
+    if not c.has("prone"):
+        raise Refusal("draw-steel/not-prone", f"{c.id} is not prone")
+    if c.has("restrained"):
+        raise Refusal("draw-steel/restrained-cannot-stand", "a restrained creature can't stand")
+    rs.require_turn(state, c)
+    if c.prone_voluntary or not state.turns:
+        action.emit(StoodUp(creature=c.id, action="free"))
+        why = "voluntarily prone: standing is free" if c.prone_voluntary else "no turns"
+        action.note("stand", c.pos, reasons=(why,))
+        return
+    if c.has("dazed") and c.actions_used >= 1:
+        raise Refusal("draw-steel/dazed-one-action", f"{c.id} is dazed: one action per turn")
+    if c.maneuvers <= 0:
+        if not (intent.use_main_action and c.main_actions > 0):
+            raise Refusal("turn/no-maneuver", f"{c.id} has no maneuver left this turn")
+        action.emit(ActionConverted(creature=c.id, into="maneuver"))
+    action.emit(StoodUp(creature=c.id, action="maneuver"))
+    action.note("stand", c.pos, reasons=("Stand Up maneuver",))

@@ -1,0 +1,89 @@
+"""Opportunity attacks (DIGEST 2.5): who may strike a creature leaving their adjacency.
+
+A creature that willingly leaves an enemy's adjacency without shifting gives that enemy a
+melee free strike, not when the enemy would strike with a bane (prone, restrained) nor while
+it is dazed or surprised (no triggered actions); one per enemy per departure. The free strike
+is a power roll 2d10 + the better of Might and Agility: tiers 11 or less, 12-16, 17 or more (a
+natural 19-20 is tier 3); damage 2/5/7 + that characteristic.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.geometry import box, box_gap
+from events.battle_events import Coord, DamageTaken, ReactionResolved
+from projections.state import BattleState, Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+_NO_REACTION = {
+    "dazed": "is dazed (no triggered actions)",
+    "surprised": "is surprised (no triggered actions)",
+    "prone": "is prone (its strike would take a bane)",
+    "restrained": "is restrained (its strike would take a bane)",
+}
+
+
+def triggers(
+    rs: GridRuleset, state: BattleState, mover: Creature, frm: Coord, to: Coord, action: Action
+) -> list[Creature]:
+    side = rs.size_side(mover.size)
+    before, after = box(frm, side), box(to, side)
+    found = []
+    for enemy in state.creatures.values():
+        if enemy.side == mover.side or enemy.id == mover.id or enemy.hp <= 0:
+            continue
+        eb = box(enemy.pos, rs.size_side(enemy.size))
+        if box_gap(before, eb) > 1 or box_gap(after, eb) <= 1:
+            continue
+        blocked = [why for cond, why in _NO_REACTION.items() if enemy.has(cond)]
+        if blocked:
+            action.note("no-trigger", frm, reasons=(f"{enemy.id} {blocked[0]}",))
+            continue
+        found.append(enemy)
+    return found
+
+
+def free_strike(
+    rs: GridRuleset,
+    state: BattleState,
+    reactor: Creature,
+    target: Creature,
+    action: Action,
+    reaction_id: str,
+) -> None:
+    """Roll the reactor's melee free strike against the target and record it."""
+    dice = action.roller.roll(2, 10)
+    characteristic = max(reactor.stat("might"), reactor.stat("agility"))
+    edge = 2 if (target.has("prone") or target.has("restrained")) else 0
+    natural = sum(dice)
+    total = natural + characteristic + edge
+    tier = 3 if natural >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    table = state.options.get("free_strike_damage", (2, 5, 7))
+    damage = int(table[tier - 1]) + characteristic
+    action.emit(
+        ReactionResolved(
+            reaction=reaction_id,
+            decision="take",
+            rolls=dice,
+            seeded=action.roller.seeded,
+            characteristic=characteristic,
+            total=total,
+            tier=tier,
+            damage=damage,
+        )
+    )
+    reasons = [
+        f"2d10 {dice} + {characteristic}" + (" + 2 edge" if edge else "") + f" = {total}",
+        f"tier {tier}: {damage} damage",
+    ]
+    action.note("free-strike", target.pos, reasons=tuple(reasons))
+    if damage > 0:
+        action.emit(DamageTaken(creature=target.id, amount=damage, cause="opportunity attack"))
+
+
+def decline(action: Action, reaction_id: str) -> None:
+    action.emit(ReactionResolved(reaction=reaction_id, decision="decline"))

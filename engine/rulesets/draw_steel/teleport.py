@@ -1,0 +1,93 @@
+"""Teleport (Draw Steel, Teleport; DIGEST 2.3).
+
+Needs line of effect to the destination, which no creature or object may occupy and which is
+not the start; what lies between is bypassed. The effect's `distance` may exceed speed; with
+none, a creature that teleports as usual movement uses Advance, up to its unmodified teleport
+speed. Teleporting never provokes, ends grabbed and restrained, and a prone teleporter may
+arrive standing (`stand`, default true).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.geometry import box, chebyshev, line_cells, overlaps
+from engine.intents import MAX_DISTANCE, Teleport
+from engine.results import Refusal
+from engine.rulesets.draw_steel import economy, falling
+from events.battle_events import ConditionSet, StoodUp, Teleported
+from projections.state import BattleState
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+
+def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Action) -> None:
+    c = rs.creature(state, intent.creature)
+    grid = state.grid
+    side = rs.size_side(c.size)
+    x, y = intent.to[0], intent.to[1]
+    if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
+        raise Refusal("map/off-map", f"{intent.to} is off the map")
+    stand = falling.stand_z(rs, state, c, x, y)
+    z = intent.to[2] if len(intent.to) == 3 else stand
+    to = (x, y, z)
+    if to == c.pos:
+        raise Refusal("draw-steel/teleport-same-space", "a teleport must leave its space")
+    cells = [grid.index(x + i, y + j) for j in range(side) for i in range(side)]
+    if any(z < grid.surface[k] for k in cells):
+        raise Refusal("draw-steel/teleport-occupied", "an object fills the destination")
+    mine = box(to, side)
+    for other in state.creatures.values():
+        if other.id != c.id and overlaps(mine, box(other.pos, rs.size_side(other.size))):
+            raise Refusal("draw-steel/teleport-occupied", f"{other.id} occupies the destination")
+    distance = chebyshev(c.pos, to)
+    if intent.distance is not None:
+        if not 0 < intent.distance <= MAX_DISTANCE:
+            raise Refusal("intent/invalid-distance", f"distance {intent.distance} is out of range")
+        limit, action_name = intent.distance, "free"
+        starts, left = False, c.movement_left
+    else:
+        limit = c.speeds.get("teleport", 0)
+        if not limit:
+            raise Refusal("draw-steel/cannot-teleport", f"{c.id} has no teleport speed")
+        action_name, starts, left = "advance", False, c.movement_left
+        if state.turns:
+            rs.require_turn(state, c)
+            economy.use_move_action(state, c, intent.use_main_action, action)
+            starts, left = True, 0
+    if distance > limit:
+        raise Refusal("draw-steel/exceeds-speed", f"{distance} squares is farther than {limit}")
+    if not line_of_effect(state, c.pos, to):
+        raise Refusal("draw-steel/no-line-of-effect", "a wall blocks line of effect")
+    action.emit(
+        Teleported(
+            creature=c.id,
+            origin=c.pos,
+            to=to,
+            distance=distance,
+            action=action_name,
+            movement_left=left,
+            starts_action=starts,
+        )
+    )
+    action.note(
+        "teleport", to, distance, (f"teleport {distance} square(s), bypassing what lies between",)
+    )
+    for condition in ("grabbed", "restrained"):
+        if c.has(condition):
+            action.emit(ConditionSet(creature=c.id, condition=condition, on=False))
+    if c.has("prone") and intent.stand:
+        action.emit(StoodUp(creature=c.id, action="free"))
+    falling.settle(rs, action)
+
+
+def line_of_effect(state: BattleState, a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+    """No wall or object taller than the line's height stands strictly between a and b."""
+    grid = state.grid
+    top = max(a[2], b[2])
+    for x, y in line_cells((a[0], a[1]), (b[0], b[1]))[1:-1]:
+        if grid.surface[grid.index(x, y)] > top:
+            return False
+    return True

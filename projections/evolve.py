@@ -1,0 +1,256 @@
+"""evolve(state, event) -> state: the pure, total reducer, and fold over a log.
+
+Each handler touches only what its event changed: the creature dict is copied (a few dozen
+entries), the grid is shared untouched except by the rare director terrain change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from events.battle_events import (
+    ActionConverted,
+    BattleCreated,
+    ConditionSet,
+    CreaturePlaced,
+    CreatureRemoved,
+    CreatureSpec,
+    DamageTaken,
+    Fell,
+    ForceMoved,
+    HurledThrough,
+    KnockedProne,
+    MapSpec,
+    Moved,
+    OpportunityAttackTriggered,
+    ReactionResolved,
+    Shifted,
+    StoodUp,
+    Teleported,
+    TerrainSet,
+    TurnEnded,
+    TurnStarted,
+)
+from events.vocabulary import Event
+from projections.grid import grid_from_spec, grid_with_terrain, grid_without_object
+from projections.state import BattleState, Creature, PendingReaction
+
+Handler = Callable[[BattleState, Any], BattleState]
+
+
+def empty_state() -> BattleState:
+    """The state before `BattleCreated` (what a log that does not start with it folds from)."""
+    return BattleState("", "", 0, {}, grid_from_spec(MapSpec(width=1, height=1)), {})
+
+
+def creature_from_spec(spec: CreatureSpec) -> Creature:
+    conditions = frozenset(spec.conditions)
+    return Creature(
+        id=spec.id,
+        name=spec.name,
+        side=spec.side,
+        size=spec.size,
+        pos=spec.at,
+        hp=spec.hp,
+        speeds=dict(spec.speeds),
+        stats=dict(spec.stats),
+        stability=spec.stability,
+        disengage=spec.disengage,
+        conditions=conditions,
+    )
+
+
+def _with(state: BattleState, creature: Creature) -> BattleState:
+    creatures = dict(state.creatures)
+    creatures[creature.id] = creature
+    return replace(state, creatures=creatures)
+
+
+def _update(state: BattleState, cid: str, **changes: Any) -> BattleState:
+    creature = state.creatures.get(cid)
+    if creature is None:
+        return state
+    return _with(state, replace(creature, **changes))
+
+
+def _created(_: BattleState, e: BattleCreated) -> BattleState:
+    return BattleState(
+        ruleset=e.ruleset,
+        rules_version=e.rules_version,
+        seed=e.seed,
+        options=dict(e.options),
+        grid=grid_from_spec(e.map),
+        creatures={c.id: creature_from_spec(c) for c in e.creatures},
+    )
+
+
+def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
+    acted = s.acted if e.round == s.round else frozenset()
+    s = replace(s, round=e.round, active=e.creature, acted=acted | {e.creature})
+    return _update(
+        s,
+        e.creature,
+        movement_left=0,
+        move_actions=1,
+        main_actions=1,
+        maneuvers=1,
+        actions_used=0,
+    )
+
+
+def _turn_ended(s: BattleState, e: TurnEnded) -> BattleState:
+    if s.active == e.creature:
+        s = replace(s, active=None)
+    return _update(s, e.creature, movement_left=0)
+
+
+def _converted(s: BattleState, e: ActionConverted) -> BattleState:
+    c = s.creatures.get(e.creature)
+    if c is None:
+        return s
+    if e.into == "move":
+        return _with(
+            s, replace(c, main_actions=c.main_actions - 1, move_actions=c.move_actions + 1)
+        )
+    return _with(s, replace(c, main_actions=c.main_actions - 1, maneuvers=c.maneuvers + 1))
+
+
+def _moved_to(s: BattleState, cid: str, to: Any, left: int, starts: bool) -> BattleState:
+    c = s.creatures.get(cid)
+    if c is None:
+        return s
+    if starts:
+        c = replace(c, move_actions=c.move_actions - 1, actions_used=c.actions_used + 1)
+    return _with(s, replace(c, pos=tuple(to), movement_left=left))
+
+
+def _moved(s: BattleState, e: Moved | Shifted) -> BattleState:
+    c = s.creatures.get(e.creature)
+    to = e.path[-1] if e.path else (c.pos if c else (0, 0, 0))
+    return _moved_to(s, e.creature, to, e.movement_left, e.starts_action)
+
+
+def _teleported(s: BattleState, e: Teleported) -> BattleState:
+    return _moved_to(s, e.creature, e.to, e.movement_left, e.starts_action)
+
+
+def _force_moved(s: BattleState, e: ForceMoved) -> BattleState:
+    return _update(s, e.target, pos=e.path[-1]) if e.path else s
+
+
+def _hurled(s: BattleState, e: HurledThrough) -> BattleState:
+    if not s.grid.inside(*e.cell):
+        return s
+    return replace(s, grid=grid_without_object(s.grid, e.cell))
+
+
+def _damage(s: BattleState, e: DamageTaken) -> BattleState:
+    c = s.creatures.get(e.creature)
+    return s if c is None else _with(s, replace(c, hp=c.hp - e.amount))
+
+
+def _fell(s: BattleState, e: Fell) -> BattleState:
+    return _update(s, e.creature, pos=e.landing)
+
+
+def _prone(s: BattleState, e: KnockedProne) -> BattleState:
+    c = s.creatures.get(e.creature)
+    if c is None:
+        return s
+    return _with(s, replace(c, conditions=c.conditions | {"prone"}, prone_voluntary=e.voluntary))
+
+
+def _stood(s: BattleState, e: StoodUp) -> BattleState:
+    c = s.creatures.get(e.creature)
+    if c is None:
+        return s
+    c = replace(c, conditions=c.conditions - {"prone"}, prone_voluntary=False)
+    if e.action == "maneuver":
+        c = replace(c, maneuvers=c.maneuvers - 1, actions_used=c.actions_used + 1)
+    return _with(s, c)
+
+
+def _triggered(s: BattleState, e: OpportunityAttackTriggered) -> BattleState:
+    pending = PendingReaction(e.reaction, "opportunity_attack", e.reactor, e.target, e.at, e.resume)
+    return replace(s, pending=(*s.pending, pending), reaction_seq=s.reaction_seq + 1)
+
+
+def _resolved(s: BattleState, e: ReactionResolved) -> BattleState:
+    pending = tuple(p for p in s.pending if p.id != e.reaction)
+    counter = s.dice_counter + len(e.rolls) if e.seeded else s.dice_counter
+    return replace(s, pending=pending, dice_counter=counter)
+
+
+def _placed(s: BattleState, e: CreaturePlaced) -> BattleState:
+    return _with(s, creature_from_spec(e.creature))
+
+
+def _removed(s: BattleState, e: CreatureRemoved) -> BattleState:
+    creatures = dict(s.creatures)
+    creatures.pop(e.creature, None)
+    pending = tuple(p for p in s.pending if e.creature not in (p.reactor, p.target))
+    active = None if s.active == e.creature else s.active
+    return replace(s, creatures=creatures, pending=pending, active=active)
+
+
+def _terrain(s: BattleState, e: TerrainSet) -> BattleState:
+    return replace(s, grid=grid_with_terrain(s.grid, e))
+
+
+def _condition(s: BattleState, e: ConditionSet) -> BattleState:
+    c = s.creatures.get(e.creature)
+    if c is None:
+        return s
+    if e.on:
+        c = replace(c, conditions=c.conditions | {e.condition})
+        if e.condition == "grabbed":
+            c = replace(c, grabbed_by=e.source)
+        if e.condition == "prone":
+            c = replace(c, prone_voluntary=False)
+    else:
+        c = replace(c, conditions=c.conditions - {e.condition})
+        if e.condition == "grabbed":
+            c = replace(c, grabbed_by=None)
+    return _with(s, c)
+
+
+_HANDLERS: dict[str, Handler] = {
+    "BattleCreated": _created,
+    "TurnStarted": _turn_started,
+    "TurnEnded": _turn_ended,
+    "ActionConverted": _converted,
+    "Moved": _moved,
+    "Shifted": _moved,
+    "Teleported": _teleported,
+    "ForceMoved": _force_moved,
+    "HurledThrough": _hurled,
+    "DamageTaken": _damage,
+    "Fell": _fell,
+    "KnockedProne": _prone,
+    "StoodUp": _stood,
+    "OpportunityAttackTriggered": _triggered,
+    "ReactionResolved": _resolved,
+    "CreaturePlaced": _placed,
+    "CreatureRemoved": _removed,
+    "TerrainSet": _terrain,
+    "ConditionSet": _condition,
+}
+
+
+def evolve(state: BattleState | None, event: Event) -> BattleState:
+    """The state after one logged event. Unknown event types leave the state unchanged."""
+    current = empty_state() if state is None else state
+    handler = _HANDLERS.get(event.type)
+    return current if handler is None else handler(current, event)
+
+
+def fold(events: Iterable[Event], state: BattleState | None = None) -> BattleState:
+    current = empty_state() if state is None else state
+    handlers = _HANDLERS
+    for event in events:
+        handler = handlers.get(event.type)
+        if handler is not None:
+            current = handler(current, event)
+    return current

@@ -1,0 +1,135 @@
+"""state_to_json / state_from_json: an exact, JSON-safe round trip (the snapshot format)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.battle_events import ResumeMove
+from projections.grid import Grid
+from projections.state import REDUCER_VERSION, BattleState, Creature, PendingReaction
+
+_GRID_ARRAYS = (
+    "elevation",
+    "pit",
+    "solid",
+    "wall",
+    "material",
+    "difficult",
+    "damage",
+    "water",
+    "climbable",
+    "ground",
+    "surface",
+)
+
+
+def _grid_to_json(grid: Grid) -> dict[str, Any]:
+    out: dict[str, Any] = {"width": grid.width, "height": grid.height}
+    for name in _GRID_ARRAYS:
+        out[name] = list(getattr(grid, name))
+    return out
+
+
+def _grid_from_json(data: dict[str, Any]) -> Grid:
+    arrays = {name: tuple(data[name]) for name in _GRID_ARRAYS}
+    return Grid(width=data["width"], height=data["height"], **arrays)
+
+
+def _creature_to_json(c: Creature) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "name": c.name,
+        "side": c.side,
+        "size": c.size,
+        "pos": list(c.pos),
+        "hp": c.hp,
+        "speeds": dict(c.speeds),
+        "stats": dict(c.stats),
+        "stability": c.stability,
+        "disengage": c.disengage,
+        "conditions": sorted(c.conditions),
+        "grabbed_by": c.grabbed_by,
+        "prone_voluntary": c.prone_voluntary,
+        "movement_left": c.movement_left,
+        "move_actions": c.move_actions,
+        "main_actions": c.main_actions,
+        "maneuvers": c.maneuvers,
+        "actions_used": c.actions_used,
+    }
+
+
+def _creature_from_json(d: dict[str, Any]) -> Creature:
+    x, y, z = d["pos"]
+    return Creature(
+        id=d["id"],
+        name=d["name"],
+        side=d["side"],
+        size=d["size"],
+        pos=(x, y, z),
+        hp=d["hp"],
+        speeds=dict(d["speeds"]),
+        stats=dict(d["stats"]),
+        stability=d["stability"],
+        disengage=d["disengage"],
+        conditions=frozenset(d["conditions"]),
+        grabbed_by=d["grabbed_by"],
+        prone_voluntary=d["prone_voluntary"],
+        movement_left=d["movement_left"],
+        move_actions=d["move_actions"],
+        main_actions=d["main_actions"],
+        maneuvers=d["maneuvers"],
+        actions_used=d["actions_used"],
+    )
+
+
+def _pending_to_json(p: PendingReaction) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "kind": p.kind,
+        "reactor": p.reactor,
+        "target": p.target,
+        "at": list(p.at),
+        "resume": None if p.resume is None else p.resume.model_dump(mode="json"),
+    }
+
+
+def _pending_from_json(d: dict[str, Any]) -> PendingReaction:
+    x, y, z = d["at"]
+    resume = None if d["resume"] is None else ResumeMove.model_validate(d["resume"])
+    return PendingReaction(d["id"], d["kind"], d["reactor"], d["target"], (x, y, z), resume)
+
+
+def state_to_json(state: BattleState) -> dict[str, Any]:
+    return {
+        "reducer_version": REDUCER_VERSION,
+        "ruleset": state.ruleset,
+        "rules_version": state.rules_version,
+        "seed": state.seed,
+        "options": dict(state.options),
+        "grid": _grid_to_json(state.grid),
+        "creatures": [_creature_to_json(c) for c in state.creatures.values()],
+        "round": state.round,
+        "active": state.active,
+        "acted": sorted(state.acted),
+        "dice_counter": state.dice_counter,
+        "pending": [_pending_to_json(p) for p in state.pending],
+        "reaction_seq": state.reaction_seq,
+    }
+
+
+def state_from_json(data: dict[str, Any]) -> BattleState:
+    creatures = [_creature_from_json(c) for c in data["creatures"]]
+    return BattleState(
+        ruleset=data["ruleset"],
+        rules_version=data["rules_version"],
+        seed=data["seed"],
+        options=dict(data["options"]),
+        grid=_grid_from_json(data["grid"]),
+        creatures={c.id: c for c in creatures},
+        round=data["round"],
+        active=data["active"],
+        acted=frozenset(data["acted"]),
+        dice_counter=data["dice_counter"],
+        pending=tuple(_pending_from_json(p) for p in data["pending"]),
+        reaction_seq=data["reaction_seq"],
+    )

@@ -1,0 +1,70 @@
+"""Battle state: frozen, slotted dataclasses that share every unchanged part between versions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from events.battle_events import Coord, ResumeMove
+from projections.grid import Grid
+
+REDUCER_VERSION = 1
+"""Bump whenever `evolve` changes what a given log folds into (snapshots keyed by it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    id: str
+    name: str
+    side: str
+    size: str
+    pos: Coord
+    hp: int
+    speeds: dict[str, int]
+    stats: dict[str, int]
+    stability: int
+    disengage: int | None
+    conditions: frozenset[str] = frozenset()
+    grabbed_by: str | None = None
+    prone_voluntary: bool = False
+    movement_left: int = 0
+    move_actions: int = 0
+    main_actions: int = 0
+    maneuvers: int = 0
+    actions_used: int = 0
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+    def stat(self, name: str) -> int:
+        return self.stats.get(name, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReaction:
+    id: str
+    kind: str
+    reactor: str
+    target: str
+    at: Coord
+    resume: ResumeMove | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BattleState:
+    ruleset: str
+    rules_version: str
+    seed: int
+    options: dict[str, Any]
+    grid: Grid
+    creatures: dict[str, Creature]
+    round: int = 1
+    active: str | None = None
+    acted: frozenset[str] = frozenset()
+    dice_counter: int = 0
+    pending: tuple[PendingReaction, ...] = ()
+    reaction_seq: int = 0
+
+    @property
+    def turns(self) -> bool:
+        return bool(self.options.get("turns", True))

@@ -1,0 +1,81 @@
+"""state_view: the public JSON of a battle (DESIGN section 9); the service adds id and version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from projections.grid import Grid
+from projections.state import BattleState, Creature
+
+SLOWED_SPEED = 2
+
+
+def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
+    cells: dict[str, list[list[int]]] = {}
+    for i in range(grid.width * grid.height):
+        x, y = i % grid.width, i // grid.width
+        kinds = []
+        if grid.solid[i]:
+            kinds.append("wall" if grid.wall[i] else "obstacle")
+        if grid.difficult[i]:
+            kinds.append("difficult")
+        if grid.damage[i]:
+            kinds.append("damaging")
+        if grid.water[i]:
+            kinds.append("water")
+        if grid.pit[i]:
+            kinds.append("hazard")
+        if grid.climbable[i]:
+            kinds.append("climbable")
+        for kind in kinds:
+            cells.setdefault(kind, []).append([x, y])
+    return [{"kind": kind, "cells": where} for kind, where in cells.items()]
+
+
+def map_view(grid: Grid) -> dict[str, Any]:
+    return {
+        "width": grid.width,
+        "height": grid.height,
+        "terrain": _terrain_view(grid),
+        "elevation": [
+            {"cells": [[i % grid.width, i // grid.width]], "height": e}
+            for i, e in enumerate(grid.elevation)
+            if e
+        ],
+    }
+
+
+def creature_view(c: Creature, turns: bool) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "side": c.side,
+        "size": c.size,
+        "position": list(c.pos),
+        "hp": c.hp,
+        "conditions": sorted(c.conditions),
+        "movement_left": c.movement_left if turns else c.speeds.get("walk", 0),
+        "speeds": dict(c.speeds),
+        "stats": dict(c.stats),
+        "stability": c.stability,
+        "actions": {
+            "move": c.move_actions,
+            "main": c.main_actions,
+            "maneuver": c.maneuvers,
+        },
+    }
+
+
+def state_view(state: BattleState) -> dict[str, Any]:
+    return {
+        "ruleset": state.ruleset,
+        "rules_version": state.rules_version,
+        "round": state.round,
+        "active": state.active,
+        "creatures": {cid: creature_view(c, state.turns) for cid, c in state.creatures.items()},
+        "pending_reactions": [
+            {"id": p.id, "kind": p.kind, "reactor": p.reactor, "target": p.target, "at": list(p.at)}
+            for p in state.pending
+        ],
+        "map": map_view(state.grid),
+        "options": dict(state.options),
+    }
