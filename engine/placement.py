@@ -54,10 +54,10 @@ def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureS
 def check_space(rs: GridRuleset, spec: CreatureSpec, others: list[CreatureSpec]) -> None:
     """No two creatures share a space unless their sizes differ by 2 or more."""
     mine = box(spec.at, rs.size_side(spec.size))
-    rank = rs.size_rank(spec.size) or 0
+    rank = rs.rank(spec.size)
     for other in others:
         if (
             overlaps(mine, box(other.at, rs.size_side(other.size)))
-            and abs(rank - (rs.size_rank(other.size) or 0)) < 2
+            and abs(rank - rs.rank(other.size)) < 2
         ):
             raise Refusal("battle/overlapping-creatures", f"{spec.id} and {other.id} overlap")

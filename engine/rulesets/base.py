@@ -77,6 +77,11 @@ class GridRuleset:
             return SIZE_LADDER[size][0]
         return int(size) + 2 if size.isdigit() and 2 <= int(size) <= 20 else None
 
+    def rank(self, size: str) -> int:
+        """A size's place on the ladder (unknown sizes count as 1M)."""
+        found = self.size_rank(size)
+        return SIZE_LADDER["1M"][0] if found is None else found
+
     def size_side(self, size: str) -> int:
         if size in SIZE_LADDER:
             return SIZE_LADDER[size][1]

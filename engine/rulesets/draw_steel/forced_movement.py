@@ -41,7 +41,7 @@ def effective_distance(
 ) -> tuple[int, list[str]]:
     reasons = [f"{intent.kind} {intent.distance}"]
     distance = intent.distance
-    bigger = (rs.size_rank(source.size) or 0) > (rs.size_rank(target.size) or 0)
+    bigger = rs.rank(source.size) > rs.rank(target.size)
     if intent.melee_weapon and bigger:
         distance += 1
         reasons.append("larger creature's melee weapon ability +1")

@@ -54,7 +54,7 @@ class MovementField:
         self.mode = mode
         self.shifting = shifting
         self.side = ruleset.size_side(creature.size)
-        self.rank = ruleset.size_rank(creature.size) or 2
+        self.rank = ruleset.rank(creature.size)
         self.prone = creature.has("prone")
         self.climber = "climb" in creature.speeds
         self.swimmer = "swim" in creature.speeds
@@ -71,7 +71,7 @@ class MovementField:
             entry = Other(
                 other,
                 box(other.pos, oside),
-                ruleset.size_rank(other.size) or 2,
+                ruleset.rank(other.size),
                 other.side != creature.side and other.hp > 0,
             )
             self.others.append(entry)
@@ -128,7 +128,8 @@ class MovementField:
         """The cost of one step, or ILLEGAL (raises `Refusal` when explaining)."""
         x, y, z = to
         dx, dy, dz = x - frm[0], y - frm[1], z - frm[2]
-        if max(abs(dx), abs(dy), abs(dz)) != 1:
+        walking = self.mode in ("walk", "swim")
+        if max(abs(dx), abs(dy), 0 if walking else abs(dz)) != 1:
             return _no(reasons, "path/not-contiguous", f"{list(to)} is not adjacent to {list(frm)}")
         if not self.inside(x, y):
             return _no(reasons, "map/off-map", f"{list(to)} is off the map")
@@ -137,15 +138,21 @@ class MovementField:
         stand = self.stand_z(x, y)
         mode = self.mode
         climbing = False
-        if mode in ("walk", "swim"):
+        if walking:
             if z != stand:
                 return _no(
                     reasons,
                     "draw-steel/not-on-ground",
                     f"{list(to)} is not on the ground (which is at height {stand})",
                 )
+            if dz >= 2 and any(grid.solid[i] for i in cells):
+                return _no(reasons, "map/blocked", f"a wall or object fills {list(to)[:2]}")
             if dz >= 2 or dz <= -2:
-                return _no(reasons, "draw-steel/ledge", "a ledge of 2 squares or more")
+                return _no(
+                    reasons,
+                    "draw-steel/ledge",
+                    f"a ledge of {abs(dz)} squares at {list(to)[:2]}: climb, jump or fly",
+                )
             climbing = dz == 1
         else:
             surface = grid.surface
