@@ -122,6 +122,10 @@ class GridRuleset:
         if handler is None:
             raise Refusal("intent/unsupported", f"{self.id} has no {intent.type!r} intent")
         handler(intent, state, action)
+        self.settle(action)
+
+    def settle(self, action: Action) -> None:
+        """Drain what every action may leave behind (in Draw Steel: creatures left in the air)."""
 
     # -- shared lookups --------------------------------------------------------------------
     @staticmethod

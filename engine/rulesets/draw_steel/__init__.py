@@ -48,6 +48,9 @@ class DrawSteel(GridRuleset):
     ) -> MovementField:
         return MovementField(self, state, c, mode, shifting)
 
+    def settle(self, action: Action) -> None:
+        falling.settle(self, action)
+
     def speed(self, c: Creature, mode: str) -> int:
         return economy.speed(c, mode)
 

@@ -80,6 +80,7 @@ def _check_path(
     path: list[Coord],
     distance: int,
     state: BattleState,
+    vertical: bool,
 ) -> None:
     if len(path) > distance:
         raise Refusal(
@@ -94,7 +95,7 @@ def _check_path(
     for i, p in enumerate(path):
         if max(abs(p[0] - prev[0]), abs(p[1] - prev[1]), abs(p[2] - prev[2])) != 1:
             raise Refusal("path/not-contiguous", f"{list(p)} is not adjacent", i)
-        if p[2] != prev[2] and not intent.vertical:
+        if p[2] != prev[2] and not vertical:
             raise Refusal("draw-steel/not-vertical", "only vertical forced movement goes up", i)
         if intent.kind != "slide":
             before = box_gap(sbox, box(prev, side))
@@ -164,7 +165,7 @@ def _one(rs: GridRuleset, intent: ForceMove, source: Creature, tid: str, action:
     if intent.path is not None:
         path = [(p[0], p[1], p[2] if len(p) == 3 else -(10**6)) for p in intent.path]
         path = _fill_heights(rs, state, target, path)
-        _check_path(rs, intent, source, target, path, distance, state)
+        _check_path(rs, intent, source, target, path, distance, state, vertical)
         planned: list[tuple[int, ...]] = list(path)
     else:
         planned = list(auto_path(rs, source, target, intent.kind, distance))
