@@ -25,9 +25,11 @@ class PendingRow:
     recorded_at: datetime
     prev_hash: bytes
     hash: bytes
+    data_json: str = ""
 
     def envelope(self, global_position: int) -> Envelope:
-        return Envelope(
+        # Every field was built and checked here, so pydantic's validation is skipped.
+        return Envelope.model_construct(
             battle_id=self.battle_id,
             version=self.version,
             global_position=global_position,
@@ -56,20 +58,77 @@ def check_append(battle_id: str, expected_version: int, events: Sequence[Event])
         raise InvalidAppend("an append needs at least one event")
 
 
-def encode_checked(event: Event, registry: EventRegistry) -> JsonObject:
-    """The payload to store, after checking the type is registered and the size is allowed."""
+def encode_checked(event: Event, registry: EventRegistry) -> tuple[JsonObject, bytes]:
+    """The payload to store (and its canonical JSON), after checking type, shape and size."""
     if not isinstance(event, Event):
         raise InvalidAppend(f"not an event: {type(event).__name__}")
     registry.validate(event)
     data = encode(event)
-    # What is stored must read back: re-validate the payload as the reader will see it.
-    registry.decode(event.type, type(event).schema_version, data)
-    size = len(canonical_json(data))
+    data_json = canonical_json(data)
+    size = len(data_json)
     if size > MAX_EVENT_BYTES:
         raise EventTooLarge(
             f"{event.type} payload is {size} bytes; the limit is {MAX_EVENT_BYTES} bytes"
         )
-    return data
+    # What is stored must read back: re-validate the payload as the reader will see it.
+    registry.decode(event.type, type(event).schema_version, data)
+    return data, data_json
+
+
+@dataclass(frozen=True)
+class EncodedEvent:
+    type: str
+    schema_version: int
+    data: JsonObject
+    data_json: bytes  # canonical_json(data), serialised once for the size check, hash and row
+
+
+def encode_events(events: Sequence[Event], registry: EventRegistry) -> list[EncodedEvent]:
+    encoded = []
+    for event in events:
+        data, data_json = encode_checked(event, registry)  # refuses non-events first
+        encoded.append(EncodedEvent(event.type, type(event).schema_version, data, data_json))
+    return encoded
+
+
+def chain_rows(
+    battle_id: str,
+    expected_version: int,
+    encoded: Sequence[EncodedEvent],
+    meta: ActionMeta,
+    recorded_at: datetime,
+    prev_hash: bytes,
+) -> list[PendingRow]:
+    rows: list[PendingRow] = []
+    for offset, event in enumerate(encoded, start=1):
+        version = expected_version + offset
+        digest = chain_hash(
+            prev_hash,
+            battle_id=battle_id,
+            version=version,
+            type_name=event.type,
+            schema_version=event.schema_version,
+            data=event.data,
+            meta=meta,
+            recorded_at=recorded_at,
+            data_json=event.data_json,
+        )
+        rows.append(
+            PendingRow(
+                battle_id,
+                version,
+                event.type,
+                event.schema_version,
+                event.data,
+                meta,
+                recorded_at,
+                prev_hash,
+                digest,
+                event.data_json.decode(),
+            )
+        )
+        prev_hash = digest
+    return rows
 
 
 def build_rows(
@@ -81,40 +140,13 @@ def build_rows(
     prev_hash: bytes,
     registry: EventRegistry,
 ) -> list[PendingRow]:
-    rows: list[PendingRow] = []
-    for offset, event in enumerate(events, start=1):
-        data = encode_checked(event, registry)
-        version = expected_version + offset
-        digest = chain_hash(
-            prev_hash,
-            battle_id=battle_id,
-            version=version,
-            type_name=event.type,
-            schema_version=type(event).schema_version,
-            data=data,
-            meta=meta,
-            recorded_at=recorded_at,
-        )
-        rows.append(
-            PendingRow(
-                battle_id,
-                version,
-                event.type,
-                type(event).schema_version,
-                data,
-                meta,
-                recorded_at,
-                prev_hash,
-                digest,
-            )
-        )
-        prev_hash = digest
-    return rows
+    encoded = encode_events(events, registry)
+    return chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev_hash)
 
 
-def request_fingerprint(expected_version: int, rows: Sequence[PendingRow]) -> bytes:
+def request_fingerprint(expected_version: int, encoded: Sequence[EncodedEvent]) -> bytes:
     """What makes two appends "the same request" for an idempotency key by default."""
-    body = [expected_version, [[row.type, row.data] for row in rows]]
+    body = [expected_version, [[event.type, event.data] for event in encoded]]
     return hashlib.sha256(canonical_json(body)).digest()
 
 

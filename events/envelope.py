@@ -66,8 +66,11 @@ def chain_hash(
     data: JsonObject,
     meta: ActionMeta,
     recorded_at: datetime,
+    data_json: bytes | None = None,
 ) -> bytes:
     """sha256 over the previous hash and the envelope's content (all but the position).
+
+    `data_json`, when the caller already has `canonical_json(data)`, is spliced in as is.
 
     `global_position` is left out on purpose: it is assigned by the database sequence at insert
     time, and a battle exported and imported elsewhere keeps its chain.
@@ -78,7 +81,7 @@ def chain_hash(
             "version": version,
             "type": type_name,
             "schema_version": schema_version,
-            "data": data,
+            "data": data if data_json is None else orjson.Fragment(data_json),
             "intent_id": meta.intent_id,
             "causation_id": meta.causation_id,
             "correlation_id": meta.correlation_id,

@@ -6,7 +6,13 @@ import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from events.chain import build_rows, check_append, request_fingerprint, verify_chain
+from events.chain import (
+    chain_rows,
+    check_append,
+    encode_events,
+    request_fingerprint,
+    verify_chain,
+)
 from events.envelope import GENESIS_HASH, ActionMeta, Envelope
 from events.store import (
     AllPage,
@@ -49,12 +55,8 @@ class InMemoryEventStore:
         recorded_at = self._clock()
         if recorded_at.tzinfo is None:
             raise InvalidAppend("the store's clock must return timezone-aware datetimes")
-        fingerprint = request_hash or request_fingerprint(
-            expected_version,
-            build_rows(
-                battle_id, expected_version, events, meta, recorded_at, GENESIS_HASH, self._registry
-            ),
-        )
+        encoded = encode_events(events, self._registry)
+        fingerprint = request_hash or request_fingerprint(expected_version, encoded)
         with self._lock:
             if idempotency_key is not None and (battle_id, idempotency_key) in self._keys:
                 first_hash, first, last, first_response = self._keys[(battle_id, idempotency_key)]
@@ -71,9 +73,7 @@ class InMemoryEventStore:
             if len(stream) != expected_version:
                 raise VersionConflict(battle_id, expected_version, len(stream))
             prev = stream[-1].hash if stream else GENESIS_HASH
-            rows = build_rows(
-                battle_id, expected_version, events, meta, recorded_at, prev, self._registry
-            )
+            rows = chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev)
             envelopes = tuple(
                 row.envelope(len(self._all) + i) for i, row in enumerate(rows, start=1)
             )

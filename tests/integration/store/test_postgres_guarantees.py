@@ -111,12 +111,11 @@ def test_tailing_readers_see_every_event_once_in_order_under_many_writers(
 
 
 def test_a_late_commit_is_delivered_in_order_not_skipped(
-    engine: Engine, make_store: Callable[..., PostgresEventStore]
+    database_uri: str, make_store: Callable[..., PostgresEventStore]
 ) -> None:
     store = make_store()
     meta = ActionMeta()
-    slow = engine.connect()
-    slow_tx = slow.begin()
+    slow = psycopg.connect(database_uri)  # not autocommit: the insert stays uncommitted
     now = datetime.now(UTC)
     rows = build_rows("slow", 0, [moved(x=1)], meta, now, GENESIS_HASH, test_registry)
     early_position = store._insert(slow, rows)[1]  # takes position p, not yet committed
@@ -127,18 +126,17 @@ def test_a_late_commit_is_delivered_in_order_not_skipped(
     assert page.events == ()  # the reader waits at the hole instead of skipping p
     assert page.cursor.gap is not None and page.cursor.gap.position == early_position
 
-    slow_tx.commit()
+    slow.commit()
     slow.close()
     seen, _ = drain(store, page.cursor)
     assert seen == [early_position, early_position + 1]
 
 
 def test_a_rolled_back_append_does_not_stall_readers(
-    engine: Engine, make_store: Callable[..., PostgresEventStore]
+    database_uri: str, make_store: Callable[..., PostgresEventStore]
 ) -> None:
     store = make_store()
-    aborted = engine.connect()
-    aborted_tx = aborted.begin()
+    aborted = psycopg.connect(database_uri)
     rows = build_rows(
         "gone", 0, [moved()], ActionMeta(), datetime.now(UTC), GENESIS_HASH, test_registry
     )
@@ -148,7 +146,7 @@ def test_a_rolled_back_append_does_not_stall_readers(
     waiting = store.read_all(Cursor(), limit=10)
     assert waiting.events == () and waiting.cursor.gap is not None
 
-    aborted_tx.rollback()
+    aborted.rollback()
     aborted.close()
     seen, cursor = drain(store, waiting.cursor)
     assert seen == [hole + 1]
@@ -237,6 +235,7 @@ def test_a_migration_down_and_up_keeps_working_on_a_populated_database(
 KILLED_APPENDER = textwrap.dedent(
     """
     import os, sys, time
+    import psycopg
     from datetime import UTC, datetime
     from events.chain import build_rows
     from events.envelope import GENESIS_HASH, ActionMeta
@@ -246,8 +245,7 @@ KILLED_APPENDER = textwrap.dedent(
 
     engine = make_engine(sys.argv[1])
     store = PostgresEventStore(engine, lambda: datetime.now(UTC), registry=test_registry, notify="off")
-    conn = engine.connect()
-    conn.begin()
+    conn = psycopg.connect(sys.argv[2])
     rows = build_rows("doomed", 0, [moved()], ActionMeta(), datetime.now(UTC), GENESIS_HASH, test_registry)
     store._insert(conn, rows)
     print("inserted", flush=True)
@@ -262,7 +260,7 @@ def test_an_appender_killed_before_commit_leaves_nothing_visible(
     from server.embedded_postgres import to_sqlalchemy_url
 
     child = subprocess.Popen(
-        [sys.executable, "-c", KILLED_APPENDER, to_sqlalchemy_url(database_uri)],
+        [sys.executable, "-c", KILLED_APPENDER, to_sqlalchemy_url(database_uri), database_uri],
         stdout=subprocess.PIPE,
         text=True,
         cwd=os.getcwd(),

@@ -1,0 +1,102 @@
+"""Draw Steel, Falling (DIGEST 2.7)."""
+
+from typing import Any
+
+from tests.unit.battle_map import battle, ok, pos, types
+
+FREE = {"turns": False}
+
+
+def flier(z: int, **extra: Any) -> dict[str, Any]:
+    return {"type": "place", "creature": {"id": "F", "side": "heroes", "at": [1, 0, z],
+                                          "hp": 60, "speeds": {"walk": 5, "fly": 5}, **extra}}
+
+
+def knocked_prone(state: Any) -> Any:
+    return ok(state, {"type": "set_condition", "creature": "F", "condition": "prone"})
+
+
+def test_a_flier_knocked_prone_falls_two_damage_per_square_and_lands_prone() -> None:
+    _, state = ok(battle("b...", options=FREE), flier(3))
+    decision, after = knocked_prone(state)
+    assert types(decision) == ["ConditionSet", "Fell", "DamageTaken"]
+    fell = decision.events[1]
+    assert (fell.height, fell.effective_height, fell.landing) == (3, 3, (1, 0, 0))
+    assert after.creatures["F"].hp == 54
+    assert after.creatures["F"].has("prone")
+
+
+def test_a_fall_of_one_square_deals_nothing() -> None:
+    _, state = ok(battle("b...", options=FREE), flier(1))
+    decision, after = knocked_prone(state)
+    assert types(decision) == ["ConditionSet", "Fell"]
+    assert after.creatures["F"].hp == 60
+
+
+def test_agility_reduces_the_effective_height() -> None:
+    _, state = ok(battle("b...", options=FREE), flier(4, stats={"agility": 2}))
+    decision, after = knocked_prone(state)
+    assert decision.events[1].effective_height == 2
+    assert after.creatures["F"].hp == 56
+
+
+def test_the_threshold_is_on_the_effective_height_unless_the_option_says_raw() -> None:
+    _, state = ok(battle("b...", options=FREE), flier(3, stats={"agility": 2}))
+    decision, _ = knocked_prone(state)
+    assert "DamageTaken" not in types(decision)
+    raw = battle("b...", options={"turns": False, "fall_threshold": "raw"})
+    _, state = ok(raw, flier(3, stats={"agility": 2}))
+    decision, after = knocked_prone(state)
+    assert types(decision) == ["ConditionSet", "Fell", "DamageTaken"]
+    assert after.creatures["F"].hp == 58
+
+
+def test_landing_in_liquid_one_square_deep_reduces_the_fall_by_four() -> None:
+    _, state = ok(battle("b=..", options=FREE), flier(6))
+    decision, after = knocked_prone(state)
+    assert decision.events[1].effective_height == 2
+    assert after.creatures["F"].hp == 56
+
+
+def test_falling_damage_is_capped_at_fifty() -> None:
+    _, state = ok(battle("b...", options=FREE), flier(40))
+    _, after = knocked_prone(state)
+    assert after.creatures["F"].hp == 10
+
+
+def test_a_hovering_creature_does_not_fall() -> None:
+    _, state = ok(battle("b...", options=FREE), flier(3, speeds={"fly": 5, "hover": 5}))
+    decision, after = knocked_prone(state)
+    assert types(decision) == ["ConditionSet"]
+    assert pos(after, "F") == (1, 0, 3)
+
+
+def test_a_flier_reduced_to_speed_zero_falls() -> None:
+    _, state = ok(battle("b...", options=FREE), flier(2))
+    decision, _ = ok(state, {"type": "set_condition", "creature": "F", "condition": "restrained"})
+    assert "Fell" in types(decision)
+
+
+def test_falling_onto_a_creature_hurts_both_and_the_faller_lands_beside_it() -> None:
+    state = battle(".B..", options=FREE, creatures={"B": {"stats": {"might": 0}}})
+    _, state = ok(state, flier(3))
+    decision, after = knocked_prone(state)
+    assert types(decision) == ["ConditionSet", "Fell", "DamageTaken", "DamageTaken",
+                               "KnockedProne"]
+    assert pos(after, "F") == (0, 0, 0)
+    assert after.creatures["B"].hp == 24
+    assert after.creatures["B"].has("prone")
+
+
+def test_a_creature_fallen_on_stays_standing_if_its_might_is_at_least_the_fallers_size() -> None:
+    state = battle(".B..", options=FREE, creatures={"B": {"stats": {"might": 1}}})
+    _, state = ok(state, flier(3))
+    _, after = knocked_prone(state)
+    assert not after.creatures["B"].has("prone")
+
+
+def test_falling_never_provokes() -> None:
+    state = battle(".b..", options=FREE)
+    _, state = ok(state, flier(3))
+    decision, _ = knocked_prone(state)
+    assert "OpportunityAttackTriggered" not in types(decision)
