@@ -168,7 +168,7 @@ class MovementField:
                 return _no(reasons, "map/blocked", f"{list(to)} is filled")
             if mode == "climb":
                 climbing = z > stand or dz > 0
-                if climbing and not self._clinging(x, y, z, cells):
+                if z > stand and not self._clinging(x, y, z, cells):
                     return _no(
                         reasons, "draw-steel/nothing-to-climb", f"nothing to climb at {list(to)}"
                     )

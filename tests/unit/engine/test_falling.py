@@ -8,8 +8,17 @@ FREE = {"turns": False}
 
 
 def flier(z: int, **extra: Any) -> dict[str, Any]:
-    return {"type": "place", "creature": {"id": "F", "side": "heroes", "at": [1, 0, z],
-                                          "hp": 60, "speeds": {"walk": 5, "fly": 5}, **extra}}
+    return {
+        "type": "place",
+        "creature": {
+            "id": "F",
+            "side": "heroes",
+            "at": [1, 0, z],
+            "hp": 60,
+            "speeds": {"walk": 5, "fly": 5},
+            **extra,
+        },
+    }
 
 
 def knocked_prone(state: Any) -> Any:
@@ -81,8 +90,7 @@ def test_falling_onto_a_creature_hurts_both_and_the_faller_lands_beside_it() -> 
     state = battle(".B..", options=FREE, creatures={"B": {"stats": {"might": 0}}})
     _, state = ok(state, flier(3))
     decision, after = knocked_prone(state)
-    assert types(decision) == ["ConditionSet", "Fell", "DamageTaken", "DamageTaken",
-                               "KnockedProne"]
+    assert types(decision) == ["ConditionSet", "Fell", "DamageTaken", "DamageTaken", "KnockedProne"]
     assert pos(after, "F") == (0, 0, 0)
     assert after.creatures["B"].hp == 24
     assert after.creatures["B"].has("prone")

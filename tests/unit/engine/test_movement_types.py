@@ -16,15 +16,17 @@ def test_climbing_without_a_climb_speed_costs_two_per_square() -> None:
 
 
 def test_climbing_with_a_climb_speed_costs_one() -> None:
-    state = battle("A...", options=FREE, elevation=LEDGE,
-                   creatures={"A": {"speeds": {"walk": 5, "climb": 5}}})
+    state = battle(
+        "A...", options=FREE, elevation=LEDGE, creatures={"A": {"speeds": {"walk": 5, "climb": 5}}}
+    )
     decision, _ = ok(state, {"type": "move", "creature": "A", "path": [[1, 0], [2, 0]]})
     assert decision.events[0].cost == 2
 
 
 def test_climbing_a_cliff_face_square_by_square() -> None:
-    state = battle("A...", options=FREE, elevation=CLIFF,
-                   creatures={"A": {"speeds": {"walk": 5, "climb": 5}}})
+    state = battle(
+        "A...", options=FREE, elevation=CLIFF, creatures={"A": {"speeds": {"walk": 5, "climb": 5}}}
+    )
     assert refused(state, {"type": "move", "creature": "A", "path": [[1, 0], [2, 0]]}).rule == (
         "draw-steel/ledge"
     )
@@ -35,7 +37,9 @@ def test_climbing_a_cliff_face_square_by_square() -> None:
 
 
 def test_a_prone_creature_cannot_climb() -> None:
-    state = battle("A...", options=FREE, elevation=LEDGE, creatures={"A": {"conditions": ["prone"]}})
+    state = battle(
+        "A...", options=FREE, elevation=LEDGE, creatures={"A": {"conditions": ["prone"]}}
+    )
     assert refused(state, {"type": "move", "creature": "A", "path": [[1, 0], [2, 0]]}).rule == (
         "draw-steel/prone-cannot-climb"
     )
@@ -63,59 +67,82 @@ def test_a_jump_crosses_a_pit_up_to_might_or_agility_squares() -> None:
     assert refused(state, {"type": "move", "creature": "A", "path": [[1, 0], [2, 0]]}).rule == (
         "draw-steel/ledge"
     )
-    decision, after = ok(state, {"type": "move", "creature": "A", "path": [[1, 0], [4, 0]],
-                                 "jumps": [1]})
+    decision, after = ok(
+        state, {"type": "move", "creature": "A", "path": [[1, 0], [4, 0]], "jumps": [1]}
+    )
     assert decision.events[0].cost == 4
     assert pos(after, "A") == (4, 0, 0)
 
 
 def test_a_jump_is_at_least_one_square_and_no_longer_than_the_better_score() -> None:
     state = battle("A.__...", options=FREE)
-    assert refused(state, {"type": "move", "creature": "A", "path": [[1, 0], [4, 0]],
-                           "jumps": [1]}).rule == "draw-steel/jump-too-long"
-    ok(state, {"type": "move", "creature": "A", "path": [[1, 0], [2, 0, -2]], "jumps": [1]}
-       ) if False else None
+    assert (
+        refused(
+            state, {"type": "move", "creature": "A", "path": [[1, 0], [4, 0]], "jumps": [1]}
+        ).rule
+        == "draw-steel/jump-too-long"
+    )
 
 
 def test_a_jump_is_one_square_high() -> None:
     state = battle("A...", options=FREE, elevation=LEDGE)
-    decision, _ = ok(state, {"type": "move", "creature": "A", "path": [[2, 0]], "jumps": [0],
-                             "distance": None})
+    decision, _ = ok(
+        state, {"type": "move", "creature": "A", "path": [[1, 0], [2, 0]], "jumps": [1]}
+    )
     assert decision.events[0].cost == 2
     high = battle("A...", options=FREE, elevation=[{"cells": [[2, 0]], "height": 2}])
-    assert refused(high, {"type": "move", "creature": "A", "path": [[2, 0]],
-                          "jumps": [0]}).rule == "draw-steel/jump-too-high"
+    assert (
+        refused(
+            high, {"type": "move", "creature": "A", "path": [[1, 0], [2, 0]], "jumps": [1]}
+        ).rule
+        == "draw-steel/jump-too-high"
+    )
 
 
 def test_no_jumping_out_of_difficult_or_damaging_terrain() -> None:
     state = battle("A~_..", options={"turns": False}, creatures={"A": {"stats": {"might": 2}}})
-    assert refused(state, {"type": "move", "creature": "A", "path": [[1, 0], [3, 0]],
-                           "jumps": [1]}).rule == "draw-steel/cannot-jump-from-difficult-terrain"
+    assert (
+        refused(
+            state, {"type": "move", "creature": "A", "path": [[1, 0], [3, 0]], "jumps": [1]}
+        ).rule
+        == "draw-steel/cannot-jump-from-difficult-terrain"
+    )
 
 
 def test_a_prone_creature_cannot_jump() -> None:
-    state = battle("A.__..", options=FREE, creatures={"A": {"conditions": ["prone"],
-                                                           "stats": {"might": 3}}})
-    assert refused(state, {"type": "move", "creature": "A", "path": [[1, 0], [4, 0]],
-                           "jumps": [1]}).rule == "draw-steel/prone-cannot-jump"
+    state = battle(
+        "A.__..", options=FREE, creatures={"A": {"conditions": ["prone"], "stats": {"might": 3}}}
+    )
+    assert (
+        refused(
+            state, {"type": "move", "creature": "A", "path": [[1, 0], [4, 0]], "jumps": [1]}
+        ).rule
+        == "draw-steel/prone-cannot-jump"
+    )
 
 
 def test_a_flier_moves_through_the_air_and_stays_aloft() -> None:
-    state = battle("A.#.", options=FREE, creatures={"A": {"speeds": {"walk": 5, "fly": 5}}})
     state = battle("A.o.", options=FREE, creatures={"A": {"speeds": {"walk": 5, "fly": 5}}})
-    decision, after = ok(state, {"type": "move", "creature": "A", "mode": "fly",
-                                 "path": [[1, 0, 1], [2, 0, 1], [3, 0, 1]]})
+    decision, after = ok(
+        state,
+        {"type": "move", "creature": "A", "mode": "fly", "path": [[1, 0, 1], [2, 0, 1], [3, 0, 1]]},
+    )
     assert pos(after, "A") == (3, 0, 1)
 
 
 def test_a_creature_without_fly_cannot_fly_and_a_prone_flier_cannot_either() -> None:
     state = battle("A...", options=FREE)
-    assert refused(state, {"type": "move", "creature": "A", "mode": "fly",
-                           "path": [[1, 0, 1]]}).rule == "draw-steel/cannot-fly"
-    prone = battle("A...", options=FREE, creatures={"A": {"speeds": {"fly": 5},
-                                                         "conditions": ["prone"]}})
-    assert refused(prone, {"type": "move", "creature": "A", "mode": "fly",
-                           "path": [[1, 0, 1]]}).rule == "draw-steel/prone-cannot-fly"
+    assert (
+        refused(state, {"type": "move", "creature": "A", "mode": "fly", "path": [[1, 0, 1]]}).rule
+        == "draw-steel/cannot-fly"
+    )
+    prone = battle(
+        "A...", options=FREE, creatures={"A": {"speeds": {"fly": 5}, "conditions": ["prone"]}}
+    )
+    assert (
+        refused(prone, {"type": "move", "creature": "A", "mode": "fly", "path": [[1, 0, 1]]}).rule
+        == "draw-steel/prone-cannot-fly"
+    )
 
 
 def test_a_burrower_moves_through_earth_but_not_through_stone() -> None:
@@ -123,10 +150,13 @@ def test_a_burrower_moves_through_earth_but_not_through_stone() -> None:
     path = [[1, 0, -1], [2, 0, -1], [3, 0, -1]]
     decision, after = ok(state, {"type": "move", "creature": "A", "mode": "burrow", "path": path})
     assert pos(after, "A") == (3, 0, -1)
-    assert refused(state, {"type": "move", "creature": "A", "mode": "burrow",
-                           "path": [[1, 0, 0], [2, 0, 0]]}).rule == (
-        "draw-steel/cannot-burrow-through"
-    )
+    assert refused(
+        state, {"type": "move", "creature": "A", "mode": "burrow", "path": [[1, 0, 0], [2, 0, 0]]}
+    ).rule == ("draw-steel/cannot-burrow-through")
     walker = battle("A....", options=FREE)
-    assert refused(walker, {"type": "move", "creature": "A", "mode": "burrow",
-                            "path": [[1, 0, -1]]}).rule == "draw-steel/cannot-burrow"
+    assert (
+        refused(
+            walker, {"type": "move", "creature": "A", "mode": "burrow", "path": [[1, 0, -1]]}
+        ).rule
+        == "draw-steel/cannot-burrow"
+    )
