@@ -123,7 +123,7 @@ def test_a_prone_creature_cannot_jump() -> None:
 
 def test_a_flier_moves_through_the_air_and_stays_aloft() -> None:
     state = battle("A.o.", options=FREE, creatures={"A": {"speeds": {"walk": 5, "fly": 5}}})
-    decision, after = ok(
+    _, after = ok(
         state,
         {"type": "move", "creature": "A", "mode": "fly", "path": [[1, 0, 1], [2, 0, 1], [3, 0, 1]]},
     )
@@ -148,7 +148,7 @@ def test_a_creature_without_fly_cannot_fly_and_a_prone_flier_cannot_either() -> 
 def test_a_burrower_moves_through_earth_but_not_through_stone() -> None:
     state = battle("A.#..", options=FREE, creatures={"A": {"speeds": {"walk": 5, "burrow": 3}}})
     path = [[1, 0, -1], [2, 0, -1], [3, 0, -1]]
-    decision, after = ok(state, {"type": "move", "creature": "A", "mode": "burrow", "path": path})
+    _, after = ok(state, {"type": "move", "creature": "A", "mode": "burrow", "path": path})
     assert pos(after, "A") == (3, 0, -1)
     assert refused(
         state, {"type": "move", "creature": "A", "mode": "burrow", "path": [[1, 0, 0], [2, 0, 0]]}

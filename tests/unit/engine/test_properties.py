@@ -1,0 +1,167 @@
+"""Properties (hypothesis): replay equals live state, snapshots round-trip, accepted moves are
+legal and within budget, refusals change nothing, and the reach generator agrees with decide."""
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import Accepted, Refused, decide, reach
+from engine.rulesets import RULESETS
+from projections import BattleState, evolve, fold, state_from_json, state_to_json
+from tests.unit.battle_map import battle, setup_for
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TILES = ".......~#o^="
+
+
+@st.composite
+def maps(draw: st.DrawFn) -> str:
+    width = draw(st.integers(4, 7))
+    height = draw(st.integers(3, 6))
+    rows = [[draw(st.sampled_from(TILES)) for _ in range(width)] for _ in range(height)]
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    spots = draw(st.lists(st.sampled_from(cells), min_size=3, max_size=3, unique=True))
+    for letter, (x, y) in zip("Abc", spots, strict=True):
+        rows[y][x] = letter
+    return "\n".join("".join(r) for r in rows)
+
+
+def make(rows: str, oa: str) -> BattleState:
+    return battle(
+        rows,
+        options={"turns": False, "opportunity_attacks": oa},
+        creatures={"A": {"stats": {"might": 2, "agility": 1}, "disengage": 2}},
+    )
+
+
+point = st.tuples(st.integers(-1, 7), st.integers(-1, 6)).map(list)
+
+
+@st.composite
+def intents(draw: st.DrawFn, state: BattleState) -> dict[str, Any]:
+    who = draw(st.sampled_from(sorted(state.creatures)))
+    kind = draw(
+        st.sampled_from(
+            ["move_to", "move_path", "shift", "teleport", "push", "prone", "stand", "react"]
+        )
+    )
+    if kind == "move_to":
+        return {"type": "move", "creature": who, "to": draw(point)}
+    if kind == "move_path":
+        x, y, _ = state.creatures[who].pos
+        path = []
+        for _ in range(draw(st.integers(1, 5))):
+            x += draw(st.integers(-1, 1))
+            y += draw(st.integers(-1, 1))
+            path.append([x, y])
+        return {"type": "move", "creature": who, "path": path}
+    if kind == "shift":
+        return {"type": "shift", "creature": who, "to": draw(point)}
+    if kind == "teleport":
+        return {
+            "type": "teleport",
+            "creature": who,
+            "to": draw(point),
+            "distance": draw(st.integers(-1, 6)),
+        }
+    if kind == "push":
+        other = draw(st.sampled_from(sorted(state.creatures)))
+        return {
+            "type": "force_move",
+            "source": other,
+            "target": who,
+            "kind": draw(st.sampled_from(["push", "pull"])),
+            "distance": draw(st.integers(0, 4)),
+        }
+    if kind == "prone":
+        return {"type": "fall_prone", "creature": who}
+    if kind == "stand":
+        return {"type": "stand_up", "creature": who}
+    pending = [p.id for p in state.pending] or ["r-1"]
+    return {
+        "type": "resolve_reaction",
+        "reaction": draw(st.sampled_from(pending)),
+        "decision": draw(st.sampled_from(["take", "decline"])),
+    }
+
+
+def check_legal_end(state: BattleState, cid: str) -> None:
+    c = state.creatures[cid]
+    rs = RULESETS.get("draw-steel")
+    assert rs is not None
+    field = rs.field(state, c, "walk")
+    x, y, z = c.pos
+    assert 0 <= x < state.grid.width and 0 <= y < state.grid.height
+    assert (
+        z >= state.grid.surface[state.grid.index(x, y)]
+        or z < state.grid.ground[state.grid.index(x, y)]
+    )
+    assert field.can_stop(c.pos)
+
+
+@SETTINGS
+@given(data=st.data(), rows=maps(), oa=st.sampled_from(["ask", "always", "never"]))
+def test_replay_snapshots_legality_and_refusals_hold_over_random_battles(
+    data: st.DataObject, rows: str, oa: str
+) -> None:
+    state = make(rows, oa)
+    log = list(fold_events(rows, oa))
+    for _ in range(8):
+        intent = data.draw(intents(state))
+        before = state_to_json(state)
+        decision = decide(intent, state)
+        assert state_to_json(state) == before
+        if isinstance(decision, Refused):
+            assert decision.rule != "engine/internal-error", decision
+            continue
+        assert decide(intent, state) == decision
+        for event in decision.events:
+            state = evolve(state, event)
+            log.append(event)
+            if event.type in ("Moved", "Shifted"):
+                assert event.cost <= 5
+        if intent["type"] in ("move", "shift") and not state.pending:
+            check_legal_end(state, intent["creature"])
+    assert fold(log) == state
+    assert state_from_json(state_to_json(state)) == state
+
+
+def fold_events(rows: str, oa: str) -> Any:
+    from engine import create_battle
+
+    decision = create_battle(
+        setup_for(
+            rows,
+            options={"turns": False, "opportunity_attacks": oa},
+            creatures={"A": {"stats": {"might": 2, "agility": 1}, "disengage": 2}},
+        )
+    )
+    assert isinstance(decision, Accepted)
+    return decision.events
+
+
+@SETTINGS
+@given(rows=maps(), prone=st.booleans())
+def test_the_reach_generator_and_the_path_judge_agree(rows: str, prone: bool) -> None:
+    state = make(rows, "never")
+    if prone:
+        state = evolve(
+            state,
+            __import__("events.battle_events", fromlist=["KnockedProne"]).KnockedProne(
+                creature="A"
+            ),
+        )
+    squares = reach(state, "A")
+    for (x, y, z), cost in squares.items():
+        decision = decide({"type": "move", "creature": "A", "to": [x, y, z]}, state)
+        assert isinstance(decision, Accepted), ((x, y, z), decision)
+        moved = [e for e in decision.events if e.type == "Moved"]
+        assert sum(e.cost for e in moved) == cost
+    for y in range(state.grid.height):
+        for x in range(state.grid.width):
+            z = state.grid.surface[state.grid.index(x, y)]
+            if (x, y, z) in squares or (x, y, z) == state.creatures["A"].pos:
+                continue
+            decision = decide({"type": "move", "creature": "A", "to": [x, y]}, state)
+            assert isinstance(decision, Refused), (x, y)
