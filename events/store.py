@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 from events.envelope import ActionMeta, Envelope
-from events.vocabulary import Event
+from events.vocabulary import Event, JsonObject
 
 MAX_EVENT_BYTES = 64 * 1024
 """The largest encoded payload one event may have (see DESIGN.md section 3)."""
@@ -42,6 +43,38 @@ class InvalidAppend(StoreError, ValueError):
 
 class EventTooLarge(InvalidAppend):
     """An event's encoded payload exceeds MAX_EVENT_BYTES."""
+
+
+@dataclass(frozen=True)
+class ProjectionWrite:
+    """Read-model rows written by the append's own statement, so they never disagree with it.
+
+    `view` is the public state at the new head; `map_view` is given only when the map changed
+    (or on the first write), because it is the bulky part; `snapshot` is the full state at the
+    new head, when one is due.
+    """
+
+    reducer_version: int
+    view: JsonObject
+    map_view: JsonObject | None = None
+    snapshot: JsonObject | None = None
+
+
+@dataclass(frozen=True)
+class StoredView:
+    battle_id: str
+    version: int
+    reducer_version: int
+    view: JsonObject
+    map_view: JsonObject
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    battle_id: str
+    version: int
+    reducer_version: int
+    state: JsonObject
 
 
 @dataclass(frozen=True)
@@ -104,6 +137,7 @@ class EventStore(Protocol):
         idempotency_key: str | None = None,
         request_hash: bytes | None = None,
         response: str | None = None,
+        projection: ProjectionWrite | None = None,
     ) -> AppendResult: ...
 
     def read_stream(
@@ -117,3 +151,27 @@ class EventStore(Protocol):
     def battle_ids(self) -> list[str]: ...
 
     def verify(self, battle_id: str) -> VerifyResult: ...
+
+    def read_view(self, battle_id: str) -> StoredView | None: ...
+
+    def latest_snapshot(
+        self, battle_id: str, reducer_version: int, at_most: int | None = None
+    ) -> Snapshot | None: ...
+
+    def replace_projections(
+        self,
+        battle_id: str,
+        version: int,
+        projection: ProjectionWrite,
+        snapshots: Sequence[Snapshot],
+    ) -> None:
+        """Rebuild: set the view and replace every snapshot of the battle (any reducer)."""
+        ...
+
+    def find_action(self, battle_id: str, intent_id: str) -> list[Envelope]:
+        """The events of one action (all events sharing `intent_id`), in order."""
+        ...
+
+    def version_at(self, battle_id: str, instant: datetime) -> int:
+        """The last version recorded at or before `instant` (0 if none)."""
+        ...

@@ -20,6 +20,9 @@ from events.store import (
     Cursor,
     IdempotencyKeyReused,
     InvalidAppend,
+    ProjectionWrite,
+    Snapshot,
+    StoredView,
     VerifyResult,
     VersionConflict,
 )
@@ -36,6 +39,8 @@ class InMemoryEventStore:
         self._streams: dict[str, list[Envelope]] = {}
         self._all: list[Envelope] = []
         self._keys: dict[tuple[str, str], tuple[bytes, int, int, str | None]] = {}
+        self._views: dict[str, StoredView] = {}
+        self._snapshots: dict[str, list[Snapshot]] = {}
         self._lock = threading.Lock()
 
     def append(
@@ -48,6 +53,7 @@ class InMemoryEventStore:
         idempotency_key: str | None = None,
         request_hash: bytes | None = None,
         response: str | None = None,
+        projection: ProjectionWrite | None = None,
     ) -> AppendResult:
         check_append(battle_id, expected_version, events)
         if idempotency_key is not None and not 0 < len(idempotency_key) <= 200:
@@ -79,6 +85,8 @@ class InMemoryEventStore:
             )
             self._streams[battle_id] = [*stream, *envelopes]
             self._all.extend(envelopes)
+            if projection is not None:
+                self._project(battle_id, envelopes[-1].version, projection)
             if idempotency_key is not None:
                 self._keys[(battle_id, idempotency_key)] = (
                     fingerprint,
@@ -116,3 +124,66 @@ class InMemoryEventStore:
 
     def verify(self, battle_id: str) -> VerifyResult:
         return verify_chain(battle_id, self.read_stream(battle_id))
+
+    def _project(self, battle_id: str, version: int, projection: ProjectionWrite) -> None:
+        old = self._views.get(battle_id)
+        if old is None or old.version < version:
+            map_view = projection.map_view
+            if map_view is None:
+                map_view = old.map_view if old is not None else {}
+            self._views[battle_id] = StoredView(
+                battle_id, version, projection.reducer_version, projection.view, map_view
+            )
+        if projection.snapshot is not None:
+            snaps = self._snapshots.setdefault(battle_id, [])
+            if not any(
+                s.version == version and s.reducer_version == projection.reducer_version
+                for s in snaps
+            ):
+                snaps.append(
+                    Snapshot(battle_id, version, projection.reducer_version, projection.snapshot)
+                )
+
+    def read_view(self, battle_id: str) -> StoredView | None:
+        with self._lock:
+            return self._views.get(battle_id)
+
+    def latest_snapshot(
+        self, battle_id: str, reducer_version: int, at_most: int | None = None
+    ) -> Snapshot | None:
+        limit = at_most if at_most is not None else 2**31
+        with self._lock:
+            candidates = [
+                s
+                for s in self._snapshots.get(battle_id, [])
+                if s.reducer_version == reducer_version and s.version <= limit
+            ]
+        return max(candidates, key=lambda s: s.version, default=None)
+
+    def replace_projections(
+        self,
+        battle_id: str,
+        version: int,
+        projection: ProjectionWrite,
+        snapshots: Sequence[Snapshot],
+    ) -> None:
+        with self._lock:
+            self._snapshots[battle_id] = list(snapshots)
+            self._views[battle_id] = StoredView(
+                battle_id,
+                version,
+                projection.reducer_version,
+                projection.view,
+                projection.map_view or {},
+            )
+
+    def find_action(self, battle_id: str, intent_id: str) -> list[Envelope]:
+        with self._lock:
+            return [e for e in self._streams.get(battle_id, []) if e.intent_id == intent_id]
+
+    def version_at(self, battle_id: str, instant: datetime) -> int:
+        with self._lock:
+            versions = [
+                e.version for e in self._streams.get(battle_id, []) if e.recorded_at <= instant
+            ]
+        return max(versions, default=0)

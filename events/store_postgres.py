@@ -58,6 +58,9 @@ from events.store import (
     Gap,
     IdempotencyKeyReused,
     InvalidAppend,
+    ProjectionWrite,
+    Snapshot,
+    StoredView,
     VerifyResult,
     VersionConflict,
 )
@@ -88,6 +91,29 @@ _READ_ALL = text(
     f" LEFT JOIN LATERAL (SELECT {_COLUMNS} FROM event_log WHERE global_position > :after"
     f"   ORDER BY global_position LIMIT :limit) AS e ON true"
 )
+_READ_VIEW = text(
+    "SELECT version, reducer_version, view, map FROM battle_views WHERE battle_id = :b"
+)
+_LATEST_SNAPSHOT = text(
+    "SELECT version, state FROM snapshots WHERE battle_id = :b AND reducer_version = :r"
+    " AND version <= :v ORDER BY version DESC LIMIT 1"
+)
+_DELETE_SNAPSHOTS = text("DELETE FROM snapshots WHERE battle_id = :b")
+_INSERT_SNAPSHOT = text(
+    "INSERT INTO snapshots (battle_id, version, reducer_version, state, created_at)"
+    " VALUES (:b, :v, :r, CAST(:s AS jsonb), :at)"
+)
+_REPLACE_VIEW = text(
+    "INSERT INTO battle_views (battle_id, version, reducer_version, view, map, updated_at)"
+    " VALUES (:b, :v, :r, CAST(:view AS jsonb), CAST(:map AS jsonb), :at)"
+    " ON CONFLICT (battle_id) DO UPDATE SET version = EXCLUDED.version,"
+    " reducer_version = EXCLUDED.reducer_version, view = EXCLUDED.view, map = EXCLUDED.map,"
+    " updated_at = EXCLUDED.updated_at"
+)
+_FIND_ACTION = text(
+    f"SELECT {_COLUMNS} FROM event_log WHERE battle_id = :b AND intent_id = :i ORDER BY version"
+)
+_VERSION_AT = text("SELECT max(version) FROM event_log WHERE battle_id = :b AND recorded_at <= :at")
 _BATTLES = text("SELECT DISTINCT battle_id FROM event_log ORDER BY battle_id")
 
 _MAX_VERSION = 2**31 - 1
@@ -152,8 +178,13 @@ class PostgresEventStore:
         idempotency_key: str | None = None,
         request_hash: bytes | None = None,
         response: str | None = None,
+        projection: ProjectionWrite | None = None,
     ) -> AppendResult:
-        """Append `events` as one action at `expected_version + 1...`, all or nothing."""
+        """Append `events` as one action at `expected_version + 1...`, all or nothing.
+
+        With `projection`, the read model (and a snapshot, when given) is written by the same
+        statement, so it can never disagree with the log.
+        """
         check_append(battle_id, expected_version, events)
         if expected_version + len(events) > _MAX_VERSION:
             raise InvalidAppend("the battle's version would overflow")
@@ -177,7 +208,9 @@ class PostgresEventStore:
                 )
             rows = chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev_hash)
             try:
-                positions = self._insert(conn, rows, idempotency_key, fingerprint, response)
+                positions = self._insert(
+                    conn, rows, idempotency_key, fingerprint, response, projection
+                )
             except psycopg.errors.UniqueViolation:
                 return self._refuse_or_replay(battle_id, expected_version, None, fingerprint)
         finally:
@@ -197,10 +230,17 @@ class PostgresEventStore:
         idempotency_key: str | None = None,
         fingerprint: bytes = b"",
         response: str | None = None,
+        projection: ProjectionWrite | None = None,
     ) -> dict[int, int]:
         """Insert the rows (and claim the key) in one statement; {version: global_position}."""
-        sql = append_sql(len(rows), idempotency_key is not None, self._notify == "per_commit")
-        params = append_params(rows, idempotency_key, fingerprint, response)
+        sql = append_sql(
+            len(rows),
+            idempotency_key is not None,
+            self._notify == "per_commit",
+            projection is not None,
+            projection is not None and projection.snapshot is not None,
+        )
+        params = append_params(rows, idempotency_key, fingerprint, response, projection)
         with conn.cursor() as cur:
             cur.execute(sql, params, prepare=True)
             return {row[0]: row[1] for row in cur.fetchall()}
@@ -302,6 +342,72 @@ class PostgresEventStore:
 
     def verify(self, battle_id: str) -> VerifyResult:
         return verify_chain(battle_id, self.read_stream(battle_id))
+
+    def read_view(self, battle_id: str) -> StoredView | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(_READ_VIEW, {"b": battle_id}).first()
+        if row is None:
+            return None
+        return StoredView(battle_id, row.version, row.reducer_version, row.view, row.map)
+
+    def latest_snapshot(
+        self, battle_id: str, reducer_version: int, at_most: int | None = None
+    ) -> Snapshot | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                _LATEST_SNAPSHOT,
+                {
+                    "b": battle_id,
+                    "r": reducer_version,
+                    "v": _MAX_VERSION if at_most is None else at_most,
+                },
+            ).first()
+        if row is None:
+            return None
+        return Snapshot(battle_id, row.version, reducer_version, row.state)
+
+    def replace_projections(
+        self,
+        battle_id: str,
+        version: int,
+        projection: ProjectionWrite,
+        snapshots: Sequence[Snapshot],
+    ) -> None:
+        now = self._clock()
+        with self.engine.begin() as conn:
+            conn.execute(_DELETE_SNAPSHOTS, {"b": battle_id})
+            for snap in snapshots:
+                conn.execute(
+                    _INSERT_SNAPSHOT,
+                    {
+                        "b": battle_id,
+                        "v": snap.version,
+                        "r": snap.reducer_version,
+                        "s": orjson.dumps(snap.state).decode(),
+                        "at": now,
+                    },
+                )
+            conn.execute(
+                _REPLACE_VIEW,
+                {
+                    "b": battle_id,
+                    "v": version,
+                    "r": projection.reducer_version,
+                    "view": orjson.dumps(projection.view).decode(),
+                    "map": orjson.dumps(projection.map_view or {}).decode(),
+                    "at": now,
+                },
+            )
+
+    def find_action(self, battle_id: str, intent_id: str) -> list[Envelope]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(_FIND_ACTION, {"b": battle_id, "i": intent_id})
+            return [envelope_from_row(row) for row in rows]
+
+    def version_at(self, battle_id: str, instant: datetime) -> int:
+        with self.engine.connect() as conn:
+            found = conn.execute(_VERSION_AT, {"b": battle_id, "at": instant}).scalar()
+        return int(found or 0)
 
     def close(self) -> None:
         if self._notifier is not None:

@@ -14,6 +14,8 @@ from events.store import (
     EventTooLarge,
     IdempotencyKeyReused,
     InvalidAppend,
+    ProjectionWrite,
+    Snapshot,
     VersionConflict,
 )
 from events.vocabulary import UnknownEventType
@@ -175,3 +177,64 @@ def test_verify_holds_for_an_untouched_chain(store: EventStore) -> None:
         store.append("b1", version, [moved(x=version)])
     result = store.verify("b1")
     assert result.ok and result.checked == 5 and result.first_broken_version is None
+
+
+def test_the_read_model_is_written_with_the_append(store: EventStore) -> None:
+    store.append("b1", 0, [moved(x=1)], projection=ProjectionWrite(1, {"round": 1}, {"w": 5}, None))
+    store.append("b1", 1, [moved(x=2)], projection=ProjectionWrite(1, {"round": 2}))
+
+    view = store.read_view("b1")
+    assert view is not None
+    assert (view.version, view.view, view.map_view) == (2, {"round": 2}, {"w": 5})
+
+
+def test_a_failed_append_writes_no_read_model(store: EventStore) -> None:
+    store.append("b1", 0, [moved()], projection=ProjectionWrite(1, {"round": 1}, {}))
+    with pytest.raises(VersionConflict):
+        store.append("b1", 0, [moved()], projection=ProjectionWrite(1, {"round": 99}, {}))
+    store.append("b1", 1, [moved()], idempotency_key="k", projection=ProjectionWrite(1, {"n": 2}))
+    store.append("b1", 1, [moved()], idempotency_key="k", projection=ProjectionWrite(1, {"n": 3}))
+    view = store.read_view("b1")
+    assert view is not None and view.view == {"n": 2} and view.version == 2
+
+
+def test_snapshots_are_found_by_reducer_version_and_position(store: EventStore) -> None:
+    for v in range(6):
+        snap = {"at": v + 1} if (v + 1) % 2 == 0 else None
+        store.append("b1", v, [moved()], projection=ProjectionWrite(7, {}, None, snap))
+
+    latest = store.latest_snapshot("b1", 7)
+    assert latest is not None and (latest.version, latest.state) == (6, {"at": 6})
+    earlier = store.latest_snapshot("b1", 7, at_most=5)
+    assert earlier is not None and earlier.version == 4
+    assert store.latest_snapshot("b1", 8) is None  # another reducer's snapshots never serve
+    assert store.latest_snapshot("b1", 7, at_most=1) is None
+
+
+def test_rebuilding_replaces_views_and_snapshots(store: EventStore) -> None:
+    store.append("b1", 0, [moved()], projection=ProjectionWrite(1, {"old": True}, {}, {"s": 1}))
+    store.replace_projections(
+        "b1", 1, ProjectionWrite(2, {"new": True}, {"m": 1}), [Snapshot("b1", 1, 2, {"s": 2})]
+    )
+    view = store.read_view("b1")
+    assert view is not None and view.view == {"new": True} and view.reducer_version == 2
+    assert store.latest_snapshot("b1", 1) is None
+    snap = store.latest_snapshot("b1", 2)
+    assert snap is not None and snap.state == {"s": 2}
+
+
+def test_an_action_is_found_by_its_intent_id(store: EventStore) -> None:
+    store.append("b1", 0, [moved(x=1)], ActionMeta(intent_id="a"))
+    store.append("b1", 1, [moved(x=2), moved(x=3)], ActionMeta(intent_id="b"))
+    assert [e.version for e in store.find_action("b1", "b")] == [2, 3]
+    assert store.find_action("b1", "zzz") == []
+
+
+def test_the_version_at_an_instant_is_the_last_recorded_by_then(store: EventStore) -> None:
+    with freeze_time("2026-11-21 10:00:00", tz_offset=0):
+        store.append("b1", 0, [moved()])
+    with freeze_time("2026-11-21 11:00:00", tz_offset=0):
+        store.append("b1", 1, [moved()])
+    assert store.version_at("b1", datetime(2026, 11, 21, 10, 30, tzinfo=UTC)) == 1
+    assert store.version_at("b1", datetime(2026, 11, 21, 11, 0, tzinfo=UTC)) == 2
+    assert store.version_at("b1", datetime(2026, 11, 21, 9, 0, tzinfo=UTC)) == 0
