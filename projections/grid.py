@@ -34,6 +34,10 @@ class Grid:
     climbable: tuple[bool, ...]
     ground: tuple[int, ...]
     surface: tuple[int, ...]
+    top: int = 0
+    """The highest surface on the map."""
+    bottom: int = 0
+    """The lowest ground on the map."""
 
     def index(self, x: int, y: int) -> int:
         return y * self.width + x
@@ -71,6 +75,8 @@ def _build(
         tuple(climbable),
         tuple(ground),
         tuple(surface),
+        max(surface),
+        min(ground),
     )
 
 

@@ -32,7 +32,10 @@ def _grid_to_json(grid: Grid) -> dict[str, Any]:
 
 def _grid_from_json(data: dict[str, Any]) -> Grid:
     arrays = {name: tuple(data[name]) for name in _GRID_ARRAYS}
-    return Grid(width=data["width"], height=data["height"], **arrays)
+    surface, ground = arrays["surface"], arrays["ground"]
+    return Grid(
+        width=data["width"], height=data["height"], top=max(surface), bottom=min(ground), **arrays
+    )
 
 
 def _creature_to_json(c: Creature) -> dict[str, Any]:

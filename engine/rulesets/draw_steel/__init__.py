@@ -190,7 +190,6 @@ class DrawSteel(GridRuleset):
             tuple(sorted(jumps)),
         )
         moves.walk(self, action, run, judged)
-        falling.settle(self, action)
 
     def on_resolve_reaction(
         self, intent: it.ResolveReaction, state: BattleState, action: Action
@@ -207,7 +206,6 @@ class DrawSteel(GridRuleset):
         still_open = [p for p in action.state.pending if p.target == pending.target]
         if pending.resume is not None and not still_open:
             moves.continue_move(self, action, pending.resume)
-        falling.settle(self, action)
 
 
 __all__ = ["DamageTaken", "DrawSteel"]

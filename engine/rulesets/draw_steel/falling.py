@@ -54,6 +54,9 @@ def _clinging(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
 def must_fall(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
     """Is this creature in the air with nothing holding it up?"""
     x, y, z = c.pos
+    grid = state.grid
+    if grid.inside(x, y) and z <= grid.surface[grid.index(x, y)]:
+        return False
     if z <= stand_z(rs, state, c, x, y):
         return False
     if c.speeds.get("hover"):

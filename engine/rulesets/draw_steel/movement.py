@@ -26,6 +26,9 @@ _SPACE = [
     (dx, dy, dz) for dz in (-1, 0, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy or dz
 ]
 ILLEGAL = -1
+Entry = tuple[
+    tuple[str, str] | None, tuple[str, str] | None, int, bool, tuple[int, ...], tuple[str, ...]
+]
 
 
 class Other:
@@ -60,8 +63,8 @@ class MovementField:
         self.swimmer = "swim" in creature.speeds
         self.stack = bool(state.options.get("stack_penalties", True))
         self.both_corners = state.options.get("corner_rule") == "both"
-        self.sky = max(grid.surface) + self.side + 10
-        self.floor = min(grid.ground) - 20
+        self.sky = grid.top + self.side + 10
+        self.floor = grid.bottom - 20
         self.others: list[Other] = []
         self.occupied: dict[int, list[Other]] = {}
         for other in state.creatures.values():
@@ -81,6 +84,8 @@ class MovementField:
                     if grid.inside(ox + i, oy + j):
                         self.occupied.setdefault(grid.index(ox + i, oy + j), []).append(entry)
         self._stand: dict[tuple[int, int], int] = {}
+        self._entries: dict[Coord, Entry] = {}
+        self.walking = mode in ("walk", "swim")
 
     # -- squares ---------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
@@ -93,6 +98,8 @@ class MovementField:
 
     def stand_z(self, x: int, y: int) -> int:
         """The height at which this creature stands on the squares anchored at (x, y)."""
+        if self.side == 1:
+            return self.grid.surface[y * self.grid.width + x]
         key = (x, y)
         z = self._stand.get(key)
         if z is None:
@@ -128,16 +135,15 @@ class MovementField:
         """The cost of one step, or ILLEGAL (raises `Refusal` when explaining)."""
         x, y, z = to
         dx, dy, dz = x - frm[0], y - frm[1], z - frm[2]
-        walking = self.mode in ("walk", "swim")
+        walking = self.walking
         if max(abs(dx), abs(dy), 0 if walking else abs(dz)) != 1:
             return _no(reasons, "path/not-contiguous", f"{list(to)} is not adjacent to {list(frm)}")
         if not self.inside(x, y):
             return _no(reasons, "map/off-map", f"{list(to)} is off the map")
-        grid = self.grid
-        cells = self.cells(x, y)
-        stand = self.stand_z(x, y)
-        mode = self.mode
-        climbing = False
+        entry = self._entries.get(to)
+        if entry is None:
+            entry = self._entries[to] = self._enter(x, y, z)
+        early, late, stand, solid, extras, why = entry
         if walking:
             if z != stand:
                 return _no(
@@ -145,7 +151,7 @@ class MovementField:
                     "draw-steel/not-on-ground",
                     f"{list(to)} is not on the ground (which is at height {stand})",
                 )
-            if dz >= 2 and any(grid.solid[i] for i in cells):
+            if dz >= 2 and solid:
                 return _no(reasons, "map/blocked", f"a wall or object fills {list(to)[:2]}")
             if dz >= 2 or dz <= -2:
                 return _no(
@@ -155,66 +161,77 @@ class MovementField:
                 )
             climbing = dz == 1
         else:
-            surface = grid.surface
-            if mode == "burrow":
-                ground = grid.ground
-                if any(ground[i] <= z < surface[i] for i in cells) or z < self.floor:
-                    return _no(
-                        reasons,
-                        "draw-steel/cannot-burrow-through",
-                        f"{list(to)} is stone, a wall or an object",
-                    )
-            elif any(z < surface[i] for i in cells) or z > self.sky:
-                return _no(reasons, "map/blocked", f"{list(to)} is filled")
-            if mode == "climb":
-                climbing = z > stand or dz > 0
-                if z > stand and not self._clinging(x, y, z, cells):
-                    return _no(
-                        reasons, "draw-steel/nothing-to-climb", f"nothing to climb at {list(to)}"
-                    )
+            if early is not None:
+                return _no(reasons, early[0], early[1])
+            climbing = self.mode == "climb" and (z > stand or dz > 0)
         if dx and dy and self._cuts_corner(frm, to):
             return _no(
                 reasons,
                 "draw-steel/cannot-cut-corners",
                 f"the step to {list(to)} cuts the corner of a wall",
             )
-        extras: list[int] = []
-        on_ground = z == stand
         if climbing:
             if self.prone:
                 return _no(reasons, "draw-steel/prone-cannot-climb", "a prone creature can't climb")
             if not self.climber:
-                extras.append(1)
-                _why(reasons, "climbing without a climb speed costs 2")
-        water = grid.water
-        ground = grid.ground
+                extras = (1, *extras)
+                why = ("climbing without a climb speed costs 2", *why)
+        if late is not None:
+            return _no(reasons, late[0], late[1])
+        if reasons is not None:
+            reasons.extend(why)
+        if not extras:
+            return 1
+        return 1 + (sum(extras) if self.stack else max(extras))
+
+    def _enter(self, x: int, y: int, z: int) -> Entry:
+        """What entering the space at (x, y, z) means, whatever square it is entered from."""
+        grid = self.grid
+        cells = self.cells(x, y)
+        stand = self.stand_z(x, y)
+        solid = any(grid.solid[i] for i in cells)
+        mode = self.mode
+        early: tuple[str, str] | None = None
+        surface = grid.surface
+        to = [x, y, z]
+        if mode == "burrow":
+            ground = grid.ground
+            if any(ground[i] <= z < surface[i] for i in cells) or z < self.floor:
+                early = ("draw-steel/cannot-burrow-through", f"{to} is stone, a wall or an object")
+        elif not self.walking:
+            if any(z < surface[i] for i in cells) or z > self.sky:
+                early = ("map/blocked", f"{to} is filled")
+            elif mode == "climb" and z > stand and not self._clinging(x, y, z, cells):
+                early = ("draw-steel/nothing-to-climb", f"nothing to climb at {to}")
+        extras: list[int] = []
+        why: list[str] = []
+        late: tuple[str, str] | None = None
+        water, ground = grid.water, grid.ground
         if mode != "fly" and any(water[i] and z < ground[i] + water[i] for i in cells):
             if self.prone:
-                return _no(reasons, "draw-steel/prone-cannot-swim", "a prone creature can't swim")
-            if not self.swimmer:
+                late = ("draw-steel/prone-cannot-swim", "a prone creature can't swim")
+            elif not self.swimmer:
                 extras.append(1)
-                _why(reasons, "swimming without a swim speed costs 2")
+                why.append("swimming without a swim speed costs 2")
+        on_ground = z == stand
         difficult = on_ground and any(grid.difficult[i] for i in cells)
-        enemy = any(o.enemy for o in self.occupants(to)) if self.occupied else False
+        enemy = any(o.enemy for o in self.occupants((x, y, z))) if self.occupied else False
         damaging = on_ground and any(grid.damage[i] for i in cells)
-        if self.shifting and (difficult or enemy or damaging):
-            return _no(
-                reasons,
+        if self.shifting and (difficult or enemy or damaging) and late is None:
+            late = (
                 "draw-steel/cannot-shift-in-difficult-terrain",
-                f"can't shift into {list(to)}: difficult or damaging terrain",
+                f"can't shift into {to}: difficult or damaging terrain",
             )
         if difficult or enemy:
             extras.append(1)
             if difficult:
-                _why(reasons, "difficult terrain +1")
+                why.append("difficult terrain +1")
             if enemy:
-                _why(reasons, "enemy space counts as difficult terrain +1")
+                why.append("enemy space counts as difficult terrain +1")
         if self.prone and mode == "walk":
             extras.append(1)
-            _why(reasons, "crawling while prone +1")
-        if not extras:
-            return 1
-        return 1 + (sum(extras) if self.stack else max(extras))
+            why.append("crawling while prone +1")
+        return (early, late, stand, solid, tuple(extras), tuple(why))
 
     def _clinging(self, x: int, y: int, z: int, cells: list[int]) -> bool:
         grid = self.grid
@@ -263,7 +280,7 @@ class MovementField:
     def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
         x, y, z = pos
         out: list[tuple[Coord, int]] = []
-        if self.mode in ("walk", "swim"):
+        if self.walking:
             for dx, dy in _FLAT:
                 nx, ny = x + dx, y + dy
                 if not self.inside(nx, ny):

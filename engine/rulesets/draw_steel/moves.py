@@ -180,9 +180,10 @@ def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
     spent = 0
     prev = c.pos
     starts = run.starts_action
+    near = reactions.candidates(rs, state, c, judged.total) if run.kind == "move" else []
     for i, to in enumerate(run.path):
-        provoking = run.kind == "move" and not (i == 0 and run.skip_first_trigger)
-        hit = reactions.triggers(rs, action.state, c, prev, to, action) if provoking else []
+        provoking = near and not (i == 0 and run.skip_first_trigger)
+        hit = reactions.triggers(rs, c, prev, to, action, near) if provoking else []
         if hit:
             if seg or starts:
                 _emit_segment(action, run, seg, spent, starts, run.budget - spent)

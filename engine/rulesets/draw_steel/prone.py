@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from engine.action import Action
 from engine.intents import FallProne, StandUp
 from engine.results import Refusal
-from engine.rulesets.draw_steel import falling
 from events.battle_events import ActionConverted, KnockedProne, StoodUp
 from projections.state import BattleState
 
@@ -27,7 +26,6 @@ def fall_prone(rs: GridRuleset, intent: FallProne, state: BattleState, action: A
     rs.require_turn(state, c)
     action.emit(KnockedProne(creature=c.id, voluntary=True))
     action.note("prone", c.pos, reasons=("falls prone: a free maneuver",))
-    falling.settle(rs, action)
 
 
 def stand_up(rs: GridRuleset, intent: StandUp, state: BattleState, action: Action) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.action import Action
-from engine.geometry import box, box_gap
+from engine.geometry import Box, box, box_gap
 from events.battle_events import Coord, DamageTaken, ReactionResolved
 from projections.state import BattleState, Creature
 
@@ -27,16 +27,33 @@ _NO_REACTION = {
 }
 
 
-def triggers(
-    rs: GridRuleset, state: BattleState, mover: Creature, frm: Coord, to: Coord, action: Action
-) -> list[Creature]:
-    side = rs.size_side(mover.size)
-    before, after = box(frm, side), box(to, side)
+def candidates(
+    rs: GridRuleset, state: BattleState, mover: Creature, reach: int
+) -> list[tuple[Creature, Box]]:
+    """Enemies the mover could leave the adjacency of within `reach` squares of its space."""
+    mine = box(mover.pos, rs.size_side(mover.size))
     found = []
     for enemy in state.creatures.values():
         if enemy.side == mover.side or enemy.id == mover.id or enemy.hp <= 0:
             continue
         eb = box(enemy.pos, rs.size_side(enemy.size))
+        if box_gap(mine, eb) <= reach + 1:
+            found.append((enemy, eb))
+    return found
+
+
+def triggers(
+    rs: GridRuleset,
+    mover: Creature,
+    frm: Coord,
+    to: Coord,
+    action: Action,
+    near: list[tuple[Creature, Box]],
+) -> list[Creature]:
+    side = rs.size_side(mover.size)
+    before, after = box(frm, side), box(to, side)
+    found = []
+    for enemy, eb in near:
         if box_gap(before, eb) > 1 or box_gap(after, eb) <= 1:
             continue
         blocked = [why for cond, why in _NO_REACTION.items() if enemy.has(cond)]

@@ -80,7 +80,6 @@ def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Acti
             action.emit(ConditionSet(creature=c.id, condition=condition, on=False))
     if c.has("prone") and intent.stand:
         action.emit(StoodUp(creature=c.id, action="free"))
-    falling.settle(rs, action)
 
 
 def line_of_effect(state: BattleState, a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:

@@ -1,0 +1,105 @@
+"""Engine benchmark: decide and reach on a 100x100 map with 60 creatures, 20% difficult.
+
+Run: `python -m ops.bench.bench_engine` (prints p50/p99 in milliseconds per case). The map and
+creatures come from a fixed seed so runs compare; wall-clock time is read here only, never in
+the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine import Accepted, create_battle, decide, reach
+from projections import BattleState, fold
+
+SIZE = 100
+CREATURES = 60
+
+
+def _rand(seed: str, n: int) -> int:
+    return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big") % n
+
+
+def setup() -> dict[str, Any]:
+    difficult = [
+        [x, y]
+        for y in range(SIZE)
+        for x in range(SIZE)
+        if _rand(f"d{x},{y}", 100) < 20 and not (y == 50)
+    ]
+    taken = {(x, y) for x, y in difficult}
+    creatures = [{"id": "hero", "side": "heroes", "at": [0, 50], "speeds": {"walk": 10}, "hp": 30}]
+    k = 0
+    while len(creatures) < CREATURES:
+        k += 1
+        x, y = _rand(f"cx{k}", SIZE), _rand(f"cy{k}", SIZE)
+        if (x, y) in taken or y in (49, 50, 51) or x < 3:
+            continue
+        taken.add((x, y))
+        creatures.append(
+            {
+                "id": f"c{k}",
+                "side": "monsters" if k % 2 else "heroes",
+                "at": [x, y],
+                "speeds": {"walk": 5},
+                "hp": 10,
+            }
+        )
+    return {
+        "ruleset": "draw-steel",
+        "seed": 1,
+        "options": {"turns": False},
+        "map": {
+            "width": SIZE,
+            "height": SIZE,
+            "terrain": [{"kind": "difficult", "cells": difficult}],
+        },
+        "creatures": creatures,
+    }
+
+
+def state(speed: int = 10) -> BattleState:
+    body = setup()
+    body["creatures"][0]["speeds"] = {"walk": speed}
+    decision = create_battle(body)
+    assert isinstance(decision, Accepted), decision
+    return fold(decision.events)
+
+
+def measure(fn: Callable[[], object], runs: int) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
+
+
+def main() -> None:
+    near = state(10)
+    path = {"type": "move", "creature": "hero", "path": [[i, 50] for i in range(1, 11)]}
+    assert isinstance(decide(path, near), Accepted)
+    far = state(400)
+    across = {"type": "move", "creature": "hero", "to": [99, 50]}
+    found = decide(across, far)
+    assert isinstance(found, Accepted), found
+    diagonal = {"type": "move", "creature": "hero", "to": [99, 99]}
+    cases = [
+        ("decide: 10-step explicit path", lambda: decide(path, near), 300),
+        ("decide: move to across the map", lambda: decide(across, far), 30),
+        ("decide: move to far corner", lambda: decide(diagonal, far), 30),
+        ("reach: speed 10", lambda: reach(near, "hero"), 100),
+    ]
+    print(f"{'case':40} {'p50 ms':>9} {'p99 ms':>9}")
+    for name, fn, runs in cases:
+        p50, p99 = measure(fn, runs)
+        print(f"{name:40} {p50:9.3f} {p99:9.3f}")
+
+
+if __name__ == "__main__":
+    main()
