@@ -187,7 +187,7 @@ class MovementField:
     def _enter(self, x: int, y: int, z: int) -> Entry:
         """What entering the space at (x, y, z) means, whatever square it is entered from."""
         grid = self.grid
-        cells = self.cells(x, y)
+        cells = [y * grid.width + x] if self.side == 1 else self.cells(x, y)
         stand = self.stand_z(x, y)
         solid = any(grid.solid[i] for i in cells)
         mode = self.mode
@@ -277,8 +277,52 @@ class MovementField:
                 return False
         return True
 
+    def _walk_neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
+        """`neighbors` for a 1-square walker: the same rules as `step`, inlined for search."""
+        x, y, z = pos
+        grid = self.grid
+        width, height = grid.width, grid.height
+        surface, wall = grid.surface, grid.wall
+        entries = self._entries
+        both = self.both_corners
+        out: list[tuple[Coord, int]] = []
+        for dx, dy in _FLAT:
+            nx, ny = x + dx, y + dy
+            if nx < 0 or ny < 0 or nx >= width or ny >= height:
+                continue
+            nz = surface[ny * width + nx]
+            dz = nz - z
+            if dz > 1 or dz < -1:
+                continue
+            if dx and dy:
+                low = z if z < nz else nz
+                a, b = y * width + nx, ny * width + x
+                hit_a = wall[a] and surface[a] > low
+                hit_b = wall[b] and surface[b] > low
+                if (hit_a and hit_b) if both else (hit_a or hit_b):
+                    continue
+            to = (nx, ny, nz)
+            entry = entries.get(to)
+            if entry is None:
+                entry = entries[to] = self._enter(nx, ny, nz)
+            if entry[1] is not None:
+                continue
+            extras = entry[4]
+            if dz == 1:
+                if self.prone:
+                    continue
+                if not self.climber:
+                    extras = (1, *extras)
+            if not extras:
+                out.append((to, 1))
+            else:
+                out.append((to, 1 + (sum(extras) if self.stack else max(extras))))
+        return out
+
     def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
         x, y, z = pos
+        if self.walking and self.side == 1:
+            return self._walk_neighbors(pos)
         out: list[tuple[Coord, int]] = []
         if self.walking:
             for dx, dy in _FLAT:

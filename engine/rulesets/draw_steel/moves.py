@@ -180,7 +180,11 @@ def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
     spent = 0
     prev = c.pos
     starts = run.starts_action
-    near = reactions.candidates(rs, state, c, judged.total) if run.kind == "move" else []
+    near = (
+        reactions.by_square(rs, c, reactions.candidates(rs, state, c, judged.total))
+        if run.kind == "move"
+        else {}
+    )
     for i, to in enumerate(run.path):
         provoking = near and not (i == 0 and run.skip_first_trigger)
         hit = reactions.triggers(rs, c, prev, to, action, near) if provoking else []

@@ -42,18 +42,35 @@ def candidates(
     return found
 
 
+def by_square(
+    rs: GridRuleset, mover: Creature, near: list[tuple[Creature, Box]]
+) -> dict[tuple[int, int], list[tuple[Creature, Box]]]:
+    """For each square the mover may stand on, the enemies whose space is within 1 of it."""
+    side = rs.size_side(mover.size)
+    index: dict[tuple[int, int], list[tuple[Creature, Box]]] = {}
+    for enemy, eb in near:
+        for y in range(eb[1] - side, eb[4] + 2):
+            for x in range(eb[0] - side, eb[3] + 2):
+                index.setdefault((x, y), []).append((enemy, eb))
+    return index
+
+
 def triggers(
     rs: GridRuleset,
     mover: Creature,
     frm: Coord,
     to: Coord,
     action: Action,
-    near: list[tuple[Creature, Box]],
+    near: dict[tuple[int, int], list[tuple[Creature, Box]]],
 ) -> list[Creature]:
+    """Enemies adjacent to `frm` but not to `to`: each may make one opportunity attack."""
+    close = near.get((frm[0], frm[1]))
+    if not close:
+        return []
     side = rs.size_side(mover.size)
     before, after = box(frm, side), box(to, side)
     found = []
-    for enemy, eb in near:
+    for enemy, eb in close:
         if box_gap(before, eb) > 1 or box_gap(after, eb) <= 1:
             continue
         blocked = [why for cond, why in _NO_REACTION.items() if enemy.has(cond)]
