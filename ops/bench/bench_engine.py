@@ -29,7 +29,7 @@ def setup() -> dict[str, Any]:
         [x, y]
         for y in range(SIZE)
         for x in range(SIZE)
-        if _rand(f"d{x},{y}", 100) < 20 and not (y == 50)
+        if _rand(f"d{x},{y}", 100) < 20 and (x, y) != (0, 50)
     ]
     taken = {(x, y) for x, y in difficult}
     creatures = [{"id": "hero", "side": "heroes", "at": [0, 50], "speeds": {"walk": 10}, "hp": 30}]
