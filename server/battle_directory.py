@@ -1,0 +1,66 @@
+"""Battles and their seats: who holds which token (hashed) for which creatures."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import orjson
+from sqlalchemy import Engine, text
+
+from server.auth import Principal
+
+_CREATE = text(
+    "INSERT INTO battles (battle_id, ruleset, director_token_hash, created_at)"
+    " VALUES (:b, :r, :h, :at)"
+)
+_ADD_SEAT = text(
+    "INSERT INTO battle_seats (battle_id, token_hash, seat_id, name, creatures, created_at)"
+    " VALUES (:b, :h, :s, :n, CAST(:c AS jsonb), :at)"
+)
+_DIRECTOR = text("SELECT 1 FROM battles WHERE battle_id = :b AND director_token_hash = :h")
+_SEAT = text("SELECT seat_id, creatures FROM battle_seats WHERE battle_id = :b AND token_hash = :h")
+_EXISTS = text("SELECT ruleset FROM battles WHERE battle_id = :b")
+
+
+class BattleDirectory:
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def create(self, battle_id: str, ruleset: str, director_hash: bytes, at: datetime) -> None:
+        with self._engine.begin() as conn:
+            conn.execute(_CREATE, {"b": battle_id, "r": ruleset, "h": director_hash, "at": at})
+
+    def add_seat(
+        self,
+        battle_id: str,
+        seat_id: str,
+        player_hash: bytes,
+        name: str | None,
+        creatures: list[str],
+        at: datetime,
+    ) -> None:
+        with self._engine.begin() as conn:
+            conn.execute(
+                _ADD_SEAT,
+                {
+                    "b": battle_id,
+                    "h": player_hash,
+                    "s": seat_id,
+                    "n": name,
+                    "c": orjson.dumps(creatures).decode(),
+                    "at": at,
+                },
+            )
+
+    def principal(self, battle_id: str, hashed: bytes) -> Principal | None:
+        with self._engine.connect() as conn:
+            if conn.execute(_DIRECTOR, {"b": battle_id, "h": hashed}).first() is not None:
+                return Principal(battle_id, "director", "director")
+            seat = conn.execute(_SEAT, {"b": battle_id, "h": hashed}).first()
+        if seat is None:
+            return None
+        return Principal(battle_id, "player", seat.seat_id, frozenset(seat.creatures))
+
+    def exists(self, battle_id: str) -> bool:
+        with self._engine.connect() as conn:
+            return conn.execute(_EXISTS, {"b": battle_id}).first() is not None
