@@ -287,12 +287,17 @@ def _walk(
     _end_grab(rs, action, target.id)
     start_z, end = target.pos[2], action.state.creatures[target.id].pos
     descent = start_z - end[2]
-    if (
-        vertical
-        and descent >= 1
-        and end[2] <= (_stand(rs, action.state, target, end[0], end[1]) or 0)
-    ):
-        falling.fall(rs, action, target.id, agility_counts=True, extra_height=descent)
+    slammed = (
+        wall_hit is not None
+        and vertical
+        and len(planned) > len(moved)
+        and (len(planned[len(moved)]) == 3 and planned[len(moved)][2] < end[2])
+    )
+    stand = _stand(rs, action.state, target, end[0], end[1])
+    if vertical and (descent >= 1 or slammed) and stand is not None and end[2] <= stand:
+        # DIGEST 2.6-2.7: a forced descent is a fall; slammed into the ground or an unbroken
+        # object, the target also takes falling damage for the distance with Agility 0.
+        falling.fall(rs, action, target.id, agility_counts=not slammed, extra_height=descent)
 
 
 def _blocking_cell(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) -> int | None:

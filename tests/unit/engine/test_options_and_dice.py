@@ -1,0 +1,88 @@
+"""Battle options not covered elsewhere, and the dice."""
+
+from engine.dice import HashDice, Roller
+from engine.results import Refusal
+from tests.unit.battle_map import battle, ok, pos, types
+
+
+def test_the_map_edge_stops_forced_movement_without_damage_by_default() -> None:
+    state = battle("..bA", options={"turns": False})
+    push = {"type": "force_move", "source": "b", "target": "A", "kind": "push", "distance": 3}
+    decision, after = ok(state, push)
+    assert types(decision) == ["ForceMoved"]
+    assert after.creatures["A"].hp == 30
+    edged = battle("..bA", options={"turns": False, "map_edge_collision": True})
+    decision, after = ok(edged, push)
+    assert "Collided" in types(decision)
+    assert after.creatures["A"].hp == 30 - (2 + 3)
+
+
+def test_the_free_strike_damage_table_is_an_option() -> None:
+    rows = ".....\n.Ab..\n....."
+    away = {"type": "move", "creature": "A", "path": [[0, 1], [0, 0]], "rolls": [1, 1]}
+    state = battle(
+        rows,
+        options={"turns": False, "opportunity_attacks": "always", "free_strike_damage": [3, 6, 9]},
+    )
+    decision, _ = ok(state, away)
+    assert decision.events[1].damage == 3
+
+
+def test_a_slam_into_the_ground_adds_falling_damage_with_agility_zero() -> None:
+    state = battle("b...", options={"turns": False})
+    _, state = ok(
+        state,
+        {
+            "type": "place",
+            "creature": {
+                "id": "F",
+                "side": "heroes",
+                "at": [1, 0, 3],
+                "hp": 40,
+                "speeds": {"fly": 5},
+                "stats": {"agility": 2},
+            },
+        },
+    )
+    slide = {
+        "type": "force_move",
+        "source": "b",
+        "target": "F",
+        "kind": "slide",
+        "distance": 5,
+        "vertical": True,
+        "path": [[1, 0, 2], [1, 0, 1], [1, 0, 0], [1, 0, -1], [1, 0, -2]],
+    }
+    decision, after = ok(state, slide)
+    assert types(decision)[:3] == ["ForceMoved", "Collided", "DamageTaken"]
+    assert "Fell" in types(decision)
+    # collision 2 + 2 remaining, then a 3-square fall at Agility 0: 6
+    assert after.creatures["F"].hp == 40 - 4 - 6
+    assert pos(after, "F") == (1, 0, 0)
+
+
+def test_hash_dice_are_a_pure_function_of_seed_and_counter() -> None:
+    dice = HashDice()
+    faces = [dice.face(7, n, 10) for n in range(200)]
+    assert faces == [dice.face(7, n, 10) for n in range(200)]
+    assert set(faces) == set(range(1, 11))
+    assert faces != [dice.face(8, n, 10) for n in range(200)]
+
+
+def test_a_roller_uses_the_tables_rolls_in_order_and_refuses_too_few() -> None:
+    roller = Roller(HashDice(), 7, 0, [3, 4, 5])
+    assert roller.roll(2, 10) == [3, 4]
+    assert not roller.seeded
+    try:
+        roller.roll(2, 10)
+    except Refusal as refusal:
+        assert refusal.rule == "dice/too-few"
+    else:
+        raise AssertionError("expected a refusal")
+
+
+def test_the_seeded_roller_continues_from_the_states_counter() -> None:
+    a = Roller(HashDice(), 7, 0, None)
+    first = a.roll(4, 10)
+    b = Roller(HashDice(), 7, 2, None)
+    assert b.roll(2, 10) == first[2:]
