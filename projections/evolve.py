@@ -7,7 +7,6 @@ entries), the grid is shared untouched except by the rare director terrain chang
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from events.battle_events import (
@@ -34,8 +33,15 @@ from events.battle_events import (
     TurnStarted,
 )
 from events.vocabulary import Event
+from projections.fastcopy import copier, setter
 from projections.grid import grid_from_spec, grid_with_terrain, grid_without_object
-from projections.state import BattleState, Creature, PendingReaction
+from projections.state import BattleState, Creature, PendingReaction, Profile
+
+replace_creature = copier(Creature)
+replace_state = copier(BattleState)
+_set_creatures = setter(BattleState, "creatures")
+_set_pos = setter(Creature, "pos", "movement_left")
+_set_hp = setter(Creature, "hp")
 
 Handler = Callable[[BattleState, Any], BattleState]
 
@@ -46,33 +52,31 @@ def empty_state() -> BattleState:
 
 
 def creature_from_spec(spec: CreatureSpec) -> Creature:
-    conditions = frozenset(spec.conditions)
-    return Creature(
+    profile = Profile(
         id=spec.id,
         name=spec.name,
         side=spec.side,
         size=spec.size,
-        pos=spec.at,
-        hp=spec.hp,
         speeds=dict(spec.speeds),
         stats=dict(spec.stats),
         stability=spec.stability,
         disengage=spec.disengage,
-        conditions=conditions,
     )
+    return Creature(profile=profile, pos=spec.at, hp=spec.hp, conditions=frozenset(spec.conditions))
 
 
 def _with(state: BattleState, creature: Creature) -> BattleState:
     creatures = dict(state.creatures)
-    creatures[creature.id] = creature
-    return replace(state, creatures=creatures)
+    creatures[creature.profile.id] = creature
+    result: BattleState = _set_creatures(state, creatures)
+    return result
 
 
 def _update(state: BattleState, cid: str, **changes: Any) -> BattleState:
     creature = state.creatures.get(cid)
     if creature is None:
         return state
-    return _with(state, replace(creature, **changes))
+    return _with(state, replace_creature(creature, **changes))
 
 
 def _created(_: BattleState, e: BattleCreated) -> BattleState:
@@ -88,7 +92,7 @@ def _created(_: BattleState, e: BattleCreated) -> BattleState:
 
 def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
     acted = s.acted if e.round == s.round else frozenset()
-    s = replace(s, round=e.round, active=e.creature, acted=acted | {e.creature})
+    s = replace_state(s, round=e.round, active=e.creature, acted=acted | {e.creature})
     return _update(
         s,
         e.creature,
@@ -102,7 +106,7 @@ def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
 
 def _turn_ended(s: BattleState, e: TurnEnded) -> BattleState:
     if s.active == e.creature:
-        s = replace(s, active=None)
+        s = replace_state(s, active=None)
     return _update(s, e.creature, movement_left=0)
 
 
@@ -112,9 +116,9 @@ def _converted(s: BattleState, e: ActionConverted) -> BattleState:
         return s
     if e.into == "move":
         return _with(
-            s, replace(c, main_actions=c.main_actions - 1, move_actions=c.move_actions + 1)
+            s, replace_creature(c, main_actions=c.main_actions - 1, move_actions=c.move_actions + 1)
         )
-    return _with(s, replace(c, main_actions=c.main_actions - 1, maneuvers=c.maneuvers + 1))
+    return _with(s, replace_creature(c, main_actions=c.main_actions - 1, maneuvers=c.maneuvers + 1))
 
 
 def _moved_to(s: BattleState, cid: str, to: Any, left: int, starts: bool) -> BattleState:
@@ -122,8 +126,8 @@ def _moved_to(s: BattleState, cid: str, to: Any, left: int, starts: bool) -> Bat
     if c is None:
         return s
     if starts:
-        c = replace(c, move_actions=c.move_actions - 1, actions_used=c.actions_used + 1)
-    return _with(s, replace(c, pos=tuple(to), movement_left=left))
+        c = replace_creature(c, move_actions=c.move_actions - 1, actions_used=c.actions_used + 1)
+    return _with(s, _set_pos(c, to, left))
 
 
 def _moved(s: BattleState, e: Moved | Shifted) -> BattleState:
@@ -143,12 +147,12 @@ def _force_moved(s: BattleState, e: ForceMoved) -> BattleState:
 def _hurled(s: BattleState, e: HurledThrough) -> BattleState:
     if not s.grid.inside(*e.cell):
         return s
-    return replace(s, grid=grid_without_object(s.grid, e.cell))
+    return replace_state(s, grid=grid_without_object(s.grid, e.cell))
 
 
 def _damage(s: BattleState, e: DamageTaken) -> BattleState:
     c = s.creatures.get(e.creature)
-    return s if c is None else _with(s, replace(c, hp=c.hp - e.amount))
+    return s if c is None else _with(s, _set_hp(c, c.hp - e.amount))
 
 
 def _fell(s: BattleState, e: Fell) -> BattleState:
@@ -159,28 +163,30 @@ def _prone(s: BattleState, e: KnockedProne) -> BattleState:
     c = s.creatures.get(e.creature)
     if c is None:
         return s
-    return _with(s, replace(c, conditions=c.conditions | {"prone"}, prone_voluntary=e.voluntary))
+    return _with(
+        s, replace_creature(c, conditions=c.conditions | {"prone"}, prone_voluntary=e.voluntary)
+    )
 
 
 def _stood(s: BattleState, e: StoodUp) -> BattleState:
     c = s.creatures.get(e.creature)
     if c is None:
         return s
-    c = replace(c, conditions=c.conditions - {"prone"}, prone_voluntary=False)
+    c = replace_creature(c, conditions=c.conditions - {"prone"}, prone_voluntary=False)
     if e.action == "maneuver":
-        c = replace(c, maneuvers=c.maneuvers - 1, actions_used=c.actions_used + 1)
+        c = replace_creature(c, maneuvers=c.maneuvers - 1, actions_used=c.actions_used + 1)
     return _with(s, c)
 
 
 def _triggered(s: BattleState, e: OpportunityAttackTriggered) -> BattleState:
     pending = PendingReaction(e.reaction, "opportunity_attack", e.reactor, e.target, e.at, e.resume)
-    return replace(s, pending=(*s.pending, pending), reaction_seq=s.reaction_seq + 1)
+    return replace_state(s, pending=(*s.pending, pending), reaction_seq=s.reaction_seq + 1)
 
 
 def _resolved(s: BattleState, e: ReactionResolved) -> BattleState:
     pending = tuple(p for p in s.pending if p.id != e.reaction)
     counter = s.dice_counter + len(e.rolls) if e.seeded else s.dice_counter
-    return replace(s, pending=pending, dice_counter=counter)
+    return replace_state(s, pending=pending, dice_counter=counter)
 
 
 def _placed(s: BattleState, e: CreaturePlaced) -> BattleState:
@@ -192,11 +198,11 @@ def _removed(s: BattleState, e: CreatureRemoved) -> BattleState:
     creatures.pop(e.creature, None)
     pending = tuple(p for p in s.pending if e.creature not in (p.reactor, p.target))
     active = None if s.active == e.creature else s.active
-    return replace(s, creatures=creatures, pending=pending, active=active)
+    return replace_state(s, creatures=creatures, pending=pending, active=active)
 
 
 def _terrain(s: BattleState, e: TerrainSet) -> BattleState:
-    return replace(s, grid=grid_with_terrain(s.grid, e))
+    return replace_state(s, grid=grid_with_terrain(s.grid, e))
 
 
 def _condition(s: BattleState, e: ConditionSet) -> BattleState:
@@ -204,15 +210,15 @@ def _condition(s: BattleState, e: ConditionSet) -> BattleState:
     if c is None:
         return s
     if e.on:
-        c = replace(c, conditions=c.conditions | {e.condition})
+        c = replace_creature(c, conditions=c.conditions | {e.condition})
         if e.condition == "grabbed":
-            c = replace(c, grabbed_by=e.source)
+            c = replace_creature(c, grabbed_by=e.source)
         if e.condition == "prone":
-            c = replace(c, prone_voluntary=False)
+            c = replace_creature(c, prone_voluntary=False)
     else:
-        c = replace(c, conditions=c.conditions - {e.condition})
+        c = replace_creature(c, conditions=c.conditions - {e.condition})
         if e.condition == "grabbed":
-            c = replace(c, grabbed_by=None)
+            c = replace_creature(c, grabbed_by=None)
     return _with(s, c)
 
 

@@ -63,9 +63,15 @@ def reaches_before(marks: Iterable[Marker], version: int) -> int | None:
     return min(lows) if lows else None
 
 
-def effective_events(tail: Sequence[Envelope], registry: EventRegistry) -> list[Event]:
-    """The battle events of `tail` that count, decoded, in log order."""
-    undone = undone_after(markers(tail))
+def effective_events(
+    tail: Sequence[Envelope], registry: EventRegistry, marks: Iterable[Marker] | None = None
+) -> list[Event]:
+    """The battle events of `tail` that count, decoded, in log order.
+
+    `marks` defaults to the markers within `tail`; pass later ones too to see `tail` as the
+    effective log stands after them.
+    """
+    undone = undone_after(markers(tail) if marks is None else marks)
     return [
         env.event(registry)
         for env in tail

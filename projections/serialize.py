@@ -6,7 +6,7 @@ from typing import Any
 
 from events.battle_events import ResumeMove
 from projections.grid import Grid
-from projections.state import REDUCER_VERSION, BattleState, Creature, PendingReaction
+from projections.state import REDUCER_VERSION, BattleState, Creature, PendingReaction, Profile
 
 _GRID_ARRAYS = (
     "elevation",
@@ -63,17 +63,20 @@ def _creature_to_json(c: Creature) -> dict[str, Any]:
 
 def _creature_from_json(d: dict[str, Any]) -> Creature:
     x, y, z = d["pos"]
-    return Creature(
+    profile = Profile(
         id=d["id"],
         name=d["name"],
         side=d["side"],
         size=d["size"],
-        pos=(x, y, z),
-        hp=d["hp"],
         speeds=dict(d["speeds"]),
         stats=dict(d["stats"]),
         stability=d["stability"],
         disengage=d["disengage"],
+    )
+    return Creature(
+        profile=profile,
+        pos=(x, y, z),
+        hp=d["hp"],
         conditions=frozenset(d["conditions"]),
         grabbed_by=d["grabbed_by"],
         prone_voluntary=d["prone_voluntary"],

@@ -13,17 +13,26 @@ REDUCER_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
-class Creature:
+class Profile:
+    """What a creature is (changes only when the director re-places it): shared, never copied."""
+
     id: str
     name: str
     side: str
     size: str
-    pos: Coord
-    hp: int
     speeds: dict[str, int]
     stats: dict[str, int]
     stability: int
     disengage: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    """Where a creature is and what it has left: the part events change."""
+
+    profile: Profile
+    pos: Coord
+    hp: int
     conditions: frozenset[str] = frozenset()
     grabbed_by: str | None = None
     prone_voluntary: bool = False
@@ -33,11 +42,43 @@ class Creature:
     maneuvers: int = 0
     actions_used: int = 0
 
+    @property
+    def id(self) -> str:
+        return self.profile.id
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    @property
+    def side(self) -> str:
+        return self.profile.side
+
+    @property
+    def size(self) -> str:
+        return self.profile.size
+
+    @property
+    def speeds(self) -> dict[str, int]:
+        return self.profile.speeds
+
+    @property
+    def stats(self) -> dict[str, int]:
+        return self.profile.stats
+
+    @property
+    def stability(self) -> int:
+        return self.profile.stability
+
+    @property
+    def disengage(self) -> int | None:
+        return self.profile.disengage
+
     def has(self, condition: str) -> bool:
         return condition in self.conditions
 
     def stat(self, name: str) -> int:
-        return self.stats.get(name, 0)
+        return self.profile.stats.get(name, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,33 @@ def measure(fn: Callable[[], object], runs: int) -> tuple[float, float]:
     return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
 
 
+def fold_rate(base: BattleState, count: int = 100_000) -> float:
+    """Events folded per second over a log of moves and damage (the snapshot-free replay)."""
+    from events.battle_events import DamageTaken, Moved
+
+    log: list[Any] = []
+    for i in range(count):
+        if i % 2:
+            log.append(
+                Moved(
+                    creature="hero",
+                    path=[(i % 50, 50, 0)],
+                    cost=1,
+                    mode="walk",
+                    action="advance",
+                    movement_left=3,
+                )
+            )
+        else:
+            log.append(DamageTaken(creature=next(iter(base.creatures)), amount=1, cause="x"))
+    best = 0.0
+    for _ in range(3):
+        start = time.perf_counter()
+        fold(log, base)
+        best = max(best, count / (time.perf_counter() - start))
+    return best
+
+
 def main() -> None:
     near = state(20)
     ten = state(10)
@@ -107,6 +134,7 @@ def main() -> None:
     for name, fn, runs in cases:
         p50, p99 = measure(fn, runs)
         print(f"{name:40} {p50:9.3f} {p99:9.3f}")
+    print(f"{'fold: 100,000 events (best of 3)':40} {fold_rate(ten):9.0f} events/s")
 
 
 if __name__ == "__main__":
