@@ -14,12 +14,14 @@ from events.battle_events import CreatureSpec, Material, TerrainKind
 
 Point = Annotated[list[int], Field(min_length=2, max_length=3)]
 MAX_DISTANCE = 1000
+MAX_PATH = 1000
+Path = Annotated[list[Point], Field(max_length=MAX_PATH)]
 
 
 class IntentBase(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    rolls: list[int] | None = None
+    rolls: Annotated[list[int], Field(max_length=200)] | None = None
     expected_version: int | None = None
 
 
@@ -30,13 +32,13 @@ class Move(IntentBase):
 
     type: Literal["move"] = "move"
     creature: str
-    path: list[Point] | None = None
+    path: Path | None = None
     to: Point | None = None
     mode: Literal["walk", "climb", "swim", "fly", "burrow"] = "walk"
     action: str = "advance"
     distance: int | None = None
     use_main_action: bool = False
-    jumps: list[int] = []
+    jumps: Annotated[list[int], Field(max_length=MAX_PATH)] = []
 
 
 class Shift(IntentBase):
@@ -45,7 +47,7 @@ class Shift(IntentBase):
 
     type: Literal["shift"] = "shift"
     creature: str
-    path: list[Point] | None = None
+    path: Path | None = None
     to: Point | None = None
     action: str = "disengage"
     distance: int | None = None
@@ -65,10 +67,10 @@ class Teleport(IntentBase):
 class ForceMove(IntentBase):
     type: Literal["force_move"] = "force_move"
     source: str
-    target: str | list[str]
+    target: str | Annotated[list[str], Field(max_length=100)]
     kind: Literal["push", "pull", "slide"]
     distance: int
-    path: list[Point] | None = None
+    path: Path | None = None
     vertical: bool = False
     melee_weapon: bool = False
 
@@ -122,7 +124,7 @@ class Area(BaseModel):
 class SetTerrain(IntentBase):
     type: Literal["set_terrain"] = "set_terrain"
     kind: TerrainKind | Literal["clear"]
-    cells: list[Point] | None = None
+    cells: Annotated[list[Point], Field(max_length=100_000)] | None = None
     area: Area | None = None
     height: int | None = None
     material: Material | None = None

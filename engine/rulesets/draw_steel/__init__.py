@@ -69,10 +69,26 @@ class DrawSteel(GridRuleset):
         check_space(self, spec, others)
         return spec
 
+    def grab_limited(
+        self, state: BattleState, c: Creature, speed: int, action: Action | None
+    ) -> int:
+        """DIGEST 2.8: a grabber's speed is halved (rounded down) while it holds a creature
+        of its size or larger."""
+        held = [
+            g
+            for g in state.creatures.values()
+            if g.grabbed_by == c.id and g.has("grabbed") and self.rank(g.size) >= self.rank(c.size)
+        ]
+        if not held:
+            return speed
+        if action is not None:
+            action.note("speed", c.pos, reasons=(f"grabbing {held[0].id}: speed halved",))
+        return speed // 2
+
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         if kind == "shift":
-            return min(self.disengage(c), self.speed(c, "walk"))
-        full = self.speed(c, mode)
+            return min(self.disengage(c), self.grab_limited(state, c, self.speed(c, "walk"), None))
+        full = self.grab_limited(state, c, self.speed(c, mode), None)
         if state.turns and c.movement_left > 0 and state.active == c.id:
             return min(c.movement_left, full)
         return full
@@ -101,7 +117,8 @@ class DrawSteel(GridRuleset):
         f.can_stop(goal, [])
         found = find_path(f, c.pos, goal, budget)
         if found is None:
-            if find_path(f, c.pos, goal, None) is not None:
+            # the unbounded search only tells "too far" from "unreachable"; on the ground only
+            if f.walking and find_path(f, c.pos, goal, None) is not None:
                 raise Refusal("draw-steel/exceeds-speed", f"{to} is farther than {budget}")
             raise Refusal("path/unreachable", f"no legal path reaches {to}")
         return found
@@ -111,7 +128,7 @@ class DrawSteel(GridRuleset):
         if intent.action not in ("advance", "free"):
             raise Refusal("draw-steel/unknown-action", f"unknown move action {intent.action!r}")
         economy.check_mode(c, intent.mode)
-        full = self.speed(c, intent.mode)
+        full = self.grab_limited(state, c, self.speed(c, intent.mode), action)
         if full <= 0:
             raise Refusal("draw-steel/speed-zero", f"{c.id}'s speed is 0")
         budget = economy.begin(
@@ -136,7 +153,7 @@ class DrawSteel(GridRuleset):
                 "draw-steel/slowed-cannot-shift",
                 "a slowed creature can't shift (it may move instead)",
             )
-        speed = self.speed(c, "walk")
+        speed = self.grab_limited(state, c, self.speed(c, "walk"), action)
         if speed <= 0:
             raise Refusal("draw-steel/speed-zero", f"{c.id}'s speed is 0")
         full = min(self.disengage(c), speed) if intent.action == "disengage" else speed

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.action import Action
-from engine.geometry import sign
+from engine.geometry import box, box_gap, sign
 from engine.results import Refusal
 from engine.rulesets.draw_steel import reactions
 from engine.rulesets.draw_steel.movement import MovementField
@@ -191,6 +191,7 @@ def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
         if hit:
             if seg or starts:
                 _emit_segment(action, run, seg, spent, starts, run.budget - spent)
+                carry_grabbed(rs, action, run.creature, c.pos)
                 _emit_damages(action, run.creature, damages, damage_each)
             rest = MoveRun(
                 run.creature,
@@ -212,6 +213,7 @@ def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
         damages.extend(_terrain_damage(rs, action, c, to))
         prev = to
     _emit_segment(action, run, seg, spent, starts, run.budget - spent)
+    carry_grabbed(rs, action, run.creature, c.pos)
     _emit_damages(action, run.creature, damages, damage_each)
 
 
@@ -317,3 +319,43 @@ def continue_move(rs: GridRuleset, action: Action, resume: ResumeMove) -> None:
         )
         return
     walk(rs, action, run, judged)
+
+
+def carry_grabbed(rs: GridRuleset, action: Action, grabber_id: str, before: Coord) -> None:
+    """DIGEST 2.8: a grabber that moves carries the creature it grabbed along, keeping its
+    place beside the grabber when it can, else into the nearest free space beside it."""
+    state = action.state
+    grabber = state.creatures[grabber_id]
+    shift = tuple(a - b for a, b in zip(grabber.pos, before, strict=True))
+    if shift == (0, 0, 0):
+        return
+    for held in sorted(state.creatures.values(), key=lambda g: g.id):
+        if held.grabbed_by != grabber_id or not held.has("grabbed"):
+            continue
+        f = rs.field(action.state, held, "walk")
+        x, y = held.pos[0] + shift[0], held.pos[1] + shift[1]
+        spots = [(x, y)] + [
+            (grabber.pos[0] + dx, grabber.pos[1] + dy)
+            for dy in range(-1, rs.size_side(grabber.size) + 1)
+            for dx in range(-1, rs.size_side(grabber.size) + 1)
+        ]
+        for sx, sy in spots:
+            if not f.inside(sx, sy):
+                continue
+            to = (sx, sy, f.stand_z(sx, sy))
+            if (
+                f.can_stop(to)
+                and box_gap(box(to, f.side), box(grabber.pos, rs.size_side(grabber.size))) == 1
+            ):
+                action.emit(
+                    Moved(
+                        creature=held.id,
+                        path=[to],
+                        cost=0,
+                        mode="walk",
+                        action="carried",
+                        movement_left=held.movement_left,
+                    )
+                )
+                action.note("carried", to, reasons=(f"{grabber_id} carries {held.id}",))
+                break
