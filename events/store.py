@@ -172,6 +172,16 @@ class EventStore(Protocol):
         """The events of one action (all events sharing `intent_id`), in order."""
         ...
 
+    def find_idempotent(self, battle_id: str, key: str, request_hash: bytes) -> AppendResult | None:
+        """The first result recorded under `key`, or None; a different request is refused."""
+        ...
+
+    def read_actions_backwards(
+        self, battle_id: str, before: int | None = None, limit: int = 200
+    ) -> list[Envelope]:
+        """Action boundaries (IntentAccepted, ActionUndone, ActionRedone), newest first."""
+        ...
+
     def version_at(self, battle_id: str, instant: datetime) -> int:
         """The last version recorded at or before `instant` (0 if none)."""
         ...

@@ -181,6 +181,31 @@ class InMemoryEventStore:
         with self._lock:
             return [e for e in self._streams.get(battle_id, []) if e.intent_id == intent_id]
 
+    def find_idempotent(self, battle_id: str, key: str, request_hash: bytes) -> AppendResult | None:
+        with self._lock:
+            found = self._keys.get((battle_id, key))
+            if found is None:
+                return None
+            first_hash, first, last, response = found
+            if first_hash != request_hash:
+                raise IdempotencyKeyReused(
+                    f"idempotency key {key!r} was first used for a different request"
+                )
+            stream = self._streams[battle_id]
+            return AppendResult(battle_id, tuple(stream[first - 1 : last]), True, response)
+
+    def read_actions_backwards(
+        self, battle_id: str, before: int | None = None, limit: int = 200
+    ) -> list[Envelope]:
+        kinds = ("IntentAccepted", "ActionUndone", "ActionRedone")
+        with self._lock:
+            found = [
+                e
+                for e in reversed(self._streams.get(battle_id, []))
+                if e.type in kinds and (before is None or e.version < before)
+            ]
+        return found[:limit]
+
     def version_at(self, battle_id: str, instant: datetime) -> int:
         with self._lock:
             versions = [

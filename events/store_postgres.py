@@ -114,6 +114,11 @@ _FIND_ACTION = text(
     f"SELECT {_COLUMNS} FROM event_log WHERE battle_id = :b AND intent_id = :i ORDER BY version"
 )
 _VERSION_AT = text("SELECT max(version) FROM event_log WHERE battle_id = :b AND recorded_at <= :at")
+_ACTIONS_BACKWARDS = text(
+    f"SELECT {_COLUMNS} FROM event_log WHERE battle_id = :b AND version < :before"
+    " AND type IN ('IntentAccepted', 'ActionUndone', 'ActionRedone')"
+    " ORDER BY version DESC LIMIT :n"
+)
 _BATTLES = text("SELECT DISTINCT battle_id FROM event_log ORDER BY battle_id")
 
 _MAX_VERSION = 2**31 - 1
@@ -402,6 +407,22 @@ class PostgresEventStore:
     def find_action(self, battle_id: str, intent_id: str) -> list[Envelope]:
         with self.engine.connect() as conn:
             rows = conn.execute(_FIND_ACTION, {"b": battle_id, "i": intent_id})
+            return [envelope_from_row(row) for row in rows]
+
+    def find_idempotent(self, battle_id: str, key: str, request_hash: bytes) -> AppendResult | None:
+        with self.engine.connect() as conn:
+            if not self._key_exists(conn, battle_id, key):
+                return None
+            return self._replay(conn, battle_id, key, request_hash)
+
+    def read_actions_backwards(
+        self, battle_id: str, before: int | None = None, limit: int = 200
+    ) -> list[Envelope]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                _ACTIONS_BACKWARDS,
+                {"b": battle_id, "before": _MAX_VERSION if before is None else before, "n": limit},
+            )
             return [envelope_from_row(row) for row in rows]
 
     def version_at(self, battle_id: str, instant: datetime) -> int:

@@ -7,40 +7,65 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
 from events.store_postgres import PostgresEventStore
+from server.api import problems, routes_battles, routes_history, routes_ops
+from server.api.deps import Services
+from server.api.metrics import Metrics
+from server.api.middleware import RequestMiddleware
+from server.api.schemas import MAX_BODY_BYTES
+from server.api.stream import StreamHub
+from server.battle_directory import BattleDirectory
+from server.battle_service import BattleService
+from server.history_service import HistoryService
 from server.settings import Settings
+
+DESCRIPTION = """\
+turnledger judges tactical combat intents and keeps every decision in an append-only,
+hash-chained event log. Send a battle token as `Authorization: Bearer <token>` (GET routes
+also accept `?token=`). Errors are `application/problem+json`; refusals carry `rule` and
+`step`.
+"""
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def libpq_url(engine: Engine) -> str:
+    url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    return url
+
+
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
-    store = PostgresEventStore(engine, utc_now)
+    store = PostgresEventStore(engine, utc_now, writer_pool_size=settings.pool_size)
+    battles = BattleService(
+        store, BattleDirectory(engine), utc_now, snapshot_every=settings.snapshot_every
+    )
+    metrics = Metrics.create()
+    hub = StreamHub(libpq_url(engine))
+    services = Services(
+        settings=settings,
+        engine=engine,
+        battles=battles,
+        history=HistoryService(battles),
+        metrics=metrics,
+        hub=hub,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        hub.close()
         store.close()
 
-    app = FastAPI(title="turnledger", version="1", lifespan=lifespan)
+    app = FastAPI(title="turnledger", version="1", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings
     app.state.store = store
-
-    @app.get("/healthz", tags=["ops"])
-    def healthz() -> JSONResponse:
-        """Liveness, including a round trip to the database."""
-        try:
-            with engine.connect() as conn:
-                conn.execute(text("SELECT 1"))
-        except Exception:
-            return JSONResponse(
-                {"status": "unavailable", "database": "unreachable"},
-                status_code=503,
-            )
-        return JSONResponse({"status": "ok", "database": "ok"})
-
+    app.state.services = services
+    problems.install(app)
+    for module in (routes_battles, routes_history, routes_ops):
+        app.include_router(module.router)
+    app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
     return app

@@ -120,7 +120,13 @@ class BattleService:
         result = self._append(
             battle_id,
             0,
-            [IntentAccepted(intent={"type": "create_battle"}), *decision.events],
+            [
+                IntentAccepted(
+                    intent={"type": "create_battle"},
+                    trace=[step.to_json() for step in decision.trace],
+                ),
+                *decision.events,
+            ],
             None,
             state,
             intent_id,
@@ -236,6 +242,7 @@ class BattleService:
                     dice=dice.faces,
                     round=loaded.state.round,
                     active=loaded.state.active,
+                    trace=list(trace),
                 )
                 intent_id = self.new_id()
                 try:

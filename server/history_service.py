@@ -1,6 +1,10 @@
-"""History as a feature: undo, redo, rewind, replay, judgement, what-if, rebuild.
+"""History as a feature: undo, redo, rewind, replay, judgement, what-if, rebuild (DESIGN 7).
 
-(Being built for issue 4; the signatures below are the contract the HTTP layer calls.)
+Undo and redo append markers and never delete. Undo works as a stack on the effective
+actions; a rewind brings the effective log back to what it was at a version (undoing what
+came after, redoing what was undone after it); an earlier action may be undone alone only
+if every later effective action, judged again without it with its recorded intent and dice,
+yields exactly the events it recorded.
 """
 
 from __future__ import annotations
@@ -8,14 +12,37 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import orjson
+
+from engine import Context, decide
+from engine.recorded_dice import ReplayDice
 from engine.results import Refused
+from events.history_events import ActionRedone, ActionUndone, IntentAccepted
+from events.store import Snapshot, VersionConflict
+from events.vocabulary import Event, encode, registry
+from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_json, state_view
+from projections.history import effective_events, markers, undone_after
+from server.action_index import ActionInfo, actions_backwards
 from server.auth import Principal
 from server.battle_service import BattleService, IntentOutcome
+from server.errors import Busy, NotFound, StaleVersion
+from server.state_loader import Loaded
+
+MAX_REPLAY_EVENTS = 500
+MAX_WHAT_IF_INTENTS = 50
+
+
+def _refusal(rule: str, detail: str) -> IntentOutcome:
+    return IntentOutcome(0, refused=Refused(rule=rule, detail=detail))
 
 
 class HistoryService:
     def __init__(self, battles: BattleService) -> None:
         self.battles = battles
+        self.store = battles.store
+        self.loader = battles.loader
+
+    # -- undo and redo ------------------------------------------------------------------
 
     def undo(
         self,
@@ -24,27 +51,553 @@ class HistoryService:
         intent_id: str | None = None,
         *,
         idempotency_key: str | None = None,
+        expected_version: int | None = None,
     ) -> IntentOutcome:
-        """Undo the latest action, rewind to `to_version`, or undo `intent_id` alone."""
-        raise NotImplementedError
+        """Undo the latest effective action, rewind to `to_version`, or undo one action alone."""
+        request = {"type": "undo", "to_version": to_version, "intent_id": intent_id}
+        return self._marker_action(
+            principal,
+            request,
+            lambda loaded: self._plan_undo(principal, loaded, to_version, intent_id),
+            idempotency_key,
+            expected_version,
+        )
 
-    def redo(self, principal: Principal, *, idempotency_key: str | None = None) -> IntentOutcome:
-        raise NotImplementedError
+    def redo(
+        self,
+        principal: Principal,
+        *,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+    ) -> IntentOutcome:
+        return self._marker_action(
+            principal,
+            {"type": "redo"},
+            lambda loaded: self._plan_redo(principal, loaded),
+            idempotency_key,
+            expected_version,
+        )
+
+    def _marker_action(
+        self,
+        principal: Principal,
+        request: dict[str, Any],
+        plan: Callable[[Loaded], list[Event] | Refused],
+        idempotency_key: str | None,
+        expected_version: int | None,
+    ) -> IntentOutcome:
+        battle_id = principal.battle_id
+        body = {k: v for k, v in request.items() if v is not None}
+        body_hash = _hash(body)
+        if idempotency_key is not None:
+            first = self.battles._first_answer(battle_id, idempotency_key, body_hash)
+            if first is not None:
+                return first
+        with self.battles._locks.of(battle_id):
+            for _ in range(5):
+                loaded = self.loader.current(battle_id)
+                if expected_version is not None and expected_version != loaded.version:
+                    raise StaleVersion(expected_version, loaded.version)
+                planned = plan(loaded)
+                if isinstance(planned, Refused):
+                    return IntentOutcome(loaded.version, refused=planned)
+                trace = [
+                    {
+                        "kind": body["type"],
+                        "reasons": [
+                            f"{'undid' if isinstance(e, ActionUndone) else 'redid'} action"
+                            f" {e.target} (versions {e.first_version}-{e.last_version})"
+                            for e in planned
+                            if isinstance(e, ActionUndone | ActionRedone)
+                        ],
+                    }
+                ]
+                events: list[Event] = [IntentAccepted(intent=body, trace=trace), *planned]
+                new_version = loaded.version + len(events)
+                extra = [_pseudo_marker(e, loaded.version + 2 + i) for i, e in enumerate(planned)]
+                after_state = self.loader.at(battle_id, loaded.version, extra_marks=extra).state
+                intent_id = self.battles.new_id()
+                try:
+                    result = self.battles._append(
+                        battle_id,
+                        loaded.version,
+                        events,
+                        loaded.state,
+                        after_state,
+                        intent_id,
+                        principal.actor,
+                        loaded.state.rules_version,
+                        idempotency_key=idempotency_key,
+                        body_hash=body_hash,
+                    )
+                except VersionConflict as conflict:
+                    self.loader.forget(battle_id)
+                    if expected_version is not None:
+                        raise StaleVersion(expected_version, conflict.actual) from None
+                    continue
+                if result.replayed:
+                    self.loader.forget(battle_id)
+                    return self.battles._outcome_of(result)
+                assert result.version == new_version
+                return IntentOutcome(result.version, intent_id, result.envelopes, tuple(planned))
+        raise Busy("the battle kept changing; retry")
+
+    def _plan_undo(
+        self,
+        principal: Principal,
+        loaded: Loaded,
+        to_version: int | None,
+        intent_id: str | None,
+    ) -> list[Event] | Refused:
+        if to_version is not None:
+            if not principal.is_director:
+                return Refused(rule="history/director-only", detail="only the director rewinds")
+            return self._plan_rewind(loaded, to_version)
+        effective: list[ActionInfo] = []  # newest first
+        status: dict[str, bool] = {}  # the newest marker of a target decides: True = undone
+        target: ActionInfo | None = None
+        for action in actions_backwards(self.store, loaded.battle_id, loaded.version):
+            if action.is_control:
+                for mark in reversed(markers(action.markers)):
+                    status.setdefault(mark.target, mark.undo)
+                continue
+            undone = status.get(action.intent_id, False)
+            if intent_id is not None and action.intent_id == intent_id:
+                if undone:
+                    return Refused(rule="history/already-undone", detail="that action is undone")
+                target = action
+            elif not undone:
+                effective.append(action)
+            if not undone and intent_id is None:
+                target = action
+            if target is not None:
+                break
+        if target is None:
+            if intent_id is None:
+                return Refused(rule="history/nothing-to-undo", detail="there is nothing to undo")
+            return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r} to undo")
+        if target.first_version == 1:
+            return Refused(rule="history/not-undoable", detail="the battle's creation stays")
+        refusal = self._may_undo(principal, loaded, target, effective)
+        if refusal is not None:
+            return refusal
+        later = [a for a in reversed(effective) if a is not target]
+        if later:
+            blocker = self._first_dependent(loaded, target, later)
+            if blocker is not None:
+                return blocker
+        return [_undone(target)]
+
+    def _may_undo(
+        self, principal: Principal, loaded: Loaded, target: ActionInfo, effective: list[ActionInfo]
+    ) -> Refused | None:
+        if principal.is_director:
+            return None
+        if effective and target is not effective[0]:
+            return Refused(
+                rule="history/players-undo-latest",
+                detail="a player may undo only the latest action",
+            )
+        if target.actor != principal.actor:
+            return Refused(
+                rule="history/not-your-action", detail="the latest action is not this seat's"
+            )
+        state = loaded.state
+        if state.turns and (target.round != state.round or target.active != state.active):
+            return Refused(
+                rule="history/turn-over", detail="a player may undo only within the same turn"
+            )
+        return None
+
+    def _first_dependent(
+        self, loaded: Loaded, target: ActionInfo, later: list[ActionInfo]
+    ) -> Refused | None:
+        """Judge every later action again without `target`; the first that differs blocks."""
+        battle_id = loaded.battle_id
+        pseudo = _pseudo_marker(_undone(target), loaded.version + 2)
+        start = later[0].first_version
+        state = self.loader.at(
+            battle_id, start - 1, markers_until=loaded.version, extra_marks=[pseudo]
+        ).state
+        log = self.store.read_stream(battle_id, after=start - 1, up_to=loaded.version)
+        marks = [*markers(log), pseudo]
+        by_intent: dict[str, list[Event]] = {}
+        for env in log:
+            if env.type != "IntentAccepted" and env.intent_id is not None:
+                by_intent.setdefault(env.intent_id, []).append(env.event(registry))
+        cursor = start
+        for action in later:
+            # effective events between later actions (none, normally) keep the state current
+            gap = [e for e in log if cursor <= e.version < action.first_version]
+            state = fold(effective_events(gap, registry, marks), state)
+            cursor = action.last_version + 1
+            recorded = by_intent.get(action.intent_id, [])
+            again = decide(action.intent, state, Context(dice=ReplayDice(action.dice)))
+            if isinstance(again, Refused) or _encoded(again.events) != _encoded(recorded):
+                why = again.detail if isinstance(again, Refused) else "its events would differ"
+                return Refused(
+                    rule="history/later-action-depends",
+                    step=action.first_version,
+                    detail=(
+                        f"the {action.kind} at version {action.first_version} (intent"
+                        f" {action.intent_id}) depends on it: {why}"
+                    ),
+                )
+            for event in recorded:
+                state = evolve(state, event)
+        return None
+
+    def _plan_rewind(self, loaded: Loaded, to_version: int) -> list[Event] | Refused:
+        if not 1 <= to_version <= loaded.version:
+            return Refused(
+                rule="history/bad-version",
+                detail=f"rewind to a version from 1 to {loaded.version}, not {to_version}",
+            )
+        if to_version == loaded.version:
+            return Refused(rule="history/nothing-to-undo", detail="already at that version")
+        actions = list(actions_backwards(self.store, loaded.battle_id, loaded.version))
+        inside = next((a for a in actions if a.first_version <= to_version < a.last_version), None)
+        if inside is not None:
+            return Refused(
+                rule="history/inside-an-action",
+                detail=(
+                    f"version {to_version} falls inside an action (versions"
+                    f" {inside.first_version}-{inside.last_version}); rewind to"
+                    f" {inside.first_version - 1} or {inside.last_version}"
+                ),
+            )
+        all_marks = [m for a in reversed(actions) for m in markers(a.markers)]
+        undone_then = undone_after(m for m in all_marks if m.version <= to_version)
+        undone_now = undone_after(all_marks)
+        planned: list[Event] = []
+        for action in actions:  # newest first, so redo re-applies them oldest first
+            if action.is_control:
+                continue
+            effective_now = action.intent_id not in undone_now
+            effective_then = action.first_version <= to_version and (
+                action.intent_id not in undone_then
+            )
+            if effective_now and not effective_then:
+                planned.append(_undone(action, rewind_to=to_version))
+            elif effective_then and not effective_now:
+                planned.append(
+                    ActionRedone(
+                        target=action.intent_id,
+                        first_version=action.first_version,
+                        last_version=action.last_version,
+                    )
+                )
+        if not planned:
+            return Refused(rule="history/nothing-to-undo", detail="already as at that version")
+        return planned
+
+    def _plan_redo(self, principal: Principal, loaded: Loaded) -> list[Event] | Refused:
+        stack: list[tuple[str, int, int]] = []
+        marker_actions: list[ActionInfo] = []
+        for action in actions_backwards(self.store, loaded.battle_id, loaded.version):
+            if not action.is_control or action.kind == "create_battle":
+                break  # a new action clears redo
+            marker_actions.append(action)
+        owners: dict[str, str | None] = {}
+        for action in reversed(marker_actions):
+            for mark in markers(action.markers):
+                if mark.undo:
+                    stack.append((mark.target, mark.first_version, mark.last_version))
+                else:
+                    stack = [s for s in stack if s[0] != mark.target]
+        if not stack:
+            return Refused(rule="history/nothing-to-redo", detail="there is nothing to redo")
+        target, first, last = stack[-1]
+        if not principal.is_director:
+            owners = {
+                a.intent_id: a.actor
+                for a in actions_backwards(self.store, loaded.battle_id, loaded.version)
+                if a.first_version == first
+            }
+            if owners.get(target) != principal.actor:
+                return Refused(
+                    rule="history/not-your-action", detail="the action to redo is not this seat's"
+                )
+        return [ActionRedone(target=target, first_version=first, last_version=last)]
+
+    # -- judgement ----------------------------------------------------------------------
 
     def judgement(self, principal: Principal, intent_id: str) -> dict[str, Any] | Refused:
-        raise NotImplementedError
+        """Judge a recorded action again: same prior state, intent and dice; current rules."""
+        battle_id = principal.battle_id
+        envelopes = self.store.find_action(battle_id, intent_id)
+        if not envelopes or envelopes[0].type != "IntentAccepted":
+            return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
+        opening = envelopes[0].event(registry)
+        assert isinstance(opening, IntentAccepted)
+        recorded = [env.event(registry) for env in envelopes[1:]]
+        first = envelopes[0].version
+        base: dict[str, Any] = {
+            "intent_id": intent_id,
+            "intent": opening.intent,
+            "versions": [first, envelopes[-1].version],
+            "actor": envelopes[0].actor,
+            "rules_version_then": envelopes[0].rules_version,
+            "recorded": {"events": _encoded(recorded), "trace": opening.trace},
+        }
+        if opening.intent.get("type") in ("undo", "redo", "create_battle"):
+            return {
+                **base,
+                "judged": None,
+                "matches": True,
+                "rules_version_now": None,
+                "differences": [],
+                "note": "control actions are not judged",
+            }
+        before = self.loader.at(battle_id, first - 1).state
+        rs = self.battles_rulesets().get(before.ruleset)
+        now_version = rs.rules_version if rs is not None else None
+        again = decide(opening.intent, before, Context(dice=ReplayDice(opening.dice)))
+        if isinstance(again, Refused):
+            judged: dict[str, Any] = {"refused": again.model_dump()}
+            differences = [f"now refused: {again.rule}: {again.detail}"]
+            matches = False
+        else:
+            judged = {
+                "events": _encoded(again.events),
+                "trace": [step.to_json() for step in again.trace],
+            }
+            differences = _differences(_encoded(recorded), judged["events"])
+            matches = not differences
+        return {
+            **base,
+            "rules_version_now": now_version,
+            "judged": judged,
+            "matches": matches,
+            "differences": differences,
+        }
+
+    @staticmethod
+    def battles_rulesets() -> Any:
+        from engine import RULESETS
+
+        return RULESETS
+
+    # -- replay and what-if --------------------------------------------------------------
 
     def replay(self, battle_id: str, first: int | None, last: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """Each event of a range with the state after it, and each action's trace."""
+        head = self.store.head_version(battle_id)
+        if head == 0:
+            raise NotFound(f"no battle {battle_id!r}")
+        first = 1 if first is None else first
+        last = min(head, first + MAX_REPLAY_EVENTS - 1) if last is None else last
+        if not 1 <= first <= last <= head:
+            raise NotFound(f"versions run from 1 to {head}; {first}..{last} is not a range")
+        if last - first + 1 > MAX_REPLAY_EVENTS:
+            raise NotFound(f"a replay covers at most {MAX_REPLAY_EVENTS} events")
+        state = self.loader.at(battle_id, first - 1).state if first > 1 else None
+        steps = []
+        for env in self.store.read_stream(battle_id, after=first - 1, up_to=last):
+            if env.type in ("ActionUndone", "ActionRedone"):
+                state = self.loader.at(battle_id, env.version).state
+            elif env.type != "IntentAccepted":
+                state = evolve(state, env.event(registry))
+            steps.append(
+                {
+                    "version": env.version,
+                    "event": {
+                        "type": env.type,
+                        "data": env.data,
+                        "intent_id": env.intent_id,
+                        "actor": env.actor,
+                        "recorded_at": env.recorded_at.isoformat(),
+                    },
+                    "trace": env.data.get("trace") if env.type == "IntentAccepted" else None,
+                    "state": state_view(state) if state is not None else None,
+                }
+            )
+        return {"battle_id": battle_id, "from": first, "to": last, "steps": steps}
 
     def what_if(
         self, principal: Principal, version: int, intents: Sequence[dict[str, Any]]
     ) -> dict[str, Any] | Refused:
-        raise NotImplementedError
+        """From `version`, apply other intents without appending; compare with the real log."""
+        battle_id = principal.battle_id
+        head = self.store.head_version(battle_id)
+        if head == 0:
+            raise NotFound(f"no battle {battle_id!r}")
+        if not 1 <= version <= head:
+            return Refused(rule="history/bad-version", detail=f"choose a version from 1 to {head}")
+        if not 1 <= len(intents) <= MAX_WHAT_IF_INTENTS:
+            return Refused(
+                rule="history/what-if-size",
+                detail=f"give 1 to {MAX_WHAT_IF_INTENTS} intents",
+            )
+        state = self.loader.at(battle_id, version).state
+        steps: list[dict[str, Any]] = []
+        for index, intent in enumerate(intents):
+            decision = decide(intent, state, Context(actor=principal.actor))
+            if isinstance(decision, Refused):
+                steps.append({"index": index, "refused": decision.model_dump()})
+                break
+            state = fold(decision.events, state)
+            steps.append(
+                {
+                    "index": index,
+                    "events": [{"type": e.type, "data": encode(e)} for e in decision.events],
+                    "trace": [s.to_json() for s in decision.trace],
+                }
+            )
+        actions_after = [
+            a
+            for a in actions_backwards(self.store, battle_id, head)
+            if a.first_version > version and not a.is_control
+        ]
+        compare_at = head
+        if len(actions_after) >= len(intents):
+            compare_at = sorted(a.last_version for a in actions_after)[len(intents) - 1]
+        actual = self.loader.at(battle_id, compare_at).state
+        return {
+            "battle_id": battle_id,
+            "from_version": version,
+            "steps": steps,
+            "state": state_view(state),
+            "compared_with_version": compare_at,
+            "difference": _state_difference(state, actual),
+        }
+
+    # -- rebuilding projections -----------------------------------------------------------
 
     def rebuild(
         self,
         battle_ids: Sequence[str] | None,
         progress: Callable[[str, int, int], None] | None = None,
     ) -> dict[str, str]:
-        raise NotImplementedError
+        """Recompute every read model and snapshot of the battles from the log alone."""
+        ids = list(battle_ids) if battle_ids else self.store.battle_ids()
+        done: dict[str, str] = {}
+        every = self.battles.snapshot_every
+        for number, battle_id in enumerate(ids, start=1):
+            log = self.store.read_stream(battle_id)
+            if not log:
+                done[battle_id] = "no events"
+                continue
+            state: BattleState | None = None
+            previous_grid = None
+            snapshots: list[Snapshot] = []
+            map_view: dict[str, Any] = {}
+            for group_start, group in _actions(log):
+                before_version = group_start - 1
+                has_marker = any(e.type in ("ActionUndone", "ActionRedone") for e in group)
+                if has_marker:
+                    upto = [e for e in log if e.version <= group[-1].version]
+                    state = fold(effective_events(upto, registry))
+                else:
+                    for env in group:
+                        if env.type != "IntentAccepted":
+                            state = evolve(state, env.event(registry))
+                assert state is not None
+                if previous_grid is None or state.grid is not previous_grid:
+                    map_view = state_view(state)["map"]
+                    previous_grid = state.grid
+                last = group[-1].version
+                if last // every > before_version // every:
+                    snap = state_to_json(state)
+                    snapshots.append(Snapshot(battle_id, last, REDUCER_VERSION, snap))
+            assert state is not None
+            view = state_view(state)
+            view.pop("map", None)
+            from events.store import ProjectionWrite
+
+            self.store.replace_projections(
+                battle_id,
+                log[-1].version,
+                ProjectionWrite(REDUCER_VERSION, {"battle_id": battle_id, **view}, map_view),
+                snapshots,
+            )
+            self.loader.forget(battle_id)
+            done[battle_id] = f"{len(log)} events, {len(snapshots)} snapshots"
+            if progress is not None:
+                progress(battle_id, number, len(ids))
+        return done
+
+
+def _actions(log: Sequence[Any]) -> list[tuple[int, list[Any]]]:
+    groups: list[tuple[int, list[Any]]] = []
+    for env in log:
+        if groups and groups[-1][1][-1].intent_id == env.intent_id:
+            groups[-1][1].append(env)
+        else:
+            groups.append((env.version, [env]))
+    return groups
+
+
+def _undone(action: ActionInfo, rewind_to: int | None = None) -> ActionUndone:
+    return ActionUndone(
+        target=action.intent_id,
+        first_version=action.first_version,
+        last_version=action.last_version,
+        rewind_to=rewind_to,
+    )
+
+
+def _pseudo_marker(event: Event, version: int) -> Any:
+    from projections.history import Marker
+
+    assert isinstance(event, ActionUndone | ActionRedone)
+    return Marker(
+        version,
+        isinstance(event, ActionUndone),
+        event.target,
+        event.first_version,
+        event.last_version,
+    )
+
+
+def _encoded(events: Sequence[Event]) -> list[dict[str, Any]]:
+    return [{"type": e.type, "data": encode(e)} for e in events]
+
+
+def _hash(body: dict[str, Any]) -> bytes:
+    import hashlib
+
+    return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).digest()
+
+
+def _differences(recorded: list[dict[str, Any]], judged: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for i in range(max(len(recorded), len(judged))):
+        if i >= len(recorded):
+            out.append(f"event {i + 1}: now also {judged[i]['type']}")
+        elif i >= len(judged):
+            out.append(f"event {i + 1}: {recorded[i]['type']} would no longer happen")
+        elif recorded[i]["type"] != judged[i]["type"]:
+            out.append(f"event {i + 1}: recorded {recorded[i]['type']}, now {judged[i]['type']}")
+        else:
+            then, now = recorded[i]["data"], judged[i]["data"]
+            for key in sorted(set(then) | set(now)):
+                if then.get(key) != now.get(key):
+                    out.append(
+                        f"event {i + 1} ({recorded[i]['type']}): {key} recorded"
+                        f" {then.get(key)!r}, now {now.get(key)!r}"
+                    )
+    return out
+
+
+def _state_difference(hypothetical: BattleState, actual: BattleState) -> dict[str, Any]:
+    fields = ("position", "hp", "conditions", "movement_left")
+    a_view = state_view(hypothetical)["creatures"]
+    b_view = state_view(actual)["creatures"]
+    creatures: dict[str, Any] = {}
+    for cid in sorted(set(a_view) | set(b_view)):
+        a, b = a_view.get(cid), b_view.get(cid)
+        if a is None or b is None:
+            creatures[cid] = {"what_if": a is not None, "actual": b is not None}
+            continue
+        changed = {
+            f: {"what_if": a.get(f), "actual": b.get(f)} for f in fields if a.get(f) != b.get(f)
+        }
+        if changed:
+            creatures[cid] = changed
+    pending_a = [p.id for p in hypothetical.pending]
+    pending_b = [p.id for p in actual.pending]
+    out: dict[str, Any] = {"creatures": creatures}
+    if pending_a != pending_b:
+        out["pending_reactions"] = {"what_if": pending_a, "actual": pending_b}
+    return out

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from events.store import EventStore
 from events.vocabulary import EventRegistry
 from projections import REDUCER_VERSION, BattleState, fold, state_from_json
-from projections.history import effective_events, markers, reaches_before
+from projections.history import Marker, effective_events, markers, reaches_before
 from server.errors import NotFound
 
 
@@ -56,10 +57,25 @@ class StateLoader:
         with self._lock:
             self._cache.pop(battle_id, None)
 
-    def at(self, battle_id: str, version: int, *, use_snapshots: bool = True) -> Loaded:
-        """The state at `version`: the events up to it, with the markers up to it applied."""
+    def at(
+        self,
+        battle_id: str,
+        version: int,
+        *,
+        markers_until: int | None = None,
+        extra_marks: Sequence[Marker] = (),
+        use_snapshots: bool = True,
+    ) -> Loaded:
+        """The state at `version`: the events up to it, with the markers up to it applied.
+
+        With `markers_until` past `version`, undo and redo markers recorded later are applied
+        too: the events up to `version` as the effective log stands at `markers_until` (what
+        re-judging a later action against the current history needs). `extra_marks` are
+        markers not yet appended (an undo being planned), applied after all the others.
+        """
         if version < 1:
             raise NotFound(f"battle {battle_id!r} has no version {version}")
+        horizon = max(version, markers_until or version)
         snapshot = (
             self._store.latest_snapshot(battle_id, REDUCER_VERSION, at_most=version)
             if use_snapshots
@@ -67,16 +83,18 @@ class StateLoader:
         )
         while True:
             start = snapshot.version if snapshot is not None else 0
-            tail = self._store.read_stream(battle_id, after=start, up_to=version)
-            low = reaches_before(markers(tail), start) if snapshot is not None else None
+            tail = self._store.read_stream(battle_id, after=start, up_to=horizon)
+            marks = [*markers(tail), *extra_marks]
+            low = reaches_before(marks, start) if snapshot is not None else None
             if low is None:
                 break
             # a marker in the tail reaches into the snapshot: start from an earlier one
             snapshot = self._store.latest_snapshot(battle_id, REDUCER_VERSION, at_most=low - 1)
-        if start == 0 and not tail:
+        upto = [env for env in tail if env.version <= version]
+        if start == 0 and not upto:
             raise NotFound(f"no battle {battle_id!r}")
-        if tail and tail[-1].version != version:
+        if upto and upto[-1].version != version:
             raise NotFound(f"battle {battle_id!r} has no version {version}")
         base = state_from_json(snapshot.state) if snapshot is not None else None
-        state = fold(effective_events(tail, self._registry), base)
+        state = fold(effective_events(upto, self._registry, marks), base)
         return Loaded(battle_id, version, state)

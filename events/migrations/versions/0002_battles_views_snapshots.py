@@ -66,6 +66,13 @@ def upgrade() -> None:
         )
         """
     )
+    # Undo, redo and judgement walk the action boundaries, not every event.
+    op.execute(
+        """
+        CREATE INDEX event_log_actions_idx ON event_log (battle_id, version)
+        WHERE type IN ('IntentAccepted', 'ActionUndone', 'ActionRedone')
+        """
+    )
     op.execute(
         f"""
         DO $$
@@ -92,6 +99,7 @@ def downgrade() -> None:
         $$
         """
     )
+    op.execute("DROP INDEX event_log_actions_idx")
     op.execute("DROP TABLE snapshots")
     op.execute("DROP TABLE battle_views")
     op.execute("DROP TABLE battle_seats")

@@ -1,0 +1,107 @@
+"""What routes share: the services, and who is asking (tokens from the header or `?token=`)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from fastapi import Depends, Path, Request
+from sqlalchemy import Engine
+
+from server.auth import Principal, same_secret, token_hash
+from server.battle_service import BattleService
+from server.history_service import HistoryService
+from server.settings import Settings
+
+from .metrics import Metrics
+from .problems import ProblemError
+from .stream import StreamHub
+
+BattleId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+@dataclass
+class Services:
+    settings: Settings
+    engine: Engine
+    battles: BattleService
+    history: HistoryService
+    metrics: Metrics
+    hub: StreamHub
+    principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
+
+
+class PrincipalCache:
+    """Tokens that authenticated once. Seats are never revoked, so a hit can't go stale."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self._items: OrderedDict[tuple[str, bytes], Principal] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, bytes]) -> Principal | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[str, bytes], principal: Principal) -> None:
+        with self._lock:
+            self._items[key] = principal
+            if len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+def services(request: Request) -> Services:
+    return request.app.state.services  # type: ignore[no-any-return]
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    if request.method == "GET":
+        return request.query_params.get("token") or None
+    return None
+
+
+def principal(
+    battle_id: BattleId, request: Request, deps: Services = Depends(services)
+) -> Principal:
+    """The caller, by one of this battle's tokens; 401 when there is none or it is wrong."""
+    token = bearer(request)
+    if token is None:
+        raise ProblemError(401, "unauthorized", "send a token of this battle as a Bearer token")
+    key = (battle_id, token_hash(token))
+    found = deps.principals.get(key) or deps.battles.authenticate(battle_id, token)
+    if found is None:
+        raise ProblemError(401, "unauthorized", "this token does not open this battle")
+    deps.principals.put(key, found)
+    state = request.scope.setdefault("state", {})
+    state["battle_id"] = battle_id
+    return found
+
+
+def director(who: Principal = Depends(principal)) -> Principal:
+    if not who.is_director:
+        raise ProblemError(403, "forbidden", "only the battle's director may do this")
+    return who
+
+
+def api_key(request: Request, deps: Services = Depends(services)) -> None:
+    """When TURNLEDGER_API_KEY is set, creating battles needs it (X-API-Key or Bearer)."""
+    expected = deps.settings.api_key
+    if not expected:
+        return
+    given = request.headers.get("x-api-key") or bearer(request) or ""
+    if not same_secret(given, expected):
+        raise ProblemError(401, "unauthorized", "creating battles needs the server's API key")
+
+
+Caller = Annotated[Principal, Depends(principal)]
+Director = Annotated[Principal, Depends(director)]
+Deps = Annotated[Services, Depends(services)]

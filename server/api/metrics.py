@@ -1,0 +1,44 @@
+"""Prometheus metrics, one registry per app (so several apps in one process never collide)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+
+
+@dataclass
+class Metrics:
+    registry: CollectorRegistry
+    intents: Counter
+    refusals: Counter
+    latency: Histogram
+    conflicts: Counter
+    open_streams: Gauge
+
+    @classmethod
+    def create(cls) -> Metrics:
+        r = CollectorRegistry()
+        return cls(
+            registry=r,
+            intents=Counter(
+                "turnledger_intents", "Intents judged", ["type", "outcome"], registry=r
+            ),
+            refusals=Counter("turnledger_refusals", "Refused intents", ["rule"], registry=r),
+            latency=Histogram(
+                "turnledger_request_seconds",
+                "HTTP request latency",
+                ["method", "route", "status"],
+                buckets=BUCKETS,
+                registry=r,
+            ),
+            conflicts=Counter(
+                "turnledger_append_conflicts",
+                "Appends that met a newer version (409 to the client, or busy)",
+                ["outcome"],
+                registry=r,
+            ),
+            open_streams=Gauge("turnledger_open_streams", "Live SSE streams", registry=r),
+        )

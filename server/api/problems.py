@@ -1,0 +1,166 @@
+"""Every error as `application/problem+json` (RFC 9457): type, title, status, detail.
+
+Refusals add `rule` and `step`. No handler ever lets a stack trace reach the client: unknown
+exceptions become a bare 500, and a database that cannot be reached becomes 503.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import structlog
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+
+from engine.results import Refused
+from server.errors import ServiceError
+
+PROBLEM_JSON = "application/problem+json"
+log = structlog.get_logger("turnledger.http")
+
+TITLES = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    413: "Content Too Large",
+    415: "Unsupported Media Type",
+    422: "Unprocessable Content",
+    500: "Internal Server Error",
+    501: "Not Implemented",
+    503: "Service Unavailable",
+}
+
+
+class Problem(BaseModel):
+    """An error answer. `rule` and `step` are present when the rules refused an intent."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    rule: str | None = None
+    step: int | None = None
+    errors: list[dict[str, Any]] | None = None
+    expected_version: int | None = None
+    actual_version: int | None = None
+
+
+class ProblemError(Exception):
+    """Raised by routes to answer with a problem document."""
+
+    def __init__(self, status: int, kind: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status, self.kind, self.detail, self.extra = status, kind, detail, extra
+
+
+def problem(status: int, kind: str, detail: str, **extra: Any) -> Response:
+    body = {
+        "type": f"/problems/{kind}",
+        "title": TITLES.get(status, "Error"),
+        "status": status,
+        "detail": detail,
+        **{k: v for k, v in extra.items() if v is not None},
+    }
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return Response(orjson.dumps(body), status, headers=headers, media_type=PROBLEM_JSON)
+
+
+def refusal_status(refused: Refused) -> int:
+    return 403 if refused.rule.startswith("auth/") else 422
+
+
+def refusal_error(refused: Refused) -> ProblemError:
+    return ProblemError(
+        refusal_status(refused), "refused", refused.detail, rule=refused.rule, step=refused.step
+    )
+
+
+def _is_database_down(exc: BaseException) -> bool:
+    import psycopg
+    from sqlalchemy.exc import DBAPIError
+    from sqlalchemy.exc import OperationalError as SAOperationalError
+
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, SAOperationalError | psycopg.OperationalError):
+            return True
+        if isinstance(seen, DBAPIError) and seen.connection_invalidated:
+            return True
+        if isinstance(seen, TimeoutError) and "QueuePool" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _validation_problem(exc: RequestValidationError) -> Response:
+    errors = exc.errors()
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return problem(400, "malformed-json", "the request body is not valid JSON")
+    shown = [
+        {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+        for e in errors[:10]
+    ]
+    detail = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in shown[:3])
+    return problem(422, "invalid-request", detail or "invalid request", errors=shown)
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(ProblemError)
+    async def _problem(request: Request, exc: ProblemError) -> Response:
+        return problem(exc.status, exc.kind, exc.detail, **exc.extra)
+
+    @app.exception_handler(ServiceError)
+    async def _service(request: Request, exc: ServiceError) -> Response:
+        extra: dict[str, Any] = {}
+        if exc.status in (409, 503):
+            services = getattr(request.app.state, "services", None)
+            if services is not None:
+                services.metrics.conflicts.labels(exc.kind).inc()
+        if exc.status == 409:
+            extra = {
+                "expected_version": getattr(exc, "expected", None),
+                "actual_version": getattr(exc, "actual", None),
+            }
+        if exc.status == 503:
+            request.scope.setdefault("state", {})["outcome"] = "busy"
+        return problem(exc.status, exc.kind, exc.detail, **extra)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
+        return _validation_problem(exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "error")
+        return problem(exc.status_code, kind, str(exc.detail))
+
+    @app.exception_handler(NotImplementedError)
+    async def _not_yet(request: Request, exc: NotImplementedError) -> Response:
+        return problem(501, "not-implemented", "this part of the server is not available yet")
+
+    @app.exception_handler(Exception)
+    async def _anything(request: Request, exc: Exception) -> Response:
+        if _is_database_down(exc):
+            log.warning("database unavailable", error=type(exc).__name__)
+            return problem(503, "database-unavailable", "the database cannot be reached; retry")
+        log.error("unhandled error", exc_info=exc)
+        return problem(500, "internal", "the server failed to answer; the error was logged")
+
+
+def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI documentation of the problem answers a route can give."""
+    return {
+        status: {
+            "model": Problem,
+            "description": TITLES.get(status, "Error"),
+            "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        }
+        for status in statuses
+    }

@@ -1,0 +1,220 @@
+"""Battles: create, seats, state, intents, reach, the log and its live stream, verify."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from sse_starlette import EventSourceResponse
+from starlette.responses import Response
+
+from engine.intents import Intent
+from engine.results import Refused
+from server.battle_service import IntentOutcome
+
+from . import schemas as s
+from .deps import BattleId, Caller, Deps, Director, api_key
+from .problems import ProblemError, refusal_error, responses
+from .stream import events_after
+from .wire import OrjsonResponse, envelope_json, outcome_json
+
+router = APIRouter(tags=["battles"])
+IdempotencyKey = Annotated[str | None, Header(max_length=200)]
+READ = responses(401, 403, 404, 422, 503)
+WRITE = responses(400, 401, 403, 404, 409, 413, 415, 422, 503)
+
+
+def check_limits(body: s.BattleIn) -> None:
+    if body.map is not None and body.map.width * body.map.height > s.MAX_MAP_SQUARES:
+        raise ProblemError(
+            422,
+            "limit/map-too-big",
+            f"the map has {body.map.width * body.map.height} squares;"
+            f" at most {s.MAX_MAP_SQUARES} are allowed",
+        )
+
+
+def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> Response:
+    """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem."""
+    state = request.scope.setdefault("state", {})
+    state["intent_type"] = kind
+    if outcome.refused is not None:
+        state["outcome"] = "refused"
+        deps.metrics.intents.labels(kind, "refused").inc()
+        deps.metrics.refusals.labels(outcome.refused.rule).inc()
+        raise refusal_error(outcome.refused)
+    state["intent_id"] = outcome.intent_id
+    label = "dry_run" if outcome.dry_run else ("replayed" if outcome.replayed else "accepted")
+    state["outcome"] = label
+    deps.metrics.intents.labels(kind, label).inc()
+    headers = {"Idempotent-Replayed": "true"} if outcome.replayed else None
+    return OrjsonResponse(outcome_json(outcome), 200 if outcome.dry_run else 201, headers=headers)
+
+
+@router.post(
+    "/battles",
+    status_code=201,
+    response_model=s.BattleCreatedOut,
+    responses=WRITE,
+    dependencies=[Depends(api_key)],
+)
+def create_battle(body: s.BattleIn, deps: Deps, idempotency_key: IdempotencyKey = None) -> Any:
+    """Create a battle; the answer holds its id and the director token (shown once)."""
+    check_limits(body)
+    created = deps.battles.create_battle(
+        body.model_dump(mode="json", exclude_unset=True, by_alias=True),
+        idempotency_key=idempotency_key,
+    )
+    if isinstance(created, Refused):
+        raise refusal_error(created)
+    return OrjsonResponse(
+        {
+            "battle_id": created.battle_id,
+            "director_token": created.director_token,
+            "version": created.version,
+        },
+        201,
+    )
+
+
+@router.post(
+    "/battles/{battle_id}/seats", status_code=201, response_model=s.SeatOut, responses=WRITE
+)
+def add_seat(battle_id: BattleId, body: s.SeatIn, who: Director, deps: Deps) -> Any:
+    """A player token bound to some creatures (director only; the token is shown once)."""
+    seat_id, token = deps.battles.add_seat(who, body.creatures, body.name)
+    out = {"seat_id": seat_id, "token": token, "creatures": body.creatures, "name": body.name}
+    return OrjsonResponse(out, 201)
+
+
+@router.get("/battles/{battle_id}", response_model=s.BattleStateOut, responses=READ)
+def battle_state(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    version: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
+    at: Annotated[datetime | None, Query(description="ISO-8601 instant")] = None,
+) -> Any:
+    """The battle's state now, at `version`, or as it was at the instant `at`."""
+    if version is not None and at is not None:
+        raise ProblemError(422, "invalid-request", "give `version` or `at`, not both")
+    if at is not None:
+        view = deps.battles.view_at(battle_id, at if at.tzinfo else at.replace(tzinfo=UTC))
+    else:
+        view = deps.battles.view(battle_id, version)
+    return OrjsonResponse(view)
+
+
+@router.post(
+    "/battles/{battle_id}/intents",
+    status_code=201,
+    response_model=s.IntentOut,
+    responses={**WRITE, 200: {"model": s.IntentOut, "description": "A dry run's preview"}},
+)
+def submit_intent(
+    battle_id: BattleId,
+    body: Intent,
+    who: Caller,
+    deps: Deps,
+    request: Request,
+    dry_run: bool = False,
+    idempotency_key: IdempotencyKey = None,
+) -> Response:
+    """Judge an intent: 201 with the new version, events and trace, or a refusal (422/403)."""
+    path = getattr(body, "path", None)
+    if path is not None and len(path) > s.MAX_PATH:
+        raise ProblemError(
+            422, "limit/path-too-long", f"a path has at most {s.MAX_PATH} steps, not {len(path)}"
+        )
+    outcome = deps.battles.submit(
+        who,
+        body.model_dump(mode="json", exclude_unset=True, by_alias=True),
+        idempotency_key=idempotency_key,
+        dry_run=dry_run,
+        correlation_id=request.scope.get("state", {}).get("request_id"),
+    )
+    return answer(request, outcome, body.type, deps)
+
+
+@router.get("/battles/{battle_id}/reach", response_model=s.ReachOut, responses=READ)
+def reach(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    creature: Annotated[str, Query(min_length=1, max_length=64)],
+    kind: Annotated[str, Query(pattern="^(move|shift)$")] = "move",
+    mode: Annotated[str, Query(pattern="^(walk|climb|swim|fly|burrow)$")] = "walk",
+) -> Any:
+    """Every square the creature could end this move on, with its cost (for a ruler)."""
+    found = deps.battles.reach(who, creature, kind, mode)
+    if "refused" in found:
+        raise refusal_error(found["refused"])
+    return OrjsonResponse(found)
+
+
+@router.get("/battles/{battle_id}/events", response_model=s.EventsPage, responses=READ)
+def events(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    after: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
+    limit: Annotated[int, Query(ge=1, le=s.MAX_PAGE)] = 100,
+) -> Any:
+    """The log of this battle, in version order, a page at a time."""
+    page = deps.battles.events(battle_id, after, limit)
+    next_after = page[-1].version if page else after
+    body = {"battle_id": battle_id, "events": [envelope_json(e) for e in page]}
+    return OrjsonResponse({**body, "next_after": next_after})
+
+
+@router.get(
+    "/battles/{battle_id}/stream",
+    responses={
+        **READ,
+        200: {"description": "Server-sent events", "content": {"text/event-stream": {}}},
+    },
+)
+async def stream(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    last_event_id: Annotated[str | None, Header()] = None,
+    after: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
+) -> Response:
+    """Live events, one per logged event, `id` = its version; resume with `Last-Event-ID`."""
+    start = after or 0
+    if last_event_id:
+        if not last_event_id.isdigit():
+            raise ProblemError(422, "invalid-request", "Last-Event-ID must be a version number")
+        start = int(last_event_id)
+
+    store = deps.battles.store
+
+    def read(battle: str, after: int, up_to: int) -> list[Any]:
+        return store.read_stream(battle, after=after, up_to=up_to)
+
+    async def counted() -> Any:
+        deps.metrics.open_streams.inc()
+        try:
+            async for item in events_after(read, deps.hub, battle_id, start):
+                yield item
+        finally:
+            deps.metrics.open_streams.dec()
+
+    return EventSourceResponse(counted(), ping=10, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/battles/{battle_id}/verify", response_model=s.VerifyOut, responses=READ)
+def verify(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
+    """Walk the battle's hash chain and say whether it holds."""
+    result = deps.battles.store.verify(battle_id)  # type: ignore[attr-defined]
+    return OrjsonResponse(
+        {
+            "battle_id": battle_id,
+            "ok": result.ok,
+            "checked": result.checked,
+            "first_broken_version": result.first_broken_version,
+            "reason": result.reason,
+        }
+    )

@@ -1,0 +1,92 @@
+"""History: undo, redo, judgement, replay, what-if (DESIGN section 7)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Header, Path, Query, Request
+from starlette.responses import Response
+
+from engine.results import Refused
+
+from . import schemas as s
+from .deps import BattleId, Caller, Deps
+from .problems import ProblemError, refusal_error
+from .routes_battles import READ, WRITE, answer
+from .wire import OrjsonResponse
+
+router = APIRouter(tags=["history"])
+IdempotencyKey = Annotated[str | None, Header(max_length=200)]
+IntentId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+@router.post(
+    "/battles/{battle_id}/undo", status_code=201, response_model=s.IntentOut, responses=WRITE
+)
+def undo(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    request: Request,
+    body: Annotated[s.UndoIn | None, Body()] = None,
+    idempotency_key: IdempotencyKey = None,
+) -> Response:
+    """Undo the latest action; `{"to_version": N}` rewinds; `{"intent_id": ...}` undoes one."""
+    body = body or s.UndoIn()
+    if body.to_version is not None and body.intent_id is not None:
+        raise ProblemError(422, "invalid-request", "give `to_version` or `intent_id`, not both")
+    outcome = deps.history.undo(
+        who, body.to_version, body.intent_id, idempotency_key=idempotency_key
+    )
+    return answer(request, outcome, "undo", deps)
+
+
+@router.post(
+    "/battles/{battle_id}/redo", status_code=201, response_model=s.IntentOut, responses=WRITE
+)
+def redo(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    request: Request,
+    idempotency_key: IdempotencyKey = None,
+) -> Response:
+    """Redo the latest undone action (a new action clears redo)."""
+    return answer(request, deps.history.redo(who, idempotency_key=idempotency_key), "redo", deps)
+
+
+@router.get(
+    "/battles/{battle_id}/intents/{intent_id}/judgement",
+    response_model=dict[str, Any],
+    responses=READ,
+)
+def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, deps: Deps) -> Any:
+    """Re-judge a recorded action under the current rules; says whether it still matches."""
+    found = deps.history.judgement(who, intent_id)
+    if isinstance(found, Refused):
+        raise refusal_error(found)
+    return OrjsonResponse(found)
+
+
+@router.get("/battles/{battle_id}/replay", response_model=dict[str, Any], responses=READ)
+def replay(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    first: Annotated[int | None, Query(alias="from", ge=1, le=2**31 - 1)] = None,
+    last: Annotated[int | None, Query(alias="to", ge=1, le=2**31 - 1)] = None,
+) -> Any:
+    """States and events of a range of versions, for a viewer to step through."""
+    if first is not None and last is not None and first > last:
+        raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
+    return OrjsonResponse(deps.history.replay(battle_id, first, last))
+
+
+@router.post("/battles/{battle_id}/what-if", response_model=dict[str, Any], responses=WRITE)
+def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> Any:
+    """From a version, try intents without appending: their events and the state difference."""
+    intents = [i.model_dump(mode="json", exclude_unset=True, by_alias=True) for i in body.intents]
+    found = deps.history.what_if(who, body.version, intents)
+    if isinstance(found, Refused):
+        raise refusal_error(found)
+    return OrjsonResponse(found)

@@ -1,0 +1,58 @@
+"""Rendering service values as the JSON of DESIGN section 9 (hashes in hex, times in ISO)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from starlette.responses import Response
+
+from events.envelope import Envelope
+from events.vocabulary import Event
+from server.battle_service import IntentOutcome
+
+
+class OrjsonResponse(Response):
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content)
+
+
+def envelope_json(e: Envelope) -> dict[str, Any]:
+    return {
+        "battle_id": e.battle_id,
+        "version": e.version,
+        "global_position": e.global_position,
+        "type": e.type,
+        "schema_version": e.schema_version,
+        "data": e.data,
+        "intent_id": e.intent_id,
+        "causation_id": e.causation_id,
+        "correlation_id": e.correlation_id,
+        "actor": e.actor,
+        "rules_version": e.rules_version,
+        "recorded_at": e.recorded_at.isoformat(),
+        "prev_hash": e.prev_hash.hex(),
+        "hash": e.hash.hex(),
+    }
+
+
+def preview_json(event: Event) -> dict[str, Any]:
+    data = event.model_dump(mode="json")
+    return {"type": data.pop("type", event.type), "data": data}
+
+
+def outcome_json(outcome: IntentOutcome) -> dict[str, Any]:
+    if outcome.envelopes:
+        events = [envelope_json(e) for e in outcome.envelopes]
+    else:
+        events = [preview_json(e) for e in outcome.events]
+    return {
+        "version": outcome.version,
+        "intent_id": outcome.intent_id,
+        "events": events,
+        "trace": list(outcome.trace),
+        "replayed": outcome.replayed,
+        "dry_run": outcome.dry_run,
+    }

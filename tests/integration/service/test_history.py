@@ -1,0 +1,222 @@
+"""Undo, redo, rewind, judgement, replay, what-if and rebuild, on PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from events.vocabulary import registry
+from projections import fold, state_view
+from projections.history import effective_events
+from server.auth import Principal
+from server.battle_service import BattleService, CreatedBattle
+from server.history_service import HistoryService
+from tests.integration.service.conftest import skirmish
+
+
+@pytest.fixture
+def history(service: BattleService) -> HistoryService:
+    return HistoryService(service)
+
+
+def start(service: BattleService) -> tuple[CreatedBattle, Principal]:
+    battle = service.create_battle(skirmish())
+    assert isinstance(battle, CreatedBattle)
+    director = service.authenticate(battle.battle_id, battle.director_token)
+    assert director is not None
+    return battle, director
+
+
+def move(service: BattleService, who: Principal, creature: str, *path: list[int]) -> int:
+    outcome = service.submit(who, {"type": "move", "creature": creature, "path": list(path)})
+    assert outcome.refused is None, outcome.refused
+    return outcome.version
+
+
+def positions(view: dict[str, Any]) -> dict[str, list[int]]:
+    return {cid: c["position"] for cid, c in view["creatures"].items()}
+
+
+def live_equals_replay(service: BattleService, battle_id: str) -> None:
+    log = service.store.read_stream(battle_id)
+    replayed = state_view(fold(effective_events(log, registry)))
+    live = service.view(battle_id)
+    assert {k: live[k] for k in replayed} == replayed
+
+
+def test_undo_takes_back_the_latest_action_and_redo_brings_it_back(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    move(service, director, "hero", [1, 2])
+    before = service.view(battle.battle_id)
+    move(service, director, "hero", [1, 3], [1, 4])
+
+    undone = history.undo(director)
+    assert undone.refused is None
+    assert positions(service.view(battle.battle_id)) == positions(before)
+    live_equals_replay(service, battle.battle_id)
+
+    redone = history.redo(director)
+    assert redone.refused is None
+    assert service.view(battle.battle_id)["creatures"]["hero"]["position"] == [1, 4, 0]
+    live_equals_replay(service, battle.battle_id)
+
+
+def test_undo_is_a_stack_and_a_new_action_clears_redo(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    move(service, director, "hero", [1, 2])
+    move(service, director, "gob", [9, 2])
+    assert history.undo(director).refused is None  # the goblin's move
+    assert history.undo(director).refused is None  # then the hero's
+    view = service.view(battle.battle_id)
+    assert positions(view) == {"hero": [1, 1, 0], "gob": [9, 1, 0]}
+    assert history.undo(director).refused.rule == "history/nothing-to-undo"  # type: ignore[union-attr]
+
+    move(service, director, "gob", [10, 1])
+    refused = history.redo(director).refused
+    assert refused is not None and refused.rule == "history/nothing-to-redo"
+
+
+def test_rewinding_returns_to_the_state_at_that_version(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    v1 = move(service, director, "hero", [1, 2])
+    expected = service.view(battle.battle_id, version=v1)
+    move(service, director, "gob", [9, 2])
+    move(service, director, "hero", [1, 3])
+
+    outcome = history.undo(director, to_version=v1)
+
+    assert outcome.refused is None
+    assert positions(service.view(battle.battle_id)) == positions(expected)
+    live_equals_replay(service, battle.battle_id)
+    # redo re-applies the rewound actions oldest first
+    assert history.redo(director).refused is None
+    assert service.view(battle.battle_id)["creatures"]["gob"]["position"] == [9, 2, 0]
+
+
+def test_an_earlier_independent_action_can_be_undone_alone(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    move(service, director, "gob", [9, 2])
+    gob_move = service.store.read_stream(battle.battle_id)[-1].intent_id
+    move(service, director, "hero", [1, 2])
+
+    outcome = history.undo(director, intent_id=gob_move)
+
+    assert outcome.refused is None
+    assert positions(service.view(battle.battle_id)) == {"hero": [1, 2, 0], "gob": [9, 1, 0]}
+    live_equals_replay(service, battle.battle_id)
+
+
+def test_an_earlier_action_a_later_one_depends_on_cannot_be_undone_alone(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    move(service, director, "gob", [9, 2])
+    first = service.store.read_stream(battle.battle_id)[-1].intent_id
+    move(service, director, "gob", [9, 3])  # starts where the first move ended
+
+    outcome = history.undo(director, intent_id=first)
+
+    assert outcome.refused is not None
+    assert outcome.refused.rule == "history/later-action-depends"
+    assert service.view(battle.battle_id)["creatures"]["gob"]["position"] == [9, 3, 0]
+
+
+def test_a_player_undoes_only_their_own_latest_action(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    _, token = service.add_seat(director, ["hero"], "Ana")
+    player = service.authenticate(battle.battle_id, token)
+    assert player is not None
+    move(service, player, "hero", [1, 2])
+    move(service, director, "gob", [9, 2])
+
+    refused = history.undo(player).refused
+    assert refused is not None and refused.rule == "history/not-your-action"
+    assert history.undo(director).refused is None
+    assert history.undo(player).refused is None
+    assert service.view(battle.battle_id)["creatures"]["hero"]["position"] == [1, 1, 0]
+
+
+def test_bad_history_requests_are_refused_and_append_nothing(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    head = service.store.head_version(battle.battle_id)
+    for outcome in (
+        history.undo(director),
+        history.redo(director),
+        history.undo(director, to_version=head + 5),
+        history.undo(director, to_version=0),
+        history.undo(director, intent_id="nope"),
+    ):
+        assert outcome.refused is not None
+    assert isinstance(history.judgement(director, "nope"), type(history.undo(director).refused))
+    assert service.store.head_version(battle.battle_id) == head
+
+
+def test_every_recorded_action_is_judged_a_match(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    move(service, director, "hero", [1, 2], [1, 3])
+    move(service, director, "gob", [9, 2])
+    intents = {e.intent_id for e in service.store.read_stream(battle.battle_id) if e.type == "IntentAccepted"}
+    for intent_id in intents:
+        report = history.judgement(director, intent_id)  # type: ignore[arg-type]
+        assert isinstance(report, dict) and report["matches"], report
+
+
+def test_replay_steps_through_states(service: BattleService, history: HistoryService) -> None:
+    battle, director = start(service)
+    move(service, director, "hero", [1, 2])
+    move(service, director, "hero", [1, 3])
+    replay = history.replay(battle.battle_id, None, None)
+    moved = [s for s in replay["steps"] if s["event"]["type"] == "Moved"]
+    assert [s["state"]["creatures"]["hero"]["position"] for s in moved] == [[1, 2, 0], [1, 3, 0]]
+    assert all(s["trace"] for s in replay["steps"] if s["event"]["type"] == "IntentAccepted")
+
+
+def test_what_if_compares_another_intent_with_what_happened(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    v = service.store.head_version(battle.battle_id)
+    move(service, director, "hero", [1, 2])
+    head = service.store.head_version(battle.battle_id)
+
+    report = history.what_if(director, v, [{"type": "move", "creature": "hero", "path": [[2, 2]]}])
+
+    assert isinstance(report, dict)
+    assert report["state"]["creatures"]["hero"]["position"] == [2, 2, 0]
+    assert report["difference"]["creatures"]["hero"]["position"] == {
+        "what_if": [2, 2, 0],
+        "actual": [1, 2, 0],
+    }
+    assert service.store.head_version(battle.battle_id) == head
+
+
+def test_rebuilt_projections_equal_the_incremental_ones(
+    service: BattleService, history: HistoryService
+) -> None:
+    battle, director = start(service)
+    for path in ([1, 2], [1, 3], [2, 3], [2, 4]):
+        move(service, director, "hero", path)
+    history.undo(director)
+    move(service, director, "gob", [9, 2])
+    stored_before = service.store.read_view(battle.battle_id)
+    snaps_before = [service.store.latest_snapshot(battle.battle_id, 1, at_most=v) for v in range(1, 30)]
+
+    history.rebuild([battle.battle_id])
+
+    assert service.store.read_view(battle.battle_id) == stored_before
+    assert [service.store.latest_snapshot(battle.battle_id, 1, at_most=v) for v in range(1, 30)] == snaps_before
