@@ -1,0 +1,108 @@
+"""A real uvicorn server on a free port, one per test module, on its own fresh database."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+import uvicorn
+
+from server.app import create_app
+from server.database import make_engine
+from server.embedded_postgres import to_sqlalchemy_url
+from server.settings import Settings
+from tests.conftest import _with_database
+from tests.integration.service.conftest import skirmish
+
+API_KEY = "e2e-api-key"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Running:
+    url: str
+    database_uri: str
+
+    def client(
+        self, token: str | None = None, headers: dict[str, str] | None = None, **kwargs: Any
+    ) -> httpx.Client:
+        sent = {"Authorization": f"Bearer {token}"} if token else {}
+        sent.update(headers or {})
+        return httpx.Client(base_url=self.url, headers=sent, timeout=10, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def module_database(pg_admin_uri: str, template_database: str) -> Iterator[str]:
+    name = f"m_{uuid.uuid4().hex[:16]}"
+    with psycopg.connect(pg_admin_uri, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template_database}"')
+    yield _with_database(pg_admin_uri, name)
+    with psycopg.connect(pg_admin_uri, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def server(module_database: str) -> Iterator[Running]:
+    settings = Settings(
+        database_url=to_sqlalchemy_url(module_database), api_key=API_KEY, log_level="warning"
+    )
+    engine = make_engine(to_sqlalchemy_url(module_database), pool_size=20)
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(settings, engine),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+    )
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not uv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    yield Running(f"http://127.0.0.1:{port}", module_database)
+    uv.should_exit = True
+    thread.join(timeout=10)
+    engine.dispose()
+
+
+@dataclass
+class Battle:
+    battle_id: str
+    director: str
+    version: int
+
+
+@pytest.fixture
+def new_battle(server: Running) -> Callable[..., Battle]:
+    def make(body: dict[str, Any] | None = None) -> Battle:
+        with server.client(headers={"X-API-Key": API_KEY}) as http:
+            answer = http.post("/battles", json=body or skirmish())
+        assert answer.status_code == 201, answer.text
+        got = answer.json()
+        return Battle(got["battle_id"], got["director_token"], got["version"])
+
+    return make
+
+
+def seat(server: Running, battle: Battle, creatures: list[str]) -> str:
+    with server.client(battle.director) as http:
+        answer = http.post(f"/battles/{battle.battle_id}/seats", json={"creatures": creatures})
+    assert answer.status_code == 201, answer.text
+    return str(answer.json()["token"])
