@@ -159,8 +159,14 @@ class DrawSteel(GridRuleset):
         full = min(self.disengage(c), speed) if intent.action == "disengage" else speed
         if shifting:
             grid = state.grid
-            i = grid.index(c.pos[0], c.pos[1])
-            if grid.difficult[i] or grid.damage[i]:
+            side = self.size_side(c.size)
+            under = [
+                grid.index(c.pos[0] + i, c.pos[1] + j)
+                for j in range(side)
+                for i in range(side)
+                if grid.inside(c.pos[0] + i, c.pos[1] + j)
+            ]
+            if any(grid.difficult[i] or grid.damage[i] for i in under):
                 raise Refusal(
                     "draw-steel/cannot-shift-in-difficult-terrain",
                     "can't shift while within difficult or damaging terrain",

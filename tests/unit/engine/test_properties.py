@@ -165,3 +165,97 @@ def test_the_reach_generator_and_the_path_judge_agree(rows: str, prone: bool) ->
                 continue
             decision = decide({"type": "move", "creature": "A", "to": [x, y]}, state)
             assert isinstance(decision, Refused), (x, y)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+TYPES = [
+    "move",
+    "shift",
+    "teleport",
+    "force_move",
+    "fall_prone",
+    "stand_up",
+    "start_turn",
+    "end_turn",
+    "resolve_reaction",
+    "place",
+    "remove",
+    "set_terrain",
+    "set_condition",
+]
+FIELDS = [
+    "creature",
+    "path",
+    "to",
+    "mode",
+    "action",
+    "distance",
+    "source",
+    "target",
+    "kind",
+    "reaction",
+    "decision",
+    "cells",
+    "area",
+    "condition",
+    "rolls",
+    "jumps",
+    "vertical",
+]
+
+
+@SETTINGS
+@given(
+    kind=st.sampled_from(TYPES),
+    body=st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6),
+    turns=st.booleans(),
+)
+def test_no_input_crashes_decide(kind: str, body: dict[str, Any], turns: bool) -> None:
+    state = battle("A.~b\n.#..\nc...", options={"turns": turns})
+    decision = decide({"type": kind, **body}, state)
+    if isinstance(decision, Refused):
+        assert decision.rule != "engine/internal-error", decision
+    else:
+        assert isinstance(decision, Accepted)
+
+
+@SETTINGS
+@given(data=st.data(), rows=maps())
+def test_replay_holds_with_turns_and_rounds(data: st.DataObject, rows: str) -> None:
+    from engine import create_battle
+
+    decision = create_battle(setup_for(rows, options={"turns": True}))
+    assert isinstance(decision, Accepted)
+    log = list(decision.events)
+    state = fold(log)
+    for _ in range(10):
+        who = data.draw(st.sampled_from(sorted(state.creatures)))
+        intent = data.draw(
+            st.one_of(
+                st.just({"type": "start_turn", "creature": who}),
+                st.just({"type": "end_turn", "creature": who}),
+                intents(state),
+                st.builds(
+                    lambda p, m: {"type": "move", "creature": who, "to": p, "use_main_action": m},
+                    point,
+                    st.booleans(),
+                ),
+            )
+        )
+        result = decide(intent, state)
+        if isinstance(result, Refused):
+            assert result.rule != "engine/internal-error", result
+            continue
+        for event in result.events:
+            state = evolve(state, event)
+            log.append(event)
+        for c in state.creatures.values():
+            assert c.movement_left >= 0 and c.move_actions >= 0 and c.main_actions >= 0
+    assert fold(log) == state
+    assert state_from_json(state_to_json(state)) == state
