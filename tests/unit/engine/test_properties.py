@@ -242,7 +242,12 @@ def test_replay_holds_with_turns_and_rounds(data: st.DataObject, rows: str) -> N
                 st.just({"type": "end_turn", "creature": who}),
                 intents(state),
                 st.builds(
-                    lambda p, m: {"type": "move", "creature": who, "to": p, "use_main_action": m},
+                    lambda p, m, who=who: {
+                        "type": "move",
+                        "creature": who,
+                        "to": p,
+                        "use_main_action": m,
+                    },
                     point,
                     st.booleans(),
                 ),
