@@ -28,7 +28,8 @@ class IntentBase(BaseModel):
 class Move(IntentBase):
     """Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
     lets the creature move up to `distance`). `use_main_action` spends the main action as a
-    second move action; `jumps` lists the path indices reached by a jump."""
+    second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
+    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2)."""
 
     type: Literal["move"] = "move"
     creature: str
@@ -39,6 +40,7 @@ class Move(IntentBase):
     distance: int | None = None
     use_main_action: bool = False
     jumps: Annotated[list[int], Field(max_length=MAX_PATH)] = []
+    jump_test: bool = False
 
 
 class Shift(IntentBase):

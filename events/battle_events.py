@@ -77,6 +77,7 @@ class ResumeMove(Value):
     jumps: list[int] = []
     budget: int = 0
     economy: bool = False
+    jump_bonus: int = 0
 
 
 @registry.register
@@ -237,6 +238,20 @@ class ReactionResolved(Event):
 
 
 @registry.register
+class JumpTested(Event):
+    """A Might or Agility test to jump farther and higher than the baseline jump."""
+
+    type: Literal["JumpTested"] = "JumpTested"
+    creature: str
+    rolls: list[int]
+    seeded: bool = False
+    characteristic: int = 0
+    total: int = 0
+    tier: int = 1
+    bonus: int = 0
+
+
+@registry.register
 class CreaturePlaced(Event):
     type: Literal["CreaturePlaced"] = "CreaturePlaced"
     creature: CreatureSpec
@@ -288,6 +303,7 @@ BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
     StoodUp,
     OpportunityAttackTriggered,
     ReactionResolved,
+    JumpTested,
     CreaturePlaced,
     CreatureRemoved,
     TerrainSet,

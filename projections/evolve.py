@@ -20,6 +20,7 @@ from events.battle_events import (
     Fell,
     ForceMoved,
     HurledThrough,
+    JumpTested,
     KnockedProne,
     MapSpec,
     Moved,
@@ -189,6 +190,10 @@ def _resolved(s: BattleState, e: ReactionResolved) -> BattleState:
     return replace_state(s, pending=pending, dice_counter=counter)
 
 
+def _jump_tested(s: BattleState, e: JumpTested) -> BattleState:
+    return replace_state(s, dice_counter=s.dice_counter + len(e.rolls)) if e.seeded else s
+
+
 def _placed(s: BattleState, e: CreaturePlaced) -> BattleState:
     return _with(s, creature_from_spec(e.creature))
 
@@ -238,6 +243,7 @@ _HANDLERS: dict[str, Handler] = {
     "StoodUp": _stood,
     "OpportunityAttackTriggered": _triggered,
     "ReactionResolved": _resolved,
+    "JumpTested": _jump_tested,
     "CreaturePlaced": _placed,
     "CreatureRemoved": _removed,
     "TerrainSet": _terrain,

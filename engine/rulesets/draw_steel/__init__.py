@@ -141,7 +141,10 @@ class DrawSteel(GridRuleset):
             continues=True,
             action=action,
         )
-        self._walk(intent, c, "move", intent.action, intent.mode, budget, action, set(intent.jumps))
+        bonus = moves.jump_test(self, action, c) if intent.jump_test and intent.jumps else 0
+        self._walk(
+            intent, c, "move", intent.action, intent.mode, budget, action, set(intent.jumps), bonus
+        )
 
     def on_shift(self, intent: it.Shift, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)
@@ -195,12 +198,13 @@ class DrawSteel(GridRuleset):
         budget: economy.Budget,
         action: Action,
         jumps: set[int],
+        jump_bonus: int = 0,
     ) -> None:
         state = action.state
         c = state.creatures[c.id]
         f = self.field(state, c, mode, shifting=kind == "shift")
         path = self._path(f, c, intent.path, intent.to, budget.squares)
-        judged = moves.judge_path(f, c.pos, path, budget.squares, jumps)
+        judged = moves.judge_path(f, c.pos, path, budget.squares, jumps, jump_bonus)
         run = moves.MoveRun(
             c.id,
             path,
@@ -211,6 +215,7 @@ class DrawSteel(GridRuleset):
             budget.economy,
             budget.starts_action,
             tuple(sorted(jumps)),
+            jump_bonus=jump_bonus,
         )
         moves.walk(self, action, run, judged)
 

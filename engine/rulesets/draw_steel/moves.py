@@ -19,6 +19,7 @@ from engine.rulesets.draw_steel.movement import MovementField
 from events.battle_events import (
     Coord,
     DamageTaken,
+    JumpTested,
     Moved,
     OpportunityAttackTriggered,
     ResumeMove,
@@ -40,12 +41,40 @@ class Judged:
         return sum(self.costs)
 
 
+def jump_test(rs: GridRuleset, action: Action, c: Creature) -> int:
+    """Draw Steel, Jump: Might or Agility test; tier 2 jumps 1 square longer and higher,
+    tier 3 two. The roll is recorded in `JumpTested`."""
+    dice = action.roller.roll(2, 10)
+    characteristic = max(c.stat("might"), c.stat("agility"))
+    natural = sum(dice)
+    total = natural + characteristic
+    tier = 3 if natural >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    bonus = tier - 1
+    action.emit(
+        JumpTested(
+            creature=c.id,
+            rolls=dice,
+            seeded=action.roller.seeded,
+            characteristic=characteristic,
+            total=total,
+            tier=tier,
+            bonus=bonus,
+        )
+    )
+    action.note(
+        "jump-test",
+        c.pos,
+        reasons=(f"2d10 {dice} + {characteristic} = {total}: tier {tier}, jump +{bonus}",),
+    )
+    return bonus
+
+
 def jump_length(stats: dict[str, int]) -> int:
     """Draw Steel, Jump: up to Might or Agility squares (the better), minimum 1."""
     return max(1, stats.get("might", 0), stats.get("agility", 0))
 
 
-def judge_jump(f: MovementField, frm: Coord, to: Coord) -> tuple[int, list[str]]:
+def judge_jump(f: MovementField, frm: Coord, to: Coord, bonus: int = 0) -> tuple[int, list[str]]:
     """Draw Steel, Jump: a straight long jump of up to Might/Agility squares, 1 square high,
     never out of difficult or damaging terrain; squares jumped count against movement."""
     c = f.creature
@@ -62,21 +91,21 @@ def judge_jump(f: MovementField, frm: Coord, to: Coord) -> tuple[int, list[str]]
     length = max(abs(dx), abs(dy))
     if length == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
         raise Refusal("draw-steel/jump-not-straight", "a jump goes in a straight line")
-    if length > jump_length(c.stats):
+    if length > jump_length(c.stats) + bonus:
         raise Refusal(
             "draw-steel/jump-too-long",
-            f"a {length}-square jump is longer than {jump_length(c.stats)}",
+            f"a {length}-square jump is longer than {jump_length(c.stats) + bonus}",
         )
     if not f.inside(to[0], to[1]):
         raise Refusal("map/off-map", f"{list(to)} is off the map")
     land = f.stand_z(to[0], to[1])
     if to[2] != land:
         raise Refusal("draw-steel/not-on-ground", f"{list(to)} is not on the ground")
-    if to[2] - frm[2] > 1:
-        raise Refusal("draw-steel/jump-too-high", "a jump is 1 square high")
+    if to[2] - frm[2] > 1 + bonus:
+        raise Refusal("draw-steel/jump-too-high", f"this jump is {1 + bonus} square(s) high")
     if to[2] - frm[2] < -1:
         raise Refusal("draw-steel/ledge", "a ledge of 2 squares or more")
-    top = max(frm[2], to[2]) + 1
+    top = max(frm[2], to[2]) + 1 + bonus
     sx, sy = sign(dx), sign(dy)
     for k in range(1, length):
         i = grid.index(frm[0] + k * sx, frm[1] + k * sy)
@@ -91,7 +120,12 @@ def judge_jump(f: MovementField, frm: Coord, to: Coord) -> tuple[int, list[str]]
 
 
 def judge_path(
-    f: MovementField, start: Coord, path: list[Coord], budget: int, jumps: set[int]
+    f: MovementField,
+    start: Coord,
+    path: list[Coord],
+    budget: int,
+    jumps: set[int],
+    jump_bonus: int = 0,
 ) -> Judged:
     """Every step legal, never more than the budget, and a square it may end in."""
     if not path:
@@ -101,7 +135,7 @@ def judge_path(
     for i, to in enumerate(path):
         try:
             if i in jumps:
-                cost, why = judge_jump(f, prev, to)
+                cost, why = judge_jump(f, prev, to, jump_bonus)
             else:
                 why = []
                 cost = f.step(prev, to, why)
@@ -137,6 +171,7 @@ class MoveRun:
     starts_action: bool = False
     jumps: tuple[int, ...] = ()
     skip_first_trigger: bool = False
+    jump_bonus: int = 0
 
 
 def _emit_segment(
@@ -204,6 +239,7 @@ def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
                 False,
                 tuple(j - i for j in run.jumps if j >= i),
                 True,
+                run.jump_bonus,
             )
             _open_windows(rs, action, c, prev, hit, rest, option)
             return
@@ -257,6 +293,7 @@ def _open_windows(
         jumps=list(rest.jumps),
         budget=rest.budget,
         economy=rest.economy,
+        jump_bonus=rest.jump_bonus,
     )
     for reactor in hit:
         action.follow_up()
@@ -307,10 +344,11 @@ def continue_move(rs: GridRuleset, action: Action, resume: ResumeMove) -> None:
         False,
         tuple(resume.jumps),
         True,
+        resume.jump_bonus,
     )
     f = rs.field(state, c, run.mode, shifting=False)
     try:
-        judged = judge_path(f, c.pos, run.path, run.budget, set(run.jumps))
+        judged = judge_path(f, c.pos, run.path, run.budget, set(run.jumps), run.jump_bonus)
     except Refusal as refusal:
         action.note(
             "move-ends",

@@ -160,3 +160,16 @@ def test_a_burrower_moves_through_earth_but_not_through_stone() -> None:
         ).rule
         == "draw-steel/cannot-burrow"
     )
+
+
+def test_a_jump_test_jumps_farther_and_higher_and_records_its_roll() -> None:
+    state = battle("A.___..", options=FREE, creatures={"A": {"stats": {"agility": 2}}})
+    jump = {"type": "move", "creature": "A", "path": [[1, 0], [5, 0]], "jumps": [1]}
+    assert refused(state, jump).rule == "draw-steel/jump-too-long"
+    decision, after = ok(state, {**jump, "jump_test": True, "rolls": [9, 8]})
+    tested = decision.events[0]
+    assert (tested.type, tested.tier, tested.bonus) == ("JumpTested", 3, 2)
+    assert pos(after, "A") == (5, 0, 0)
+    assert refused(state, {**jump, "jump_test": True, "rolls": [1, 2]}).rule == (
+        "draw-steel/jump-too-long"
+    )
