@@ -36,7 +36,11 @@ def undo(
     if body.to_version is not None and body.intent_id is not None:
         raise ProblemError(422, "invalid-request", "give `to_version` or `intent_id`, not both")
     outcome = deps.history.undo(
-        who, body.to_version, body.intent_id, idempotency_key=idempotency_key
+        who,
+        body.to_version,
+        body.intent_id,
+        idempotency_key=idempotency_key,
+        expected_version=body.expected_version,
     )
     return answer(request, outcome, "undo", deps)
 
@@ -49,10 +53,13 @@ def redo(
     who: Caller,
     deps: Deps,
     request: Request,
+    body: Annotated[s.RedoIn | None, Body()] = None,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Redo the latest undone action (a new action clears redo)."""
-    return answer(request, deps.history.redo(who, idempotency_key=idempotency_key), "redo", deps)
+    expected = body.expected_version if body else None
+    outcome = deps.history.redo(who, idempotency_key=idempotency_key, expected_version=expected)
+    return answer(request, outcome, "redo", deps)
 
 
 @router.get(

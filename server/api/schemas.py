@@ -156,6 +156,13 @@ class UndoIn(BaseModel):
 
     to_version: int | None = Field(default=None, ge=0)
     intent_id: str | None = Field(default=None, min_length=1, max_length=64)
+    expected_version: int | None = Field(default=None, ge=0)
+
+
+class RedoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    expected_version: int | None = Field(default=None, ge=0)
 
 
 class WhatIfIn(BaseModel):
