@@ -58,10 +58,14 @@ class Shift(IntentBase):
 
 
 class Teleport(IntentBase):
+    """Teleport `creature` to `to`; `source` names another creature doing the teleporting
+    (then the effect's `distance` is required); `stand` chooses to arrive standing."""
+
     type: Literal["teleport"] = "teleport"
     creature: str
     to: Point
     distance: int | None = None
+    source: str | None = None
     stand: bool = True
     use_main_action: bool = False
 

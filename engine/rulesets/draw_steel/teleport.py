@@ -1,10 +1,11 @@
 """Teleport (Draw Steel, Teleport; DIGEST 2.3).
 
-Needs line of effect to the destination, which no creature or object may occupy and which is
-not the start; what lies between is bypassed. The effect's `distance` may exceed speed; with
-none, a creature that teleports as usual movement uses Advance, up to its unmodified teleport
-speed. Teleporting never provokes, ends grabbed and restrained, and a prone teleporter may
-arrive standing (`stand`, default true).
+Needs line of effect to the destination (a creature teleporting another: from it to the space
+left and to the destination), which no creature or object may occupy and which is not the
+start; what lies between is bypassed. The effect's `distance` may exceed speed; with none, a
+creature that teleports as usual movement uses Advance, up to its unmodified teleport speed.
+Teleporting never provokes, ends grabbed and restrained, and a prone teleporter may arrive
+standing (`stand`, default true; the teleporter's choice for another creature).
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Acti
         if other.id != c.id and overlaps(mine, box(other.pos, rs.size_side(other.size))):
             raise Refusal("draw-steel/teleport-occupied", f"{other.id} occupies the destination")
     distance = chebyshev(c.pos, to)
+    by = rs.creature(state, intent.source) if intent.source not in (None, c.id) else None
+    if by is not None and intent.distance is None:
+        raise Refusal("intent/distance-required", "teleporting another creature needs a distance")
     if intent.distance is not None:
         if not 0 < intent.distance <= MAX_DISTANCE:
             raise Refusal("intent/invalid-distance", f"distance {intent.distance} is out of range")
@@ -59,8 +63,15 @@ def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Acti
             starts, left = True, 0
     if distance > limit:
         raise Refusal("draw-steel/exceeds-speed", f"{distance} squares is farther than {limit}")
-    if not line_of_effect(state, c.pos, to):
+    if by is None and not line_of_effect(state, c.pos, to):
         raise Refusal("draw-steel/no-line-of-effect", "a wall blocks line of effect")
+    if by is not None and not (
+        line_of_effect(state, by.pos, c.pos) and line_of_effect(state, by.pos, to)
+    ):
+        raise Refusal(
+            "draw-steel/no-line-of-effect",
+            f"{by.id} needs line of effect to the space left and to the destination",
+        )
     action.emit(
         Teleported(
             creature=c.id,

@@ -85,3 +85,38 @@ def test_a_prone_teleporter_may_arrive_standing_or_stay_prone() -> None:
         state, {"type": "teleport", "creature": "A", "to": [3, 0], "distance": 3, "stand": False}
     )
     assert after.creatures["A"].has("prone")
+
+
+def test_a_creature_teleporting_another_needs_line_of_effect_to_both_spaces() -> None:
+    state = battle(
+        """
+        b.#.
+        ....
+        A...
+        """,
+        options=FREE,
+    )
+    move_a = {"type": "teleport", "creature": "A", "source": "b", "distance": 5}
+    assert refused(state, {**move_a, "to": [3, 0]}).rule == "draw-steel/no-line-of-effect"
+    _, after = ok(state, {**move_a, "to": [3, 2]})
+    assert pos(after, "A") == (3, 2, 0)
+    assert (
+        refused(state, {"type": "teleport", "creature": "A", "source": "b", "to": [3, 2]}).rule
+        == "intent/distance-required"
+    )
+
+
+def test_the_teleporter_decides_whether_a_prone_creature_stands() -> None:
+    state = battle("b..A", options=FREE, creatures={"A": {"conditions": ["prone"]}})
+    _, after = ok(
+        state,
+        {
+            "type": "teleport",
+            "creature": "A",
+            "source": "b",
+            "to": [1, 0],
+            "distance": 3,
+            "stand": False,
+        },
+    )
+    assert after.creatures["A"].has("prone")
