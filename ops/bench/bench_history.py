@@ -1,0 +1,132 @@
+"""History at scale: fold rate, load with and without snapshots, and undo, on a long battle.
+
+    python -m ops.bench bench_history        (BENCH_HISTORY_EVENTS=100000 by default)
+
+Builds one Draw Steel battle of about BENCH_HISTORY_EVENTS events through the service (each
+move is an action: IntentAccepted + Moved), then measures against the embedded PostgreSQL:
+the fold rate of `evolve` over the whole effective log; the time to load the head state
+from the latest snapshot plus its tail, and from the log alone; and the time to undo the
+latest action (then redo it, to undo again). Targets on this machine: fold >= 200,000
+events/s, load < 50 ms with snapshots, undo < 100 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from datetime import UTC, datetime
+
+from events.migrate import upgrade
+from events.store_postgres import PostgresEventStore
+from events.vocabulary import registry
+from ops.bench.common import percentile, print_table, throwaway_postgres
+from projections import fold
+from projections.history import effective_events
+from server.battle_directory import BattleDirectory
+from server.battle_service import BattleService, CreatedBattle
+from server.database import make_engine
+from server.embedded_postgres import to_sqlalchemy_url
+from server.history_service import HistoryService
+
+EVENTS = int(os.environ.get("BENCH_HISTORY_EVENTS", "100000"))
+CREATURES = 12
+
+
+def battle_body() -> dict[str, object]:
+    return {
+        "ruleset": "draw-steel",
+        "seed": 1,
+        "options": {"turns": False},
+        "map": {"width": 40, "height": 40, "terrain": []},
+        "creatures": [
+            {
+                "id": f"c{i}",
+                "name": f"Soldier {i}",
+                "side": "heroes",
+                "at": [3 * i, 0],
+                "size": "1M",
+                "speeds": {"walk": 5},
+                "stats": {"might": 1, "agility": 1},
+                "hp": 20,
+            }
+            for i in range(CREATURES)
+        ],
+    }
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def main() -> None:
+    with throwaway_postgres() as uri:
+        engine = make_engine(to_sqlalchemy_url(uri))
+        upgrade(engine)
+        store = PostgresEventStore(engine, utc_now, notify="off")
+        service = BattleService(store, BattleDirectory(engine), utc_now, snapshot_every=200)
+        history = HistoryService(service)
+        battle = service.create_battle(battle_body())
+        assert isinstance(battle, CreatedBattle)
+        director = service.authenticate(battle.battle_id, battle.director_token)
+        assert director is not None
+        began = time.perf_counter()
+        n = 0
+        while store.head_version(battle.battle_id) < EVENTS if n % 500 == 0 else True:
+            creature = n % CREATURES
+            y = 1 + (n // CREATURES) % 2 * 3  # back and forth between rows 1 and 4
+            outcome = service.submit(
+                director, {"type": "move", "creature": f"c{creature}", "to": [3 * creature, y]}
+            )
+            assert outcome.refused is None, outcome.refused
+            n += 1
+            if n % 500 == 0 and outcome.version >= EVENTS:
+                break
+        build_seconds = time.perf_counter() - began
+        bid = battle.battle_id
+        head = store.head_version(bid)
+
+        log = store.read_stream(bid)
+        events = effective_events(log, registry)
+        folds = []
+        for _ in range(3):
+            start = time.perf_counter()
+            fold(events)
+            folds.append(time.perf_counter() - start)
+        fold_rate = len(events) / min(folds)
+
+        def load(use_snapshots: bool) -> float:
+            service.loader.forget(bid)
+            start = time.perf_counter()
+            service.loader.at(bid, head, use_snapshots=use_snapshots)
+            return time.perf_counter() - start
+
+        with_snaps = [load(True) for _ in range(15)]
+        without = [load(False) for _ in range(3)]
+
+        undos = []
+        for _ in range(15):
+            start = time.perf_counter()
+            outcome = history.undo(director)
+            undos.append(time.perf_counter() - start)
+            assert outcome.refused is None, outcome.refused
+            assert history.redo(director).refused is None
+
+        print_table(
+            f"History on one battle of {head:,} events (built in {build_seconds:.0f} s)",
+            ("measure", "result", "target"),
+            [
+                ("evolve fold rate (events/s)", fold_rate, ">= 200,000"),
+                ("load head, snapshot + tail: p50 ms", percentile(with_snaps, 50) * 1000, "< 50"),
+                ("load head, snapshot + tail: p99 ms", percentile(with_snaps, 99) * 1000, ""),
+                ("load head, whole log: mean ms", statistics.fmean(without) * 1000, ""),
+                ("undo latest action: p50 ms", percentile(undos, 50) * 1000, "< 100"),
+                ("undo latest action: p99 ms", percentile(undos, 99) * 1000, ""),
+            ],
+        )
+        store.close()
+        engine.dispose()
+
+
+if __name__ == "__main__":
+    main()
