@@ -123,6 +123,8 @@ class Moved(Event):
     action: str
     movement_left: int
     starts_action: bool = False
+    maneuver: bool = False
+    """The movement spent a maneuver (Draw Steel's Dig) rather than a move action."""
 
 
 @registry.register

@@ -133,7 +133,12 @@ def _moved_to(s: BattleState, cid: str, to: Any, left: int, starts: bool) -> Bat
 
 def _moved(s: BattleState, e: Moved | Shifted) -> BattleState:
     c = s.creatures.get(e.creature)
-    to = e.path[-1] if e.path else (c.pos if c else (0, 0, 0))
+    if c is None:
+        return s
+    to = e.path[-1] if e.path else c.pos
+    if getattr(e, "maneuver", False):
+        c = replace_creature(c, maneuvers=c.maneuvers - 1, actions_used=c.actions_used + 1)
+        s = _with(s, c)
     return _moved_to(s, e.creature, to, e.movement_left, e.starts_action)
 
 

@@ -17,7 +17,15 @@ from engine.pathfinding import find_path
 from engine.placement import check_space, creature_spec
 from engine.results import Refusal
 from engine.rulesets.base import GridRuleset, Handler
-from engine.rulesets.draw_steel import economy, falling, forced_movement, moves, prone, reactions
+from engine.rulesets.draw_steel import (
+    burrowing,
+    economy,
+    falling,
+    forced_movement,
+    moves,
+    prone,
+    reactions,
+)
 from engine.rulesets.draw_steel import teleport as teleporting
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
@@ -125,9 +133,16 @@ class DrawSteel(GridRuleset):
 
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)
-        if intent.action not in ("advance", "free"):
+        if intent.action not in ("advance", "free", "dig"):
             raise Refusal("draw-steel/unknown-action", f"unknown move action {intent.action!r}")
         economy.check_mode(c, intent.mode)
+        if intent.action == "dig":
+            if intent.mode != "burrow":
+                raise Refusal("draw-steel/dig-is-burrowing", "Dig needs `mode`: burrow")
+            f = self.field(state, c, "burrow")
+            path = [f.resolve(p) for p in intent.path or []]
+            burrowing.dig(self, state, c, f, path, intent.use_main_action, action)
+            return
         full = self.grab_limited(state, c, self.speed(c, intent.mode), action)
         if full <= 0:
             raise Refusal("draw-steel/speed-zero", f"{c.id}'s speed is 0")

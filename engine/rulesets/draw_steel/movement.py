@@ -86,6 +86,7 @@ class MovementField:
         self._stand: dict[tuple[int, int], int] = {}
         self._entries: dict[Coord, Entry] = {}
         self.walking = mode in ("walk", "swim")
+        self.digging = False
 
     # -- squares ---------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
@@ -163,6 +164,17 @@ class MovementField:
         else:
             if early is not None:
                 return _no(reasons, early[0], early[1])
+            if dz and self.mode == "burrow" and not self.digging:
+                grid = self.grid
+                if (
+                    z < grid.ground[y * grid.width + x]
+                    or frm[2] < grid.ground[frm[1] * grid.width + frm[0]]
+                ):
+                    return _no(
+                        reasons,
+                        "draw-steel/dig-maneuver-needed",
+                        "going up or down through the ground takes the Dig maneuver",
+                    )
             climbing = self.mode == "climb" and (z > stand or dz > 0)
         if dx and dy and self._cuts_corner(frm, to):
             return _no(

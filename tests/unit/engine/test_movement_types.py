@@ -147,18 +147,61 @@ def test_a_creature_without_fly_cannot_fly_and_a_prone_flier_cannot_either() -> 
 
 def test_a_burrower_moves_through_earth_but_not_through_stone() -> None:
     state = battle("A.#..", options=FREE, creatures={"A": {"speeds": {"walk": 5, "burrow": 3}}})
+    dig = {"type": "move", "creature": "A", "mode": "burrow", "action": "dig"}
+    decision, state = ok(state, {**dig, "path": [[0, 0, -1]]})
+    assert decision.events[0].action == "dig"
     path = [[1, 0, -1], [2, 0, -1], [3, 0, -1]]
     _, after = ok(state, {"type": "move", "creature": "A", "mode": "burrow", "path": path})
     assert pos(after, "A") == (3, 0, -1)
-    assert refused(
-        state, {"type": "move", "creature": "A", "mode": "burrow", "path": [[1, 0, 0], [2, 0, 0]]}
-    ).rule == ("draw-steel/cannot-burrow-through")
+    assert (
+        refused(
+            state,
+            {"type": "move", "creature": "A", "mode": "burrow", "path": [[1, 0, -1], [1, 0, 0]]},
+        ).rule
+        == "draw-steel/dig-maneuver-needed"
+    )
     walker = battle("A....", options=FREE)
     assert (
         refused(
             walker, {"type": "move", "creature": "A", "mode": "burrow", "path": [[1, 0, -1]]}
         ).rule
         == "draw-steel/cannot-burrow"
+    )
+
+
+def test_going_down_through_the_ground_takes_the_dig_maneuver() -> None:
+    state = battle("A....", creatures={"A": {"speeds": {"walk": 5, "burrow": 3}}})
+    _, state = ok(state, {"type": "start_turn", "creature": "A"})
+    move = {"type": "move", "creature": "A", "mode": "burrow"}
+    assert refused(state, {**move, "path": [[1, 0, -1]]}).rule == "draw-steel/dig-maneuver-needed"
+    dig = {**move, "action": "dig"}
+    assert refused(state, {**dig, "path": [[0, 0, -1], [0, 0, -2]]}).rule == (
+        "draw-steel/exceeds-speed"
+    )
+    assert refused(state, {**dig, "path": [[1, 0, -1]]}).rule == "draw-steel/dig-is-vertical"
+    _, state = ok(state, {**dig, "path": [[0, 0, -1]]})
+    assert state.creatures["A"].maneuvers == 0
+    assert refused(state, {**dig, "path": [[0, 0, -2]]}).rule == "turn/no-maneuver"
+
+
+def test_a_creature_whose_burrow_speed_is_below_its_size_cannot_dig() -> None:
+    state = battle(
+        "A...\n....",
+        options=FREE,
+        creatures={"A": {"size": "2", "speeds": {"walk": 5, "burrow": 1}}},
+    )
+    assert (
+        refused(
+            state,
+            {
+                "type": "move",
+                "creature": "A",
+                "mode": "burrow",
+                "action": "dig",
+                "path": [[0, 0, -1]],
+            },
+        ).rule
+        == "draw-steel/cannot-dig"
     )
 
 
