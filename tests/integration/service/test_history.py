@@ -170,7 +170,11 @@ def test_every_recorded_action_is_judged_a_match(
     battle, director = start(service)
     move(service, director, "hero", [1, 2], [1, 3])
     move(service, director, "gob", [9, 2])
-    intents = {e.intent_id for e in service.store.read_stream(battle.battle_id) if e.type == "IntentAccepted"}
+    intents = {
+        e.intent_id
+        for e in service.store.read_stream(battle.battle_id)
+        if e.type == "IntentAccepted"
+    }
     for intent_id in intents:
         report = history.judgement(director, intent_id)  # type: ignore[arg-type]
         assert isinstance(report, dict) and report["matches"], report
@@ -214,9 +218,13 @@ def test_rebuilt_projections_equal_the_incremental_ones(
     history.undo(director)
     move(service, director, "gob", [9, 2])
     stored_before = service.store.read_view(battle.battle_id)
-    snaps_before = [service.store.latest_snapshot(battle.battle_id, 1, at_most=v) for v in range(1, 30)]
+    snaps_before = [
+        service.store.latest_snapshot(battle.battle_id, 1, at_most=v) for v in range(1, 30)
+    ]
 
     history.rebuild([battle.battle_id])
 
     assert service.store.read_view(battle.battle_id) == stored_before
-    assert [service.store.latest_snapshot(battle.battle_id, 1, at_most=v) for v in range(1, 30)] == snaps_before
+    assert [
+        service.store.latest_snapshot(battle.battle_id, 1, at_most=v) for v in range(1, 30)
+    ] == snaps_before
