@@ -17,7 +17,7 @@ from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key
 from .problems import ProblemError, refusal_error, responses
 from .stream import events_after
-from .wire import OrjsonResponse, envelope_json, outcome_json
+from .wire import OrjsonResponse, envelope_json, outcome_json, plain_json
 
 router = APIRouter(tags=["battles"])
 IdempotencyKey = Annotated[str | None, Header(max_length=200)]
@@ -63,7 +63,7 @@ def create_battle(body: s.BattleIn, deps: Deps, idempotency_key: IdempotencyKey 
     """Create a battle; the answer holds its id and the director token (shown once)."""
     check_limits(body)
     created = deps.battles.create_battle(
-        body.model_dump(mode="json", exclude_unset=True, by_alias=True),
+        plain_json(body),
         idempotency_key=idempotency_key,
     )
     if isinstance(created, Refused):
@@ -129,7 +129,7 @@ def submit_intent(
         )
     outcome = deps.battles.submit(
         who,
-        body.model_dump(mode="json", exclude_unset=True, by_alias=True),
+        plain_json(body),
         idempotency_key=idempotency_key,
         dry_run=dry_run,
         correlation_id=request.scope.get("state", {}).get("request_id"),

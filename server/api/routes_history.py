@@ -13,7 +13,7 @@ from . import schemas as s
 from .deps import BattleId, Caller, Deps
 from .problems import ProblemError, refusal_error
 from .routes_battles import READ, WRITE, answer
-from .wire import OrjsonResponse
+from .wire import OrjsonResponse, plain_json
 
 router = APIRouter(tags=["history"])
 IdempotencyKey = Annotated[str | None, Header(max_length=200)]
@@ -92,7 +92,7 @@ def replay(
 @router.post("/battles/{battle_id}/what-if", response_model=dict[str, Any], responses=WRITE)
 def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> Any:
     """From a version, try intents without appending: their events and the state difference."""
-    intents = [i.model_dump(mode="json", exclude_unset=True, by_alias=True) for i in body.intents]
+    intents = [plain_json(i) for i in body.intents]
     found = deps.history.what_if(who, body.version, intents)
     if isinstance(found, Refused):
         raise refusal_error(found)

@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from pydantic import BaseModel
 from starlette.responses import Response
 
 from events.envelope import Envelope
 from events.vocabulary import Event
 from server.battle_service import IntentOutcome
+
+from .problems import ProblemError
 
 
 class OrjsonResponse(Response):
@@ -17,6 +20,16 @@ class OrjsonResponse(Response):
 
     def render(self, content: Any) -> bytes:
         return orjson.dumps(content)
+
+
+def plain_json(model: BaseModel) -> dict[str, Any]:
+    """A request model as the plain JSON the services take; numbers must fit in 64 bits."""
+    body: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True, by_alias=True)
+    try:
+        orjson.dumps(body)
+    except TypeError:
+        raise ProblemError(422, "invalid-request", "numbers must fit in 64 bits") from None
+    return body
 
 
 def envelope_json(e: Envelope) -> dict[str, Any]:
