@@ -32,10 +32,10 @@ def reachable(field: Field, start: Coord, budget: int) -> dict[Coord, int]:
 def reach(
     state: object, creature: str, kind: str = "move", mode: str = "walk", ctx: object = None
 ) -> dict[Coord, int]:
-    """Every square `creature` can end this move (or shift) on, with its cost.
+    """Every square `creature` can end this move, shift or teleport on, with its cost.
 
-    Raises `Refusal` for an unknown creature or ruleset. Uses the battle's ruleset hooks
-    `field` and `reach_budget`; the start square is left out.
+    `kind` is `move`, `shift` or `teleport` (draw-steel), `mode` the movement mode. Raises
+    `Refusal` for an unknown creature, ruleset or kind; the start square is left out.
     """
     from engine.context import Context
     from engine.results import Refusal
@@ -47,6 +47,4 @@ def reach(
     if rs is None:
         raise Refusal("battle/unknown-ruleset", f"unknown ruleset {state.ruleset!r}")
     c = rs.creature(state, creature)
-    field_ = rs.field(state, c, mode, shifting=kind == "shift")
-    budget = rs.reach_budget(state, c, kind, mode)
-    return reachable(field_, c.pos, budget)
+    return rs.reach(state, c, kind, mode)

@@ -18,6 +18,7 @@ from engine.action import Action
 from engine.results import Refusal
 from events.battle_events import (
     ConditionSet,
+    Coord,
     CreaturePlaced,
     CreatureRemoved,
     CreatureSpec,
@@ -101,6 +102,15 @@ class GridRuleset:
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         raise NotImplementedError
+
+    def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
+        """Every space this creature can end a `kind` of movement on, with its cost."""
+        from engine.reach import reachable
+
+        if kind not in ("move", "shift"):
+            raise Refusal("reach/unknown-kind", f"{self.id} has no {kind!r} reach")
+        field = self.field(state, c, mode, shifting=kind == "shift")
+        return reachable(field, c.pos, self.reach_budget(state, c, kind, mode))
 
     def provokes(self, kind: str) -> bool:
         """Does this kind of movement (move, shift, teleport, forced, fall) provoke?"""

@@ -93,6 +93,11 @@ class DrawSteel(GridRuleset):
             action.note("speed", c.pos, reasons=(f"grabbing {held[0].id}: speed halved",))
         return speed // 2
 
+    def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
+        if kind == "teleport":
+            return teleporting.reachable(self, state, c)
+        return super().reach(state, c, kind, mode)
+
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         if kind == "shift":
             return min(self.disengage(c), self.grab_limited(state, c, self.speed(c, "walk"), None))

@@ -17,22 +17,22 @@ from engine.geometry import box, chebyshev, line_cells, overlaps
 from engine.intents import MAX_DISTANCE, Teleport
 from engine.results import Refusal
 from engine.rulesets.draw_steel import economy, falling
-from events.battle_events import ConditionSet, StoodUp, Teleported
-from projections.state import BattleState
+from events.battle_events import ConditionSet, Coord, StoodUp, Teleported
+from projections.state import BattleState, Creature
 
 if TYPE_CHECKING:
     from engine.rulesets.base import GridRuleset
 
 
-def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Action) -> None:
-    c = rs.creature(state, intent.creature)
+def destination(rs: GridRuleset, state: BattleState, c: Creature, point: list[int]) -> Coord:
+    """The space a teleport lands in: on the map, not the start, free of objects and creatures."""
     grid = state.grid
     side = rs.size_side(c.size)
-    x, y = intent.to[0], intent.to[1]
+    x, y = point[0], point[1]
     if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
-        raise Refusal("map/off-map", f"{intent.to} is off the map")
+        raise Refusal("map/off-map", f"{list(point)} is off the map")
     stand = falling.stand_z(rs, state, c, x, y)
-    z = intent.to[2] if len(intent.to) == 3 else stand
+    z = point[2] if len(point) == 3 else stand
     to = (x, y, z)
     if to == c.pos:
         raise Refusal("draw-steel/teleport-same-space", "a teleport must leave its space")
@@ -43,6 +43,29 @@ def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Acti
     for other in state.creatures.values():
         if other.id != c.id and overlaps(mine, box(other.pos, rs.size_side(other.size))):
             raise Refusal("draw-steel/teleport-occupied", f"{other.id} occupies the destination")
+    return to
+
+
+def reachable(rs: GridRuleset, state: BattleState, c: Creature) -> dict[Coord, int]:
+    """Every ground space the creature's own teleport speed reaches, judged like `teleport`."""
+    limit = c.speeds.get("teleport", 0)
+    found: dict[Coord, int] = {}
+    x0, y0, _ = c.pos
+    for y in range(y0 - limit, y0 + limit + 1):
+        for x in range(x0 - limit, x0 + limit + 1):
+            try:
+                to = destination(rs, state, c, [x, y])
+            except Refusal:
+                continue
+            distance = chebyshev(c.pos, to)
+            if distance <= limit and line_of_effect(state, c.pos, to):
+                found[to] = distance
+    return found
+
+
+def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Action) -> None:
+    c = rs.creature(state, intent.creature)
+    to = destination(rs, state, c, intent.to)
     distance = chebyshev(c.pos, to)
     by = rs.creature(state, intent.source) if intent.source not in (None, c.id) else None
     if by is not None and intent.distance is None:

@@ -120,3 +120,19 @@ def test_the_teleporter_decides_whether_a_prone_creature_stands() -> None:
         },
     )
     assert after.creatures["A"].has("prone")
+
+
+def test_the_teleport_ruler_lists_exactly_the_legal_destinations() -> None:
+    from engine import Accepted, decide, reach
+
+    state = battle(
+        "A.#...\n..b...\n......",
+        options=FREE,
+        creatures={"A": {"speeds": {"walk": 5, "teleport": 3}}},
+    )
+    squares = reach(state, "A", kind="teleport")
+    assert (1, 0, 0) in squares and (2, 1, 0) not in squares and (3, 0, 0) not in squares
+    for (x, y, _), cost in squares.items():
+        decision = decide({"type": "teleport", "creature": "A", "to": [x, y]}, state)
+        assert isinstance(decision, Accepted)
+        assert decision.events[0].distance == cost
