@@ -199,3 +199,38 @@ def test_the_move_stops_at_the_square_it_would_leave_mid_path() -> None:
     assert decision.events[0].path == [(1, 0, 0), (1, 1, 0)]
     assert state.pending[0].resume is not None
     assert state.pending[0].resume.path == [(0, 1, 0)]
+
+
+def test_movement_left_is_kept_across_a_reaction_window() -> None:
+    state = battle(".....\n.Ab..\n.....")
+    _, state = ok(state, {"type": "start_turn", "creature": "A"})
+    decision, state = ok(
+        state, {"type": "move", "creature": "A", "path": [[1, 2], [0, 2], [0, 1], [0, 0]]}
+    )
+    assert decision.events[0].path == [(1, 2, 0)]
+    assert state.creatures["A"].movement_left == 4
+    decision, state = ok(
+        state, {"type": "resolve_reaction", "reaction": "r-1", "decision": "decline"}
+    )
+    assert decision.events[-1].path == [(0, 2, 0), (0, 1, 0), (0, 0, 0)]
+    assert state.creatures["A"].movement_left == 1
+    assert state.creatures["A"].move_actions == 0
+
+
+def test_the_rest_of_the_path_is_dropped_when_it_is_no_longer_legal() -> None:
+    _, state = ok(ask(), AWAY)
+    _, state = ok(state, {"type": "set_terrain", "kind": "wall", "cells": [[0, 0]]})
+    decision, state = ok(
+        state, {"type": "resolve_reaction", "reaction": "r-1", "decision": "decline"}
+    )
+    assert types(decision) == ["ReactionResolved"]
+    assert any(step.kind == "move-ends" for step in decision.trace)
+    assert pos(state, "A") == (1, 1, 0)
+
+
+def test_every_trace_step_serialises_to_json() -> None:
+    import json
+
+    decision, _ = ok(ask(opportunity_attacks="always"), {**AWAY, "rolls": [3, 4]})
+    text = json.dumps([step.to_json() for step in decision.trace])
+    assert "opportunity attack" in text
