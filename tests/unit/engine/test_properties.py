@@ -101,6 +101,47 @@ def check_legal_end(state: BattleState, cid: str) -> None:
 
 
 @SETTINGS
+@given(
+    data=st.data(),
+    rows=maps(),
+    sizes=st.tuples(st.sampled_from(["1T", "1S", "1M", "1L", "2"]), st.sampled_from(["1M", "2"])),
+    flier=st.booleans(),
+)
+def test_random_battles_with_big_creatures_and_fliers_never_crash_and_replay(
+    data: st.DataObject, rows: str, sizes: tuple[str, str], flier: bool
+) -> None:
+    from hypothesis import assume
+
+    from engine import create_battle
+
+    speeds = {"walk": 5, "fly": 5} if flier else {"walk": 5}
+    decision = create_battle(
+        setup_for(
+            rows,
+            options={"turns": False},
+            creatures={"b": {"size": sizes[0], "speeds": speeds}, "c": {"size": sizes[1]}},
+        )
+    )
+    assume(isinstance(decision, Accepted))
+    assert isinstance(decision, Accepted)
+    log = list(decision.events)
+    state = fold(log)
+    for _ in range(8):
+        intent = data.draw(intents(state))
+        if flier and intent["type"] == "move" and data.draw(st.booleans()):
+            intent = {**intent, "mode": "fly"}
+        result = decide(intent, state)
+        if isinstance(result, Refused):
+            assert result.rule != "engine/internal-error", result
+            continue
+        for event in result.events:
+            state = evolve(state, event)
+            log.append(event)
+    assert fold(log) == state
+    assert state_from_json(state_to_json(state)) == state
+
+
+@SETTINGS
 @given(data=st.data(), rows=maps(), oa=st.sampled_from(["ask", "always", "never"]))
 def test_replay_snapshots_legality_and_refusals_hold_over_random_battles(
     data: st.DataObject, rows: str, oa: str
