@@ -81,7 +81,7 @@ class DrawSteel(GridRuleset):
         self, state: BattleState, c: Creature, speed: int, action: Action | None
     ) -> int:
         """DIGEST 2.8: a grabber's speed is halved (rounded down) while it holds a creature
-        of its size or larger."""
+        of its size or larger (option `grab_speed_rounding`)."""
         held = [
             g
             for g in state.creatures.values()
@@ -91,7 +91,7 @@ class DrawSteel(GridRuleset):
             return speed
         if action is not None:
             action.note("speed", c.pos, reasons=(f"grabbing {held[0].id}: speed halved",))
-        return speed // 2
+        return (speed + 1) // 2 if state.options.get("grab_speed_rounding") == "up" else speed // 2
 
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         if kind == "teleport":

@@ -297,7 +297,10 @@ def _walk(
     if vertical and (descent >= 1 or slammed) and stand is not None and end[2] <= stand:
         # DIGEST 2.6-2.7: a forced descent is a fall; slammed into the ground or an unbroken
         # object, the target also takes falling damage for the distance with Agility 0.
-        falling.fall(rs, action, target.id, agility_counts=not slammed, extra_height=descent)
+        height = descent
+        if slammed and action.state.options.get("slam_fall") == "nominal":
+            height = max(descent, 0) + (len(planned) - len(moved))
+        falling.fall(rs, action, target.id, agility_counts=not slammed, extra_height=height)
 
 
 def _blocking_cell(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) -> int | None:

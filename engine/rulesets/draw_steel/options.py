@@ -32,5 +32,10 @@ class DrawSteelOptions(BaseOptions):
     """Forced movement into the map's edge counts as hitting an object (2 + remaining)."""
     damaging_terrain: Literal["each_square", "once_per_move"] = "each_square"
     """Damaging terrain deals its damage for each square entered, or once per movement."""
+    slam_fall: Literal["moved", "nominal"] = "moved"
+    """A target slammed down into the ground takes falling damage for the squares it was
+    moved (`moved`) or for the whole forced distance (`nominal`)."""
+    grab_speed_rounding: Literal["down", "up"] = "down"
+    """How a grabber's halved speed rounds."""
     free_strike_damage: tuple[int, int, int] = (2, 5, 7)
     """Melee weapon free strike damage by tier, before the characteristic is added."""

@@ -86,3 +86,51 @@ def test_the_seeded_roller_continues_from_the_states_counter() -> None:
     first = a.roll(4, 10)
     b = Roller(HashDice(), 7, 2, None)
     assert b.roll(2, 10) == first[2:]
+
+
+def test_a_nominal_slam_falls_the_whole_forced_distance() -> None:
+    state = battle("b...", options={"turns": False, "slam_fall": "nominal"})
+    _, state = ok(
+        state,
+        {
+            "type": "place",
+            "creature": {
+                "id": "F",
+                "side": "heroes",
+                "at": [1, 0, 3],
+                "hp": 40,
+                "speeds": {"fly": 5},
+            },
+        },
+    )
+    slide = {
+        "type": "force_move",
+        "source": "b",
+        "target": "F",
+        "kind": "slide",
+        "distance": 5,
+        "vertical": True,
+        "path": [[1, 0, 2], [1, 0, 1], [1, 0, 0], [1, 0, -1], [1, 0, -2]],
+    }
+    _, after = ok(state, slide)
+    # collision 2 + 2 remaining, then a 3 + 2 = 5-square fall: 10
+    assert after.creatures["F"].hp == 40 - 4 - 10
+
+
+def test_a_grabbers_halved_speed_rounds_down_or_up() -> None:
+    rows = "Ab.....\n......."
+    for rounding, squares in (("down", 2), ("up", 3)):
+        state = battle(
+            rows,
+            options={
+                "turns": False,
+                "opportunity_attacks": "never",
+                "grab_speed_rounding": rounding,
+            },
+        )
+        _, state = ok(
+            state, {"type": "set_condition", "creature": "b", "condition": "grabbed", "source": "A"}
+        )
+        from engine import reach
+
+        assert max(reach(state, "A").values()) == squares
