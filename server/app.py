@@ -69,3 +69,16 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         app.include_router(module.router)
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """For `uvicorn --factory server.app:app_from_env`: settings from the environment."""
+    from events.migrate import upgrade
+    from server.database import database_url, make_engine
+    from server.logging import configure_logging
+
+    settings = Settings()
+    configure_logging(settings)
+    engine = make_engine(database_url(settings), pool_size=settings.pool_size)
+    upgrade(engine)
+    return create_app(settings, engine)
