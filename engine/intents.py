@@ -87,8 +87,11 @@ class FallProne(IntentBase):
 
 
 class StandUp(IntentBase):
+    """Stand up; `by` names an adjacent creature using its maneuver on a willing one."""
+
     type: Literal["stand_up"] = "stand_up"
     creature: str
+    by: str | None = None
     use_main_action: bool = False
 
 

@@ -212,6 +212,8 @@ class StoodUp(Event):
     type: Literal["StoodUp"] = "StoodUp"
     creature: str
     action: Literal["free", "maneuver"]
+    by: str | None = None
+    """An adjacent creature that used its own Stand Up maneuver on this willing creature."""
 
 
 @registry.register

@@ -178,10 +178,16 @@ def _stood(s: BattleState, e: StoodUp) -> BattleState:
     c = s.creatures.get(e.creature)
     if c is None:
         return s
-    c = replace_creature(c, conditions=c.conditions - {"prone"}, prone_voluntary=False)
-    if e.action == "maneuver":
-        c = replace_creature(c, maneuvers=c.maneuvers - 1, actions_used=c.actions_used + 1)
-    return _with(s, c)
+    s = _with(s, replace_creature(c, conditions=c.conditions - {"prone"}, prone_voluntary=False))
+    spender = s.creatures.get(e.by or e.creature)
+    if e.action == "maneuver" and spender is not None:
+        s = _with(
+            s,
+            replace_creature(
+                spender, maneuvers=spender.maneuvers - 1, actions_used=spender.actions_used + 1
+            ),
+        )
+    return s
 
 
 def _triggered(s: BattleState, e: OpportunityAttackTriggered) -> BattleState:

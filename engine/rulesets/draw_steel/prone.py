@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.action import Action
+from engine.geometry import box, box_gap
 from engine.intents import FallProne, StandUp
 from engine.results import Refusal
 from events.battle_events import ActionConverted, KnockedProne, StoodUp
@@ -34,17 +35,26 @@ def stand_up(rs: GridRuleset, intent: StandUp, state: BattleState, action: Actio
         raise Refusal("draw-steel/not-prone", f"{c.id} is not prone")
     if c.has("restrained"):
         raise Refusal("draw-steel/restrained-cannot-stand", "a restrained creature can't stand")
-    rs.require_turn(state, c)
-    if c.prone_voluntary or not state.turns:
+    helper = rs.creature(state, intent.by) if intent.by not in (None, c.id) else None
+    actor = helper or c
+    rs.require_turn(state, actor)
+    if helper is not None:
+        near = box_gap(box(c.pos, rs.size_side(c.size)), box(helper.pos, rs.size_side(helper.size)))
+        if near > 1:
+            raise Refusal("draw-steel/not-adjacent", f"{helper.id} is not adjacent to {c.id}")
+    elif c.prone_voluntary or not state.turns:
         action.emit(StoodUp(creature=c.id, action="free"))
         why = "voluntarily prone: standing is free" if c.prone_voluntary else "no turns"
         action.note("stand", c.pos, reasons=(why,))
         return
-    if c.has("dazed") and c.actions_used >= 1:
-        raise Refusal("draw-steel/dazed-one-action", f"{c.id} is dazed: one action per turn")
-    if c.maneuvers <= 0:
-        if not (intent.use_main_action and c.main_actions > 0):
-            raise Refusal("turn/no-maneuver", f"{c.id} has no maneuver left this turn")
-        action.emit(ActionConverted(creature=c.id, into="maneuver"))
-    action.emit(StoodUp(creature=c.id, action="maneuver"))
-    action.note("stand", c.pos, reasons=("Stand Up maneuver",))
+    if not state.turns:
+        action.emit(StoodUp(creature=c.id, action="free", by=actor.id))
+        return
+    if actor.has("dazed") and actor.actions_used >= 1:
+        raise Refusal("draw-steel/dazed-one-action", f"{actor.id} is dazed: one action per turn")
+    if actor.maneuvers <= 0:
+        if not (intent.use_main_action and actor.main_actions > 0):
+            raise Refusal("turn/no-maneuver", f"{actor.id} has no maneuver left this turn")
+        action.emit(ActionConverted(creature=actor.id, into="maneuver"))
+    action.emit(StoodUp(creature=c.id, action="maneuver", by=helper.id if helper else None))
+    action.note("stand", c.pos, reasons=(f"{actor.id}'s Stand Up maneuver",))

@@ -56,3 +56,17 @@ def test_standing_up_when_not_prone_is_refused() -> None:
     assert refused(state, {"type": "fall_prone", "creature": "A"}).rule == (
         "draw-steel/already-prone"
     )
+
+
+def test_an_adjacent_creature_may_use_its_maneuver_to_stand_a_willing_prone_ally() -> None:
+    state = battle("AB...", creatures={"B": {"conditions": ["prone"]}})
+    _, state = ok(state, {"type": "start_turn", "creature": "A"})
+    decision, state = ok(state, {"type": "stand_up", "creature": "B", "by": "A"})
+    assert decision.events[0].by == "A"
+    assert not state.creatures["B"].has("prone")
+    assert state.creatures["A"].maneuvers == 0
+    far = battle("A..B.", creatures={"B": {"conditions": ["prone"]}})
+    _, far = ok(far, {"type": "start_turn", "creature": "A"})
+    assert refused(far, {"type": "stand_up", "creature": "B", "by": "A"}).rule == (
+        "draw-steel/not-adjacent"
+    )
