@@ -229,12 +229,16 @@ def _condition(s: BattleState, e: ConditionSet) -> BattleState:
         c = replace_creature(c, conditions=c.conditions | {e.condition})
         if e.condition == "grabbed":
             c = replace_creature(c, grabbed_by=e.source)
+        if e.condition == "frightened":
+            c = replace_creature(c, frightened_by=e.source)
         if e.condition == "prone":
             c = replace_creature(c, prone_voluntary=False)
     else:
         c = replace_creature(c, conditions=c.conditions - {e.condition})
         if e.condition == "grabbed":
             c = replace_creature(c, grabbed_by=None)
+        if e.condition == "frightened":
+            c = replace_creature(c, frightened_by=None)
     return _with(s, c)
 
 

@@ -35,6 +35,7 @@ class Creature:
     hp: int
     conditions: frozenset[str] = frozenset()
     grabbed_by: str | None = None
+    frightened_by: str | None = None
     prone_voluntary: bool = False
     movement_left: int = 0
     move_actions: int = 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.geometry import Box, box, overlaps
+from engine.geometry import Box, box, box_gap, overlaps
 from engine.results import Refusal
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
@@ -87,6 +87,10 @@ class MovementField:
         self._entries: dict[Coord, Entry] = {}
         self.walking = mode in ("walk", "swim")
         self.digging = False
+        source = state.creatures.get(creature.frightened_by or "")
+        self.fear: Box | None = None
+        if creature.has("frightened") and source is not None:
+            self.fear = box(source.pos, ruleset.size_side(source.size))
 
     # -- squares ---------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
@@ -141,6 +145,15 @@ class MovementField:
             return _no(reasons, "path/not-contiguous", f"{list(to)} is not adjacent to {list(frm)}")
         if not self.inside(x, y):
             return _no(reasons, "map/off-map", f"{list(to)} is off the map")
+        fear = self.fear
+        if fear is not None and box_gap(box(to, self.side), fear) < box_gap(
+            box(frm, self.side), fear
+        ):
+            return _no(
+                reasons,
+                "draw-steel/frightened",
+                f"frightened: can't willingly move closer to {self.creature.frightened_by}",
+            )
         entry = self._entries.get(to)
         if entry is None:
             entry = self._entries[to] = self._enter(x, y, z)
@@ -333,7 +346,7 @@ class MovementField:
 
     def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
         x, y, z = pos
-        if self.walking and self.side == 1:
+        if self.walking and self.side == 1 and self.fear is None:
             return self._walk_neighbors(pos)
         out: list[tuple[Coord, int]] = []
         if self.walking:

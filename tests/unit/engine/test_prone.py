@@ -70,3 +70,20 @@ def test_an_adjacent_creature_may_use_its_maneuver_to_stand_a_willing_prone_ally
     assert refused(far, {"type": "stand_up", "creature": "B", "by": "A"}).rule == (
         "draw-steel/not-adjacent"
     )
+
+
+def test_a_frightened_creature_cannot_willingly_move_closer_to_its_fear() -> None:
+    state = battle("A...b\n.....", options={"turns": False})
+    _, state = ok(
+        state, {"type": "set_condition", "creature": "A", "condition": "frightened", "source": "b"}
+    )
+    assert refused(state, {"type": "move", "creature": "A", "path": [[1, 0]]}).rule == (
+        "draw-steel/frightened"
+    )
+    from engine import reach
+
+    assert set(reach(state, "A")) == {(0, 1, 0)}
+    pushed, _ = ok(
+        state, {"type": "force_move", "source": "b", "target": "A", "kind": "pull", "distance": 2}
+    )
+    assert pushed.events[0].path == [(1, 0, 0), (2, 0, 0)]
