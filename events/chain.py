@@ -64,7 +64,10 @@ def encode_checked(event: Event, registry: EventRegistry) -> tuple[JsonObject, b
         raise InvalidAppend(f"not an event: {type(event).__name__}")
     registry.validate(event)
     data = encode(event)
-    data_json = canonical_json(data)
+    try:
+        data_json = canonical_json(data)
+    except TypeError as exc:  # e.g. an integer beyond 64 bits
+        raise InvalidAppend(f"{event.type} cannot be stored as JSON: {exc}") from None
     size = len(data_json)
     if size > MAX_EVENT_BYTES:
         raise EventTooLarge(

@@ -74,8 +74,15 @@ class _Locks:
             return self.by_battle.setdefault(battle_id, threading.Lock())
 
 
+class UnencodableBody(ValueError):
+    """A body JSON can carry but the log cannot: integers beyond 64 bits."""
+
+
 def request_hash(body: Any) -> bytes:
-    return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).digest()
+    try:
+        return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).digest()
+    except TypeError as exc:
+        raise UnencodableBody(str(exc)) from None
 
 
 class BattleService:
@@ -106,6 +113,12 @@ class BattleService:
     def create_battle(
         self, body: dict[str, Any], *, idempotency_key: str | None = None
     ) -> CreatedBattle | Refused:
+        try:
+            request_hash(body)
+        except UnencodableBody as exc:
+            return Refused(
+                rule="battle/invalid-setup", detail=f"numbers must fit in 64 bits: {exc}"
+            )
         decision = create_battle(body, Context(actor="director"))
         if isinstance(decision, Refused):
             return decision
@@ -203,7 +216,15 @@ class BattleService:
         correlation_id: str | None = None,
     ) -> IntentOutcome:
         battle_id = principal.battle_id
-        body_hash = request_hash(body)
+        try:
+            body_hash = request_hash(body)
+        except UnencodableBody as exc:
+            return IntentOutcome(
+                self.store.head_version(battle_id),
+                refused=Refused(
+                    rule="intent/invalid", detail=f"numbers must fit in 64 bits: {exc}"
+                ),
+            )
         if idempotency_key is not None and not dry_run:
             first = self._first_answer(battle_id, idempotency_key, body_hash)
             if first is not None:

@@ -88,7 +88,12 @@ class HistoryService:
     ) -> IntentOutcome:
         battle_id = principal.battle_id
         body = {k: v for k, v in request.items() if v is not None}
-        body_hash = _hash(body)
+        try:
+            body_hash = _hash(body)
+        except TypeError:
+            return IntentOutcome(
+                0, refused=Refused(rule="history/bad-version", detail="numbers must fit in 64 bits")
+            )
         if idempotency_key is not None:
             first = self.battles._first_answer(battle_id, idempotency_key, body_hash)
             if first is not None:
