@@ -11,6 +11,7 @@ from projections import fold, state_view
 from projections.history import effective_events
 from server.auth import Principal
 from server.battle_service import BattleService, CreatedBattle
+from server.errors import NotFound
 from server.history_service import HistoryService
 from tests.integration.service.conftest import skirmish
 
@@ -228,3 +229,25 @@ def test_rebuilt_projections_equal_the_incremental_ones(
     assert [
         service.store.latest_snapshot(battle.battle_id, 1, at_most=v) for v in range(1, 30)
     ] == snaps_before
+
+
+def test_time_travel_to_an_instant_shows_the_last_version_recorded_by_then(
+    service: BattleService,
+) -> None:
+    from datetime import UTC, datetime
+
+    from freezegun import freeze_time
+
+    with freeze_time("2026-11-21 18:00:00", tz_offset=0):
+        battle, director = start(service)
+    with freeze_time("2026-11-21 18:05:00", tz_offset=0):
+        move(service, director, "hero", [1, 2])
+    with freeze_time("2026-11-21 18:10:00", tz_offset=0):
+        move(service, director, "hero", [1, 3])
+
+    at = service.view_at(battle.battle_id, datetime(2026, 11, 21, 18, 7, tzinfo=UTC))
+    assert at["creatures"]["hero"]["position"] == [1, 2, 0]
+    start_view = service.view_at(battle.battle_id, datetime(2026, 11, 21, 18, 0, tzinfo=UTC))
+    assert start_view["creatures"]["hero"]["position"] == [1, 1, 0]
+    with pytest.raises(NotFound):
+        service.view_at(battle.battle_id, datetime(2026, 11, 21, 17, 0, tzinfo=UTC))

@@ -155,3 +155,12 @@ def test_history_properties_hold_over_random_play(
         if env.type == "IntentAccepted" and env.intent_id:
             report = history.judgement(director, env.intent_id)
             assert isinstance(report, dict) and report["matches"], report
+    # rebuilding the projections from the log alone gives the rows the appends wrote
+    head = service.store.head_version(bid)
+    view_before = service.store.read_view(bid)
+    snaps_before = [service.store.latest_snapshot(bid, 1, at_most=v) for v in range(1, head + 1)]
+    history.rebuild([bid])
+    assert service.store.read_view(bid) == view_before
+    assert [
+        service.store.latest_snapshot(bid, 1, at_most=v) for v in range(1, head + 1)
+    ] == snaps_before
