@@ -63,6 +63,7 @@ class MovementField:
         self.swimmer = "swim" in creature.speeds
         self.stack = bool(state.options.get("stack_penalties", True))
         self.both_corners = state.options.get("corner_rule") == "both"
+        self.jump_costs_movement = bool(state.options.get("jump_costs_movement", True))
         self.sky = grid.top + self.side + 10
         self.floor = grid.bottom - 20
         self.others: list[Other] = []

@@ -111,7 +111,10 @@ def judge_jump(f: MovementField, frm: Coord, to: Coord, bonus: int = 0) -> tuple
         i = grid.index(frm[0] + k * sx, frm[1] + k * sy)
         if grid.surface[i] > top:
             raise Refusal("draw-steel/jump-blocked", "something too tall is in the way")
-    cost, reasons = length, [f"jump of {length} square(s)"]
+    if f.jump_costs_movement:
+        cost, reasons = length, [f"jump of {length} square(s)"]
+    else:
+        cost, reasons = 1, [f"jump of {length} square(s) costs 1 (option)"]
     ti = grid.index(to[0], to[1])
     if grid.difficult[ti] or any(o.enemy for o in f.occupants(to)):
         cost += 1

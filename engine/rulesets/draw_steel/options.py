@@ -20,6 +20,8 @@ class DrawSteelOptions(BaseOptions):
     """The 2-square minimum for falling damage is tested on the effective or raw height."""
     stack_penalties: bool = True
     """Crawling, climbing/swimming and difficult terrain add up (true) or the largest counts."""
+    jump_costs_movement: bool = True
+    """Squares jumped count against movement (DIGEST 2.3 GUESS); false: a jump costs 1."""
     hurl_through: Literal["auto", "never"] = "auto"
     """A creature force-moved into a mundane object breaks through when it has the squares."""
     push_line: Literal["bresenham", "monotone"] = "bresenham"

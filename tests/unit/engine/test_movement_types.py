@@ -216,3 +216,14 @@ def test_a_jump_test_jumps_farther_and_higher_and_records_its_roll() -> None:
     assert refused(state, {**jump, "jump_test": True, "rolls": [1, 2]}).rule == (
         "draw-steel/jump-too-long"
     )
+
+
+def test_squares_jumped_count_against_movement_unless_the_option_says_otherwise() -> None:
+    rows = "A.__..."
+    jump = {"type": "move", "creature": "A", "path": [[1, 0], [4, 0]], "jumps": [1]}
+    stats = {"A": {"stats": {"agility": 3}}}
+    decision, _ = ok(battle(rows, options=FREE, creatures=stats), jump)
+    assert decision.events[0].cost == 4
+    cheap = battle(rows, options={"turns": False, "jump_costs_movement": False}, creatures=stats)
+    decision, _ = ok(cheap, jump)
+    assert decision.events[0].cost == 2
