@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -42,6 +43,7 @@ def serve(
         host=host or settings.host,
         port=port or settings.port,
         log_level=settings.log_level,
+        access_log=False,  # our middleware logs requests; the access log would show ?token=
     )
 
 
@@ -74,6 +76,131 @@ def verify(battle: Annotated[str, typer.Argument(help="The battle id.")]) -> Non
         f" ({result.checked} events verified before it)"
     )
     sys.exit(2)
+
+
+def _store(notify: str = "off"):  # type: ignore[no-untyped-def]
+    from events.store_postgres import PostgresEventStore
+    from server.app import utc_now
+
+    return PostgresEventStore(_engine(Settings()), utc_now, notify=notify)  # type: ignore[arg-type]
+
+
+@app.command()
+def replay(
+    battle: Annotated[str, typer.Argument(help="The battle id.")],
+    first: Annotated[int | None, typer.Option("--from", help="First version.")] = None,
+    last: Annotated[int | None, typer.Option("--to", help="Last version.")] = None,
+) -> None:
+    """Print a readable, turn-by-turn account of a battle from its log."""
+    from server.account import account
+
+    store = _store()
+    envelopes = store.read_stream(battle, after=(first or 1) - 1, up_to=last)
+    if not envelopes:
+        console.print(f"battle [bold]{battle}[/bold] has no events there")
+        sys.exit(1)
+    for line in account(envelopes):
+        console.print(line)
+
+
+@app.command("export")
+def export_battle(
+    battle: Annotated[str, typer.Argument(help="The battle id.")],
+    out: Annotated[Path | None, typer.Option(help="Write here instead of stdout.")] = None,
+) -> None:
+    """Write a battle's log as JSON Lines of envelopes (hashes in hex)."""
+    from server.transfer import export_lines
+
+    envelopes = _store().read_stream(battle)
+    if not envelopes:
+        console.print(f"battle [bold]{battle}[/bold] has no events", style="red")
+        sys.exit(1)
+    target = out.open("wb") if out else sys.stdout.buffer
+    for line in export_lines(envelopes):
+        target.write(line)
+    target.flush()
+    if out:
+        target.close()
+        console.print(f"{len(envelopes)} events of {battle} written to {out}")
+
+
+@app.command("import")
+def import_file(
+    file: Annotated[Path, typer.Argument(help="JSON Lines written by `export`.", exists=True)],
+) -> None:
+    """Load exported battles: each chain is verified first; prints new director tokens."""
+    from server.app import utc_now
+    from server.auth import new_token, token_hash
+    from server.battle_directory import BattleDirectory
+    from server.transfer import ImportRefused, import_envelopes, parse_lines
+
+    engine = _engine(Settings())
+    try:
+        with file.open("rb") as lines:
+            envelopes = parse_lines(lines)
+        counts = import_envelopes(engine, envelopes)
+    except ImportRefused as exc:
+        console.print(f"[red]refused[/red]: {exc}")
+        sys.exit(2)
+    directory = BattleDirectory(engine)
+    for battle_id, count in counts.items():
+        token = new_token("dir")
+        ruleset = next(e for e in envelopes if e.battle_id == battle_id).data.get("ruleset", "")
+        directory.create(battle_id, str(ruleset), token_hash(token), utc_now())
+        console.print(f"imported {count} events of [bold]{battle_id}[/bold]; director {token}")
+    _rebuild(list(counts))
+
+
+def _rebuild(battles: list[str] | None) -> dict[str, str]:
+    from rich.progress import Progress
+
+    from server.app import utc_now
+    from server.battle_directory import BattleDirectory
+    from server.battle_service import BattleService
+    from server.history_service import HistoryService
+
+    store = _store()
+    history = HistoryService(BattleService(store, BattleDirectory(store.engine), utc_now))
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("rebuilding projections", total=None)
+
+        def report(battle_id: str, done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total, description=battle_id)
+
+        return history.rebuild(battles, report)
+
+
+@app.command()
+def rebuild(
+    battles: Annotated[list[str] | None, typer.Argument(help="Battle ids; all when none.")] = None,
+) -> None:
+    """Rebuild read models and snapshots from the log (all battles, or the ones named)."""
+    results = _rebuild(battles or None)
+    for battle_id, outcome in results.items():
+        console.print(f"{battle_id}: {outcome}")
+    console.print(f"[green]{len(results)} battle(s) rebuilt[/green]")
+
+
+@app.command()
+def demo(
+    url: Annotated[str | None, typer.Option(help="A running server; else in-process.")] = None,
+) -> None:
+    """Play a short scripted Draw Steel skirmish, printing the board after each action."""
+    import httpx
+
+    from server.demo import run
+    from server.logging import configure_logging
+
+    settings = Settings()
+    configure_logging(settings.model_copy(update={"log_level": "warning"}))
+    if url:
+        with httpx.Client(base_url=url, timeout=30) as http:
+            run(http, console, settings.api_key)
+        return
+    from server.local_server import local_server
+
+    with local_server(settings) as base, httpx.Client(base_url=base, timeout=30) as http:
+        run(http, console, settings.api_key)
 
 
 if __name__ == "__main__":

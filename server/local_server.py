@@ -1,0 +1,47 @@
+"""The app on uvicorn in a background thread, on a free local port (for `demo`)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import uvicorn
+
+from server.settings import Settings
+
+
+@contextmanager
+def local_server(settings: Settings) -> Iterator[str]:
+    from events.migrate import upgrade
+    from server.app import create_app
+    from server.database import database_url, make_engine
+
+    engine = make_engine(database_url(settings), pool_size=settings.pool_size)
+    upgrade(engine)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    config = uvicorn.Config(
+        create_app(settings, engine),
+        host="127.0.0.1",
+        port=port,
+        log_level="error",
+        access_log=False,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the local server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        engine.dispose()

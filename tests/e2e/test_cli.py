@@ -1,0 +1,51 @@
+"""The command line against real databases: verify, replay, export, import, rebuild."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from server.cli import app
+from server.embedded_postgres import to_sqlalchemy_url
+from tests.e2e.conftest import Running
+
+runner = CliRunner()
+
+
+def test_a_battle_exported_and_imported_elsewhere_keeps_its_chain(
+    server: Running, new_battle, database_uri: str, monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    battle = new_battle()
+    with server.client(battle.director) as http:
+        http.post(
+            f"/battles/{battle.battle_id}/intents",
+            json={"type": "move", "creature": "hero", "path": [[1, 2]]},
+        )
+    monkeypatch.setenv("DATABASE_URL", to_sqlalchemy_url(server.database_uri))
+    out = tmp_path / "battle.jsonl"
+    assert runner.invoke(app, ["verify", battle.battle_id]).exit_code == 0
+    replayed = runner.invoke(app, ["replay", battle.battle_id])
+    assert replayed.exit_code == 0 and "Moved hero" in replayed.output
+    assert runner.invoke(app, ["export", battle.battle_id, "--out", str(out)]).exit_code == 0
+    assert len(out.read_text().splitlines()) == 4
+
+    monkeypatch.setenv("DATABASE_URL", to_sqlalchemy_url(database_uri))
+    imported = runner.invoke(app, ["import", str(out)])
+    assert imported.exit_code == 0, imported.output
+    assert "dir_" in imported.output
+    assert runner.invoke(app, ["verify", battle.battle_id]).exit_code == 0
+    again = runner.invoke(app, ["import", str(out)])
+    assert again.exit_code == 2 and "already" in again.output
+
+
+def test_an_edited_export_is_refused(
+    server: Running, new_battle, database_uri: str, monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    battle = new_battle()
+    monkeypatch.setenv("DATABASE_URL", to_sqlalchemy_url(server.database_uri))
+    out = tmp_path / "battle.jsonl"
+    runner.invoke(app, ["export", battle.battle_id, "--out", str(out)])
+    out.write_text(out.read_text().replace('"hp":30', '"hp":300'))
+    monkeypatch.setenv("DATABASE_URL", to_sqlalchemy_url(database_uri))
+    refused = runner.invoke(app, ["import", str(out)])
+    assert refused.exit_code == 2 and "chain breaks" in refused.output
