@@ -20,6 +20,7 @@ from server.battle_directory import BattleDirectory
 from server.battle_service import BattleService
 from server.history_service import HistoryService
 from server.settings import Settings
+from server.viewer import routes as viewer_routes
 
 DESCRIPTION = """\
 turnledger judges tactical combat intents and keeps every decision in an append-only,
@@ -67,6 +68,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     problems.install(app)
     for module in (routes_battles, routes_history, routes_ops):
         app.include_router(module.router)
+    app.include_router(viewer_routes.router)
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
     return app
 

@@ -1,0 +1,1 @@
+"""The battle viewer: a static page that watches a battle through the public HTTP API."""
