@@ -1,8 +1,9 @@
 """The cheapest legal path to a square: A* over a ruleset's movement field.
 
-The field supplies the neighbours and their costs (corners, occupancy, terrain) and whether a
-square may end a move; the heuristic is the ruleset's metric lower bound (every step costs at
-least 1, Chebyshev in 3-D), so the first time the goal is popped its path is the cheapest.
+The field supplies the steps and their costs (corners, occupancy, terrain), the jumps worth
+taking, and whether a square may end a move; the heuristic is the metric's lower bound (every
+step costs at least 1, Chebyshev in 3-D), so the first time the goal is popped its path is
+the cheapest. A step and a jump of equal cost to the same square: the step is kept.
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ from typing import Protocol
 
 from events.battle_events import Coord
 
+INFINITE = 1 << 30
+
 
 class Field(Protocol):
     def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]: ...
+
+    def jumps(self, pos: Coord) -> list[tuple[Coord, int]]: ...
 
     def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool: ...
 
@@ -23,34 +28,50 @@ def _h(a: Coord, b: Coord) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 
-def find_path(field: Field, start: Coord, goal: Coord, budget: int | None) -> list[Coord] | None:
-    """The cheapest path (start excluded) within `budget` (None: unbounded), or None."""
+def find_route(
+    field: Field, start: Coord, goal: Coord, budget: int | None
+) -> tuple[list[Coord], set[int]] | None:
+    """The cheapest path (start excluded) within `budget` (None: unbounded) and the indices
+    of its squares reached by a jump, or None."""
     if start == goal or not field.can_stop(goal):
         return None
     best: dict[Coord, int] = {start: 0}
-    parent: dict[Coord, Coord] = {}
+    parent: dict[Coord, tuple[Coord, bool]] = {}
     counter = 0
     frontier: list[tuple[int, int, int, Coord]] = [(_h(start, goal), 0, counter, start)]
-    limit = budget if budget is not None else 1 << 30
+    limit = budget if budget is not None else INFINITE
     while frontier:
         _, neg_g, _, pos = heapq.heappop(frontier)
         g = -neg_g
         if pos == goal:
-            path = [pos]
-            while path[-1] in parent:
-                path.append(parent[path[-1]])
-            path.pop()
-            path.reverse()
-            return path
-        if g > best.get(pos, 1 << 30):
+            return _unwind(parent, goal)
+        if g > best.get(pos, INFINITE):
             continue
-        for nxt, cost in field.neighbors(pos):
-            ng = g + cost
-            if ng > limit or ng >= best.get(nxt, 1 << 30):
-                continue
-            best[nxt] = ng
-            parent[nxt] = pos
-            counter += 1
-            # ties broken toward the deeper node (larger g) to cut plateau expansion
-            heapq.heappush(frontier, (ng + _h(nxt, goal), -ng, counter, nxt))
+        for edges, jump in ((field.neighbors(pos), False), (field.jumps(pos), True)):
+            for nxt, cost in edges:
+                ng = g + cost
+                if ng > limit or ng >= best.get(nxt, INFINITE):
+                    continue
+                best[nxt] = ng
+                parent[nxt] = (pos, jump)
+                counter += 1
+                # ties go to the deeper node (larger g), which cuts plateau expansion
+                heapq.heappush(frontier, (ng + _h(nxt, goal), -ng, counter, nxt))
     return None
+
+
+def _unwind(parent: dict[Coord, tuple[Coord, bool]], goal: Coord) -> tuple[list[Coord], set[int]]:
+    steps: list[tuple[Coord, bool]] = []
+    pos = goal
+    while pos in parent:
+        before, jump = parent[pos]
+        steps.append((pos, jump))
+        pos = before
+    steps.reverse()
+    return [p for p, _ in steps], {i for i, (_, jump) in enumerate(steps) if jump}
+
+
+def find_path(field: Field, start: Coord, goal: Coord, budget: int | None) -> list[Coord] | None:
+    """The cheapest path (start excluded) within `budget`, or None."""
+    route = find_route(field, start, goal, budget)
+    return None if route is None else route[0]

@@ -20,7 +20,7 @@ def reachable(field: Field, start: Coord, budget: int) -> dict[Coord, int]:
         g, pos = heapq.heappop(frontier)
         if g > best[pos]:
             continue
-        for nxt, cost in field.neighbors(pos):
+        for nxt, cost in (*field.neighbors(pos), *field.jumps(pos)):
             ng = g + cost
             if ng <= budget and ng < best.get(nxt, 1 << 30):
                 best[nxt] = ng

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from engine import intents as it
 from engine.action import Action
-from engine.pathfinding import find_path
+from engine.pathfinding import find_route
 from engine.placement import check_space, creature_spec
 from engine.results import Refusal
 from engine.rulesets.base import GridRuleset, Handler
@@ -22,6 +22,7 @@ from engine.rulesets.draw_steel import (
     economy,
     falling,
     forced_movement,
+    jumping,
     moves,
     prone,
     reactions,
@@ -114,12 +115,13 @@ class DrawSteel(GridRuleset):
         points: list[list[int]] | None,
         to: list[int] | None,
         budget: int,
-    ) -> list[Coord]:
+        jumps: set[int],
+    ) -> tuple[list[Coord], set[int]]:
         if points:
             path = [f.resolve(p) for p in points]
             if path and path[0] == c.pos:
-                path = path[1:]
-            return path
+                return path[1:], {j - 1 for j in jumps if j >= 1}
+            return path, jumps
         if to is None:
             raise Refusal("intent/no-path", "give a `path` or a `to`")
         goal = f.resolve(to)
@@ -128,10 +130,10 @@ class DrawSteel(GridRuleset):
         if goal == c.pos:
             raise Refusal("path/empty", "the creature is already there")
         f.can_stop(goal, [])
-        found = find_path(f, c.pos, goal, budget)
+        found = find_route(f, c.pos, goal, budget)
         if found is None:
             # the unbounded search only tells "too far" from "unreachable"; on the ground only
-            if f.walking and find_path(f, c.pos, goal, None) is not None:
+            if f.walking and find_route(f, c.pos, goal, None) is not None:
                 raise Refusal("draw-steel/exceeds-speed", f"{to} is farther than {budget}")
             raise Refusal("path/unreachable", f"no legal path reaches {to}")
         return found
@@ -161,7 +163,7 @@ class DrawSteel(GridRuleset):
             continues=True,
             action=action,
         )
-        bonus = moves.jump_test(self, action, c) if intent.jump_test and intent.jumps else 0
+        bonus = jumping.jump_test(self, action, c) if intent.jump_test and intent.jumps else 0
         self._walk(
             intent, c, "move", intent.action, intent.mode, budget, action, set(intent.jumps), bonus
         )
@@ -223,7 +225,7 @@ class DrawSteel(GridRuleset):
         state = action.state
         c = state.creatures[c.id]
         f = self.field(state, c, mode, shifting=kind == "shift")
-        path = self._path(f, c, intent.path, intent.to, budget.squares)
+        path, jumps = self._path(f, c, intent.path, intent.to, budget.squares, jumps)
         judged = moves.judge_path(f, c.pos, path, budget.squares, jumps, jump_bonus)
         run = moves.MoveRun(
             c.id,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.geometry import Box, box, box_gap, overlaps
 from engine.results import Refusal
+from engine.rulesets.draw_steel import jumping
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
@@ -88,6 +89,8 @@ class MovementField:
         self._entries: dict[Coord, Entry] = {}
         self.walking = mode in ("walk", "swim")
         self.digging = False
+        self.plan_jumps = self.walking and self.side == 1 and not self.prone and not shifting
+        self.jump_len = jumping.jump_length(creature.stats)
         source = state.creatures.get(creature.frightened_by or "")
         self.fear: Box | None = None
         if creature.has("frightened") and source is not None:
@@ -190,7 +193,7 @@ class MovementField:
                         "going up or down through the ground takes the Dig maneuver",
                     )
             climbing = self.mode == "climb" and (z > stand or dz > 0)
-        if dx and dy and self._cuts_corner(frm, to):
+        if dx and dy and self.cuts_corner(frm, to):
             return _no(
                 reasons,
                 "draw-steel/cannot-cut-corners",
@@ -275,7 +278,7 @@ class MovementField:
                         return True
         return False
 
-    def _cuts_corner(self, frm: Coord, to: Coord) -> bool:
+    def cuts_corner(self, frm: Coord, to: Coord) -> bool:
         """DIGEST 2.4: the two squares beside a diagonal; walls block, creatures never do."""
         s = self.side
         fx, fy, fz = frm
@@ -290,6 +293,58 @@ class MovementField:
             k = grid.index(cx, cy)
             hits.append(grid.wall[k] and grid.surface[k] > low)
         return all(hits) if self.both_corners else any(hits)
+
+    def landing(self, to: Coord) -> tuple[tuple[str, str] | None, tuple[int, ...], tuple[str, ...]]:
+        """What landing on `to` adds (a jump's last square): refusal, extra costs, reasons."""
+        entry = self._entries.get(to)
+        if entry is None:
+            entry = self._entries[to] = self._enter(*to)
+        return entry[1], entry[4], entry[5]
+
+    def jumps(self, pos: Coord) -> list[tuple[Coord, int]]:
+        """Jumps worth planning from `pos`: over what walking the same line can't cross as
+        cheaply (pits, ledges, difficult or occupied squares). Judged by `judge_jump`."""
+        if not self.plan_jumps:
+            return []
+        grid = self.grid
+        x, y, z = pos
+        i = y * grid.width + x
+        if z != grid.surface[i] or grid.difficult[i] or grid.damage[i]:
+            return []
+        length = self.jump_len
+        if length == 1 and grid.top == grid.bottom:
+            return []
+        out: list[tuple[Coord, int]] = []
+        for dx, dy in _FLAT:
+            for k in range(1, length + 1):
+                tx, ty = x + k * dx, y + k * dy
+                if not self.inside(tx, ty):
+                    break
+                to = (tx, ty, grid.surface[ty * grid.width + tx])
+                if not self._worth_jumping(pos, to, k, dx, dy):
+                    continue
+                try:
+                    cost, _ = jumping.judge_jump(self, pos, to)
+                except Refusal:
+                    continue
+                out.append((to, cost))
+        return out
+
+    def _worth_jumping(self, frm: Coord, to: Coord, k: int, dx: int, dy: int) -> bool:
+        if to[2] - frm[2] == 1 and not self.climber:
+            return True
+        grid = self.grid
+        for n in range(1, k):
+            c = (frm[1] + n * dy) * grid.width + frm[0] + n * dx
+            if (
+                grid.surface[c] != frm[2]
+                or grid.difficult[c]
+                or grid.damage[c]
+                or grid.water[c]
+                or c in self.occupied
+            ):
+                return True
+        return False
 
     # -- ending ----------------------------------------------------------------------------
     def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.action import Action
-from engine.geometry import box, box_gap, sign
+from engine.geometry import box, box_gap
 from engine.results import Refusal
 from engine.rulesets.draw_steel import reactions
+from engine.rulesets.draw_steel.jumping import judge_jump
 from engine.rulesets.draw_steel.movement import MovementField
 from events.battle_events import (
     Coord,
     DamageTaken,
-    JumpTested,
     Moved,
     OpportunityAttackTriggered,
     ResumeMove,
@@ -39,87 +39,6 @@ class Judged:
     @property
     def total(self) -> int:
         return sum(self.costs)
-
-
-def jump_test(rs: GridRuleset, action: Action, c: Creature) -> int:
-    """Draw Steel, Jump: Might or Agility test; tier 2 jumps 1 square longer and higher,
-    tier 3 two. The roll is recorded in `JumpTested`."""
-    dice = action.roller.roll(2, 10)
-    characteristic = max(c.stat("might"), c.stat("agility"))
-    natural = sum(dice)
-    total = natural + characteristic
-    tier = 3 if natural >= 19 or total >= 17 else (2 if total >= 12 else 1)
-    bonus = tier - 1
-    action.emit(
-        JumpTested(
-            creature=c.id,
-            rolls=dice,
-            seeded=action.roller.seeded,
-            characteristic=characteristic,
-            total=total,
-            tier=tier,
-            bonus=bonus,
-        )
-    )
-    action.note(
-        "jump-test",
-        c.pos,
-        reasons=(f"2d10 {dice} + {characteristic} = {total}: tier {tier}, jump +{bonus}",),
-    )
-    return bonus
-
-
-def jump_length(stats: dict[str, int]) -> int:
-    """Draw Steel, Jump: up to Might or Agility squares (the better), minimum 1."""
-    return max(1, stats.get("might", 0), stats.get("agility", 0))
-
-
-def judge_jump(f: MovementField, frm: Coord, to: Coord, bonus: int = 0) -> tuple[int, list[str]]:
-    """Draw Steel, Jump: a straight long jump of up to Might/Agility squares, 1 square high,
-    never out of difficult or damaging terrain; squares jumped count against movement."""
-    c = f.creature
-    if c.has("prone"):
-        raise Refusal("draw-steel/prone-cannot-jump", "a prone creature can't jump")
-    grid = f.grid
-    fi = grid.index(frm[0], frm[1])
-    if frm[2] == f.stand_z(frm[0], frm[1]) and (grid.difficult[fi] or grid.damage[fi]):
-        raise Refusal(
-            "draw-steel/cannot-jump-from-difficult-terrain",
-            "can't jump out of difficult or damaging terrain",
-        )
-    dx, dy = to[0] - frm[0], to[1] - frm[1]
-    length = max(abs(dx), abs(dy))
-    if length == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-        raise Refusal("draw-steel/jump-not-straight", "a jump goes in a straight line")
-    if length > jump_length(c.stats) + bonus:
-        raise Refusal(
-            "draw-steel/jump-too-long",
-            f"a {length}-square jump is longer than {jump_length(c.stats) + bonus}",
-        )
-    if not f.inside(to[0], to[1]):
-        raise Refusal("map/off-map", f"{list(to)} is off the map")
-    land = f.stand_z(to[0], to[1])
-    if to[2] != land:
-        raise Refusal("draw-steel/not-on-ground", f"{list(to)} is not on the ground")
-    if to[2] - frm[2] > 1 + bonus:
-        raise Refusal("draw-steel/jump-too-high", f"this jump is {1 + bonus} square(s) high")
-    if to[2] - frm[2] < -1:
-        raise Refusal("draw-steel/ledge", "a ledge of 2 squares or more")
-    top = max(frm[2], to[2]) + 1 + bonus
-    sx, sy = sign(dx), sign(dy)
-    for k in range(1, length):
-        i = grid.index(frm[0] + k * sx, frm[1] + k * sy)
-        if grid.surface[i] > top:
-            raise Refusal("draw-steel/jump-blocked", "something too tall is in the way")
-    if f.jump_costs_movement:
-        cost, reasons = length, [f"jump of {length} square(s)"]
-    else:
-        cost, reasons = 1, [f"jump of {length} square(s) costs 1 (option)"]
-    ti = grid.index(to[0], to[1])
-    if grid.difficult[ti] or any(o.enemy for o in f.occupants(to)):
-        cost += 1
-        reasons.append("landing in difficult terrain +1")
-    return cost, reasons
 
 
 def judge_path(

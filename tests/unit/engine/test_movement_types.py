@@ -227,3 +227,27 @@ def test_squares_jumped_count_against_movement_unless_the_option_says_otherwise(
     cheap = battle(rows, options={"turns": False, "jump_costs_movement": False}, creatures=stats)
     decision, _ = ok(cheap, jump)
     assert decision.events[0].cost == 2
+
+
+def test_move_to_plans_a_jump_across_a_pit() -> None:
+    state = battle("A.__..\n##__##", options=FREE, creatures={"A": {"stats": {"might": 3}}})
+    decision, after = ok(state, {"type": "move", "creature": "A", "to": [4, 0]})
+    moved = decision.events[0]
+    assert moved.path == [(1, 0, 0), (4, 0, 0)]
+    assert moved.cost == 4
+    assert pos(after, "A") == (4, 0, 0)
+
+
+def test_move_to_jumps_onto_a_low_ledge_rather_than_climbing() -> None:
+    state = battle("A...", options=FREE, elevation=LEDGE)
+    decision, _ = ok(state, {"type": "move", "creature": "A", "to": [2, 0]})
+    assert decision.events[0].cost == 2
+    assert any("jump" in r for step in decision.trace for r in step.reasons)
+
+
+def test_a_diagonal_jump_cannot_cut_a_corner() -> None:
+    state = battle("A#..\n.._.\n....", options=FREE, creatures={"A": {"stats": {"might": 2}}})
+    assert (
+        refused(state, {"type": "move", "creature": "A", "path": [[2, 2]], "jumps": [0]}).rule
+        == "draw-steel/cannot-cut-corners"
+    )

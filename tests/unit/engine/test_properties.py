@@ -12,7 +12,7 @@ from projections import BattleState, evolve, fold, state_from_json, state_to_jso
 from tests.unit.battle_map import battle, setup_for
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-TILES = ".......~#o^="
+TILES = ".......~#o^=_"
 
 
 @st.composite
@@ -182,10 +182,40 @@ def fold_events(rows: str, oa: str) -> Any:
     return decision.events
 
 
+lifts = st.lists(
+    st.fixed_dictionaries(
+        {
+            "cells": st.lists(
+                st.tuples(st.integers(0, 6), st.integers(0, 5)).map(list), min_size=1, max_size=4
+            ),
+            "height": st.integers(1, 2),
+        }
+    ),
+    max_size=3,
+)
+
+
 @SETTINGS
-@given(rows=maps(), prone=st.booleans())
-def test_the_reach_generator_and_the_path_judge_agree(rows: str, prone: bool) -> None:
-    state = make(rows, "never")
+@given(rows=maps(), prone=st.booleans(), elevation=lifts, climber=st.booleans())
+def test_the_reach_generator_and_the_path_judge_agree(
+    rows: str, prone: bool, elevation: list[dict[str, Any]], climber: bool
+) -> None:
+    from hypothesis import assume
+
+    from engine import create_battle
+
+    speeds = {"walk": 5, "climb": 5} if climber else {"walk": 5}
+    decision = create_battle(
+        setup_for(
+            rows,
+            options={"turns": False, "opportunity_attacks": "never"},
+            elevation=elevation,
+            creatures={"A": {"stats": {"might": 2, "agility": 1}, "speeds": speeds}},
+        )
+    )
+    assume(isinstance(decision, Accepted))
+    assert isinstance(decision, Accepted)
+    state = fold(decision.events)
     if prone:
         state = evolve(
             state,
