@@ -225,10 +225,7 @@ class BattleService:
                     rule="intent/invalid", detail=f"numbers must fit in 64 bits: {exc}"
                 ),
             )
-        if idempotency_key is not None and not dry_run:
-            first = self._first_answer(battle_id, idempotency_key, body_hash)
-            if first is not None:
-                return first
+        key = None if dry_run else idempotency_key
         try:
             intent = parse_intent(body)
         except IntentError as exc:
@@ -238,6 +235,11 @@ class BattleService:
             )
         with self._locks.of(battle_id):
             for _ in range(MAX_RETRIES):
+                # Checked under the battle's lock, so a retry that arrives while its first
+                # attempt is still being appended waits for it and gets its answer.
+                first = self._first_answer(battle_id, key, body_hash)
+                if first is not None:
+                    return first
                 loaded = self.loader.current(battle_id)
                 expected = intent.expected_version
                 if expected is not None and expected != loaded.version:
@@ -248,7 +250,9 @@ class BattleService:
                 dice = RecordingDice()
                 decision = decide(intent, loaded.state, Context(actor=principal.actor, dice=dice))
                 if isinstance(decision, Refused):
-                    return IntentOutcome(loaded.version, refused=decision)
+                    # another process may have appended the first attempt meanwhile
+                    first = self._first_answer(battle_id, key, body_hash)
+                    return first or IntentOutcome(loaded.version, refused=decision)
                 trace = tuple(step.to_json() for step in decision.trace)
                 if dry_run:
                     return IntentOutcome(
@@ -276,7 +280,7 @@ class BattleService:
                         intent_id,
                         principal.actor,
                         loaded.state.rules_version,
-                        idempotency_key=idempotency_key,
+                        idempotency_key=key,
                         body_hash=body_hash,
                         trace=decision.trace,
                         correlation_id=correlation_id,
@@ -294,7 +298,11 @@ class BattleService:
                 )
         raise Busy("the battle kept changing while this intent was decided; retry it")
 
-    def _first_answer(self, battle_id: str, key: str, body_hash: bytes) -> IntentOutcome | None:
+    def _first_answer(
+        self, battle_id: str, key: str | None, body_hash: bytes
+    ) -> IntentOutcome | None:
+        if key is None:
+            return None
         try:
             first = self.store.find_idempotent(battle_id, key, body_hash)
         except IdempotencyKeyReused as exc:

@@ -94,18 +94,18 @@ class HistoryService:
             return IntentOutcome(
                 0, refused=Refused(rule="history/bad-version", detail="numbers must fit in 64 bits")
             )
-        if idempotency_key is not None:
-            first = self.battles._first_answer(battle_id, idempotency_key, body_hash)
-            if first is not None:
-                return first
         with self.battles._locks.of(battle_id):
             for _ in range(5):
+                first = self.battles._first_answer(battle_id, idempotency_key, body_hash)
+                if first is not None:
+                    return first
                 loaded = self.loader.current(battle_id)
                 if expected_version is not None and expected_version != loaded.version:
                     raise StaleVersion(expected_version, loaded.version)
                 planned = plan(loaded)
                 if isinstance(planned, Refused):
-                    return IntentOutcome(loaded.version, refused=planned)
+                    first = self.battles._first_answer(battle_id, idempotency_key, body_hash)
+                    return first or IntentOutcome(loaded.version, refused=planned)
                 trace = [
                     {
                         "kind": body["type"],
