@@ -1,0 +1,40 @@
+// The public HTTP API of one battle, called with the page's token.
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+export function makeApi(battleId, token) {
+  const base = `/battles/${encodeURIComponent(battleId)}`;
+
+  async function call(method, path, body) {
+    const headers = { Authorization: `Bearer ${token}` };
+    const init = { method, headers };
+    if (method !== "GET") {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body ?? {});
+    }
+    const answer = await fetch(base + path, init);
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) throw new ApiError(answer.status, data);
+    return data;
+  }
+
+  const q = encodeURIComponent;
+  return {
+    state: (version) => call("GET", version ? `?version=${version}` : ""),
+    events: (after, limit = 1000) => call("GET", `/events?after=${after}&limit=${limit}`),
+    reach: (creature) => call("GET", `/reach?creature=${q(creature)}&kind=move`),
+    preview: (intent) => call("POST", "/intents?dry_run=true", intent),
+    intent: (intent) => call("POST", "/intents", intent),
+    undo: (body) => call("POST", "/undo", body),
+    redo: () => call("POST", "/redo", {}),
+    judgement: (intentId) => call("GET", `/intents/${q(intentId)}/judgement`),
+    whatIf: (version, intents) => call("POST", "/what-if", { version, intents }),
+    streamUrl: (after) => `${base}/stream?after=${after}&token=${q(token)}`,
+  };
+}

@@ -1,0 +1,266 @@
+// The map drawn to scale in SVG: one unit is one square (or one inch on a gridless board).
+
+const NS = "http://www.w3.org/2000/svg";
+const STEP_MS = 160;
+
+function el(tag, attrs, parent) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function text(parent, x, y, content, cls) {
+  const t = el("text", { x, y, class: cls }, parent);
+  t.textContent = content;
+  return t;
+}
+
+// A grid creature's footprint side from its size ("1M" -> 1, "2" -> 2, "3L" -> 3).
+export function footprint(size) {
+  const n = parseInt(size, 10);
+  return Number.isFinite(n) && n > 0 ? n : 1;
+}
+
+const RADIUS = { T: 0.3, S: 0.36, M: 0.42, L: 0.46 };
+const SIDE_COLOURS = ["#2f6fd0", "#c8372d", "#2e9a4e", "#8a4fbf", "#c98a12", "#1a9aa0"];
+
+export class Board {
+  constructor(host, handlers) {
+    this.host = host;
+    this.on = handlers;
+    this.sides = new Map();
+    this.animations = new Map();
+    this.svg = null;
+    this.mapKey = null;
+  }
+
+  // Where a creature's token centre is when it stands at `p`.
+  centre(creature, p) {
+    if (this.gridless) return [p[0], p[1]];
+    const n = footprint(creature?.size);
+    return [p[0] + n / 2, p[1] + n / 2];
+  }
+
+  colour(side) {
+    if (side === "heroes") return SIDE_COLOURS[0];
+    if (side === "monsters") return SIDE_COLOURS[1];
+    if (!this.sides.has(side)) this.sides.set(side, SIDE_COLOURS[2 + (this.sides.size % 4)]);
+    return this.sides.get(side);
+  }
+
+  build(area) {
+    const { width, height } = area;
+    const scale = Math.max(12, Math.min(56, 880 / width, 640 / height));
+    this.host.replaceChildren();
+    const svg = el("svg", {
+      viewBox: `-0.05 -0.05 ${width + 0.1} ${height + 0.1}`,
+      width: Math.round(width * scale), height: Math.round(height * scale),
+      class: this.gridless ? "map gridless" : "map", "data-width": width, "data-height": height,
+    }, this.host);
+    const defs = el("defs", {}, svg);
+    const hatch = el("pattern", { id: "hatch", width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse",
+      patternTransform: "rotate(45)" }, defs);
+    el("line", { x1: 0, y1: 0, x2: 0, y2: 0.25, class: "hatch-line" }, hatch);
+    el("rect", { x: 0, y: 0, width, height, class: "ground" }, svg);
+    this.layers = {};
+    for (const name of ["terrain", "grid", "reach", "paths", "tokens", "hover"]) {
+      this.layers[name] = el("g", { class: `layer-${name}` }, svg);
+    }
+    svg.addEventListener("mousemove", (ev) => this.hover(ev));
+    svg.addEventListener("mouseleave", () => this.on.leave?.());
+    svg.addEventListener("click", (ev) => this.click(ev));
+    this.svg = svg;
+  }
+
+  point(ev) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    return this.gridless ? [p.x, p.y] : [Math.floor(p.x), Math.floor(p.y)];
+  }
+
+  hover(ev) {
+    const [x, y] = this.point(ev);
+    const key = `${x},${y}`;
+    if (key === this.hovered) return;
+    this.hovered = key;
+    this.on.hover?.(x, y);
+  }
+
+  click(ev) {
+    const token = ev.target.closest?.(".token");
+    if (token) this.on.creature?.(token.dataset.id);
+    else this.on.square?.(...this.point(ev));
+  }
+
+  render(state) {
+    this.gridless = Boolean(state.board);
+    const area = state.board || state.map || { width: 10, height: 10 };
+    const key = JSON.stringify(area);
+    if (key !== this.mapKey) {
+      this.build(area);
+      if (this.gridless) this.drawShapes(area);
+      else this.drawGrid(area);
+      this.mapKey = key;
+    }
+    this.drawTokens(state);
+  }
+
+  drawGrid(map) {
+    const terrain = this.layers.terrain;
+    for (const elev of map.elevation || []) {
+      for (const [x, y] of elev.cells) {
+        el("rect", { x, y, width: 1, height: 1, class: "elevation",
+          "fill-opacity": Math.min(0.6, 0.12 * elev.height) }, terrain);
+        text(terrain, x + 0.95, y + 0.28, `▲${elev.height}`, "elev-label");
+      }
+    }
+    for (const t of map.terrain || []) {
+      for (const [x, y] of t.cells || []) {
+        el("rect", { x, y, width: 1, height: 1, class: `terrain t-${t.kind}`, "data-kind": t.kind,
+          "data-x": x, "data-y": y }, terrain);
+      }
+    }
+    const grid = this.layers.grid;
+    for (let x = 0; x <= map.width; x++) el("line", { x1: x, y1: 0, x2: x, y2: map.height }, grid);
+    for (let y = 0; y <= map.height; y++) el("line", { x1: 0, y1: y, x2: map.width, y2: y }, grid);
+  }
+
+  // Gridless (Warcry): terrain as polygons in inches; a faint line every 6".
+  drawShapes(board) {
+    const terrain = this.layers.terrain;
+    for (const t of board.terrain || []) {
+      if (!t.polygon) continue;
+      const points = t.polygon.map(([x, y]) => `${x},${y}`).join(" ");
+      el("polygon", { points, class: `terrain t-${t.kind}`, "data-kind": t.kind }, terrain);
+      if (t.height) {
+        const cx = t.polygon.reduce((s, p) => s + p[0], 0) / t.polygon.length;
+        const cy = t.polygon.reduce((s, p) => s + p[1], 0) / t.polygon.length;
+        text(terrain, cx, cy, `${t.height}"`, "elev-label centred");
+      }
+    }
+    const grid = this.layers.grid;
+    for (let x = 0; x <= board.width; x += 6) el("line", { x1: x, y1: 0, x2: x, y2: board.height }, grid);
+    for (let y = 0; y <= board.height; y += 6) el("line", { x1: 0, y1: y, x2: board.width, y2: y }, grid);
+  }
+
+  drawTokens(state) {
+    this.stopAnimations();
+    const layer = this.layers.tokens;
+    layer.replaceChildren();
+    this.creatures = state.creatures || {};
+    const waiting = new Set((state.pending_reactions || []).map((r) => r.reactor));
+    for (const [id, c] of Object.entries(this.creatures)) {
+      if (!c.position) continue;
+      const [cx, cy] = this.centre(c, c.position);
+      const size = String(c.size || "1M");
+      const r = this.gridless ? (c.base || 1) / 2 : footprint(size) > 1
+        ? footprint(size) / 2 - 0.06 : RADIUS[size.slice(-1)] || 0.42;
+      const classes = ["token"];
+      if (state.active === id) classes.push("active");
+      if (waiting.has(id)) classes.push("must-answer");
+      if (id === this.selected) classes.push("selected");
+      const g = el("g", {
+        class: classes.join(" "), transform: `translate(${cx} ${cy})`, "data-id": id,
+        "data-x": c.position[0], "data-y": c.position[1], "data-z": c.position[2] ?? 0,
+        "data-hp": c.hp, "data-side": c.side, "data-conditions": (c.conditions || []).join(" "),
+      }, layer);
+      el("title", {}, g).textContent =
+        `${c.name || id} (${c.side}, size ${size}) at ${c.position.join(", ")}: ${c.hp} hp` +
+        `${c.conditions?.length ? `; ${c.conditions.join(", ")}` : ""}`;
+      el("circle", { r, fill: this.colour(c.side), class: "body" }, g);
+      if ((c.conditions || []).includes("prone")) el("line", { x1: -r, y1: r, x2: r, y2: -r, class: "prone-mark" }, g);
+      const label = (c.name || id).slice(0, Math.max(3, Math.round(r * 9)));
+      const t = text(g, 0, 0.02, label, "token-name centred");
+      t.setAttribute("font-size", Math.min(0.3, r * 0.62));
+      text(g, 0, r * 0.62, `${c.hp}`, "token-hp centred").setAttribute("font-size", Math.min(0.24, r * 0.5));
+      if (c.conditions?.length) {
+        const shortened = c.conditions.map((x) => x.slice(0, 4)).join(" ");
+        text(g, 0, -r - 0.06, shortened, "token-conditions centred");
+      }
+    }
+  }
+
+  token(id) {
+    return this.layers?.tokens.querySelector(`.token[data-id="${CSS.escape(id)}"]`);
+  }
+
+  select(id) {
+    this.selected = id;
+    for (const t of this.layers?.tokens.querySelectorAll(".token") || []) {
+      t.classList.toggle("selected", t.dataset.id === id);
+    }
+  }
+
+  // Reachable squares, each shaded and labelled with its cost.
+  showReach(squares) {
+    const layer = this.layers.reach;
+    layer.replaceChildren();
+    for (const { at: [x, y], cost } of squares) {
+      el("rect", { x, y, width: 1, height: 1, class: "reach", "data-x": x, "data-y": y,
+        "data-cost": cost }, layer);
+      text(layer, x + 0.08, y + 0.9, `${cost}`, "reach-cost");
+    }
+  }
+
+  clearReach() {
+    this.layers?.reach.replaceChildren();
+  }
+
+  // A path as a polyline through the token centres, with the cost at the end.
+  showPath(kind, creature, points, label) {
+    this.clearPath(kind);
+    if (!points.length) return;
+    const centres = points.map((p) => this.centre(creature, p));
+    const g = el("g", { class: `path path-${kind}`, "data-points": JSON.stringify(points) }, this.layers.paths);
+    el("polyline", { points: centres.map(([x, y]) => `${x},${y}`).join(" ") }, g);
+    for (const [x, y] of centres.slice(1)) el("circle", { cx: x, cy: y, r: 0.08 }, g);
+    if (label) {
+      const [x, y] = centres[centres.length - 1];
+      text(g, x, y - 0.3, label, "path-label centred");
+    }
+  }
+
+  clearPath(kind) {
+    for (const g of this.layers?.paths.querySelectorAll(kind ? `.path-${kind}` : ".path") || []) g.remove();
+  }
+
+  // Slide a token along the squares of its path; the final place is already rendered.
+  animate(id, points) {
+    const g = this.token(id);
+    const creature = this.creatures?.[id];
+    if (!g || !creature || points.length < 2) return Promise.resolve();
+    const centres = points.map((p) => this.centre(creature, p));
+    const total = STEP_MS * (centres.length - 1);
+    g.classList.add("moving");
+    return new Promise((resolve) => {
+      const started = performance.now();
+      const frame = (now) => {
+        const t = Math.min(1, (now - started) / total) * (centres.length - 1);
+        const i = Math.min(Math.floor(t), centres.length - 2);
+        const f = t - i;
+        const [ax, ay] = centres[i];
+        const [bx, by] = centres[i + 1];
+        g.setAttribute("transform", `translate(${ax + (bx - ax) * f} ${ay + (by - ay) * f})`);
+        if (t < centres.length - 1) {
+          this.animations.set(id, { handle: requestAnimationFrame(frame), resolve });
+        } else {
+          this.animations.delete(id);
+          g.classList.remove("moving");
+          resolve();
+        }
+      };
+      this.animations.set(id, { handle: requestAnimationFrame(frame), resolve });
+    });
+  }
+
+  stopAnimations() {
+    for (const { handle, resolve } of this.animations.values()) {
+      cancelAnimationFrame(handle);
+      resolve();
+    }
+    this.animations.clear();
+  }
+}

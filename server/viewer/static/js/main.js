@@ -1,0 +1,310 @@
+// The battle viewer: follow a battle live, scrub its history, judge its actions.
+
+import { makeApi } from "./api.js";
+import { Board } from "./board.js";
+import { h, renderJudgement, renderReactions, renderWhatIf, whatIfResult } from "./panels.js";
+import { at, buildActions, buildContext, describe, movements } from "./words.js";
+
+const config = JSON.parse(document.getElementById("config").textContent);
+const token = new URLSearchParams(location.search).get("token") || "";
+const api = makeApi(config.battle_id, token);
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  events: [], head: 0, live: true, version: 0, state: null, actions: [], byId: new Map(),
+  ctx: buildContext([]), selected: null, reach: new Map(), chosen: null, previews: new Map(),
+};
+let queue = Promise.resolve();
+const serially = (fn) => (queue = queue.then(fn).catch((err) => status(err.message, true)));
+
+function status(message, bad = false) {
+  const node = $("status");
+  node.textContent = message || "";
+  node.classList.toggle("bad", bad);
+}
+
+const board = new Board($("board"), {
+  creature: (id) => serially(() => selectCreature(id)),
+  square: () => serially(() => selectCreature(null)),
+  hover: (x, y) => previewPath(x, y),
+  leave: () => board.clearPath("preview"),
+});
+
+// -- the log ------------------------------------------------------------------------------
+
+async function loadLog() {
+  for (;;) {
+    const page = await api.events(S.head);
+    addEvents(page.events);
+    if (page.events.length < 1000) return;
+  }
+}
+
+function addEvents(events) {
+  for (const e of events) {
+    if (e.version <= S.head) continue;
+    S.events.push(e);
+    S.head = e.version;
+  }
+  ({ actions: S.actions, byId: S.byId } = buildActions(S.events));
+  S.ctx = buildContext(S.events);
+}
+
+function renderLog() {
+  const list = $("log");
+  list.replaceChildren();
+  for (const action of S.actions) {
+    const classes = ["action", `type-${action.intent?.type || "unknown"}`];
+    if (action.undone) classes.push("undone");
+    if (action.first > S.version) classes.push("future");
+    if (action.id && action.id === S.chosen) classes.push("selected");
+    const item = h("li", { class: classes.join(" "), "data-intent": action.id || "",
+      "data-first": action.first, "data-last": action.last, title: `versions ${action.first}–${action.last}` },
+      h("span", { class: "v" }, action.first), " ", h("span", { class: "words" }, describe(action, S.ctx)));
+    item.addEventListener("click", () => serially(() => chooseAction(action.id)));
+    list.append(item);
+  }
+  const current = list.querySelector(".selected") || list.lastElementChild;
+  if (S.live && current) current.scrollIntoView({ block: "nearest" });
+}
+
+// -- showing a version ----------------------------------------------------------------------
+
+function renderTimeline() {
+  const scrubber = $("scrubber");
+  scrubber.max = String(S.head);
+  scrubber.value = String(S.version);
+  $("version-label").textContent = S.live ? `version ${S.version} (live)` : `version ${S.version} of ${S.head}`;
+  document.body.classList.toggle("scrubbed", !S.live);
+}
+
+function show(state) {
+  S.state = state;
+  S.version = state.version;
+  board.render(state);
+  $("battle-title").textContent = `${state.ruleset} · ${config.battle_id}`;
+  $("round").textContent = state.round ? `Round ${state.round}${state.active ? ` · ${S.ctx.name(state.active)}'s turn` : ""}` : "";
+  renderReactions($("reactions"), state, S.ctx, mayAnswer, answerReaction);
+  renderTimeline();
+  renderLog();
+}
+
+async function showVersion(version) {
+  S.live = version >= S.head;
+  clearSelection();
+  show(await api.state(S.live ? undefined : version));
+}
+
+async function followLive() {
+  const before = S.state;
+  const state = await api.state();
+  if (!S.live) return;
+  const fresh = S.events.filter((e) => e.version > (before?.version ?? 0));
+  show(state);
+  if (S.selected) await selectCreature(S.selected, true);
+  if (before && !fresh.some((e) => e.type === "ActionUndone" || e.type === "ActionRedone")) {
+    await animate(before, fresh);
+  }
+}
+
+async function animate(before, events) {
+  const places = new Map(Object.entries(before.creatures).map(([id, c]) => [id, c.position]));
+  for (const m of movements(events)) {
+    const start = places.get(m.id);
+    places.set(m.id, m.path[m.path.length - 1]);
+    if (start && !m.jump) await board.animate(m.id, [start, ...m.path]);
+  }
+}
+
+// -- the stream -------------------------------------------------------------------------------
+
+function connect() {
+  const source = new EventSource(api.streamUrl(S.head));
+  const badge = $("live");
+  source.onopen = () => { badge.textContent = "live"; badge.className = "badge on"; };
+  source.onerror = () => { badge.textContent = "reconnecting"; badge.className = "badge off"; };
+  const received = (message) => {
+    addEvents([JSON.parse(message.data)]);
+    clearTimeout(S.pending);
+    // An action's events arrive together: draw once they have all come in.
+    S.pending = setTimeout(() => serially(async () => {
+      if (S.live) await followLive();
+      else { renderTimeline(); renderLog(); }
+    }), 40);
+  };
+  for (const type of config.event_types) source.addEventListener(type, received);
+  source.onmessage = received;
+}
+
+// -- a creature's reach and the cheapest path --------------------------------------------------
+
+function clearSelection() {
+  S.selected = null;
+  S.reach = new Map();
+  board.select(null);
+  board.clearReach();
+  board.clearPath("preview");
+}
+
+async function selectCreature(id, again = false) {
+  if (!id || (id === S.selected && !again) || !S.live) {
+    clearSelection();
+    if (id && !S.live) status("Go live to see where a creature can go now.");
+    return;
+  }
+  S.selected = id;
+  S.previews = new Map();
+  board.select(id);
+  try {
+    const found = await api.reach(id);
+    S.reach = new Map(found.squares.map((s) => [`${s.at[0]},${s.at[1]}`, s.cost]));
+    board.showReach(found.squares);
+    status(`${S.ctx.name(id)} can reach ${found.squares.length} squares.`);
+  } catch (err) {
+    board.clearReach();
+    status(`No reach for ${S.ctx.name(id)}: ${err.message}`, true);
+  }
+}
+
+function previewPath(x, y) {
+  const id = S.selected;
+  board.clearPath("preview");
+  if (!id || !S.reach.has(`${x},${y}`)) return;
+  clearTimeout(S.hoverTimer);
+  S.hoverTimer = setTimeout(async () => {
+    const key = `${S.version}:${id}:${x},${y}`;
+    try {
+      if (!S.previews.has(key)) {
+        S.previews.set(key, await api.preview({ type: "move", creature: id, to: [x, y] }));
+      }
+    } catch (err) {
+      status(`No path to ${at([x, y])}: ${err.message}`, true);
+      return;
+    }
+    if (S.selected !== id || board.hovered !== `${x},${y}`) return;
+    const moved = S.previews.get(key).events.find((e) => e.type === "Moved");
+    if (!moved) return;
+    const start = S.state.creatures[id].position;
+    board.showPath("preview", S.state.creatures[id], [start, ...moved.data.path], `${moved.data.cost}`);
+    status(`Cheapest path to ${at([x, y])}: ${moved.data.cost} (${moved.data.path.length} steps)`);
+  }, 60);
+}
+
+// -- an action: its path, its judgement, what if ---------------------------------------------
+
+async function chooseAction(id) {
+  const action = id && S.byId.get(id);
+  board.clearPath("action");
+  board.clearPath("whatif");
+  if (!action) return;
+  S.chosen = id;
+  renderLog();
+  drawActionPath(action);
+  const panel = $("judgement");
+  panel.replaceChildren(h("p", {}, "Judging…"));
+  const judgement = await api.judgement(id);
+  renderJudgement(panel, judgement, S.ctx);
+  const kind = action.intent?.type;
+  if (config.role === "director" && !["create_battle", "undo", "redo"].includes(kind)) {
+    renderWhatIf(panel, action.first - 1, action.intent, whatIf);
+  }
+}
+
+function drawActionPath(action) {
+  const before = findBefore(action);
+  for (const m of movements(action.events)) {
+    const creature = S.state?.creatures[m.id] || { size: "1M" };
+    const start = before?.[m.id];
+    board.showPath("action", creature, start ? [start, ...m.path] : m.path, "");
+  }
+}
+
+// Where each creature stood before an action, from the trace-free log: the last path end.
+function findBefore(action) {
+  const places = {};
+  for (const e of S.events) {
+    if (e.version >= action.first) break;
+    if (e.type === "BattleCreated") for (const c of e.data.creatures) places[c.id] = c.at;
+    for (const m of movements([e])) places[m.id] = m.path[m.path.length - 1];
+  }
+  return places;
+}
+
+async function whatIf(version, intents) {
+  try {
+    const result = await api.whatIf(version, intents);
+    board.clearPath("whatif");
+    for (const step of result.steps) {
+      for (const m of movements(step.events || [])) {
+        const creature = S.state.creatures[m.id] || { size: "1M" };
+        const start = findBefore({ first: version + 1 })[m.id];
+        board.showPath("whatif", creature, start ? [start, ...m.path] : m.path, "what if");
+      }
+    }
+    return whatIfResult(result, S.ctx);
+  } catch (err) {
+    return [h("p", { class: "refused" }, err.message)];
+  }
+}
+
+// -- buttons -------------------------------------------------------------------------------------
+
+function mayAnswer(reactor) {
+  return S.live && (config.role === "director" || config.creatures.includes(reactor));
+}
+
+async function act(label, call) {
+  try {
+    const done = await call();
+    status(`${label}: now at version ${done.version}.`);
+    if (!S.live) await showVersion(S.head);
+  } catch (err) {
+    status(`${label} refused: ${err.message}`, true);
+  }
+}
+
+function answerReaction(reaction, decision) {
+  serially(() => act(decision === "take" ? "Taken" : "Declined",
+    () => api.intent({ type: "resolve_reaction", reaction, decision })));
+}
+
+function wireButtons() {
+  document.body.classList.add(`role-${config.role}`);
+  $("undo").addEventListener("click", () => serially(() => act("Undone", () => api.undo({}))));
+  $("redo").addEventListener("click", () => serially(() => act("Redone", () => api.redo())));
+  $("rewind").addEventListener("click", () =>
+    serially(() => act("Rewound", () => api.undo({ to_version: S.version }))));
+  $("go-live").addEventListener("click", () => serially(() => showVersion(S.head)));
+  const scrubber = $("scrubber");
+  scrubber.addEventListener("input", () => {
+    S.live = false;
+    $("version-label").textContent = `version ${scrubber.value} of ${S.head}`;
+    clearTimeout(S.scrubTimer);
+    S.scrubTimer = setTimeout(() => serially(() => showVersion(Number(scrubber.value))), 80);
+  });
+  $("step-back").addEventListener("click", () => serially(() => step(-1)));
+  $("step-forward").addEventListener("click", () => serially(() => step(1)));
+}
+
+// Step to the end of the previous or next action.
+function step(direction) {
+  const ends = S.actions.map((a) => a.last);
+  const target = direction < 0
+    ? ends.filter((v) => v < S.version).pop()
+    : ends.find((v) => v > S.version);
+  if (target) return showVersion(target);
+}
+
+async function start() {
+  wireButtons();
+  try {
+    await loadLog();
+    show(await api.state());
+    $("board-pane").dataset.ready = "true";
+    connect();
+  } catch (err) {
+    status(`Cannot load the battle: ${err.message}`, true);
+  }
+}
+
+start();
