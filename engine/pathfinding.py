@@ -47,15 +47,20 @@ def find_route(
             return _unwind(parent, goal)
         if g > best.get(pos, INFINITE):
             continue
-        for edges, jump in ((field.neighbors(pos), False), (field.jumps(pos), True)):
-            for nxt, cost in edges:
-                ng = g + cost
-                if ng > limit or ng >= best.get(nxt, INFINITE):
-                    continue
+        for nxt, cost in field.neighbors(pos):
+            ng = g + cost
+            if ng <= limit and ng < best.get(nxt, INFINITE):
                 best[nxt] = ng
-                parent[nxt] = (pos, jump)
+                parent[nxt] = (pos, False)
                 counter += 1
                 # ties go to the deeper node (larger g), which cuts plateau expansion
+                heapq.heappush(frontier, (ng + _h(nxt, goal), -ng, counter, nxt))
+        for nxt, cost in field.jumps(pos):
+            ng = g + cost
+            if ng <= limit and ng < best.get(nxt, INFINITE):
+                best[nxt] = ng
+                parent[nxt] = (pos, True)
+                counter += 1
                 heapq.heappush(frontier, (ng + _h(nxt, goal), -ng, counter, nxt))
     return None
 

@@ -89,8 +89,15 @@ class MovementField:
         self._entries: dict[Coord, Entry] = {}
         self.walking = mode in ("walk", "swim")
         self.digging = False
-        self.plan_jumps = self.walking and self.side == 1 and not self.prone and not shifting
         self.jump_len = jumping.jump_length(creature.stats)
+        self.plan_jumps = (
+            self.walking
+            and self.side == 1
+            and not self.prone
+            and not shifting
+            # a 1-square jump only ever helps onto a ledge: none on a flat map
+            and not (self.jump_len == 1 and grid.top == grid.bottom)
+        )
         source = state.creatures.get(creature.frightened_by or "")
         self.fear: Box | None = None
         if creature.has("frightened") and source is not None:
@@ -312,8 +319,6 @@ class MovementField:
         if z != grid.surface[i] or grid.difficult[i] or grid.damage[i]:
             return []
         length = self.jump_len
-        if length == 1 and grid.top == grid.bottom:
-            return []
         out: list[tuple[Coord, int]] = []
         for dx, dy in _FLAT:
             for k in range(1, length + 1):
