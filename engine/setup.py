@@ -8,7 +8,7 @@ resolved and every option filled with its default, so replay never depends on de
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -164,4 +164,4 @@ def _create(body: BattleSetup, ctx: Context) -> Accepted:
     return Accepted(events=(event,), trace=(trace,))
 
 
-__all__ = ["BattleSetup", "Literal", "create_battle", "parse_setup"]
+__all__ = ["BattleSetup", "MapSetup", "create_battle", "parse_setup"]

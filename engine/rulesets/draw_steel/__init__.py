@@ -30,7 +30,7 @@ from engine.rulesets.draw_steel import (
 from engine.rulesets.draw_steel import teleport as teleporting
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
-from events.battle_events import Coord, CreatureSpec, DamageTaken
+from events.battle_events import Coord, CreatureSpec
 from projections.state import BattleState, Creature
 
 
@@ -258,4 +258,4 @@ class DrawSteel(GridRuleset):
             moves.continue_move(self, action, pending.resume)
 
 
-__all__ = ["DamageTaken", "DrawSteel"]
+__all__ = ["DrawSteel"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.action import Action
-from engine.geometry import box, box_gap, line_cells, overlaps, sign
+from engine.geometry import box, box_gap, line_cells, overlaps
 from engine.intents import MAX_DISTANCE, ForceMove
 from engine.results import Refusal
 from engine.rulesets.draw_steel import falling
@@ -365,5 +365,3 @@ def _end_grab(rs: GridRuleset, action: Action, tid: str) -> None:
     ):
         action.emit(ConditionSet(creature=tid, condition="grabbed", on=False))
 
-
-__all__ = ["force_move", "sign"]
