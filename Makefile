@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install run test lint typecheck pytest bench clean
+.PHONY: install run test lint typecheck pytest browser bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,11 @@ lint: install
 typecheck: install
 	$(BIN)/mypy events projections engine
 
-pytest: install
+# The viewer's browser tests drive Debian's chromium (Playwright cannot download browsers here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+pytest: install browser
 	$(BIN)/pytest
 
 bench: install

@@ -238,7 +238,7 @@ export class Board {
     return new Promise((resolve) => {
       const started = performance.now();
       const frame = (now) => {
-        const t = Math.min(1, (now - started) / total) * (centres.length - 1);
+        const t = Math.max(0, Math.min(1, (now - started) / total)) * (centres.length - 1);
         const i = Math.min(Math.floor(t), centres.length - 2);
         const f = t - i;
         const [ax, ay] = centres[i];
