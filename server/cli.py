@@ -30,9 +30,10 @@ def serve(
     import uvicorn
 
     from events.migrate import upgrade
-    from server.app import create_app
+    from server.app import create_app, tune_interpreter
     from server.logging import configure_logging
 
+    tune_interpreter()
     settings = Settings()
     configure_logging(settings)
     engine = _engine(settings)

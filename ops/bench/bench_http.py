@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import httpx
+import orjson
 import psycopg
 from eventsourcing.domain import Aggregate, event
 
@@ -49,6 +50,7 @@ class EsBattle(Aggregate):
         self.positions[creature] = to
 
 
+NODELAY = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]
 SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
 CREATURES = 8
 
@@ -127,42 +129,60 @@ def running_server(uri: str) -> Any:
 
 
 async def http_workload(url: str, name: str, clients: int, shared: bool) -> tuple[Measurement, int]:
-    limits = httpx.Limits(max_connections=clients + 4, max_keepalive_connections=clients + 4)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as http:
+    """Each client has its own connection (httpx's shared pool serialises on a lock)."""
+    async with httpx.AsyncClient(base_url=url, timeout=30) as setup:
         battles = []
         for _ in range(1 if shared else clients):
-            made = (await http.post("/battles", json=battle_body(CREATURES))).json()
+            made = (await setup.post("/battles", json=battle_body(CREATURES))).json()
             battles.append((made["battle_id"], made["director_token"]))
-        latencies: list[list[float]] = [[] for _ in range(clients)]
-        errors = 0
-        stop = asyncio.Event()
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    errors = 0
+    stop = asyncio.Event()
+    ready = asyncio.Barrier(clients + 1)
 
-        async def client(n: int) -> None:
-            nonlocal errors
-            battle_id, token = battles[0 if shared else n]
-            creature = n % CREATURES
-            x = 2 * creature + 1
-            headers = {"Authorization": f"Bearer {token}"}
+    async def client(n: int) -> None:
+        nonlocal errors
+        battle_id, token = battles[0 if shared else n]
+        creature = n % CREATURES
+        x = 2 * creature + 1
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        target = f"/battles/{battle_id}/intents"
+        bodies = [
+            orjson.dumps({"type": "move", "creature": f"c{creature}", "path": [[x, y]]})
+            for y in (2, 1)
+        ]
+        transport = httpx.AsyncHTTPTransport(socket_options=NODELAY)
+        async with httpx.AsyncClient(
+            base_url=url, timeout=30, headers=headers, transport=transport
+        ) as http:
+            await ready.wait()
             i = 0
             while not stop.is_set():
-                body = {"type": "move", "creature": f"c{creature}", "path": [[x, 2 - i % 2]]}
                 start = time.perf_counter()
-                answer = await http.post(
-                    f"/battles/{battle_id}/intents", json=body, headers=headers
-                )
+                answer = await http.post(target, content=bodies[i % 2])
                 latencies[n].append(time.perf_counter() - start)
                 if answer.status_code != 201:
                     errors += 1
                 i += 1
 
-        tasks = [asyncio.create_task(client(n)) for n in range(clients)]
-        began = time.perf_counter()
-        await asyncio.sleep(SECONDS)
-        stop.set()
-        await asyncio.gather(*tasks)
-        elapsed = time.perf_counter() - began
+    tasks = [asyncio.create_task(client(n)) for n in range(clients)]
+    await ready.wait()
+    began = time.perf_counter()
+    await asyncio.sleep(SECONDS)
+    stop.set()
+    await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - began
     flat = [x for per in latencies for x in per]
     return Measurement(name, len(flat), len(flat), elapsed, flat), errors
+
+
+def run_loop(coroutine: Any) -> Any:
+    try:
+        import uvloop
+
+        return uvloop.run(coroutine)
+    except ImportError:
+        return asyncio.run(coroutine)
 
 
 def eventsourcing_workload(uri: str, writers: int) -> Measurement:
@@ -215,7 +235,7 @@ def main() -> None:
         with running_server(uri) as url:
             for clients, shared in ((8, False), (32, False), (8, True)):
                 label = f"{clients} clients, {'one shared battle' if shared else 'own battles'}"
-                http, errors = asyncio.run(http_workload(url, label, clients, shared))
+                http, errors = run_loop(http_workload(url, label, clients, shared))
                 raw = raw_workload(uri, clients, 1, f"raw-{clients}-{shared}")
                 peer = eventsourcing_workload(uri, clients) if not shared else None
                 rows.append(

@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import Depends, Path, Request
 from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
 
 from server.auth import Principal, same_secret, token_hash
 from server.battle_service import BattleService
@@ -55,7 +56,7 @@ class PrincipalCache:
                 self._items.popitem(last=False)
 
 
-def services(request: Request) -> Services:
+async def services(request: Request) -> Services:
     return request.app.state.services  # type: ignore[no-any-return]
 
 
@@ -69,15 +70,21 @@ def bearer(request: Request) -> str | None:
     return None
 
 
-def principal(
+async def principal(
     battle_id: BattleId, request: Request, deps: Services = Depends(services)
 ) -> Principal:
-    """The caller, by one of this battle's tokens; 401 when there is none or it is wrong."""
+    """The caller, by one of this battle's tokens; 401 when there is none or it is wrong.
+
+    Async on purpose: FastAPI runs a sync dependency in the threadpool, and every hop there
+    and back costs more than the cache lookup that usually answers here.
+    """
     token = bearer(request)
     if token is None:
         raise ProblemError(401, "unauthorized", "send a token of this battle as a Bearer token")
     key = (battle_id, token_hash(token))
-    found = deps.principals.get(key) or deps.battles.authenticate(battle_id, token)
+    found = deps.principals.get(key)
+    if found is None:
+        found = await run_in_threadpool(deps.battles.authenticate, battle_id, token)
     if found is None:
         raise ProblemError(401, "unauthorized", "this token does not open this battle")
     deps.principals.put(key, found)
@@ -86,13 +93,13 @@ def principal(
     return found
 
 
-def director(who: Principal = Depends(principal)) -> Principal:
+async def director(who: Principal = Depends(principal)) -> Principal:
     if not who.is_director:
         raise ProblemError(403, "forbidden", "only the battle's director may do this")
     return who
 
 
-def api_key(request: Request, deps: Services = Depends(services)) -> None:
+async def api_key(request: Request, deps: Services = Depends(services)) -> None:
     """When TURNLEDGER_API_KEY is set, creating battles needs it (X-API-Key or Bearer)."""
     expected = deps.settings.api_key
     if not expected:
