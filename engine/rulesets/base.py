@@ -46,6 +46,7 @@ KNOWN_CONDITIONS = frozenset(
         "weakened",
         "bleeding",
         "taunted",
+        "falling",
     }
 )
 
@@ -134,6 +135,9 @@ class GridRuleset:
         handler(intent, state, action)
         self.settle(action)
 
+    def new_round(self, action: Action) -> None:
+        """What happens as a new round begins (in Draw Steel: falling far continues)."""
+
     def settle(self, action: Action) -> None:
         """Drain what every action may leave behind (in Draw Steel: creatures left in the air)."""
 
@@ -162,6 +166,8 @@ class GridRuleset:
         if c.id in state.acted and not new_round:
             raise Refusal("turn/already-acted", f"{c.id} has already had a turn this round")
         round_ = state.round + 1 if new_round else state.round
+        if new_round:
+            self.new_round(action)
         action.emit(TurnStarted(creature=c.id, round=round_))
         action.note("turn", reasons=(f"round {round_}: {c.id}'s turn starts",))
 

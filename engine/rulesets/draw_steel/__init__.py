@@ -60,6 +60,9 @@ class DrawSteel(GridRuleset):
     def settle(self, action: Action) -> None:
         falling.settle(self, action)
 
+    def new_round(self, action: Action) -> None:
+        falling.new_round(self, action)
+
     def speed(self, c: Creature, mode: str) -> int:
         return economy.speed(c, mode)
 

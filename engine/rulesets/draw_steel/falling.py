@@ -7,7 +7,8 @@ the `fall_threshold` option says `raw`. Landing on a creature deals it the same 
 faller lands prone in the nearest unoccupied space, and knocks the creature prone if the
 faller's size is greater than its Might. A flier knocked prone or at speed 0 falls unless it
 hovers; so does a climber knocked prone. A whole fall resolves at once (falling far, 100
-squares a round, is not modelled).
+squares a round, option `falling_far`: a creature falling more than 100 squares drops 100 now and
+100 more whenever a new round begins, until it lands).
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from typing import TYPE_CHECKING
 from engine.action import Action
 from engine.geometry import box, overlaps
 from engine.rulesets.draw_steel.economy import speed
-from events.battle_events import Coord, DamageTaken, Fell, KnockedProne
+from events.battle_events import ConditionSet, Coord, DamageTaken, Fell, KnockedProne
 from projections.state import BattleState, Creature
 
 if TYPE_CHECKING:
     from engine.rulesets.base import GridRuleset
 
 MAX_FALL_DAMAGE = 50
+FAR = 100
 WATER_REDUCTION = 4
 
 
@@ -57,6 +59,8 @@ def must_fall(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
     grid = state.grid
     if grid.inside(x, y) and z <= grid.surface[grid.index(x, y)]:
         return False
+    if c.has("falling"):
+        return False
     if z <= stand_z(rs, state, c, x, y):
         return False
     if c.speeds.get("hover"):
@@ -64,6 +68,32 @@ def must_fall(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
     if c.speeds.get("fly") and not c.has("prone") and speed(c, "fly") > 0:
         return False
     return c.has("prone") or not _clinging(rs, state, c)
+
+
+def _fall_far(action: Action, c: Creature) -> None:
+    """Draw Steel, Falling Far: 100 squares in the first round, 100 more each later round."""
+    x, y, z = c.pos
+    action.emit(
+        Fell(creature=c.id, origin=c.pos, landing=(x, y, z - FAR), height=FAR, effective_height=0)
+    )
+    if not c.has("falling"):
+        action.emit(ConditionSet(creature=c.id, condition="falling", on=True))
+    action.note("fall", (x, y, z - FAR), reasons=("falling far: 100 squares this round",))
+
+
+def new_round(rs: GridRuleset, action: Action) -> None:
+    """At each round's turn, every creature still falling far drops another 100 squares."""
+    for c in sorted(action.state.creatures.values(), key=lambda c: c.id):
+        if not c.has("falling"):
+            continue
+        action.follow_up()
+        ground = stand_z(rs, action.state, c, c.pos[0], c.pos[1])
+        if c.pos[2] - ground > FAR:
+            _fall_far(action, c)
+            continue
+        action.emit(ConditionSet(creature=c.id, condition="falling", on=False))
+        # it has fallen at least 100 squares already: the damage is the cap either way
+        fall(rs, action, c.id, agility_counts=True, extra_height=FAR)
 
 
 def settle(rs: GridRuleset, action: Action) -> None:
@@ -118,6 +148,9 @@ def fall(
     c = state.creatures[cid]
     x, y, z = c.pos
     ground = stand_z(rs, state, c, x, y)
+    if z - ground > FAR and state.turns and state.options.get("falling_far", True):
+        _fall_far(action, c)
+        return
     height = max(0, z - ground) + extra_height
     grid, side = state.grid, rs.size_side(c.size)
     water = any(

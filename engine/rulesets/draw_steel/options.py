@@ -18,6 +18,8 @@ class DrawSteelOptions(BaseOptions):
     """A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls."""
     fall_threshold: Literal["effective", "raw"] = "effective"
     """The 2-square minimum for falling damage is tested on the effective or raw height."""
+    falling_far: bool = True
+    """With turns, a fall of more than 100 squares takes rounds: 100 now, 100 each new round."""
     stack_penalties: bool = True
     """Crawling, climbing/swimming and difficult terrain add up (true) or the largest counts."""
     jump_costs_movement: bool = True

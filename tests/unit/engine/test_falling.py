@@ -108,3 +108,39 @@ def test_falling_never_provokes() -> None:
     _, state = ok(state, flier(3))
     decision, _ = knocked_prone(state)
     assert "OpportunityAttackTriggered" not in types(decision)
+
+
+def test_falling_far_takes_a_hundred_squares_a_round() -> None:
+    state = battle("bA..", elevation=[{"cells": [[3, 0]], "height": -250}])
+    _, state = ok(state, {"type": "start_turn", "creature": "b"})
+    decision, state = ok(
+        state, {"type": "force_move", "source": "b", "target": "A", "kind": "push", "distance": 2}
+    )
+    assert types(decision) == ["ForceMoved", "Fell", "ConditionSet"]
+    assert pos(state, "A") == (3, 0, -100)
+    assert state.creatures["A"].has("falling")
+    _, state = ok(state, {"type": "end_turn", "creature": "b"})
+    _, state = ok(state, {"type": "start_turn", "creature": "A"})
+    _, state = ok(state, {"type": "end_turn", "creature": "A"})
+    decision, state = ok(state, {"type": "start_turn", "creature": "b"})
+    assert types(decision) == ["Fell", "TurnStarted"]
+    assert pos(state, "A") == (3, 0, -200)
+    _, state = ok(state, {"type": "end_turn", "creature": "b"})
+    _, state = ok(state, {"type": "start_turn", "creature": "A"})
+    _, state = ok(state, {"type": "end_turn", "creature": "A"})
+    decision, state = ok(state, {"type": "start_turn", "creature": "b"})
+    assert types(decision)[:3] == ["ConditionSet", "Fell", "DamageTaken"]
+    assert pos(state, "A") == (3, 0, -250)
+    assert state.creatures["A"].hp == 30 - 50
+    assert state.creatures["A"].has("prone") and not state.creatures["A"].has("falling")
+
+
+def test_without_the_falling_far_option_the_whole_fall_happens_at_once() -> None:
+    state = battle(
+        "bA..", options={"falling_far": False}, elevation=[{"cells": [[3, 0]], "height": -250}]
+    )
+    _, state = ok(state, {"type": "start_turn", "creature": "b"})
+    _, state = ok(
+        state, {"type": "force_move", "source": "b", "target": "A", "kind": "push", "distance": 2}
+    )
+    assert pos(state, "A") == (3, 0, -250)
