@@ -29,7 +29,10 @@ class Move(IntentBase):
     """Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
     lets the creature move up to `distance`). `use_main_action` spends the main action as a
     second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
-    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2)."""
+    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
+    Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
+    roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
+    1 square out of the ground)."""
 
     type: Literal["move"] = "move"
     creature: str
@@ -41,6 +44,7 @@ class Move(IntentBase):
     use_main_action: bool = False
     jumps: Annotated[list[int], Field(max_length=MAX_PATH)] = []
     jump_test: bool = False
+    by: str | None = None
 
 
 class Shift(IntentBase):
@@ -148,6 +152,7 @@ class SetCondition(IntentBase):
     condition: str
     on: bool = True
     source: str | None = None
+    until: Literal["end_of_turn"] | None = None
 
 
 Intent = Annotated[

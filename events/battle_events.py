@@ -256,6 +256,29 @@ class JumpTested(Event):
 
 
 @registry.register
+class PowerRolled(Event):
+    """A power roll a movement rule called for (2d10 + characteristic), with its tier."""
+
+    type: Literal["PowerRolled"] = "PowerRolled"
+    creature: str
+    test: str
+    rolls: list[int]
+    seeded: bool = False
+    characteristic: int = 0
+    total: int = 0
+    tier: int = 1
+
+
+@registry.register
+class ActionUsed(Event):
+    """A creature spent one of its turn's actions on something that is not itself movement."""
+
+    type: Literal["ActionUsed"] = "ActionUsed"
+    creature: str
+    action: Literal["main", "maneuver", "move"]
+
+
+@registry.register
 class CreaturePlaced(Event):
     type: Literal["CreaturePlaced"] = "CreaturePlaced"
     creature: CreatureSpec
@@ -288,6 +311,8 @@ class ConditionSet(Event):
     condition: str
     on: bool
     source: str | None = None
+    until: Literal["end_of_turn"] | None = None
+    """`end_of_turn` (EoT): the condition ends when the current turn ends."""
 
 
 BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
@@ -308,6 +333,8 @@ BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
     OpportunityAttackTriggered,
     ReactionResolved,
     JumpTested,
+    PowerRolled,
+    ActionUsed,
     CreaturePlaced,
     CreatureRemoved,
     TerrainSet,

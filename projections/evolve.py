@@ -11,6 +11,7 @@ from typing import Any
 
 from events.battle_events import (
     ActionConverted,
+    ActionUsed,
     BattleCreated,
     ConditionSet,
     CreaturePlaced,
@@ -25,6 +26,7 @@ from events.battle_events import (
     MapSpec,
     Moved,
     OpportunityAttackTriggered,
+    PowerRolled,
     ReactionResolved,
     Shifted,
     StoodUp,
@@ -205,6 +207,22 @@ def _jump_tested(s: BattleState, e: JumpTested) -> BattleState:
     return replace_state(s, dice_counter=s.dice_counter + len(e.rolls)) if e.seeded else s
 
 
+def _power_rolled(s: BattleState, e: PowerRolled) -> BattleState:
+    return replace_state(s, dice_counter=s.dice_counter + len(e.rolls)) if e.seeded else s
+
+
+def _action_used(s: BattleState, e: ActionUsed) -> BattleState:
+    c = s.creatures.get(e.creature)
+    if c is None:
+        return s
+    used = c.actions_used + 1
+    if e.action == "main":
+        return _with(s, replace_creature(c, main_actions=c.main_actions - 1, actions_used=used))
+    if e.action == "maneuver":
+        return _with(s, replace_creature(c, maneuvers=c.maneuvers - 1, actions_used=used))
+    return _with(s, replace_creature(c, move_actions=c.move_actions - 1, actions_used=used))
+
+
 def _placed(s: BattleState, e: CreaturePlaced) -> BattleState:
     return _with(s, creature_from_spec(e.creature))
 
@@ -225,6 +243,9 @@ def _condition(s: BattleState, e: ConditionSet) -> BattleState:
     c = s.creatures.get(e.creature)
     if c is None:
         return s
+    eot = c.eot | {e.condition} if e.on and e.until == "end_of_turn" else c.eot - {e.condition}
+    if eot != c.eot:
+        c = replace_creature(c, eot=eot)
     if e.on:
         c = replace_creature(c, conditions=c.conditions | {e.condition})
         if e.condition == "grabbed":
@@ -259,6 +280,8 @@ _HANDLERS: dict[str, Handler] = {
     "OpportunityAttackTriggered": _triggered,
     "ReactionResolved": _resolved,
     "JumpTested": _jump_tested,
+    "PowerRolled": _power_rolled,
+    "ActionUsed": _action_used,
     "CreaturePlaced": _placed,
     "CreatureRemoved": _removed,
     "TerrainSet": _terrain,

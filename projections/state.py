@@ -34,6 +34,8 @@ class Creature:
     pos: Coord
     hp: int
     conditions: frozenset[str] = frozenset()
+    eot: frozenset[str] = frozenset()
+    """Conditions that end when the current turn ends (EoT)."""
     grabbed_by: str | None = None
     frightened_by: str | None = None
     prone_voluntary: bool = False

@@ -176,6 +176,9 @@ class GridRuleset:
         if not state.turns:
             raise Refusal("turn/no-turns", "this battle runs without turns")
         self.require_turn(state, c)
+        for other in sorted(state.creatures.values(), key=lambda o: o.id):
+            for condition in sorted(other.eot):
+                action.emit(ConditionSet(creature=other.id, condition=condition, on=False))
         action.emit(TurnEnded(creature=c.id))
 
     # -- director --------------------------------------------------------------------------
@@ -228,6 +231,10 @@ class GridRuleset:
             raise Refusal("battle/unknown-condition", f"unknown condition {intent.condition!r}")
         action.emit(
             ConditionSet(
-                creature=c.id, condition=intent.condition, on=intent.on, source=intent.source
+                creature=c.id,
+                condition=intent.condition,
+                on=intent.on,
+                source=intent.source,
+                until=intent.until,
             )
         )

@@ -143,8 +143,19 @@ class DrawSteel(GridRuleset):
 
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)
-        if intent.action not in ("advance", "free", "dig"):
+        if intent.action not in ("advance", "free", "dig", "claw_dirt", "pull_up"):
             raise Refusal("draw-steel/unknown-action", f"unknown move action {intent.action!r}")
+        if intent.action == "pull_up":
+            if intent.by is None:
+                raise Refusal("intent/by-required", "pull_up names the creature pulling (`by`)")
+            helper = self.creature(state, intent.by)
+            burrowing.pull_up(self, state, c, helper, intent.use_main_action, action)
+            return
+        if intent.action == "claw_dirt":
+            f = self.field(state, c, "burrow")
+            path = [f.resolve(p) for p in intent.path or []]
+            burrowing.claw_dirt(self, state, c, f, path, intent.use_main_action, action)
+            return
         economy.check_mode(c, intent.mode)
         if intent.action == "dig":
             if intent.mode != "burrow":

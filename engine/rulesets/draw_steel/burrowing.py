@@ -1,4 +1,4 @@
-"""Burrowing (Draw Steel, Burrow; Dig Maneuver).
+"""Burrowing (Draw Steel, Burrow; Dig Maneuver; Non-Burrowing Creatures; Claw Dirt).
 
 A burrower moves through dirt horizontally; going up or down through the ground takes the Dig
 maneuver: a creature with "burrow" whose burrow speed is at least its size, touching ground it
@@ -11,8 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.action import Action
+from engine.geometry import box, box_gap
 from engine.results import Refusal
-from events.battle_events import ActionConverted, Coord, Moved
+from engine.rulesets.draw_steel import economy
+from events.battle_events import (
+    ActionConverted,
+    ActionUsed,
+    ConditionSet,
+    Coord,
+    Moved,
+    PowerRolled,
+)
 from projections.state import BattleState, Creature
 
 if TYPE_CHECKING:
@@ -74,3 +83,124 @@ def dig(
         )
     )
     action.note("dig", path[-1], len(path), ("Dig maneuver: vertical through the ground",))
+
+
+def _spend_maneuver(
+    rs: GridRuleset, state: BattleState, c: Creature, use_main: bool, action: Action
+) -> None:
+    rs.require_turn(state, c)
+    if c.has("dazed") and c.actions_used >= 1:
+        raise Refusal("draw-steel/dazed-one-action", f"{c.id} is dazed: one action per turn")
+    if c.maneuvers <= 0:
+        if not (use_main and c.main_actions > 0):
+            raise Refusal("turn/no-maneuver", f"{c.id} has no maneuver left this turn")
+        action.emit(ActionConverted(creature=c.id, into="maneuver"))
+    action.emit(ActionUsed(creature=c.id, action="maneuver"))
+
+
+def _through_ground(f: MovementField, frm: Coord, to: Coord) -> None:
+    grid = f.grid
+    if not any(p[2] < grid.ground[grid.index(p[0], p[1])] for p in (frm, to)):
+        raise Refusal(
+            "draw-steel/not-through-ground",
+            "this moves 1 square into, out of or through the ground",
+        )
+
+
+def claw_dirt(
+    rs: GridRuleset,
+    state: BattleState,
+    c: Creature,
+    f: MovementField,
+    path: list[Coord],
+    use_main: bool,
+    action: Action,
+) -> None:
+    """Claw Dirt (maneuver, power roll + Might): a creature that can't burrow, speed 2 or
+    more, moves 1 square into, out of or through the ground. 11 or less: and is slowed and
+    weakened (EoT); 12-16: only by spending its main action too, and is slowed (EoT)."""
+    if c.speeds.get("burrow"):
+        raise Refusal("draw-steel/can-burrow", f"{c.id} burrows: use `advance` or `dig`")
+    if economy.speed(c, "walk") < 2:
+        raise Refusal("draw-steel/speed-too-low", "Claw Dirt needs a speed of 2 or more")
+    if len(path) != 1:
+        raise Refusal("draw-steel/one-square", "Claw Dirt moves exactly 1 square")
+    to = path[0]
+    f.digging = True
+    try:
+        f.step(c.pos, to, [])
+    except Refusal as refusal:
+        refusal.step = 0
+        raise
+    _through_ground(f, c.pos, to)
+    f.can_stop(to, [])
+    if state.turns:
+        _spend_maneuver(rs, state, c, use_main, action)
+    dice = action.roller.roll(2, 10)
+    might = c.stat("might")
+    total = sum(dice) + might
+    tier = 3 if sum(dice) >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    action.emit(
+        PowerRolled(
+            creature=c.id,
+            test="claw_dirt",
+            rolls=dice,
+            seeded=action.roller.seeded,
+            characteristic=might,
+            total=total,
+            tier=tier,
+        )
+    )
+    action.note("claw-dirt", to, 1, (f"2d10 {dice} + {might} = {total}: tier {tier}",))
+    moves = tier != 2 or not state.turns or action.state.creatures[c.id].main_actions > 0
+    if tier == 2 and state.turns and moves:
+        action.emit(ActionUsed(creature=c.id, action="main"))
+    if moves:
+        action.emit(
+            Moved(
+                creature=c.id,
+                path=[to],
+                cost=1,
+                mode="burrow",
+                action="claw_dirt",
+                movement_left=c.movement_left,
+            )
+        )
+    for condition in ("slowed", "weakened")[: 3 - tier]:
+        action.emit(ConditionSet(creature=c.id, condition=condition, on=True, until="end_of_turn"))
+
+
+def pull_up(
+    rs: GridRuleset,
+    state: BattleState,
+    c: Creature,
+    by: Creature,
+    use_main: bool,
+    action: Action,
+) -> None:
+    """Non-Burrowing Creatures: a creature on the ground adjacent to a willing burrower
+    beneath the ground uses a maneuver to pull it up 1 square."""
+    grid = state.grid
+    side = rs.size_side(c.size)
+    x, y, z = c.pos
+    if z + side - 1 >= grid.ground[grid.index(x, y)]:
+        raise Refusal("draw-steel/not-burrowed", f"{c.id} is not beneath the ground")
+    bx, by_, bz = by.pos
+    if bz != grid.surface[grid.index(bx, by_)]:
+        raise Refusal("draw-steel/not-on-ground", f"{by.id} is not on the ground")
+    if box_gap(box(c.pos, side), box(by.pos, rs.size_side(by.size))) > 1:
+        raise Refusal("draw-steel/not-adjacent", f"{by.id} is not adjacent to {c.id}")
+    to = (x, y, z + 1)
+    if state.turns:
+        _spend_maneuver(rs, state, by, use_main, action)
+    action.emit(
+        Moved(
+            creature=c.id,
+            path=[to],
+            cost=0,
+            mode="burrow",
+            action="pull_up",
+            movement_left=c.movement_left,
+        )
+    )
+    action.note("pull-up", to, reasons=(f"{by.id} pulls {c.id} up 1 square",))

@@ -1,6 +1,6 @@
 """Draw Steel, Movement Types: climb, swim, jump, fly, hover, burrow."""
 
-from tests.unit.battle_map import battle, ok, pos, refused
+from tests.unit.battle_map import battle, ok, pos, refused, types
 
 FREE = {"turns": False}
 LEDGE = [{"cells": [[2, 0], [3, 0]], "height": 1}]
@@ -251,3 +251,60 @@ def test_a_diagonal_jump_cannot_cut_a_corner() -> None:
         refused(state, {"type": "move", "creature": "A", "path": [[2, 2]], "jumps": [0]}).rule
         == "draw-steel/cannot-cut-corners"
     )
+
+
+def test_claw_dirt_moves_a_non_burrower_one_square_into_the_ground_by_power_roll() -> None:
+    state = battle("A...", creatures={"A": {"stats": {"might": 2}}})
+    _, state = ok(state, {"type": "start_turn", "creature": "A"})
+    claw = {"type": "move", "creature": "A", "action": "claw_dirt", "path": [[0, 0, -1]]}
+    decision, after = ok(state, {**claw, "rolls": [9, 8]})
+    assert types(decision) == ["ActionUsed", "PowerRolled", "Moved"]
+    assert pos(after, "A") == (0, 0, -1)
+    decision, after = ok(state, {**claw, "rolls": [5, 6]})
+    assert types(decision) == ["ActionUsed", "PowerRolled", "ActionUsed", "Moved", "ConditionSet"]
+    assert after.creatures["A"].main_actions == 0
+    decision, after = ok(state, {**claw, "rolls": [1, 2]})
+    assert [e.condition for e in decision.events if e.type == "ConditionSet"] == [
+        "slowed",
+        "weakened",
+    ]
+    _, after = ok(after, {"type": "end_turn", "creature": "A"})
+    assert not after.creatures["A"].has("slowed") and not after.creatures["A"].has("weakened")
+
+
+def test_claw_dirt_is_for_creatures_that_cannot_burrow_with_speed_two() -> None:
+    claw = {
+        "type": "move",
+        "creature": "A",
+        "action": "claw_dirt",
+        "path": [[0, 0, -1]],
+        "rolls": [9, 9],
+    }
+    burrower = battle("A..", options=FREE, creatures={"A": {"speeds": {"walk": 5, "burrow": 2}}})
+    assert refused(burrower, claw).rule == "draw-steel/can-burrow"
+    slow = battle("A..", options=FREE, creatures={"A": {"speeds": {"walk": 1}}})
+    assert refused(slow, claw).rule == "draw-steel/speed-too-low"
+    flat = battle("A..", options=FREE)
+    assert refused(flat, {**claw, "path": [[1, 0]]}).rule == "draw-steel/not-through-ground"
+
+
+def test_an_adjacent_creature_pulls_a_willing_burrower_out_of_the_ground() -> None:
+    state = battle("B...", options=FREE)
+    _, state = ok(
+        state,
+        {
+            "type": "place",
+            "creature": {
+                "id": "M",
+                "side": "heroes",
+                "at": [1, 0, -1],
+                "hp": 10,
+                "speeds": {"burrow": 3},
+            },
+        },
+    )
+    pull = {"type": "move", "creature": "M", "action": "pull_up", "by": "B"}
+    decision, after = ok(state, pull)
+    assert pos(after, "M") == (1, 0, 0)
+    assert decision.events[0].action == "pull_up"
+    assert refused(after, pull).rule == "draw-steel/not-burrowed"
