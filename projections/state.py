@@ -8,7 +8,7 @@ from typing import Any
 from events.battle_events import Coord, ResumeMove
 from projections.grid import Grid
 
-REDUCER_VERSION = 1
+REDUCER_VERSION = 2
 """Bump whenever `evolve` changes what a given log folds into (snapshots keyed by it)."""
 
 
