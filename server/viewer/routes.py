@@ -54,7 +54,17 @@ def page_config(battle_id: str, who: Any) -> str:
     return json.dumps(config).replace("</", "<\\/")
 
 
-@router.get("/battles/{battle_id}/view", response_class=HTMLResponse, include_in_schema=True)
+PAGE_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"description": why, "content": {"text/html": {}}}
+    for status, why in (
+        (401, "A readable page: the token is missing or does not open this battle"),
+        (404, "A readable page: not a battle id"),
+        (503, "A readable page: the battle store cannot be reached"),
+    )
+}
+
+
+@router.get("/battles/{battle_id}/view", response_class=HTMLResponse, responses=PAGE_ERRORS)
 def battle_view(battle_id: str, request: Request, token: str | None = None) -> Response:
     """The battle viewer page; open it with the battle's director or player `?token=`."""
     if not BATTLE_ID.match(battle_id):
