@@ -234,7 +234,7 @@ def main() -> None:
         rows = []
         with running_server(uri) as url:
             for clients, shared in ((8, False), (32, False), (8, True)):
-                label = f"{clients} clients, {'one shared battle' if shared else 'own battles'}"
+                label = f"{clients} {'shared' if shared else 'own'}"
                 http, errors = run_loop(http_workload(url, label, clients, shared))
                 raw = raw_workload(uri, clients, 1, f"raw-{clients}-{shared}")
                 peer = eventsourcing_workload(uri, clients) if not shared else None
@@ -254,19 +254,23 @@ def main() -> None:
         print_table(
             f"HTTP move intents vs raw INSERT and eventsourcing ({SECONDS:.0f} s each)",
             (
-                "workload",
+                "clients",
                 "intents/s",
                 "p50 ms",
                 "p99 ms",
                 "errors",
                 "raw rows/s",
                 "ratio",
-                "eventsourcing/s",
-                "es p99 ms",
+                "es/s",
+                "es p99",
             ),
             rows,
         )
-        console.print("each intent appends 2 events; raw rows/s = single-row INSERTs, same threads")
+        console.print(
+            "clients: 'own' = one battle each, 'shared' = one battle for all; each intent appends"
+            " 2 events; raw = single-row INSERTs from as many threads; es = eventsourcing"
+            " in-process"
+        )
 
 
 if __name__ == "__main__":

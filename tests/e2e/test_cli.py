@@ -49,3 +49,13 @@ def test_an_edited_export_is_refused(
     monkeypatch.setenv("DATABASE_URL", to_sqlalchemy_url(database_uri))
     refused = runner.invoke(app, ["import", str(out)])
     assert refused.exit_code == 2 and "chain breaks" in refused.output
+
+
+def test_the_demo_plays_its_skirmish_against_a_running_server(server: Running) -> None:
+    from tests.e2e.conftest import API_KEY
+
+    played = runner.invoke(app, ["demo", "--url", server.url], env={"TURNLEDGER_API_KEY": API_KEY})
+    assert played.exit_code == 0, played.output
+    for step in ("opportunity attack", "into the wall", "a fall", "undo"):
+        assert step in played.output
+    assert "ActionUndone" in played.output and "Fell" in played.output
