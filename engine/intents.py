@@ -32,7 +32,7 @@ class Move(IntentBase):
     the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
     Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
     roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
-    1 square out of the ground)."""
+    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test)."""
 
     type: Literal["move"] = "move"
     creature: str
@@ -45,6 +45,8 @@ class Move(IntentBase):
     jumps: Annotated[list[int], Field(max_length=MAX_PATH)] = []
     jump_test: bool = False
     by: str | None = None
+    onto: str | None = None
+    willing: bool = False
 
 
 class Shift(IntentBase):
@@ -96,6 +98,15 @@ class StandUp(IntentBase):
     type: Literal["stand_up"] = "stand_up"
     creature: str
     by: str | None = None
+    use_main_action: bool = False
+
+
+class KnockOff(IntentBase):
+    """Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it."""
+
+    type: Literal["knock_off"] = "knock_off"
+    creature: str
+    target: str
     use_main_action: bool = False
 
 
@@ -162,6 +173,7 @@ Intent = Annotated[
     | ForceMove
     | FallProne
     | StandUp
+    | KnockOff
     | StartTurn
     | EndTurn
     | ResolveReaction
@@ -207,6 +219,7 @@ __all__ = [
     "ForceMove",
     "Intent",
     "IntentError",
+    "KnockOff",
     "Move",
     "Place",
     "Remove",

@@ -219,6 +219,8 @@ class StoodUp(Event):
 @registry.register
 class OpportunityAttackTriggered(Event):
     type: Literal["OpportunityAttackTriggered"] = "OpportunityAttackTriggered"
+    kind: str = "opportunity_attack"
+    """`opportunity_attack`, or `free_strike` (e.g. a failed attempt to climb a creature)."""
     reaction: str
     reactor: str
     target: str

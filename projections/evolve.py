@@ -193,7 +193,7 @@ def _stood(s: BattleState, e: StoodUp) -> BattleState:
 
 
 def _triggered(s: BattleState, e: OpportunityAttackTriggered) -> BattleState:
-    pending = PendingReaction(e.reaction, "opportunity_attack", e.reactor, e.target, e.at, e.resume)
+    pending = PendingReaction(e.reaction, e.kind, e.reactor, e.target, e.at, e.resume)
     return replace_state(s, pending=(*s.pending, pending), reaction_seq=s.reaction_seq + 1)
 
 
@@ -252,6 +252,8 @@ def _condition(s: BattleState, e: ConditionSet) -> BattleState:
             c = replace_creature(c, grabbed_by=e.source)
         if e.condition == "frightened":
             c = replace_creature(c, frightened_by=e.source)
+        if e.condition == "climbing":
+            c = replace_creature(c, climbing_on=e.source)
         if e.condition == "prone":
             c = replace_creature(c, prone_voluntary=False)
     else:
@@ -260,6 +262,8 @@ def _condition(s: BattleState, e: ConditionSet) -> BattleState:
             c = replace_creature(c, grabbed_by=None)
         if e.condition == "frightened":
             c = replace_creature(c, frightened_by=None)
+        if e.condition == "climbing":
+            c = replace_creature(c, climbing_on=None)
     return _with(s, c)
 
 

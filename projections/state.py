@@ -38,6 +38,8 @@ class Creature:
     """Conditions that end when the current turn ends (EoT)."""
     grabbed_by: str | None = None
     frightened_by: str | None = None
+    climbing_on: str | None = None
+    """The creature this one climbs or rides."""
     prone_voluntary: bool = False
     movement_left: int = 0
     move_actions: int = 0

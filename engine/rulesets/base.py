@@ -47,6 +47,7 @@ KNOWN_CONDITIONS = frozenset(
         "bleeding",
         "taunted",
         "falling",
+        "climbing",
     }
 )
 

@@ -13,12 +13,14 @@ from pydantic import BaseModel
 
 from engine import intents as it
 from engine.action import Action
+from engine.geometry import box, box_gap
 from engine.pathfinding import find_route
 from engine.placement import check_space, creature_spec
 from engine.results import Refusal
 from engine.rulesets.base import GridRuleset, Handler
 from engine.rulesets.draw_steel import (
     burrowing,
+    climbing,
     economy,
     falling,
     forced_movement,
@@ -30,7 +32,7 @@ from engine.rulesets.draw_steel import (
 from engine.rulesets.draw_steel import teleport as teleporting
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
-from events.battle_events import Coord, CreatureSpec
+from events.battle_events import ConditionSet, Coord, CreatureSpec, Moved
 from projections.state import BattleState, Creature
 
 
@@ -49,6 +51,7 @@ class DrawSteel(GridRuleset):
             "fall_prone": lambda i, s, a: prone.fall_prone(self, i, s, a),
             "stand_up": lambda i, s, a: prone.stand_up(self, i, s, a),
             "resolve_reaction": self.on_resolve_reaction,
+            "knock_off": self.on_knock_off,
         }
 
     # -- hooks -----------------------------------------------------------------------------
@@ -164,6 +167,9 @@ class DrawSteel(GridRuleset):
             path = [f.resolve(p) for p in intent.path or []]
             burrowing.dig(self, state, c, f, path, intent.use_main_action, action)
             return
+        host = self.creature(state, intent.onto) if intent.onto is not None else None
+        if host is not None:
+            climbing.check_onto(self, c, host)
         full = self.grab_limited(state, c, self.speed(c, intent.mode), action)
         if full <= 0:
             raise Refusal("draw-steel/speed-zero", f"{c.id}'s speed is 0")
@@ -177,6 +183,20 @@ class DrawSteel(GridRuleset):
             continues=True,
             action=action,
         )
+        if host is not None:
+            climbing.climb_onto(
+                self,
+                state,
+                c,
+                host,
+                willing=intent.willing,
+                budget=budget.squares,
+                economy=budget.economy,
+                starts=budget.starts_action,
+                action_name=intent.action,
+                action=action,
+            )
+            return
         bonus = jumping.jump_test(self, action, c) if intent.jump_test and intent.jumps else 0
         self._walk(
             intent, c, "move", intent.action, intent.mode, budget, action, set(intent.jumps), bonus
@@ -239,6 +259,19 @@ class DrawSteel(GridRuleset):
         state = action.state
         c = state.creatures[c.id]
         f = self.field(state, c, mode, shifting=kind == "shift")
+        if c.has("climbing"):
+            if not intent.path:
+                raise Refusal(
+                    "draw-steel/climb-down-first",
+                    "to get off a creature, give a `path` whose first square is beside it",
+                )
+            rest, budget, jumps = self._climb_down(c, intent.path, budget, jumps, action)
+            if not rest:
+                return
+            state = action.state
+            c = state.creatures[c.id]
+            f = self.field(state, c, mode, shifting=kind == "shift")
+            intent = intent.model_copy(update={"path": rest})
         path, jumps = self._path(f, c, intent.path, intent.to, budget.squares, jumps)
         judged = moves.judge_path(f, c.pos, path, budget.squares, jumps, jump_bonus)
         run = moves.MoveRun(
@@ -254,6 +287,58 @@ class DrawSteel(GridRuleset):
             jump_bonus=jump_bonus,
         )
         moves.walk(self, action, run, judged)
+
+    def _climb_down(
+        self,
+        c: Creature,
+        points: list[list[int]],
+        budget: economy.Budget,
+        jumps: set[int],
+        action: Action,
+    ) -> tuple[list[list[int]], economy.Budget, set[int]]:
+        """The first square of a climber's move: down from the creature to a space beside it."""
+        state = action.state
+        host = state.creatures.get(c.climbing_on or "")
+        f = self.field(state, c, "walk")
+        if points and f.resolve(points[0]) == c.pos:
+            points, jumps = points[1:], {j - 1 for j in jumps if j >= 1}
+        if not points or host is None:
+            raise Refusal("path/empty", "the path has no squares")
+        to = f.resolve(points[0])
+        if not f.inside(to[0], to[1]):
+            raise Refusal("map/off-map", f"{list(to)} is off the map", 0)
+        beside = box_gap(box(to, f.side), box(host.pos, self.size_side(host.size)))
+        if beside != 1 or to[2] != f.stand_z(to[0], to[1]):
+            raise Refusal(
+                "draw-steel/climb-down-first",
+                f"the first square must be on the ground beside {host.id}",
+                0,
+            )
+        f.can_stop(to, [])
+        cost = climbing.climb_cost(c)
+        if cost > budget.squares:
+            raise Refusal("draw-steel/exceeds-speed", f"climbing down costs {cost}", 0)
+        action.emit(ConditionSet(creature=c.id, condition="climbing", on=False))
+        left = budget.squares - cost if budget.economy else c.movement_left
+        action.emit(
+            Moved(
+                creature=c.id,
+                path=[to],
+                cost=cost,
+                mode="climb",
+                action="climb_down",
+                movement_left=left,
+                starts_action=budget.starts_action,
+            )
+        )
+        action.note("climb-down", to, cost, (f"{c.id} climbs down from {host.id}",))
+        rest_jumps = {j - 1 for j in jumps if j >= 1}
+        return points[1:], economy.Budget(budget.squares - cost, False, budget.economy), rest_jumps
+
+    def on_knock_off(self, intent: it.KnockOff, state: BattleState, action: Action) -> None:
+        host = self.creature(state, intent.creature)
+        rider = self.creature(state, intent.target)
+        climbing.knock_off(self, state, host, rider, intent.use_main_action, action)
 
     def on_resolve_reaction(
         self, intent: it.ResolveReaction, state: BattleState, action: Action

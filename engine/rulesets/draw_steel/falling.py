@@ -61,6 +61,8 @@ def must_fall(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
         return False
     if c.has("falling"):
         return False
+    if c.has("climbing") and c.climbing_on in state.creatures and not c.has("prone"):
+        return False
     if z <= stand_z(rs, state, c, x, y):
         return False
     if c.speeds.get("hover"):
@@ -111,6 +113,12 @@ def settle(rs: GridRuleset, action: Action) -> None:
         if faller is None:
             return
         action.follow_up()
+        if faller.has("climbing"):
+            # knocked prone while climbing a creature: fall into a space beside it
+            from engine.rulesets.draw_steel import climbing
+
+            climbing.fall_off(rs, action, faller, hurt=True)
+            continue
         fall(rs, action, faller.id, agility_counts=True)
 
 

@@ -19,7 +19,7 @@ from engine.action import Action
 from engine.geometry import box, box_gap, line_cells, overlaps
 from engine.intents import MAX_DISTANCE, ForceMove
 from engine.results import Refusal
-from engine.rulesets.draw_steel import falling
+from engine.rulesets.draw_steel import climbing, falling
 from events.battle_events import (
     Collided,
     ConditionSet,
@@ -144,6 +144,10 @@ def _one(rs: GridRuleset, intent: ForceMove, source: Creature, tid: str, action:
         raise Refusal("draw-steel/target-restrained", f"{tid} is restrained: it can't be moved")
     if target.has("grabbed") and target.grabbed_by not in (None, source.id):
         raise Refusal("draw-steel/target-grabbed", f"only {target.grabbed_by} can move {tid}")
+    if target.has("climbing"):
+        action.emit(ConditionSet(creature=tid, condition="climbing", on=False))
+        state = action.state
+        target = state.creatures[tid]
     distance, reasons = effective_distance(rs, state, intent, source, target)
     action.note("forced", target.pos, reasons=tuple(reasons))
     side = rs.size_side(target.size)
@@ -280,6 +284,8 @@ def _walk(
         )
     )
     _terrain(rs, action, target, moved)
+    if moved:
+        climbing.carry_riders(rs, action, target.id, target.pos)
     if wall_hit is not None:
         _hit_object(action, target, *wall_hit)
     if creature_hit is not None:
@@ -364,4 +370,3 @@ def _end_grab(rs: GridRuleset, action: Action, tid: str) -> None:
         > 1
     ):
         action.emit(ConditionSet(creature=tid, condition="grabbed", on=False))
-

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.results import Refusal
-from engine.rulesets.draw_steel import reactions
+from engine.rulesets.draw_steel import climbing, reactions
 from engine.rulesets.draw_steel.jumping import judge_jump
 from engine.rulesets.draw_steel.movement import MovementField
 from events.battle_events import (
@@ -149,6 +149,7 @@ def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
             if seg or starts:
                 _emit_segment(action, run, seg, spent, starts, run.budget - spent)
                 carry_grabbed(rs, action, run.creature, c.pos)
+                climbing.carry_riders(rs, action, run.creature, c.pos)
                 _emit_damages(action, run.creature, damages, damage_each)
             rest = MoveRun(
                 run.creature,
@@ -172,6 +173,7 @@ def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
         prev = to
     _emit_segment(action, run, seg, spent, starts, run.budget - spent)
     carry_grabbed(rs, action, run.creature, c.pos)
+    climbing.carry_riders(rs, action, run.creature, c.pos)
     _emit_damages(action, run.creature, damages, damage_each)
 
 

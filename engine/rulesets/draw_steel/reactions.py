@@ -36,6 +36,8 @@ def candidates(
     for enemy in state.creatures.values():
         if enemy.side == mover.side or enemy.id == mover.id or enemy.hp <= 0:
             continue
+        if enemy.climbing_on == mover.id:
+            continue  # it rides the mover and moves with it
         eb = box(enemy.pos, rs.size_side(enemy.size))
         if box_gap(mine, eb) <= reach + 1:
             found.append((enemy, eb))
@@ -90,6 +92,13 @@ def free_strike(
     reaction_id: str,
 ) -> None:
     """Roll the reactor's melee free strike against the target and record it."""
+    free_strike_by(state, reactor, target, action, reaction_id)
+
+
+def free_strike_by(
+    state: BattleState, reactor: Creature, target: Creature, action: Action, reaction_id: str
+) -> None:
+    """The melee free strike itself (power roll 2d10 + the better of Might and Agility)."""
     dice = action.roller.roll(2, 10)
     characteristic = max(reactor.stat("might"), reactor.stat("agility"))
     edge = 2 if (target.has("prone") or target.has("restrained")) else 0

@@ -109,7 +109,7 @@ def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Acti
     action.note(
         "teleport", to, distance, (f"teleport {distance} square(s), bypassing what lies between",)
     )
-    for condition in ("grabbed", "restrained"):
+    for condition in ("grabbed", "restrained", "climbing"):
         if c.has(condition):
             action.emit(ConditionSet(creature=c.id, condition=condition, on=False))
     if c.has("prone") and intent.stand:

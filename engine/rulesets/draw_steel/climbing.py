@@ -1,0 +1,207 @@
+"""Climbing other creatures (Draw Steel, Climbing Other Creatures).
+
+A creature may climb a creature bigger than itself: freely if it is willing, else with a
+power roll + Might or Agility (11 or less: it fails and the creature may make a free strike
+against it; 12-16: it fails; 17+: it climbs). Climbing onto it is a square of climbing (2
+without a climb speed). The climber rides on top and is carried when the creature moves. The
+creature may use a maneuver to knock it off: the climber tests again (11 or less: it falls
+off into an adjacent space, with falling damage, prone; 12-16: it slides down, not prone; 17+:
+it holds on). A climber knocked prone falls off into an adjacent space.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.geometry import box, box_gap
+from engine.results import Refusal
+from engine.rulesets.draw_steel import falling
+from events.battle_events import (
+    ActionConverted,
+    ActionUsed,
+    ConditionSet,
+    Coord,
+    Fell,
+    Moved,
+    OpportunityAttackTriggered,
+    PowerRolled,
+)
+from projections.state import BattleState, Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import GridRuleset
+
+
+def _test(action: Action, c: Creature, test: str) -> int:
+    dice = action.roller.roll(2, 10)
+    characteristic = max(c.stat("might"), c.stat("agility"))
+    total = sum(dice) + characteristic
+    tier = 3 if sum(dice) >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    action.emit(
+        PowerRolled(
+            creature=c.id,
+            test=test,
+            rolls=dice,
+            seeded=action.roller.seeded,
+            characteristic=characteristic,
+            total=total,
+            tier=tier,
+        )
+    )
+    action.note(test, c.pos, reasons=(f"2d10 {dice} + {characteristic} = {total}: tier {tier}",))
+    return tier
+
+
+def top_of(rs: GridRuleset, host: Creature, offset: tuple[int, int] = (0, 0)) -> Coord:
+    return (host.pos[0] + offset[0], host.pos[1] + offset[1], host.pos[2] + rs.size_side(host.size))
+
+
+def climb_cost(c: Creature) -> int:
+    return 1 if c.speeds.get("climb") else 2
+
+
+def check_onto(rs: GridRuleset, c: Creature, host: Creature) -> None:
+    if host.id == c.id:
+        raise Refusal("draw-steel/cannot-climb-self", "a creature can't climb itself")
+    if rs.rank(host.size) <= rs.rank(c.size):
+        raise Refusal("draw-steel/not-bigger", f"{host.id} is not bigger than {c.id}")
+    if c.has("prone"):
+        raise Refusal("draw-steel/prone-cannot-climb", "a prone creature can't climb")
+    if c.has("climbing"):
+        raise Refusal("draw-steel/already-climbing", f"{c.id} already climbs {c.climbing_on}")
+    gap = box_gap(box(c.pos, rs.size_side(c.size)), box(host.pos, rs.size_side(host.size)))
+    if gap > 1:
+        raise Refusal("draw-steel/not-adjacent", f"{c.id} is not adjacent to {host.id}")
+
+
+def climb_onto(
+    rs: GridRuleset,
+    state: BattleState,
+    c: Creature,
+    host: Creature,
+    *,
+    willing: bool,
+    budget: int,
+    economy: bool,
+    starts: bool,
+    action_name: str,
+    action: Action,
+) -> None:
+    cost = climb_cost(c)
+    if cost > budget:
+        raise Refusal("draw-steel/exceeds-speed", f"climbing {host.id} costs {cost}")
+    if not willing:
+        tier = _test(action, c, "climb_creature")
+        if tier < 3:
+            if tier == 1:
+                _free_strike_window(action, host, c)
+            action.note("climb-fails", c.pos, reasons=(f"{c.id} fails to climb {host.id}",))
+            return
+    to = top_of(rs, host)
+    left = budget - cost if economy else c.movement_left
+    action.emit(
+        Moved(
+            creature=c.id,
+            path=[to],
+            cost=cost,
+            mode="climb",
+            action=action_name,
+            movement_left=left,
+            starts_action=starts,
+        )
+    )
+    action.emit(ConditionSet(creature=c.id, condition="climbing", on=True, source=host.id))
+    action.note("climb", to, cost, (f"{c.id} climbs {host.id}",))
+
+
+def _free_strike_window(action: Action, reactor: Creature, target: Creature) -> None:
+    rid = f"r-{action.state.reaction_seq + 1}"
+    option = action.state.options.get("opportunity_attacks", "ask")
+    action.emit(
+        OpportunityAttackTriggered(
+            kind="free_strike", reaction=rid, reactor=reactor.id, target=target.id, at=target.pos
+        )
+    )
+    from engine.rulesets.draw_steel import reactions
+
+    if option == "always":
+        state = action.state
+        reactions.free_strike_by(state, reactor, state.creatures[target.id], action, rid)
+    elif option == "never":
+        reactions.decline(action, rid)
+
+
+def carry_riders(rs: GridRuleset, action: Action, host_id: str, before: Coord) -> None:
+    """A creature that moves carries whoever climbs or rides it, keeping their place on top."""
+    state = action.state
+    host = state.creatures.get(host_id)
+    if host is None or host.pos == before:
+        return
+    for rider in sorted(state.creatures.values(), key=lambda r: r.id):
+        if rider.climbing_on != host_id:
+            continue
+        offset = (rider.pos[0] - before[0], rider.pos[1] - before[1])
+        to = top_of(rs, host, offset)
+        action.emit(
+            Moved(
+                creature=rider.id,
+                path=[to],
+                cost=0,
+                mode="climb",
+                action="carried",
+                movement_left=rider.movement_left,
+            )
+        )
+        action.note("carried", to, reasons=(f"{host_id} carries {rider.id}",))
+
+
+def fall_off(rs: GridRuleset, action: Action, c: Creature, *, hurt: bool) -> None:
+    """Leave the creature climbed into the nearest free space beside it: with falling damage
+    and prone (`hurt`), or sliding down."""
+    host = action.state.creatures.get(c.climbing_on or "")
+    action.emit(ConditionSet(creature=c.id, condition="climbing", on=False))
+    state = action.state
+    anchor = host.pos if host is not None else c.pos
+    landing = falling.nearest_free(rs, state, state.creatures[c.id], anchor[0], anchor[1])
+    if not hurt:
+        action.emit(
+            Fell(
+                creature=c.id,
+                origin=c.pos,
+                landing=landing,
+                height=max(0, c.pos[2] - landing[2]),
+                effective_height=0,
+            )
+        )
+        action.note("slide-down", landing, reasons=(f"{c.id} slides down",))
+        return
+    above = (landing[0], landing[1], c.pos[2])
+    action.emit(Fell(creature=c.id, origin=c.pos, landing=above, height=0, effective_height=0))
+    falling.fall(rs, action, c.id, agility_counts=True)
+
+
+def knock_off(
+    rs: GridRuleset,
+    state: BattleState,
+    host: Creature,
+    rider: Creature,
+    use_main: bool,
+    action: Action,
+) -> None:
+    if rider.climbing_on != host.id:
+        raise Refusal("draw-steel/not-climbing", f"{rider.id} is not climbing {host.id}")
+    if state.turns:
+        rs.require_turn(state, host)
+        if host.has("dazed") and host.actions_used >= 1:
+            raise Refusal("draw-steel/dazed-one-action", f"{host.id} is dazed: one action per turn")
+        if host.maneuvers <= 0:
+            if not (use_main and host.main_actions > 0):
+                raise Refusal("turn/no-maneuver", f"{host.id} has no maneuver left this turn")
+            action.emit(ActionConverted(creature=host.id, into="maneuver"))
+        action.emit(ActionUsed(creature=host.id, action="maneuver"))
+    tier = _test(action, rider, "hold_on")
+    if tier == 3:
+        action.note("hold-on", rider.pos, reasons=(f"{rider.id} holds on",))
+        return
+    fall_off(rs, action, action.state.creatures[rider.id], hurt=tier == 1)
