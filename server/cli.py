@@ -39,6 +39,9 @@ def serve(
     engine = _engine(settings)
     upgrade(engine)
     application = create_app(settings, engine)
+    from server import embedded_postgres
+
+    embedded_postgres.release_on_exit_signals()
     uvicorn.run(
         application,
         host=host or settings.host,

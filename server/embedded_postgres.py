@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import warnings
 from pathlib import Path
+from typing import Any
 
 import psutil
 import psycopg
 
 DATABASE = "turnledger"
+_STARTED: list[Any] = []  # the pgserver handles this process holds
 
 
 def _prune_dead_handles(pgdata: Path) -> None:
@@ -48,6 +51,7 @@ def start(data_dir: Path, *, database: str = DATABASE, cleanup: str | None = "st
         if pgdata.exists():
             _prune_dead_handles(pgdata)
     server = pgserver.get_server(pgdata, cleanup_mode=cleanup)
+    _STARTED.append(server)
     ensure_database(server.get_uri(), database)
     return to_sqlalchemy_url(server.get_uri(database))
 
@@ -66,3 +70,27 @@ def ensure_database(admin_uri: str, database: str) -> None:
 def to_sqlalchemy_url(libpq_uri: str) -> str:
     # pgserver answers "postgresql://postgres:@/db?host=/socket/dir"
     return "postgresql+psycopg://" + libpq_uri.removeprefix("postgresql://")
+
+
+def release() -> None:
+    """Let go of the embedded PostgreSQL; the last process using it stops it."""
+    while _STARTED:
+        server = _STARTED.pop()
+        with contextlib.suppress(Exception):
+            server._cleanup()
+
+
+def release_on_exit_signals() -> None:
+    """Stop the embedded PostgreSQL when SIGTERM or SIGINT ends the process.
+
+    uvicorn, after its graceful shutdown, restores the handlers it found and raises the
+    signal again; with the default handler the process would die without running `atexit`
+    hooks, leaving PostgreSQL running. Ours releases it first and then exits.
+    """
+
+    def leave(signum: int, frame: object) -> None:
+        release()
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, leave)
+    signal.signal(signal.SIGINT, leave)
