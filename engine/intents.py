@@ -6,9 +6,10 @@ Every intent may carry `rolls` (dice the table rolled, consumed in order) and
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from events.battle_events import CreatureSpec, Material, TerrainKind
 
@@ -25,6 +26,24 @@ class IntentBase(BaseModel):
     expected_version: int | None = None
 
 
+MAX_LEGS = 100
+InchPoint = Annotated[list[float], Field(min_length=2, max_length=3)]
+
+
+def _inches_only(v: Any) -> bool:
+    """A coordinate no square can hold: a fraction, NaN or an infinity."""
+    return isinstance(v, float) and (not math.isfinite(v) or v != int(v))
+
+
+class Leg(BaseModel):
+    """One leg of a gridless move: `normal`, `jump`, `climb` or `fly` to a point in inches."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["normal", "jump", "climb", "fly"]
+    to: InchPoint
+
+
 class Move(IntentBase):
     """Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
     lets the creature move up to `distance`). `use_main_action` spends the main action as a
@@ -38,7 +57,7 @@ class Move(IntentBase):
     creature: str
     path: Path | None = None
     to: Point | None = None
-    mode: Literal["walk", "climb", "swim", "fly", "burrow"] = "walk"
+    mode: Literal["walk", "climb", "swim", "fly", "burrow", "glide"] = "walk"
     action: str = "advance"
     distance: int | None = None
     use_main_action: bool = False
@@ -47,6 +66,25 @@ class Move(IntentBase):
     by: str | None = None
     onto: str | None = None
     willing: bool = False
+    legs: Annotated[list[Leg], Field(max_length=MAX_LEGS)] | None = None
+    """Gridless rulesets (warcry): the move as legs in inches, judged as a whole."""
+    to_inches: InchPoint | None = None
+    """Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fractional_to(cls, data: Any) -> Any:
+        to = data.get("to") if isinstance(data, dict) else None
+        if isinstance(to, list) and any(_inches_only(v) for v in to):
+            return {**{k: v for k, v in data.items() if k != "to"}, "to_inches": to}
+        return data
+
+    primary: str | None = None
+    """Epic Path: the withdraw's primary target, or the charge's target."""
+    action_points: int = Field(default=0, ge=0, le=100)
+    """action-points: action points converted into move points (never back)."""
+    sneaking: bool = False
+    """one-two-one: sneaking costs +1 Movement a square."""
 
 
 class Shift(IntentBase):
@@ -124,6 +162,8 @@ class ResolveReaction(IntentBase):
     type: Literal["resolve_reaction"] = "resolve_reaction"
     reaction: str
     decision: Literal["take", "decline"]
+    at: InchPoint | None = None
+    """Warcry: the landing point the opposing player picks for a fallen fighter."""
 
 
 class Place(IntentBase):
@@ -155,6 +195,7 @@ class SetTerrain(IntentBase):
     damage: int | None = None
     depth: int | None = None
     elevation: int | None = None
+    hard: bool = False
 
 
 class SetCondition(IntentBase):

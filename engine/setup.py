@@ -43,6 +43,7 @@ class TerrainSetup(SetupModel):
     material: Material | None = None
     damage: int | None = Field(default=None, ge=0, le=1000)
     depth: int | None = Field(default=None, ge=0, le=1000)
+    hard: bool = False
 
 
 class ElevationSetup(SetupModel):
@@ -98,6 +99,7 @@ def map_spec(m: MapSetup) -> MapSpec:
             material=t.material,
             damage=t.damage,
             depth=t.depth,
+            hard=t.hard,
         )
         for t in m.terrain
     ]
@@ -136,6 +138,10 @@ def _create(body: BattleSetup, ctx: Context) -> Accepted:
         raise Refusal(
             "battle/unknown-ruleset", f"unknown ruleset {body.ruleset!r} (known: {known})"
         )
+    on_board = getattr(rs, "create_on_board", None)
+    if on_board is not None:
+        accepted: Accepted = on_board(body)  # a gridless ruleset lays out its own board
+        return accepted
     if body.board is not None or body.map is None:
         raise Refusal("battle/needs-map", f"{body.ruleset} is played on a grid `map`")
     if not body.creatures:

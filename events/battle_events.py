@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from events.gridless_events import BoardSpec
 from events.vocabulary import Event, registry
 
 Coord = tuple[int, int, int]
@@ -36,6 +37,8 @@ class TerrainSpec(Value):
     material: Material | None = None
     damage: int | None = Field(default=None, ge=0, le=1000)
     depth: int | None = Field(default=None, ge=0, le=1000)
+    hard: bool = False
+    """A surface hard to climb or a liquid hard to swim: the Director's Might test."""
 
 
 class ElevationSpec(Value):
@@ -78,6 +81,8 @@ class ResumeMove(Value):
     budget: int = 0
     economy: bool = False
     jump_bonus: int = 0
+    provoked: list[str] = []
+    """Reactors this action already provoked (Epic Path: one attack per enemy per action)."""
 
 
 @registry.register
@@ -89,6 +94,8 @@ class BattleCreated(Event):
     options: dict[str, Any]
     map: MapSpec
     creatures: list[CreatureSpec]
+    board: BoardSpec | None = Field(default=None, exclude_if=lambda v: v is None)
+    """A gridless board in inches (Warcry); absent (not logged) on grid battles."""
 
 
 @registry.register
@@ -304,6 +311,7 @@ class TerrainSet(Event):
     damage: int | None = None
     depth: int | None = None
     elevation: int | None = None
+    hard: bool = False
 
 
 @registry.register
@@ -315,6 +323,33 @@ class ConditionSet(Event):
     source: str | None = None
     until: Literal["end_of_turn"] | None = None
     """`end_of_turn` (EoT): the condition ends when the current turn ends."""
+
+
+@registry.register
+class DiceRolled(Event):
+    """Dice a ruleset's rule rolled (a fall, a jump, a collision): `purpose` names the rule,
+    `dice` the expression ("3d6", "1d20+2"); `seeded` when the battle's source rolled them."""
+
+    type: Literal["DiceRolled"] = "DiceRolled"
+    creature: str
+    purpose: str
+    dice: str
+    rolls: list[int]
+    seeded: bool = False
+    modifier: int = 0
+    total: int = 0
+
+
+@registry.register
+class Tallied(Event):
+    """A per-turn count a ruleset keeps on a creature (diagonals taken, action points spent,
+    attacks of opportunity made): `amount` is added; every tally resets when the creature's
+    own turn starts."""
+
+    type: Literal["Tallied"] = "Tallied"
+    creature: str
+    name: str
+    amount: int = 1
 
 
 BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
@@ -341,4 +376,6 @@ BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
     CreatureRemoved,
     TerrainSet,
     ConditionSet,
+    DiceRolled,
+    Tallied,
 )

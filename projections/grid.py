@@ -32,6 +32,7 @@ class Grid:
     damage: tuple[int, ...]
     water: tuple[int, ...]
     climbable: tuple[bool, ...]
+    hard: tuple[bool, ...]
     ground: tuple[int, ...]
     surface: tuple[int, ...]
     top: int = 0
@@ -58,6 +59,7 @@ def _build(
     damage: list[int],
     water: list[int],
     climbable: list[bool],
+    hard: list[bool],
 ) -> Grid:
     ground = [e - p for e, p in zip(elevation, pit, strict=True)]
     surface = [g + s for g, s in zip(ground, solid, strict=True)]
@@ -73,6 +75,7 @@ def _build(
         tuple(damage),
         tuple(water),
         tuple(climbable),
+        tuple(hard),
         tuple(ground),
         tuple(surface),
         max(surface),
@@ -99,6 +102,7 @@ def grid_from_spec(spec: MapSpec) -> Grid:
     damage = [0] * n
     water = [0] * n
     climbable = [False] * n
+    hard = [False] * n
     for lift in spec.elevation:
         for x, y in lift.cells:
             if 0 <= x < spec.width and 0 <= y < spec.height:
@@ -108,6 +112,8 @@ def grid_from_spec(spec: MapSpec) -> Grid:
             if not (0 <= x < spec.width and 0 <= y < spec.height):
                 continue
             i = y * spec.width + x
+            if t.hard:
+                hard[i] = True
             _apply(
                 t.kind,
                 i,
@@ -129,6 +135,7 @@ def grid_from_spec(spec: MapSpec) -> Grid:
         damage,
         water,
         climbable,
+        hard,
     )
 
 
@@ -184,12 +191,15 @@ def grid_with_terrain(grid: Grid, event: TerrainSet) -> Grid:
     damage = list(grid.damage)
     water = list(grid.water)
     climbable = list(grid.climbable)
+    hard = list(grid.hard)
     for x, y in event.cells:
         if not grid.inside(x, y):
             continue
         i = grid.index(x, y)
         if event.elevation is not None:
             elevation[i] = event.elevation
+        if event.kind == "clear" or event.hard:
+            hard[i] = event.hard
         _apply(
             event.kind,
             i,
@@ -211,6 +221,7 @@ def grid_with_terrain(grid: Grid, event: TerrainSet) -> Grid:
         damage,
         water,
         climbable,
+        hard,
     )
 
 
@@ -233,4 +244,5 @@ def grid_without_object(grid: Grid, cell: Cell) -> Grid:
         list(grid.damage),
         list(grid.water),
         list(grid.climbable),
+        list(grid.hard),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from events.battle_events import ResumeMove
+from projections.board import board_from_json, board_to_json
 from projections.grid import Grid
 from projections.state import REDUCER_VERSION, BattleState, Creature, PendingReaction, Profile
 
@@ -18,6 +19,7 @@ _GRID_ARRAYS = (
     "damage",
     "water",
     "climbable",
+    "hard",
     "ground",
     "surface",
 )
@@ -61,6 +63,7 @@ def _creature_to_json(c: Creature) -> dict[str, Any]:
         "main_actions": c.main_actions,
         "maneuvers": c.maneuvers,
         "actions_used": c.actions_used,
+        "tallies": [list(t) for t in c.tallies],
     }
 
 
@@ -91,6 +94,7 @@ def _creature_from_json(d: dict[str, Any]) -> Creature:
         main_actions=d["main_actions"],
         maneuvers=d["maneuvers"],
         actions_used=d["actions_used"],
+        tallies=tuple((str(k), int(n)) for k, n in d.get("tallies", ())),
     )
 
 
@@ -112,6 +116,13 @@ def _pending_from_json(d: dict[str, Any]) -> PendingReaction:
 
 
 def state_to_json(state: BattleState) -> dict[str, Any]:
+    out = _state_to_json(state)
+    if state.board is not None:
+        out["board"] = board_to_json(state.board)
+    return out
+
+
+def _state_to_json(state: BattleState) -> dict[str, Any]:
     return {
         "reducer_version": REDUCER_VERSION,
         "ruleset": state.ruleset,
@@ -144,4 +155,5 @@ def state_from_json(data: dict[str, Any]) -> BattleState:
         dice_counter=data["dice_counter"],
         pending=tuple(_pending_from_json(p) for p in data["pending"]),
         reaction_seq=data["reaction_seq"],
+        board=board_from_json(data["board"]) if data.get("board") else None,
     )

@@ -114,6 +114,10 @@ class GridRuleset:
         field = self.field(state, c, mode, shifting=kind == "shift")
         return reachable(field, c.pos, self.reach_budget(state, c, kind, mode))
 
+    def known_conditions(self) -> frozenset[str]:
+        """The conditions a director may set (a ruleset adds its own)."""
+        return KNOWN_CONDITIONS
+
     def provokes(self, kind: str) -> bool:
         """Does this kind of movement (move, shift, teleport, forced, fall) provoke?"""
         return kind == "move"
@@ -223,12 +227,13 @@ class GridRuleset:
                 damage=intent.damage,
                 depth=intent.depth,
                 elevation=intent.elevation,
+                hard=intent.hard,
             )
         )
 
     def on_set_condition(self, intent: it.SetCondition, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)
-        if intent.condition not in KNOWN_CONDITIONS:
+        if intent.condition not in self.known_conditions():
             raise Refusal("battle/unknown-condition", f"unknown condition {intent.condition!r}")
         action.emit(
             ConditionSet(

@@ -274,6 +274,22 @@ class DrawSteel(GridRuleset):
             intent = intent.model_copy(update={"path": rest})
         path, jumps = self._path(f, c, intent.path, intent.to, budget.squares, jumps)
         judged = moves.judge_path(f, c.pos, path, budget.squares, jumps, jump_bonus)
+        if True in judged.hard and state.options.get("hard_terrain_test", True):
+            first = judged.hard.index(True)
+            if climbing.might_test(action, c) == 1:
+                action.note(
+                    "test-fails",
+                    path[first],
+                    reasons=(
+                        "the Might test fails: no climbing or swimming there, no movement wasted",
+                    ),
+                )
+                if first == 0:
+                    return
+                path = path[:first]
+                judged = moves.Judged(
+                    judged.costs[:first], judged.reasons[:first], judged.hard[:first]
+                )
         run = moves.MoveRun(
             c.id,
             path,

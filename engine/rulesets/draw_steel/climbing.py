@@ -53,6 +53,27 @@ def _test(action: Action, c: Creature, test: str) -> int:
     return tier
 
 
+def might_test(action: Action, c: Creature) -> int:
+    """The Director's Might test for a hard climb or swim (tier 1 fails)."""
+    dice = action.roller.roll(2, 10)
+    might = c.stat("might")
+    total = sum(dice) + might
+    tier = 3 if sum(dice) >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    action.emit(
+        PowerRolled(
+            creature=c.id,
+            test="might",
+            rolls=dice,
+            seeded=action.roller.seeded,
+            characteristic=might,
+            total=total,
+            tier=tier,
+        )
+    )
+    action.note("might-test", c.pos, reasons=(f"2d10 {dice} + {might} = {total}: tier {tier}",))
+    return tier
+
+
 def top_of(rs: GridRuleset, host: Creature, offset: tuple[int, int] = (0, 0)) -> Coord:
     return (host.pos[0] + offset[0], host.pos[1] + offset[1], host.pos[2] + rs.size_side(host.size))
 

@@ -89,6 +89,7 @@ class MovementField:
         self._entries: dict[Coord, Entry] = {}
         self.walking = mode in ("walk", "swim")
         self.digging = False
+        self.hard_step = False
         self.jump_len = jumping.jump_length(creature.stats)
         self.plan_jumps = (
             self.walking
@@ -216,6 +217,7 @@ class MovementField:
             return _no(reasons, late[0], late[1])
         if reasons is not None:
             reasons.extend(why)
+            self.hard_step = self._hard(x, y, z, climbing)
         if not extras:
             return 1
         return 1 + (sum(extras) if self.stack else max(extras))
@@ -283,6 +285,28 @@ class MovementField:
                     k = grid.index(cx, cy)
                     if grid.surface[k] > z or grid.climbable[k]:
                         return True
+        return False
+
+    def _hard(self, x: int, y: int, z: int, climbing: bool) -> bool:
+        """Does this step climb a hard surface or swim a hard liquid (a Might test)?"""
+        grid = self.grid
+        hard = grid.hard
+        cells = self.cells(x, y)
+        if any(hard[i] and grid.water[i] and z < grid.ground[i] + grid.water[i] for i in cells):
+            return True
+        if not climbing:
+            return False
+        if any(hard[i] for i in cells):
+            return True
+        s = self.side
+        for j in range(-1, s + 1):
+            for i in range(-1, s + 1):
+                cx, cy = x + i, y + j
+                if (0 <= i < s and 0 <= j < s) or not grid.inside(cx, cy):
+                    continue
+                k = grid.index(cx, cy)
+                if hard[k] and grid.surface[k] > z:
+                    return True
         return False
 
     def cuts_corner(self, frm: Coord, to: Coord) -> bool:

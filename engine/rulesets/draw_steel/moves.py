@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 class Judged:
     costs: list[int] = field(default_factory=list)
     reasons: list[tuple[str, ...]] = field(default_factory=list)
+    hard: list[bool] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -61,11 +62,14 @@ def judge_path(
             else:
                 why = []
                 cost = f.step(prev, to, why)
+                if f.hard_step:
+                    why.append("a hard climb or swim: the Might test")
         except Refusal as refusal:
             refusal.step = i
             raise
         judged.costs.append(cost)
         judged.reasons.append(tuple(why) or ("1 square",))
+        judged.hard.append(i not in jumps and f.hard_step)
         if judged.total > budget:
             raise Refusal(
                 "draw-steel/exceeds-speed",

@@ -18,6 +18,9 @@ class DrawSteelOptions(BaseOptions):
     """A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls."""
     fall_threshold: Literal["effective", "raw"] = "effective"
     """The 2-square minimum for falling damage is tested on the effective or raw height."""
+    hard_terrain_test: bool = True
+    """Terrain marked `hard` calls for a Might test to climb or swim it (11 or less fails:
+    the creature stops before it, wasting no movement)."""
     falling_far: bool = True
     """With turns, a fall of more than 100 squares takes rounds: 100 now, 100 each new round."""
     stack_penalties: bool = True

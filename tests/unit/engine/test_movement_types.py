@@ -1,6 +1,7 @@
 """Draw Steel, Movement Types: climb, swim, jump, fly, hover, burrow."""
 
-from tests.unit.battle_map import battle, ok, pos, refused, types
+from projections import fold
+from tests.unit.battle_map import battle, ok, pos, refused, setup_for, types
 
 FREE = {"turns": False}
 LEDGE = [{"cells": [[2, 0], [3, 0]], "height": 1}]
@@ -308,3 +309,36 @@ def test_an_adjacent_creature_pulls_a_willing_burrower_out_of_the_ground() -> No
     assert pos(after, "M") == (1, 0, 0)
     assert decision.events[0].action == "pull_up"
     assert refused(after, pull).rule == "draw-steel/not-burrowed"
+
+
+def test_a_hard_climb_calls_for_a_might_test_that_wastes_no_movement_on_failure() -> None:
+    setup = setup_for("A...", options=FREE, elevation=LEDGE)
+    setup["map"]["terrain"].append({"kind": "climbable", "cells": [[2, 0]], "hard": True})
+    state = fold(create_ok(setup))
+    climb = {"type": "move", "creature": "A", "path": [[1, 0], [2, 0]]}
+    decision, after = ok(state, {**climb, "rolls": [2, 3]})
+    assert types(decision) == ["PowerRolled", "Moved"]
+    assert decision.events[1].path == [(1, 0, 0)] and decision.events[1].cost == 1
+    decision, after = ok(state, {**climb, "rolls": [8, 8]})
+    assert pos(after, "A") == (2, 0, 1)
+    easy = battle("A...", options={"turns": False, "hard_terrain_test": False}, elevation=LEDGE)
+    ok(easy, climb)
+
+
+def test_hard_water_calls_for_a_might_test_to_swim() -> None:
+    setup = setup_for("A==.", options=FREE)
+    setup["map"]["terrain"].append({"kind": "water", "cells": [[1, 0], [2, 0]], "hard": True})
+    state = fold(create_ok(setup))
+    decision, after = ok(
+        state, {"type": "move", "creature": "A", "path": [[1, 0]], "rolls": [1, 1]}
+    )
+    assert types(decision) == ["PowerRolled"]
+    assert pos(after, "A") == (0, 0, 0)
+
+
+def create_ok(setup: dict[str, object]) -> tuple[object, ...]:
+    from engine import Accepted, create_battle
+
+    decision = create_battle(setup)
+    assert isinstance(decision, Accepted), decision
+    return decision.events
