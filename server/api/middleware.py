@@ -7,6 +7,7 @@ per-request cost stays a few microseconds. Routes leave what the log line should
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
 from typing import Any
@@ -102,6 +103,11 @@ class RequestMiddleware:
         self.metrics.latency.labels(scope["method"], template, str(code)).observe(seconds)
         if template in ("/metrics", "/healthz"):
             return
+        with contextlib.suppress(Exception):  # a broken log sink must not break serving
+            self._log(scope, state, code, seconds, template)
+
+    @staticmethod
+    def _log(scope: Scope, state: dict[str, Any], code: int, seconds: float, template: str) -> None:
         log.info(
             "request",
             request_id=state.get("request_id"),

@@ -6,6 +6,7 @@ exceptions become a bare 500, and a database that cannot be reached becomes 503.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import orjson
@@ -152,10 +153,16 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _anything(request: Request, exc: Exception) -> Response:
         if _is_database_down(exc):
-            log.warning("database unavailable", error=type(exc).__name__)
+            _log_safely("warning", "database unavailable", error=type(exc).__name__)
             return problem(503, "database-unavailable", "the database cannot be reached; retry")
-        log.error("unhandled error", exc_info=exc)
+        _log_safely("error", "unhandled error", exc_info=exc)
         return problem(500, "internal", "the server failed to answer; the error was logged")
+
+
+def _log_safely(level: str, message: str, **fields: Any) -> None:
+    """A failing log sink (a closed stream) must not turn a problem answer into a 500."""
+    with contextlib.suppress(Exception):
+        getattr(log, level)(message, **fields)
 
 
 def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import structlog
 from typer.testing import CliRunner
 
 from server.cli import app
@@ -54,7 +55,12 @@ def test_an_edited_export_is_refused(
 def test_the_demo_plays_its_skirmish_against_a_running_server(server: Running) -> None:
     from tests.e2e.conftest import API_KEY
 
-    played = runner.invoke(app, ["demo", "--url", server.url], env={"TURNLEDGER_API_KEY": API_KEY})
+    try:
+        played = runner.invoke(
+            app, ["demo", "--url", server.url], env={"TURNLEDGER_API_KEY": API_KEY}
+        )
+    finally:
+        structlog.reset_defaults()  # demo configured logging onto the runner's closed stream
     assert played.exit_code == 0, played.output
     for step in ("opportunity attack", "into the wall", "a fall", "undo"):
         assert step in played.output
