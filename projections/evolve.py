@@ -18,6 +18,7 @@ from events.battle_events import (
     CreatureRemoved,
     CreatureSpec,
     DamageTaken,
+    DiceRolled,
     Fell,
     ForceMoved,
     HurledThrough,
@@ -30,6 +31,7 @@ from events.battle_events import (
     ReactionResolved,
     Shifted,
     StoodUp,
+    Tallied,
     Teleported,
     TerrainSet,
     TurnEnded,
@@ -106,6 +108,7 @@ def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
         actions_used=0,
     )
 
+        tallies=(),
 
 def _turn_ended(s: BattleState, e: TurnEnded) -> BattleState:
     if s.active == e.creature:
@@ -225,6 +228,19 @@ def _action_used(s: BattleState, e: ActionUsed) -> BattleState:
 
 def _placed(s: BattleState, e: CreaturePlaced) -> BattleState:
     return _with(s, creature_from_spec(e.creature))
+def _dice_rolled(s: BattleState, e: DiceRolled) -> BattleState:
+    return replace_state(s, dice_counter=s.dice_counter + len(e.rolls)) if e.seeded else s
+
+
+def _tallied(s: BattleState, e: Tallied) -> BattleState:
+    c = s.creatures.get(e.creature)
+    if c is None:
+        return s
+    counts = dict(c.tallies)
+    counts[e.name] = counts.get(e.name, 0) + e.amount
+    return _with(s, replace_creature(c, tallies=tuple(sorted(counts.items()))))
+
+
 
 
 def _removed(s: BattleState, e: CreatureRemoved) -> BattleState:
@@ -288,6 +304,8 @@ _HANDLERS: dict[str, Handler] = {
     "ActionUsed": _action_used,
     "CreaturePlaced": _placed,
     "CreatureRemoved": _removed,
+    "DiceRolled": _dice_rolled,
+    "Tallied": _tallied,
     "TerrainSet": _terrain,
     "ConditionSet": _condition,
 }

@@ -8,7 +8,7 @@ from typing import Any
 from events.battle_events import Coord, ResumeMove
 from projections.grid import Grid
 
-REDUCER_VERSION = 2
+REDUCER_VERSION = 3
 """Bump whenever `evolve` changes what a given log folds into (snapshots keyed by it)."""
 
 
@@ -49,6 +49,8 @@ class Creature:
 
     @property
     def id(self) -> str:
+    tallies: tuple[tuple[str, int], ...] = ()
+    """Per-turn counts a ruleset keeps (`Tallied`), reset when the creature's turn starts."""
         return self.profile.id
 
     @property
@@ -84,6 +86,9 @@ class Creature:
 
     def stat(self, name: str) -> int:
         return self.profile.stats.get(name, 0)
+
+    def tally(self, name: str) -> int:
+        return next((n for key, n in self.tallies if key == name), 0)
 
 
 @dataclass(frozen=True, slots=True)
