@@ -106,9 +106,8 @@ def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
         main_actions=1,
         maneuvers=1,
         actions_used=0,
-    )
-
         tallies=(),
+    )
 
 def _turn_ended(s: BattleState, e: TurnEnded) -> BattleState:
     if s.active == e.creature:
