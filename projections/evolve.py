@@ -109,6 +109,7 @@ def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
         tallies=(),
     )
 
+
 def _turn_ended(s: BattleState, e: TurnEnded) -> BattleState:
     if s.active == e.creature:
         s = replace_state(s, active=None)
