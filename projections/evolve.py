@@ -226,8 +226,6 @@ def _action_used(s: BattleState, e: ActionUsed) -> BattleState:
     return _with(s, replace_creature(c, move_actions=c.move_actions - 1, actions_used=used))
 
 
-def _placed(s: BattleState, e: CreaturePlaced) -> BattleState:
-    return _with(s, creature_from_spec(e.creature))
 def _dice_rolled(s: BattleState, e: DiceRolled) -> BattleState:
     return replace_state(s, dice_counter=s.dice_counter + len(e.rolls)) if e.seeded else s
 
@@ -241,6 +239,8 @@ def _tallied(s: BattleState, e: Tallied) -> BattleState:
     return _with(s, replace_creature(c, tallies=tuple(sorted(counts.items()))))
 
 
+def _placed(s: BattleState, e: CreaturePlaced) -> BattleState:
+    return _with(s, creature_from_spec(e.creature))
 
 
 def _removed(s: BattleState, e: CreatureRemoved) -> BattleState:
@@ -302,10 +302,10 @@ _HANDLERS: dict[str, Handler] = {
     "JumpTested": _jump_tested,
     "PowerRolled": _power_rolled,
     "ActionUsed": _action_used,
-    "CreaturePlaced": _placed,
-    "CreatureRemoved": _removed,
     "DiceRolled": _dice_rolled,
     "Tallied": _tallied,
+    "CreaturePlaced": _placed,
+    "CreatureRemoved": _removed,
     "TerrainSet": _terrain,
     "ConditionSet": _condition,
 }

@@ -46,11 +46,11 @@ class Creature:
     main_actions: int = 0
     maneuvers: int = 0
     actions_used: int = 0
+    tallies: tuple[tuple[str, int], ...] = ()
+    """Per-turn counts a ruleset keeps (`Tallied`), reset when the creature's turn starts."""
 
     @property
     def id(self) -> str:
-    tallies: tuple[tuple[str, int], ...] = ()
-    """Per-turn counts a ruleset keeps (`Tallied`), reset when the creature's turn starts."""
         return self.profile.id
 
     @property
@@ -84,11 +84,11 @@ class Creature:
     def has(self, condition: str) -> bool:
         return condition in self.conditions
 
-    def stat(self, name: str) -> int:
-        return self.profile.stats.get(name, 0)
-
     def tally(self, name: str) -> int:
         return next((n for key, n in self.tallies if key == name), 0)
+
+    def stat(self, name: str) -> int:
+        return self.profile.stats.get(name, 0)
 
 
 @dataclass(frozen=True, slots=True)
