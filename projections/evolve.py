@@ -38,6 +38,7 @@ from events.battle_events import (
     TurnStarted,
 )
 from events.vocabulary import Event
+from projections.board import GRIDLESS_HANDLERS, board_from_spec
 from projections.fastcopy import copier, setter
 from projections.grid import grid_from_spec, grid_with_terrain, grid_without_object
 from projections.state import BattleState, Creature, PendingReaction, Profile
@@ -92,6 +93,7 @@ def _created(_: BattleState, e: BattleCreated) -> BattleState:
         options=dict(e.options),
         grid=grid_from_spec(e.map),
         creatures={c.id: creature_from_spec(c) for c in e.creatures},
+        board=board_from_spec(e.board),
     )
 
 
@@ -308,6 +310,7 @@ _HANDLERS: dict[str, Handler] = {
     "CreatureRemoved": _removed,
     "TerrainSet": _terrain,
     "ConditionSet": _condition,
+    **GRIDLESS_HANDLERS,
 }
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.battle_events import Coord, ResumeMove
 from projections.grid import Grid
 
-REDUCER_VERSION = 3
+if TYPE_CHECKING:
+    from projections.board import Board
+
+REDUCER_VERSION = 4
 """Bump whenever `evolve` changes what a given log folds into (snapshots keyed by it)."""
 
 
@@ -115,6 +118,8 @@ class BattleState:
     dice_counter: int = 0
     pending: tuple[PendingReaction, ...] = ()
     reaction_seq: int = 0
+    board: Board | None = None
+    """A gridless board in inches (Warcry) with every fighter's exact position, or None."""
 
     @property
     def turns(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from projections.board import board_view, fighter_view
 from projections.grid import Grid
 from projections.state import BattleState, Creature
 
@@ -66,6 +67,16 @@ def creature_view(c: Creature, turns: bool) -> dict[str, Any]:
 
 
 def state_view(state: BattleState) -> dict[str, Any]:
+    view = _state_view(state)
+    if state.board is not None:
+        view["board"] = board_view(state.board)
+        for cid, fighter in state.board.fighters.items():
+            if cid in view["creatures"]:
+                view["creatures"][cid].update(fighter_view(fighter))
+    return view
+
+
+def _state_view(state: BattleState) -> dict[str, Any]:
     return {
         "ruleset": state.ruleset,
         "rules_version": state.rules_version,

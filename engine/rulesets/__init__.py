@@ -30,9 +30,11 @@ RULESETS = RulesetRegistry()
 
 
 def _register_builtin() -> None:
+    from engine.rulesets.action_points import ActionPoints
     from engine.rulesets.draw_steel import DrawSteel
 
     RULESETS.add(DrawSteel())
+    RULESETS.add(ActionPoints())
 
 
 _register_builtin()

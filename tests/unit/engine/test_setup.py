@@ -75,7 +75,7 @@ def refusal(setup: dict[str, Any]) -> str:
 
 
 def test_an_unknown_ruleset_is_refused_clearly() -> None:
-    assert refusal(body(ruleset="warcry")) == "battle/unknown-ruleset"
+    assert refusal(body(ruleset="chess")) == "battle/unknown-ruleset"
 
 
 def test_an_unknown_option_or_a_bad_value_is_refused() -> None:

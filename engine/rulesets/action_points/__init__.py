@@ -1,0 +1,167 @@
+"""The action-point game (zaldar.com rulebook, Move; DIGEST section 6) as a grid ruleset.
+
+Each turn a creature walks up to its MOVE (`speeds.walk`) in Move Points; `action_points: N`
+on a move converts action points into move points one for one (never back); `run` doubles
+MOVE but allows 1 action point that round; `jump` and `long_jump` roll d20 + DEX against 10;
+`crawl` moves a prone ("tripped") creature 2 points a space; standing up costs 3 and forbids
+running that turn. No opportunity attacks and no forced movement are in the text.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engine import intents as it
+from engine.action import Action
+from engine.results import Refusal
+from engine.rulesets.action_points import falling, jumping
+from engine.rulesets.action_points.movement import ApField
+from engine.rulesets.action_points.options import ActionPointsOptions
+from engine.rulesets.base import KNOWN_CONDITIONS, Handler
+from engine.rulesets.squares.ruleset import SquaresRuleset
+from engine.rulesets.squares.walking import Run
+from events.battle_events import ConditionSet, Coord, StoodUp, Tallied
+from projections.state import BattleState, Creature
+
+ACTIONS = ("walk", "run", "jump", "long_jump", "crawl")
+STAND_UP = 3
+START_CRAWL = 2
+
+
+class ActionPoints(SquaresRuleset):
+    id: ClassVar[str] = "action-points"
+    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.1"
+    options_model: ClassVar[type[BaseModel]] = ActionPointsOptions
+    move_actions: ClassVar[tuple[str, ...]] = ACTIONS
+
+    def handlers(self) -> dict[str, Handler]:
+        return {**super().handlers(), "stand_up": self.on_stand_up}
+
+    def known_conditions(self) -> frozenset[str]:
+        return KNOWN_CONDITIONS | {"crawling", "unconscious"}
+
+    def field(self, state: BattleState, c: Creature, mode: str, shifting: bool = False) -> ApField:
+        return ApField(self, state, c, mode)
+
+    def speed(self, c: Creature, mode: str) -> int:
+        return c.speeds.get("walk", 0)
+
+    def action_points(self, state: BattleState, c: Creature) -> int:
+        return c.stats.get("ap", int(state.options.get("action_points", 3)))
+
+    def budget(self, state: BattleState, c: Creature, running: bool = False) -> int:
+        """Move points left: MOVE (doubled when running) + converted points - spent."""
+        ran = running or c.tally("ran") > 0
+        base = self.speed(c, "walk") * (2 if ran else 1)
+        if not state.turns:
+            return base
+        return base + c.tally("ap_mp") - c.tally("mp")
+
+    def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
+        return max(0, self.budget(state, c))
+
+    def fall_damage(
+        self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
+    ) -> tuple[int, bool]:
+        return falling.fall_damage(action, c, squares), False
+
+    # -- intents ---------------------------------------------------------------------------
+    def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        intent = intent.model_copy(update={"action": self.action_name(intent)})
+        if intent.mode not in ("walk", "climb", "swim"):
+            raise Refusal("action-points/unknown-mode", f"no {intent.mode!r} movement here")
+        self.require_turn(state, c)
+        running = intent.action == "run" or (intent.action == "long_jump" and c.tally("ran") > 0)
+        if intent.action == "run" and c.tally("ran") == 0:
+            self._start_run(state, c, intent.action_points, action)
+        self._convert(state, action.state.creatures[c.id], intent.action_points, action)
+        c = action.state.creatures[c.id]
+        budget = self.budget(action.state, c, running)
+        if intent.action in ("jump", "long_jump"):
+            jumping.jump(self, action, c, intent, budget)
+            return
+        if c.has("prone") and intent.action != "crawl":
+            raise Refusal(
+                "action-points/tripped-must-crawl",
+                f"{c.id} is tripped: stand up (3) or crawl (2 to start)",
+            )
+        if intent.action == "crawl":
+            if not c.has("prone"):
+                raise Refusal("action-points/not-tripped", "only a tripped creature crawls")
+            if not c.has("crawling"):
+                budget = self._start_crawl(action, c, budget)
+        f = self.field(action.state, c, intent.mode)
+        path = self.path_for(f, c, intent, budget)
+        run = Run(c.id, path, intent.mode, intent.action, budget, state.turns)
+        judged = self.go(action, f, c, path, run)
+        if state.turns:
+            action.emit(Tallied(creature=c.id, name="mp", amount=judged.total))
+
+    def _start_run(self, state: BattleState, c: Creature, points: int, action: Action) -> None:
+        if c.tally("stood"):
+            raise Refusal("action-points/no-run-after-standing", "no running the turn you stand")
+        if c.tally("ap") + points > 1:
+            raise Refusal(
+                "action-points/run-limits-action-points",
+                f"a runner may spend only 1 action point this round ({c.tally('ap')} spent)",
+            )
+        if state.turns:
+            action.emit(Tallied(creature=c.id, name="ran"))
+        action.note("run", reasons=("running: MOVE doubled, at most 1 action point",))
+
+    def _convert(self, state: BattleState, c: Creature, points: int, action: Action) -> None:
+        if not points:
+            return
+        left = self.action_points(state, c) - c.tally("ap")
+        if points > left:
+            raise Refusal(
+                "action-points/not-enough-action-points",
+                f"{c.id} has {left} action point(s) left, not {points}",
+            )
+        if c.tally("ran"):
+            if c.tally("ap") + points > 1:
+                raise Refusal(
+                    "action-points/run-limits-action-points", "a runner spends 1 action point"
+                )
+            if not state.options.get("run_converts_action_point", True):
+                raise Refusal(
+                    "action-points/runner-cannot-convert", "this table lets no runner convert"
+                )
+        if state.turns:
+            action.emit(Tallied(creature=c.id, name="ap", amount=points))
+            action.emit(Tallied(creature=c.id, name="ap_mp", amount=points))
+        action.note("convert", reasons=(f"{points} action point(s) into move points",))
+
+    def _start_crawl(self, action: Action, c: Creature, budget: int) -> int:
+        if budget < START_CRAWL:
+            raise Refusal("action-points/exceeds-move-points", "starting to crawl costs 2")
+        action.emit(ConditionSet(creature=c.id, condition="crawling", on=True))
+        if action.state.turns:
+            action.emit(Tallied(creature=c.id, name="mp", amount=START_CRAWL))
+        action.note("crawl", reasons=("starting to crawl from tripped: 2",))
+        return budget - START_CRAWL
+
+    def on_stand_up(self, intent: it.StandUp, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        if not c.has("prone"):
+            raise Refusal("action-points/not-tripped", f"{c.id} is standing")
+        self.require_turn(state, c)
+        if self.budget(state, c) < STAND_UP:
+            raise Refusal("action-points/exceeds-move-points", "standing up costs 3 Move Points")
+        if c.has("crawling"):
+            action.emit(ConditionSet(creature=c.id, condition="crawling", on=False))
+        action.emit(StoodUp(creature=c.id, action="free"))
+        if state.turns:
+            action.emit(Tallied(creature=c.id, name="mp", amount=STAND_UP))
+            action.emit(Tallied(creature=c.id, name="stood"))
+        action.note("stand", c.pos, STAND_UP, ("standing up: 3 Move Points, no run this turn",))
+
+    def check_spec(self, spec: Any) -> None:
+        if spec.stats.get("ap", 0) < 0:
+            raise Refusal("action-points/invalid-action-points", "action points are 0 or more")
+
+
+__all__ = ["ActionPoints"]

@@ -1,0 +1,134 @@
+"""Push, pull and slide on squares, shared by Epic Path and Reclaim the Wild.
+
+A push's every step ends farther from the source's space than the square it leaves, a pull's
+closer, a slide goes anywhere (Epic Path, Forced Movement). Without a `path` a push or pull
+goes straight along the line from the source. The movement stops in the last free square
+before anything that blocks it (a wall, an object, higher ground, a creature, the map's
+edge); what that costs is the ruleset's `collide` hook (Epic Path: nothing; Reclaim the Wild:
+damage equal to the distance left). Moved over lower ground, the target falls.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import intents as it
+from engine.action import Action
+from engine.geometry import box, box_gap, sign
+from engine.results import Refusal
+from engine.rulesets.squares.walking import fall
+from events.battle_events import Coord, ForceMoved
+from projections.state import BattleState, Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.squares.ruleset import SquaresRuleset
+
+
+def force_move(
+    rs: SquaresRuleset, intent: it.ForceMove, state: BattleState, action: Action
+) -> None:
+    source = rs.creature(state, intent.source)
+    targets = [intent.target] if isinstance(intent.target, str) else list(intent.target)
+    for tid in targets:
+        target = rs.creature(action.state, tid)
+        if target.id == source.id:
+            raise Refusal("forced/self", "a creature can't force-move itself")
+        squares = rs.forced_squares(action, target, intent.distance)
+        if squares <= 0:
+            continue
+        _move_one(rs, action, intent, action.state.creatures[source.id], target, squares)
+
+
+def _gap(rs: SquaresRuleset, a: Coord, side: int, source: Creature) -> int:
+    return box_gap(box(a, side), box(source.pos, rs.size_side(source.size)))
+
+
+def _planned(
+    rs: SquaresRuleset, intent: it.ForceMove, source: Creature, target: Creature, squares: int
+) -> list[tuple[int, int]]:
+    if intent.path:
+        if len(intent.path) > squares:
+            raise Refusal(
+                f"{rs.id}/exceeds-distance", f"the path is longer than {squares} squares", squares
+            )
+        return [(p[0], p[1]) for p in intent.path]
+    if intent.kind == "slide":
+        raise Refusal("forced/path-required", "a slide names its `path`")
+    dx = sign(target.pos[0] - source.pos[0])
+    dy = sign(target.pos[1] - source.pos[1])
+    if intent.kind == "pull":
+        dx, dy = -dx, -dy
+    out = []
+    x, y = target.pos[0], target.pos[1]
+    side = rs.size_side(target.size)
+    for _ in range(squares):
+        x, y = x + dx, y + dy
+        if intent.kind == "pull" and _gap(rs, (x, y, target.pos[2]), side, source) < 1:
+            break
+        out.append((x, y))
+    return out
+
+
+def _move_one(
+    rs: SquaresRuleset,
+    action: Action,
+    intent: it.ForceMove,
+    source: Creature,
+    target: Creature,
+    squares: int,
+) -> None:
+    f = rs.field(action.state, target, "walk")
+    plan = _planned(rs, intent, source, target, squares)
+    path: list[Coord] = []
+    prev = target.pos
+    stop_reason: str | None = None
+    for i, (x, y) in enumerate(plan):
+        if max(abs(x - prev[0]), abs(y - prev[1])) != 1:
+            raise Refusal("path/not-contiguous", f"[{x}, {y}] is not next to {list(prev)}", i)
+        here, there = _gap(rs, prev, f.side, source), _gap(rs, (x, y, prev[2]), f.side, source)
+        if intent.kind == "push" and there <= here:
+            raise Refusal(f"{rs.id}/push-must-go-farther", f"[{x}, {y}] is not farther away", i)
+        if intent.kind == "pull" and (there >= here or there < 1):
+            raise Refusal(f"{rs.id}/pull-must-come-closer", f"[{x}, {y}] is not closer", i)
+        stop_reason = _blocked(f, (x, y), prev)
+        if stop_reason is not None:
+            break
+        ground = f.stand_z(x, y)
+        to = (x, y, prev[2])
+        path.append(to)
+        prev = to
+        if ground < to[2]:
+            stop_reason = "over lower ground"
+            break
+    if path:
+        action.emit(
+            ForceMoved(
+                source=source.id,
+                target=target.id,
+                kind=intent.kind,
+                path=path,
+                distance=len(path),
+            )
+        )
+        action.note("forced", path[-1], len(path), (f"{intent.kind} {len(path)} square(s)",))
+    landed = action.state.creatures[target.id]
+    ground = f.stand_z(landed.pos[0], landed.pos[1])
+    if ground < landed.pos[2]:
+        fall(rs, action, target.id, landed.pos, (landed.pos[0], landed.pos[1], ground), False)
+    elif stop_reason is not None and len(path) < squares:
+        rs.collide(action, target.id, landed.pos, squares - len(path), stop_reason)
+
+
+def _blocked(f: object, xy: tuple[int, int], prev: Coord) -> str | None:
+    from engine.rulesets.squares.field import SquareField
+
+    assert isinstance(f, SquareField)
+    x, y = xy
+    if not f.inside(x, y):
+        return "the map's edge"
+    to = (x, y, prev[2])
+    if f.stand_z(x, y) > prev[2]:
+        return "a wall or higher ground"
+    for o in f.occupants(to):
+        return f"{o.creature.id}"
+    return None

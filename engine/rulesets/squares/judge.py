@@ -1,0 +1,61 @@
+"""The path judge: every step legal, the budget never exceeded (unless the ruleset lets the
+last square overspend), and a square the move may end on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.results import Refusal
+from engine.rulesets.squares.field import Node, SquareField
+from events.battle_events import Coord
+
+
+@dataclass
+class Judged:
+    costs: list[int] = field(default_factory=list)
+    reasons: list[tuple[str, ...]] = field(default_factory=list)
+    end: Node | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(self.costs)
+
+
+def judge_path(
+    f: SquareField, start: Coord, path: list[Coord], budget: int, stop: bool = True
+) -> Judged:
+    if not path:
+        raise Refusal("path/empty", "the path has no squares")
+    judged = Judged()
+    node = f.start(start)
+    for i, to in enumerate(path):
+        spent = judged.total
+        if f.overspend and spent >= budget:
+            raise Refusal(f"{f.prefix}/no-movement-left", f"no movement left before {list(to)}", i)
+        why: list[str] = []
+        try:
+            cost = f.cost_of(node, spent, to, why)
+        except Refusal as refusal:
+            refusal.step = i
+            raise
+        assert cost is not None
+        if spent + cost > budget:
+            if not f.overspend:
+                raise Refusal(
+                    f"{f.prefix}/exceeds-speed",
+                    f"the path costs {spent + cost}, more than the {budget} available",
+                    i,
+                )
+            why.append(f"entered with {budget - spent} left (allowed)")
+            cost = budget - spent
+        judged.costs.append(cost)
+        judged.reasons.append(tuple(why) or ("1 square",))
+        node = (to, f.next_counter(node, to))
+    judged.end = node
+    if stop:
+        try:
+            f.can_stop(path[-1], [])
+        except Refusal as refusal:
+            refusal.step = len(path) - 1
+            raise
+    return judged

@@ -1,0 +1,140 @@
+"""Walking a judged path: one `Moved` per segment, pausing where a reaction triggers, and a
+drop off a ledge at the end becoming a fall (its damage by the ruleset's rule)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.rulesets.squares.judge import Judged
+from events.battle_events import (
+    Coord,
+    DamageTaken,
+    Fell,
+    KnockedProne,
+    Moved,
+    OpportunityAttackTriggered,
+    ResumeMove,
+    Tallied,
+)
+from projections.state import Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.squares.ruleset import SquaresRuleset
+
+
+@dataclass(frozen=True)
+class Run:
+    creature: str
+    path: list[Coord]
+    mode: str
+    action: str
+    budget: int
+    economy: bool
+    starts_action: bool = False
+    provoked: tuple[str, ...] = ()
+    skip_first: bool = False
+    drop: Coord | None = None
+    """Where a last step off a ledge lands (the path's last square is above it)."""
+    tallies: tuple[tuple[str, int], ...] = ()
+
+
+def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
+    c = action.state.creatures[run.creature]
+    prev = c.pos
+    seg: list[Coord] = []
+    spent = 0
+    for i, to in enumerate(run.path):
+        hit = [] if (i == 0 and run.skip_first) else rs.triggers(action, c, prev, to, run)
+        if hit:
+            if seg:
+                _emit(action, run, seg, spent)
+            rest = replace(
+                run,
+                path=run.path[i:],
+                budget=run.budget - spent,
+                starts_action=False,
+                provoked=(*run.provoked, *(h.id for h in hit)),
+                skip_first=True,
+            )
+            _open(rs, action, c, prev, hit, rest)
+            return
+        seg.append(to)
+        spent += judged.costs[i]
+        action.note("step", to, judged.costs[i], judged.reasons[i])
+        prev = to
+    _emit(action, run, seg, spent)
+    for name, amount in run.tallies:
+        if amount and action.state.turns:
+            action.emit(Tallied(creature=run.creature, name=name, amount=amount))
+    if run.drop is not None:
+        fall(rs, action, run.creature, prev, run.drop, deliberate=True)
+
+
+def _emit(action: Action, run: Run, seg: list[Coord], spent: int) -> None:
+    c = action.state.creatures[run.creature]
+    left = run.budget - spent if run.economy else c.movement_left
+    action.emit(
+        Moved(
+            creature=run.creature,
+            path=seg,
+            cost=spent,
+            mode=run.mode,
+            action=run.action,
+            movement_left=max(0, left),
+            starts_action=run.starts_action,
+        )
+    )
+
+
+def _open(
+    rs: SquaresRuleset, action: Action, c: Creature, at: Coord, hit: list[Creature], rest: Run
+) -> None:
+    option = action.state.options.get("opportunity_attacks", "ask")
+    resume = ResumeMove(
+        creature=rest.creature,
+        path=rest.path,
+        mode=rest.mode,
+        action=rest.action,
+        budget=rest.budget,
+        economy=rest.economy,
+        provoked=list(rest.provoked),
+    )
+    for reactor in hit:
+        action.follow_up()
+        rid = f"r-{action.state.reaction_seq + 1}"
+        action.emit(
+            OpportunityAttackTriggered(
+                reaction=rid,
+                reactor=reactor.id,
+                target=c.id,
+                at=at,
+                resume=resume if option == "ask" else None,
+            )
+        )
+        action.note("trigger", at, reasons=(f"{c.id} leaves a square {reactor.id} threatens",))
+        if option == "always":
+            rs.strike(action, reactor.id, c.id, rid)
+        elif option == "never":
+            rs.decline(action, rid)
+    if option != "ask":
+        rs.continue_move(action, resume)
+
+
+def fall(
+    rs: SquaresRuleset, action: Action, cid: str, origin: Coord, landing: Coord, deliberate: bool
+) -> None:
+    """Fall from `origin` to `landing`: the ruleset's damage, prone when it says so."""
+    action.follow_up()
+    c = action.state.creatures[cid]
+    height = origin[2] - landing[2]
+    action.emit(
+        Fell(creature=cid, origin=origin, landing=landing, height=height, effective_height=height)
+    )
+    damage, prone = rs.fall_damage(action, c, height, landing, deliberate)
+    action.note("fall", landing, reasons=(f"fell {height} squares: {damage} damage",))
+    if damage > 0:
+        action.emit(DamageTaken(creature=cid, amount=damage, cause="falling"))
+    if prone and not c.has("prone"):
+        action.emit(KnockedProne(creature=cid))

@@ -1,0 +1,175 @@
+"""Warcry (Games Workshop, 1st edition core rules; rules/warcry.md, DIGEST section 5).
+
+A gridless ruleset: a board in inches, fighters on round bases at float positions
+`(x, y, z)`, terrain as polygons with heights. A `move` intent is one move action given as
+`legs` (normal, jump, climb, fly), judged as a whole (`moves`), or a `to` the roadmap finds
+legs for (`pathfinding`). Falls (`falling`) may open a `fall_landing` reaction window for
+the opposing player. With turns, a turn is a fighter's activation: two actions, and a
+fighter still climbing when it ends falls.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engine import intents as it
+from engine.action import Action
+from engine.results import Accepted, Refusal
+from engine.rulesets.base import GridRuleset, Handler
+from engine.rulesets.warcry import falling, moves, setup
+from engine.rulesets.warcry.options import WarcryOptions
+from engine.rulesets.warcry.pathfinding import search, surfaces
+from engine.rulesets.warcry.reach import region
+from events.battle_events import Coord, CreaturePlaced, ReactionResolved
+from events.gridless_events import FighterPlaced
+from projections.board import Board
+from projections.state import BattleState, Creature
+
+
+class Warcry(GridRuleset):
+    id: ClassVar[str] = "warcry"
+    rules_version: ClassVar[str] = "warcry/1e-engine.1"
+    options_model: ClassVar[type[BaseModel]] = WarcryOptions
+    move_actions: ClassVar[tuple[str, ...]] = ("move",)
+
+    def handlers(self) -> dict[str, Handler]:
+        return {
+            **super().handlers(),
+            "move": self.on_move,
+            "resolve_reaction": self.on_resolve_reaction,
+            "set_terrain": self.on_set_terrain,
+        }
+
+    def create_on_board(self, body: Any) -> Accepted:
+        options = self.resolve_options(body.options)
+        return setup.create(self.id, self.rules_version, body, options)
+
+    @staticmethod
+    def board(state: BattleState) -> Board:
+        if not isinstance(state.board, Board):
+            raise Refusal("battle/needs-board", "this warcry battle has no board")
+        return state.board
+
+    def speed(self, c: Creature, mode: str) -> int:
+        return c.speeds.get("walk", 0)
+
+    # -- move ------------------------------------------------------------------------------
+    def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        self.board(state)
+        if intent.path is not None:
+            raise Refusal("warcry/gridless", "warcry is gridless: give `legs` or `to` in inches")
+        if intent.action != "advance" and intent.action not in self.move_actions:
+            raise Refusal("intent/unknown-action", f"warcry has no {intent.action!r} move")
+        self.require_activation(state, c)
+        options, budget = state.options, float(self.speed(c, "walk"))
+        if intent.legs is not None:
+            legs = moves.parsed_legs(intent.legs)
+        else:
+            legs = self.find_legs(state, c, intent, budget)
+        if not legs:
+            raise Refusal("warcry/no-legs", "a move needs at least one leg")
+        judged = moves.plan(state, c.id, legs, budget, options)
+        moves.carry_out(action, c.id, judged, options)
+
+    def require_activation(self, state: BattleState, c: Creature) -> None:
+        if not state.turns:
+            return
+        self.require_turn(state, c)
+        limit = int(state.options.get("actions_per_activation", 2))
+        if c.actions_used >= limit:
+            raise Refusal("warcry/no-actions-left", f"{c.id} has used its {limit} actions")
+
+    def find_legs(
+        self, state: BattleState, c: Creature, intent: it.Move, budget: float
+    ) -> list[tuple[str, Sequence[float]]]:
+        raw = intent.to_inches if intent.to_inches is not None else intent.to
+        if raw is None:
+            raise Refusal("intent/no-path", "a move needs `legs` or `to`")
+        goal = [float(v) for v in raw]
+        m = moves.mover(state, c.id, state.options)
+        moves.check_point(m, goal, 0)
+        goals = (
+            [(goal[0], goal[1], goal[2])]
+            if len(goal) == 3
+            else [(goal[0], goal[1], z) for z in surfaces(m.space, (goal[0], goal[1]))]
+        )
+        start = self.board(state).fighters[c.id].point
+        status = "ground" if m.space.supported(start) else "climbing"
+
+        def accept(legs: list[tuple[str, Any]]) -> None:
+            moves.plan(state, c.id, legs, budget, state.options)
+
+        found = search(m, start, status, goals, budget, accept)
+        if found is None:
+            raise Refusal("warcry/no-route", f'no legal move of at most {budget:g}" reaches {raw}')
+        return [(kind, list(p)) for kind, p in found]
+
+    # -- falling ---------------------------------------------------------------------------
+    def on_resolve_reaction(
+        self, intent: it.ResolveReaction, state: BattleState, action: Action
+    ) -> None:
+        pending = next((p for p in state.pending if p.id == intent.reaction), None)
+        if pending is None:
+            raise Refusal("reaction/window-closed", f"no open reaction window {intent.reaction!r}")
+        chosen = None
+        if intent.decision == "take":
+            if (
+                intent.at is None
+                or len(intent.at) != 3
+                or not all(math.isfinite(v) for v in intent.at)
+            ):
+                raise Refusal("warcry/landing-needs-point", "pick the landing as `at`: [x, y, z]")
+            chosen = (float(intent.at[0]), float(intent.at[1]), float(intent.at[2]))
+        action.emit(ReactionResolved(reaction=pending.id, decision=intent.decision))
+        if pending.target in self.board(state).fighters:
+            space = moves.mover(state, pending.target, state.options).space
+            falling.place(action, space, pending.target, chosen, state.options)
+
+    def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        if state.turns and state.active == c.id and c.has("climbing"):
+            space = moves.mover(state, c.id, state.options).space
+            action.note("fall", reasons=(f"{c.id}'s activation ends while climbing",))
+            falling.fall(action, space, c.id, state.options)
+        super().on_end_turn(intent, action.state, action)
+
+    # -- director --------------------------------------------------------------------------
+    def on_place(self, intent: it.Place, state: BattleState, action: Action) -> None:
+        board = self.board(state)
+        placed = {cid: FighterSpecOf(f) for cid, f in board.fighters.items()}
+        spec, f = setup.fighter(
+            intent.creature, board.spec, placed, float(state.options.get("fighter_height", 1.0))
+        )
+        if spec.id in state.creatures:
+            raise Refusal("battle/duplicate-creature", f"{spec.id!r} is already on the board")
+        action.emit(CreaturePlaced(creature=spec))
+        action.emit(FighterPlaced(creature=spec.id, fighter=f))
+
+    def on_set_terrain(self, intent: it.SetTerrain, state: BattleState, action: Action) -> None:
+        raise Refusal("warcry/gridless", "warcry terrain is set on the board at creation")
+
+    # -- reach -----------------------------------------------------------------------------
+    def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
+        """The reach region sampled at whole inches: each square's corner point reachable,
+        with the inches counted rounded up (see `reach.region` for the full region)."""
+        if kind != "move":
+            raise Refusal("reach/unknown-kind", f"warcry has no {kind!r} reach")
+        found = region(self, state, c.id, resolution=1.0)
+        return {
+            (round(p[0]), round(p[1]), math.floor(p[2])): math.ceil(cost - 1e-9)
+            for p, (cost, _) in found.points.items()
+        }
+
+
+def FighterSpecOf(f: Any) -> Any:
+    from events.gridless_events import FighterSpec
+
+    return FighterSpec(at=f.point, base=f.base, runemarks=sorted(f.runemarks))
+
+
+__all__ = ["Warcry"]

@@ -1,0 +1,168 @@
+"""The action-point game's Move chapter (zaldar.com), paragraph by paragraph."""
+
+from typing import Any
+
+from engine import Accepted
+from projections import BattleState
+from tests.unit.battle_map import act, ok, pos, refused, types
+from tests.unit.rulesets.maps import battle_in
+
+
+def game(rows: str, **kw: Any) -> BattleState:
+    state = battle_in("action-points", rows, walk=kw.pop("walk", 5), **kw)
+    if state.turns:
+        _, state = ok(state, {"type": "start_turn", "creature": "A"})
+    return state
+
+
+def move(to: list[int] | None = None, **kw: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"type": "move", "creature": "A", **kw}
+    if to is not None:
+        body["to"] = to
+    return body
+
+
+def test_walking_moves_up_to_move_spaces_for_no_action_points() -> None:
+    state = game("A.....")
+    _, after = ok(state, move([5, 0]))
+    assert pos(after, "A") == (5, 0, 0)
+    assert after.creatures["A"].tally("ap") == 0
+    assert refused(after, move([4, 0])).rule == "action-points/exceeds-speed"
+
+
+def test_a_diagonal_costs_two_move_points() -> None:
+    state = game("A....\n.....\n.....")
+    decision, _ = ok(state, move(path=[[1, 1], [2, 2]]))
+    assert isinstance(decision, Accepted)
+    assert decision.events[0].cost == 4
+    assert refused(state, move(path=[[1, 1], [2, 2], [3, 1]])).rule == "action-points/exceeds-speed"
+
+
+def test_walls_stop_walking() -> None:
+    state = game("A#...")
+    assert refused(state, move(path=[[1, 0]])).rule == "action-points/blocked"
+
+
+def test_friends_are_passed_at_no_cost_but_a_move_ends_on_a_blank_space() -> None:
+    state = game("AB...")
+    _, after = ok(state, move(path=[[1, 0], [2, 0]]))
+    assert pos(after, "A") == (2, 0, 0)
+    assert refused(state, move(path=[[1, 0]])).rule == "action-points/occupied"
+
+
+def test_hostile_spaces_are_not_passed() -> None:
+    state = game("Ab...")
+    assert refused(state, move(path=[[1, 0], [2, 0]])).rule == "action-points/hostile-space"
+
+
+def test_action_points_convert_into_move_points_one_for_one_never_back() -> None:
+    state = game("A.......")
+    decision, after = ok(state, move([7, 0], action_points=2))
+    assert "Tallied" in types(decision)
+    assert after.creatures["A"].tally("ap") == 2
+    assert refused(after, move([6, 0], action_points=2)).rule == (
+        "action-points/not-enough-action-points"
+    )
+
+
+def test_running_doubles_move_but_allows_one_action_point() -> None:
+    state = game("A...........")
+    _, after = ok(state, move([10, 0], action="run"))
+    assert pos(after, "A") == (10, 0, 0)
+    assert refused(state, move([10, 0], action="run", action_points=2)).rule == (
+        "action-points/run-limits-action-points"
+    )
+    _, after = ok(state, move([11, 0], action="run", action_points=1))
+    assert pos(after, "A") == (11, 0, 0)
+    no_convert = game("A...........", options={"run_converts_action_point": False})
+    assert refused(no_convert, move([11, 0], action="run", action_points=1)).rule == (
+        "action-points/runner-cannot-convert"
+    )
+
+
+def test_a_jump_costs_two_and_clears_the_adjacent_space_on_ten_or_more() -> None:
+    state = game("Ab...", creatures={"A": {"stats": {"dex": 2}}})
+    decision, after = ok(state, move([2, 0], action="jump", rolls=[8]))
+    assert pos(after, "A") == (2, 0, 0)
+    assert decision.events[0].type == "DiceRolled"
+    assert decision.events[0].total == 10
+    _, after = ok(state, move([2, 0], action="jump", rolls=[7]))
+    assert pos(after, "A") == (0, 0, 0)
+    assert after.creatures["A"].tally("mp") == 2
+    free = game("Ab...", options={"failed_jump_spends": False})
+    _, after = ok(free, move([2, 0], action="jump", rolls=[1]))
+    assert after.creatures["A"].tally("mp") == 0
+
+
+def test_a_long_jump_needs_running_and_clears_two_spaces() -> None:
+    state = game("A.__.....")
+    assert refused(state, move([3, 0], action="long_jump")).rule == (
+        "action-points/long-jump-needs-run"
+    )
+    _, ran = ok(state, move([1, 0], action="run"))
+    _, after = ok(ran, move([4, 0], action="long_jump", rolls=[15]))
+    assert pos(after, "A") == (4, 0, 0)
+    _, short = ok(ran, move([4, 0], action="long_jump", rolls=[2, 4]))
+    assert short.creatures["A"].pos[:2] == (3, 0)  # one space cleared: into the pit
+    assert short.creatures["A"].pos[2] == -2
+    spends_two = game("A......", options={"failed_long_jump_spends": False})
+    _, ran = ok(spends_two, move([1, 0], action="run"))
+    _, after = ok(ran, move([4, 0], action="long_jump", rolls=[2]))
+    assert after.creatures["A"].tally("mp") == 1 + 2
+
+
+def test_a_tripped_creature_crawls_two_a_space_after_two_to_start() -> None:
+    state = game("A.....", creatures={"A": {"conditions": ["prone"]}})
+    assert refused(state, move([1, 0])).rule == "action-points/tripped-must-crawl"
+    _, after = ok(state, move([1, 0], action="crawl"))
+    assert after.creatures["A"].has("crawling")
+    assert after.creatures["A"].tally("mp") == 4
+    assert refused(after, move([2, 0], action="crawl")).rule == "action-points/exceeds-speed"
+
+
+def test_standing_up_costs_three_and_forbids_running() -> None:
+    state = game("A.....", creatures={"A": {"conditions": ["prone"]}})
+    _, after = ok(state, {"type": "stand_up", "creature": "A"})
+    assert not after.creatures["A"].has("prone")
+    assert after.creatures["A"].tally("mp") == 3
+    assert refused(after, move([1, 0], action="run")).rule == (
+        "action-points/no-run-after-standing"
+    )
+
+
+def test_climbing_costs_three_per_six_feet_and_swimming_three_a_space() -> None:
+    state = game("A.o..\n.==..", elevation=[{"cells": [[2, 0]], "height": 0}])
+    assert refused(state, move(path=[[1, 0], [2, 0]])).rule == "action-points/climb-needed"
+    decision, _ = ok(state, move(path=[[1, 0], [2, 0]], mode="climb"))
+    assert decision.events[0].cost == 1 + 1 + 3
+    swim, _ = ok(state, move(path=[[1, 1]]))
+    assert swim.events[0].cost == 3
+
+
+def test_falling_follows_the_table_by_height() -> None:
+    rows = "A._"
+    six = game(rows, options={"turns": False}, elevation=[{"cells": [[2, 0]], "height": 1}])
+    ok(six, move([2, 0]))  # a pit of 2 below ground+1: 1 space = 6 ft, no damage
+    state = game("A.", options={"turns": False}, elevation=[{"cells": [[1, 0]], "height": -3}])
+    decision, after = ok(state, move([1, 0], rolls=[5]))
+    assert types(decision) == ["Moved", "Fell", "DiceRolled", "DamageTaken"]
+    assert after.creatures["A"].hp == 25
+    deep = game("A.", options={"turns": False}, elevation=[{"cells": [[1, 0]], "height": -6}])
+    decision, _ = ok(deep, move([1, 0], rolls=[10, 3]))
+    assert decision.events[-1].amount == 13
+    ko = game("A.", options={"turns": False}, elevation=[{"cells": [[1, 0]], "height": -12}])
+    _, after = ok(ko, move([1, 0]))
+    assert after.creatures["A"].has("unconscious")
+    dead = game("A.", options={"turns": False}, elevation=[{"cells": [[1, 0]], "height": -20}])
+    _, after = ok(dead, move([1, 0]))
+    assert after.creatures["A"].hp <= 0
+
+
+def test_what_the_text_lacks_is_refused_with_a_rule() -> None:
+    state = game("Ab...")
+    assert refused(state, move([2, 0], action="sprint")).rule == "action-points/unknown-action"
+    assert refused(state, {"type": "shift", "creature": "A", "to": [1, 0]}).rule == (
+        "intent/unsupported"
+    )
+    decision, _ = act(state, move([1, 0], mode="fly"))
+    assert not isinstance(decision, Accepted)
