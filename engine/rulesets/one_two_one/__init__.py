@@ -1,0 +1,175 @@
+"""Reclaim the Wild (the Movement page, `one-two-one-heroes.md`; DIGEST section 4).
+
+Movement (6 by default) a turn, 1-2-1 diagonals counted across the turn, the last square may
+cost more than what is left, no passing enemies; `sprint` spends the Standard Action to double
+Movement (and the vertical jump that sets where falls start hurting); surcharges for difficult
+terrain, unnatural movement, sneaking and slowed stack; flying and gliding limits; falls deal
+1 a square beyond the vertical jump, less an Athletics roll; a creature pushed into something
+takes damage equal to the distance left. No movement-triggered reactions (DIGEST 4.3).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from engine import intents as it
+from engine.action import Action
+from engine.results import Refusal
+from engine.rulesets.base import KNOWN_CONDITIONS, Handler
+from engine.rulesets.one_two_one.movement import OneTwoOneField, natural
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
+from engine.rulesets.squares import forced
+from engine.rulesets.squares.dice import roll
+from engine.rulesets.squares.judge import Judged, judge_path
+from engine.rulesets.squares.ruleset import SquaresRuleset
+from engine.rulesets.squares.walking import Run
+from events.battle_events import ActionUsed, Collided, Coord, DamageTaken, StoodUp, Tallied
+from projections.state import BattleState, Creature
+
+
+class OneTwoOne(SquaresRuleset):
+    id: ClassVar[str] = "one-two-one"
+    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.1"
+    options_model: ClassVar[type[BaseModel]] = OneTwoOneOptions
+    move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint")
+
+    def handlers(self) -> dict[str, Handler]:
+        return {
+            **super().handlers(),
+            "force_move": lambda i, s, a: forced.force_move(self, i, s, a),
+            "stand_up": self.on_stand_up,
+        }
+
+    def known_conditions(self) -> frozenset[str]:
+        return KNOWN_CONDITIONS | {"sneaking"}
+
+    def field(
+        self, state: BattleState, c: Creature, mode: str, shifting: bool = False
+    ) -> OneTwoOneField:
+        return OneTwoOneField(self, state, c, mode, c.has("sneaking"))
+
+    def speed(self, c: Creature, mode: str) -> int:
+        return c.speeds.get("walk", 6)
+
+    def budget(self, state: BattleState, c: Creature, sprinting: bool = False) -> int:
+        sprint = sprinting or c.tally("sprint") > 0
+        full = self.speed(c, "walk") * (2 if sprint else 1)
+        return full - c.tally("spent") if state.turns else full
+
+    def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
+        return max(0, self.budget(state, c))
+
+    def fall_damage(
+        self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
+    ) -> tuple[int, bool]:
+        jump = c.stats.get("vertical_jump", int(action.state.options.get("vertical_jump", 1)))
+        if c.tally("sprint"):
+            jump *= 2
+        damage = max(0, squares - jump)
+        dice = c.stat("athletics")
+        if damage and dice > 0:
+            sides = int(action.state.options.get("athletics_die", 6))
+            damage = max(0, damage - sum(roll(action, c.id, "rolling with the fall", dice, sides)))
+        return damage, False
+
+    def collide(self, action: Action, cid: str, at: Coord, remaining: int, what: str) -> None:
+        """Pushing Foes into Things: damage equal to the distance left, ignoring Defense."""
+        other = action.state.creatures.get(what)
+        action.emit(
+            Collided(
+                creature=cid,
+                at=at,
+                remaining=remaining,
+                other_creature=other.id if other else None,
+                obstacle=None if other else what,
+            )
+        )
+        action.emit(DamageTaken(creature=cid, amount=remaining, cause="collision"))
+        if other is not None and action.state.options.get("collision_damage") == "both":
+            action.emit(DamageTaken(creature=other.id, amount=remaining, cause="collision"))
+
+    # -- intents ---------------------------------------------------------------------------
+    def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        name = self.action_name(intent)
+        self.require_turn(state, c)
+        self._check_mode(c, intent.mode)
+        if c.has("prone"):
+            raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
+        sprinting = name == "sprint" or c.tally("sprint") > 0
+        if name == "sprint" and c.tally("sprint") == 0:
+            self._sprint(state, c, action)
+        c = action.state.creatures[c.id]
+        budget = self.budget(action.state, c, sprinting)
+        if budget <= 0:
+            raise Refusal("one-two-one/no-movement-left", f"{c.id} has no Movement left")
+        f = OneTwoOneField(self, action.state, c, intent.mode, intent.sneaking or c.has("sneaking"))
+        path = self.path_for(f, c, intent, budget)
+        judged = self._judge(f, c, path, budget, intent.mode, sprinting)
+        run = Run(c.id, path, intent.mode, name, budget, state.turns)
+        self.go(action, f, c, path, run, judged)
+        if state.turns:
+            diagonals = sum(
+                1
+                for a, b in zip([c.pos, *path], path, strict=False)
+                if a[0] != b[0] and a[1] != b[1]
+            )
+            action.emit(Tallied(creature=c.id, name="spent", amount=judged.total))
+            if diagonals:
+                action.emit(Tallied(creature=c.id, name="diagonals", amount=diagonals))
+
+    def _judge(
+        self,
+        f: OneTwoOneField,
+        c: Creature,
+        path: list[Coord],
+        budget: int,
+        mode: str,
+        sprint: bool,
+    ) -> object:
+        from engine.rulesets.squares.judge import judge_path
+
+        judged = judge_path(f, c.pos, path, budget)
+        if mode == "glide":
+            need = 3 if sprint else 1
+            if c.pos[2] - path[-1][2] < need:
+                raise Refusal(
+                    "one-two-one/glide-must-descend",
+                    f"a glider descends at least {need} square(s) a turn",
+                    len(path) - 1,
+                )
+        return judged
+
+    def _check_mode(self, c: Creature, mode: str) -> None:
+        if mode == "burrow":
+            raise Refusal("one-two-one/unknown-mode", "no burrowing in Reclaim the Wild")
+        can_fly = "fly" in c.speeds or c.stat("can_fly") > 0
+        if mode == "fly" and not can_fly:
+            raise Refusal("one-two-one/cannot-fly", f"{c.id} can't fly")
+        if mode == "glide" and not (can_fly or natural(c, "glide") or c.stat("can_glide")):
+            raise Refusal("one-two-one/cannot-glide", f"{c.id} can't glide")
+
+    def _sprint(self, state: BattleState, c: Creature, action: Action) -> None:
+        if state.turns:
+            if c.main_actions <= 0:
+                raise Refusal("one-two-one/no-standard-action", "Sprint spends the Standard Action")
+            action.emit(ActionUsed(creature=c.id, action="main"))
+            action.emit(Tallied(creature=c.id, name="sprint"))
+        action.note("sprint", reasons=("Sprint: Movement and jumps doubled",))
+
+    def on_stand_up(self, intent: it.StandUp, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        if not c.has("prone"):
+            raise Refusal("one-two-one/not-prone", f"{c.id} is not prone")
+        self.require_turn(state, c)
+        cost = int(state.options.get("stand_up_cost", 3))
+        if state.turns and self.budget(state, c) < min(cost, 1):
+            raise Refusal("one-two-one/no-movement-left", "standing up needs Movement")
+        action.emit(StoodUp(creature=c.id, action="free"))
+        if state.turns:
+            action.emit(Tallied(creature=c.id, name="spent", amount=cost))
+
+
+__all__ = ["OneTwoOne"]

@@ -1,0 +1,160 @@
+"""Reclaim the Wild's metric and surcharges (Movement; DIGEST 4.1-4.2).
+
+Entering a square costs 1; every second diagonal costs 2, counted across the whole turn
+(the node's counter); difficult terrain, unnatural movement (climbing, swimming, flying,
+gliding without the Natural trait), sneaking and being slowed each add 1 and stack. A square
+may be entered when it costs more than what is left (`overspend`). Enemies' spaces can't be
+passed, allies' can. Flying keeps one clear square from every surface and stays within its
+altitude (8 natural, 4 otherwise; medium armour -1, heavy -2); gliding never climbs.
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.squares.field import DROPPED, Node, SquareField, no
+from events.battle_events import Coord
+from projections.state import BattleState, Creature
+
+LANDED = 1 << 21
+
+
+def natural(c: Creature, mode: str) -> bool:
+    if mode in ("climb", "swim", "fly"):
+        return mode in c.speeds
+    if mode == "glide":
+        return bool(c.stat("natural_glider"))
+    return True
+
+
+def max_altitude(c: Creature) -> int:
+    top = 8 if "fly" in c.speeds else 4
+    return top - min(2, max(0, c.stat("armor")))
+
+
+class OneTwoOneField(SquareField):
+    prefix = "one-two-one"
+    overspend = True
+
+    def __init__(self, rs: object, state: BattleState, c: Creature, mode: str, sneaking: bool):
+        super().__init__(rs, state, c, mode)  # type: ignore[arg-type]
+        self.sneaking = sneaking
+        self.surcharge = int(state.options.get("slowed_surcharge", 1))
+        self.corner_rule = state.options.get("corner_rule", "either")
+        self.carried = c.tally("diagonals") if state.turns else 0
+
+    def start(self, pos: Coord) -> Node:
+        return (pos, self.carried)
+
+    def next_counter(self, node: Node, to: Coord) -> int:
+        frm = node[0]
+        n = node[1] + (1 if to[0] != frm[0] and to[1] != frm[1] else 0)
+        if self.flying:
+            return n | (LANDED if to[2] == self.stand_z(to[0], to[1]) else 0)
+        return n | self.dropped(frm, to)
+
+    def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
+        frm = node[0]
+        if self.flying:
+            if not self._air_step(node, to, reasons):
+                return None
+        elif not self.ground_step(node, to, reasons):
+            return None
+        diagonal = to[0] != frm[0] and to[1] != frm[1]
+        if diagonal and self._cuts_corner(frm, to):
+            no(reasons, "one-two-one/cannot-cut-corners", f"the step to {list(to)} cuts a corner")
+            return None
+        for o in self.occupants(to):
+            if o.enemy:
+                no(reasons, "one-two-one/cannot-pass-enemy", f"can't pass {o.creature.id}'s space")
+                return None
+        second = diagonal and (node[1] & 0xFFFFF) % 2 == 1
+        cost = 2 if second else 1
+        why = ["diagonal 2 of 1-2-1" if second else ("diagonal 1 of 1-2-1" if diagonal else "1")]
+        for extra, reason in self._surcharges(frm, to):
+            cost += extra
+            why.append(reason)
+        if reasons is not None:
+            reasons.extend(why)
+        return cost
+
+    def _surcharges(self, frm: Coord, to: Coord) -> list[tuple[int, str]]:
+        out: list[tuple[int, str]] = []
+        c = self.creature
+        if self.on_ground(to) and self.any_cell(to, self.grid.difficult):
+            out.append((1, "difficult terrain +1"))
+        way = self.mode if self.flying else None
+        if way is None and self.in_water(to):
+            way = "swim"
+        elif way is None and to[2] > frm[2]:
+            way = "climb"
+        if way is not None and not natural(c, way):
+            out.append((1, f"unnatural {way} +1"))
+        if self.sneaking:
+            out.append((1, "sneaking +1"))
+        if (c.has("slowed") or c.has("squeezed")) and self.surcharge:
+            out.append((self.surcharge, f"slowed +{self.surcharge}"))
+        return out
+
+    def _cuts_corner(self, frm: Coord, to: Coord) -> bool:
+        if self.corner_rule == "none":
+            return False
+        low = min(frm[2], to[2])
+        hits = [
+            self.grid.wall[i] and self.grid.surface[i] > low for i in self.corner_cells(frm, to)
+        ]
+        return all(hits) if self.corner_rule == "both" else any(hits)
+
+    def _air_step(self, node: Node, to: Coord, reasons: list[str] | None) -> bool:
+        frm = node[0]
+        if node[1] & (LANDED | DROPPED):
+            no(reasons, "one-two-one/landed", "landing ends the flight")
+            return False
+        if max(abs(to[0] - frm[0]), abs(to[1] - frm[1]), abs(to[2] - frm[2])) != 1:
+            no(reasons, "path/not-contiguous", f"{list(to)} is not next to {list(frm)}")
+            return False
+        if not self.inside(to[0], to[1]):
+            no(reasons, "map/off-map", f"{list(to)} is off the map")
+            return False
+        ground = self.stand_z(to[0], to[1])
+        if to[2] < ground or self.filled(to):
+            no(reasons, "map/blocked", f"{list(to)} is filled")
+            return False
+        if self.mode == "glide" and to[2] > frm[2]:
+            no(reasons, "one-two-one/glide-cannot-climb", "a glider only rises in an updraft")
+            return False
+        if to[2] == ground:
+            return True  # landing
+        if self.mode == "fly":
+            if to[2] - ground > max_altitude(self.creature) and to[2] > frm[2]:
+                no(
+                    reasons,
+                    "one-two-one/above-max-altitude",
+                    f"{self.creature.id} can fly at most {max_altitude(self.creature)} up",
+                )
+                return False
+            if not self._clear(to):
+                no(
+                    reasons,
+                    "one-two-one/too-close-to-surface",
+                    "a flier keeps one clear square from every surface",
+                )
+                return False
+        return True
+
+    def _clear(self, pos: Coord) -> bool:
+        x, y, z = pos
+        g = self.grid
+        for j in range(-1, self.side + 1):
+            for i in range(-1, self.side + 1):
+                if g.inside(x + i, y + j) and g.surface[g.index(x + i, y + j)] > z - 1:
+                    return False
+        return True
+
+    def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:
+        for o in self.occupants(pos):
+            no(
+                reasons,
+                "one-two-one/cannot-end-in-occupied-space",
+                f"can't end in {o.creature.id}'s space",
+            )
+            return False
+        return True
