@@ -128,9 +128,7 @@ class OneTwoOne(SquaresRuleset):
         budget: int,
         mode: str,
         sprint: bool,
-    ) -> object:
-        from engine.rulesets.squares.judge import judge_path
-
+    ) -> Judged:
         judged = judge_path(f, c.pos, path, budget)
         if mode == "glide":
             need = 3 if sprint else 1
