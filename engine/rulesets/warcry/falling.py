@@ -44,7 +44,8 @@ def impact(action: Action, cid: str, height: float, threshold: float) -> None:
 
 
 def legal_landing(space: Space, origin: Point3, p: Point3, r: float, monster: bool) -> str | None:
-    """Why p is not a point the fallen fighter may be placed on (None when it is)."""
+    """Why p is not a point the fallen fighter may be placed on (None when it is). "Through"
+    is judged along the way a fighter is set down: across at its height, then straight down."""
     reach = REACH + (r if monster else 0.0)
     if dist(origin[:2], p[:2]) > reach + EPS:
         return f'it is more than {reach:g}" away horizontally'
@@ -54,7 +55,8 @@ def legal_landing(space: Space, origin: Point3, p: Point3, r: float, monster: bo
         return "it is not on the floor or a platform"
     if not space.on_board(p, r):
         return "the base would go over the battlefield edge"
-    hit = space.sweep(p, p, r) or space.sweep(origin, p, r)
+    above = (p[0], p[1], origin[2])
+    hit = space.sweep(p, p, r) or space.sweep(origin, above, r) or space.sweep(above, p, r)
     if hit is not None:
         return f"the fighter would be placed on or through {hit}"
     return None
