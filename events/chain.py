@@ -68,6 +68,8 @@ def encode_checked(event: Event, registry: EventRegistry) -> tuple[JsonObject, b
         data_json = canonical_json(data)
     except TypeError as exc:  # e.g. an integer beyond 64 bits
         raise InvalidAppend(f"{event.type} cannot be stored as JSON: {exc}") from None
+    if b"\\u0000" in data_json:
+        raise InvalidAppend(f"{event.type} holds a NUL character, which jsonb cannot store")
     size = len(data_json)
     if size > MAX_EVENT_BYTES:
         raise EventTooLarge(

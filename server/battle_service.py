@@ -75,14 +75,17 @@ class _Locks:
 
 
 class UnencodableBody(ValueError):
-    """A body JSON can carry but the log cannot: integers beyond 64 bits."""
+    """A body JSON can carry but the log cannot: integers beyond 64 bits, NUL characters."""
 
 
 def request_hash(body: Any) -> bytes:
     try:
-        return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).digest()
+        encoded = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
     except TypeError as exc:
-        raise UnencodableBody(str(exc)) from None
+        raise UnencodableBody(f"numbers must fit in 64 bits: {exc}") from None
+    if b"\\u0000" in encoded:  # PostgreSQL's jsonb cannot hold a NUL character
+        raise UnencodableBody("text may not contain NUL characters")
+    return hashlib.sha256(encoded).digest()
 
 
 class BattleService:
@@ -116,9 +119,7 @@ class BattleService:
         try:
             request_hash(body)
         except UnencodableBody as exc:
-            return Refused(
-                rule="battle/invalid-setup", detail=f"numbers must fit in 64 bits: {exc}"
-            )
+            return Refused(rule="battle/invalid-setup", detail=str(exc))
         decision = create_battle(body, Context(actor="director"))
         if isinstance(decision, Refused):
             return decision
@@ -221,9 +222,7 @@ class BattleService:
         except UnencodableBody as exc:
             return IntentOutcome(
                 self.store.head_version(battle_id),
-                refused=Refused(
-                    rule="intent/invalid", detail=f"numbers must fit in 64 bits: {exc}"
-                ),
+                refused=Refused(rule="intent/invalid", detail=str(exc)),
             )
         key = None if dry_run else idempotency_key
         try:

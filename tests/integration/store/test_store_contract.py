@@ -238,3 +238,9 @@ def test_the_version_at_an_instant_is_the_last_recorded_by_then(store: EventStor
     assert store.version_at("b1", datetime(2026, 11, 21, 10, 30, tzinfo=UTC)) == 1
     assert store.version_at("b1", datetime(2026, 11, 21, 11, 0, tzinfo=UTC)) == 2
     assert store.version_at("b1", datetime(2026, 11, 21, 9, 0, tzinfo=UTC)) == 0
+
+
+def test_a_nul_character_is_refused_before_anything_is_stored(store: EventStore) -> None:
+    with pytest.raises(InvalidAppend, match="NUL"):
+        store.append("b1", 0, [NoteWritten(text="before\x00after")])
+    assert store.read_stream("b1") == []
