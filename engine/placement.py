@@ -48,6 +48,7 @@ def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureS
         raise Refusal("battle/invalid-creature", "speeds are between 0 and 1000")
     if spec.stability < 0:
         raise Refusal("battle/invalid-creature", "stability never goes below 0")
+    rs.check_spec(spec)
     return spec
 
 

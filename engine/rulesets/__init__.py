@@ -32,11 +32,13 @@ RULESETS = RulesetRegistry()
 def _register_builtin() -> None:
     from engine.rulesets.action_points import ActionPoints
     from engine.rulesets.draw_steel import DrawSteel
+    from engine.rulesets.epic_path import EpicPath
     from engine.rulesets.one_two_one import OneTwoOne
 
     RULESETS.add(DrawSteel())
     RULESETS.add(ActionPoints())
     RULESETS.add(OneTwoOne())
+    RULESETS.add(EpicPath())
     from engine.rulesets.warcry import Warcry
 
     RULESETS.add(Warcry())

@@ -114,6 +114,9 @@ class GridRuleset:
         field = self.field(state, c, mode, shifting=kind == "shift")
         return reachable(field, c.pos, self.reach_budget(state, c, kind, mode))
 
+    def check_spec(self, spec: CreatureSpec) -> None:
+        """A ruleset's own checks of a creature it places (the unit of its speeds, ...)."""
+
     def known_conditions(self) -> frozenset[str]:
         """The conditions a director may set (a ruleset adds its own)."""
         return KNOWN_CONDITIONS

@@ -54,12 +54,8 @@ class SquaresRuleset(GridRuleset):
         return intent.action
 
     # -- placing ---------------------------------------------------------------------------
-    def check_spec(self, spec: CreatureSpec) -> None:
-        """A ruleset's own checks of a creature (units of its speeds, ...)."""
-
     def place_creature(self, raw: dict[str, Any], state: BattleState) -> CreatureSpec:
         spec = creature_spec(self, raw, state.grid)
-        self.check_spec(spec)
         others = [
             CreatureSpec(id=o.id, side=o.side, at=o.pos, size=o.size)
             for o in state.creatures.values()

@@ -1,0 +1,20 @@
+"""Epic Path battle options: what the Types of Movement page leaves to the GM (DIGEST 3)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.rulesets.base import BaseOptions
+
+
+class EpicPathOptions(BaseOptions):
+    opportunity_attacks: Literal["ask", "always", "never"] = "ask"
+    """An attack of opportunity asks the reactor, or is taken or declined at once."""
+    run_rule: Literal["run_section", "encumbrance_section"] = "run_section"
+    """Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy
+    (DIGEST 3.2: the text disagrees with itself; GUESS x4)."""
+    corner_obstacles: Literal["skirt", "block"] = "skirt"
+    """An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it
+    as completely filled (walls always are)."""
+    aoo_target_ac: int = 10
+    """Armour class of a target without `stats.ac` when an attack of opportunity is rolled."""
