@@ -53,10 +53,14 @@ def tune_interpreter() -> None:
 
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
     store = PostgresEventStore(engine, utc_now, writer_pool_size=settings.pool_size)
-    battles = BattleService(
-        store, BattleDirectory(engine), utc_now, snapshot_every=settings.snapshot_every
-    )
     metrics = Metrics.create()
+    battles = BattleService(
+        store,
+        BattleDirectory(engine),
+        utc_now,
+        snapshot_every=settings.snapshot_every,
+        on_conflict=metrics.conflicts.labels("re-decided").inc,
+    )
     hub = StreamHub(libpq_url(engine))
     services = Services(
         settings=settings,

@@ -96,8 +96,10 @@ class BattleService:
         clock: Callable[[], datetime],
         *,
         snapshot_every: int = 200,
+        on_conflict: Callable[[], None] | None = None,
     ) -> None:
         self.store = store
+        self.on_conflict = on_conflict or (lambda: None)
         self.directory = directory
         self.clock = clock
         self.loader = StateLoader(store, registry)
@@ -286,6 +288,7 @@ class BattleService:
                     )
                 except VersionConflict as conflict:
                     self.loader.forget(battle_id)
+                    self.on_conflict()
                     if expected is not None:
                         raise StaleVersion(expected, conflict.actual) from None
                     continue

@@ -137,6 +137,7 @@ class HistoryService:
                     )
                 except VersionConflict as conflict:
                     self.loader.forget(battle_id)
+                    self.battles.on_conflict()
                     if expected_version is not None:
                         raise StaleVersion(expected_version, conflict.actual) from None
                     continue
@@ -156,7 +157,7 @@ class HistoryService:
     ) -> list[Event] | Refused:
         if to_version is not None:
             if not principal.is_director:
-                return Refused(rule="history/director-only", detail="only the director rewinds")
+                return Refused(rule="auth/director-only", detail="only the director rewinds")
             return self._plan_rewind(loaded, to_version)
         effective: list[ActionInfo] = []  # newest first
         status: dict[str, bool] = {}  # the newest marker of a target decides: True = undone
@@ -200,17 +201,17 @@ class HistoryService:
             return None
         if effective and target is not effective[0]:
             return Refused(
-                rule="history/players-undo-latest",
+                rule="auth/players-undo-latest",
                 detail="a player may undo only the latest action",
             )
         if target.actor != principal.actor:
             return Refused(
-                rule="history/not-your-action", detail="the latest action is not this seat's"
+                rule="auth/not-your-action", detail="the latest action is not this seat's"
             )
         state = loaded.state
         if state.turns and (target.round != state.round or target.active != state.active):
             return Refused(
-                rule="history/turn-over", detail="a player may undo only within the same turn"
+                rule="auth/turn-over", detail="a player may undo only within the same turn"
             )
         return None
 
@@ -321,7 +322,7 @@ class HistoryService:
             }
             if owners.get(target) != principal.actor:
                 return Refused(
-                    rule="history/not-your-action", detail="the action to redo is not this seat's"
+                    rule="auth/not-your-action", detail="the action to redo is not this seat's"
                 )
         return [ActionRedone(target=target, first_version=first, last_version=last)]
 

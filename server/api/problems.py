@@ -73,12 +73,9 @@ def problem(status: int, kind: str, detail: str, **extra: Any) -> Response:
     return Response(orjson.dumps(body), status, headers=headers, media_type=PROBLEM_JSON)
 
 
-AUTH_RULES = ("history/director-only", "history/not-your-action")
-
-
 def refusal_status(refused: Refused) -> int:
     """403 when the refusal is about who asks, 422 when the rules forbid the intent."""
-    return 403 if refused.rule.startswith("auth/") or refused.rule in AUTH_RULES else 422
+    return 403 if refused.rule.startswith("auth/") else 422
 
 
 def refusal_error(refused: Refused) -> ProblemError:

@@ -142,7 +142,7 @@ def test_a_player_undoes_only_their_own_latest_action(
     move(service, director, "gob", [9, 2])
 
     refused = history.undo(player).refused
-    assert refused is not None and refused.rule == "history/not-your-action"
+    assert refused is not None and refused.rule == "auth/not-your-action"
     assert history.undo(director).refused is None
     assert history.undo(player).refused is None
     assert service.view(battle.battle_id)["creatures"]["hero"]["position"] == [1, 1, 0]
