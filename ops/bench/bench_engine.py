@@ -114,6 +114,30 @@ def fold_rate(base: BattleState, count: int = 100_000) -> float:
     return best
 
 
+def golden(name: str = "skirmish") -> Callable[[], object]:
+    """Play a golden scenario (tests/unit/engine/golden) from setup to its last intent."""
+    import json
+    from pathlib import Path
+
+    from projections import evolve
+
+    path = Path(__file__).parents[2] / "tests" / "unit" / "engine" / "golden" / f"{name}.json"
+    scenario = json.loads(path.read_text())
+
+    def play() -> object:
+        created = create_battle(scenario["setup"])
+        assert isinstance(created, Accepted)
+        s = fold(created.events)
+        for intent in scenario["intents"]:
+            decision = decide(intent, s)
+            assert isinstance(decision, Accepted), decision
+            for event in decision.events:
+                s = evolve(s, event)
+        return s
+
+    return play
+
+
 def main() -> None:
     near = state(20)
     ten = state(10)
@@ -129,6 +153,7 @@ def main() -> None:
         ("decide: move to across the map", lambda: decide(across, far), 30),
         ("decide: move to far corner", lambda: decide(diagonal, far), 30),
         ("reach: speed 10", lambda: reach(ten, "hero"), 100),
+        ("golden skirmish: 13 intents end to end", golden(), 50),
     ]
     print(f"{'case':40} {'p50 ms':>9} {'p99 ms':>9}")
     for name, fn, runs in cases:
