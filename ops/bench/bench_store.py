@@ -88,9 +88,7 @@ def run_threads(
     return Measurement(name, len(flat), len(flat) * batch, elapsed, flat)
 
 
-def store_workload(
-    uri: str, writers: int, batch: int, notify: NotifyMode, tag: str
-) -> Measurement:
+def store_workload(uri: str, writers: int, batch: int, notify: NotifyMode, tag: str) -> Measurement:
     engine = make_engine(to_sqlalchemy_url(uri), pool_size=writers)
     store = PostgresEventStore(
         engine, lambda: datetime.now(UTC), registry=bench_registry, notify=notify
@@ -105,9 +103,7 @@ def store_workload(
         versions[w] = expected + batch
 
     try:
-        result = run_threads(
-            f"store {writers}w x{batch} ({notify})", writers, batch, work
-        )
+        result = run_threads(f"store {writers}w x{batch} ({notify})", writers, batch, work)
     finally:
         store.close()
         engine.dispose()
