@@ -159,9 +159,8 @@ def carry_riders(rs: GridRuleset, action: Action, host_id: str, before: Coord) -
     host = state.creatures.get(host_id)
     if host is None or host.pos == before:
         return
-    for rider in sorted(state.creatures.values(), key=lambda r: r.id):
-        if rider.climbing_on != host_id:
-            continue
+    riders = [r for r in state.creatures.values() if r.climbing_on == host_id]
+    for rider in sorted(riders, key=lambda r: r.id):
         offset = (rider.pos[0] - before[0], rider.pos[1] - before[1])
         to = top_of(rs, host, offset)
         action.emit(

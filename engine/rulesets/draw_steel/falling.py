@@ -85,9 +85,8 @@ def _fall_far(action: Action, c: Creature) -> None:
 
 def new_round(rs: GridRuleset, action: Action) -> None:
     """At each round's turn, every creature still falling far drops another 100 squares."""
-    for c in sorted(action.state.creatures.values(), key=lambda c: c.id):
-        if not c.has("falling"):
-            continue
+    still = [c for c in action.state.creatures.values() if "falling" in c.conditions]
+    for c in sorted(still, key=lambda c: c.id):
         action.follow_up()
         ground = stand_z(rs, action.state, c, c.pos[0], c.pos[1])
         if c.pos[2] - ground > FAR:
@@ -102,14 +101,8 @@ def settle(rs: GridRuleset, action: Action) -> None:
     """Drain falls: every unsupported creature falls, each fall counted as a follow-up."""
     while True:
         state = action.state
-        faller = next(
-            (
-                c
-                for c in sorted(state.creatures.values(), key=lambda c: c.id)
-                if must_fall(rs, state, c)
-            ),
-            None,
-        )
+        falling_now = [c for c in state.creatures.values() if must_fall(rs, state, c)]
+        faller = min(falling_now, key=lambda c: c.id) if falling_now else None
         if faller is None:
             return
         action.follow_up()

@@ -69,22 +69,33 @@ class MovementField:
         self.floor = grid.bottom - 20
         self.others: list[Other] = []
         self.occupied: dict[int, list[Other]] = {}
+        sizes: dict[str, tuple[int, int]] = {}
+        me, my_side = creature.profile.id, creature.profile.side
+        width, height = grid.width, grid.height
+        occupied = self.occupied
         for other in state.creatures.values():
-            if other.id == creature.id:
+            profile = other.profile
+            if profile.id == me:
                 continue
-            oside = ruleset.size_side(other.size)
+            known = sizes.get(profile.size)
+            if known is None:
+                known = sizes[profile.size] = (
+                    ruleset.size_side(profile.size),
+                    ruleset.rank(profile.size),
+                )
+            oside, rank = known
+            ox, oy, oz = other.pos
             entry = Other(
                 other,
-                box(other.pos, oside),
-                ruleset.rank(other.size),
-                other.side != creature.side and other.hp > 0,
+                (ox, oy, oz, ox + oside - 1, oy + oside - 1, oz + oside - 1),
+                rank,
+                profile.side != my_side and other.hp > 0,
             )
             self.others.append(entry)
-            ox, oy, _ = other.pos
             for j in range(oside):
                 for i in range(oside):
-                    if grid.inside(ox + i, oy + j):
-                        self.occupied.setdefault(grid.index(ox + i, oy + j), []).append(entry)
+                    if 0 <= ox + i < width and 0 <= oy + j < height:
+                        occupied.setdefault((oy + j) * width + ox + i, []).append(entry)
         self._stand: dict[tuple[int, int], int] = {}
         self._entries: dict[Coord, Entry] = {}
         self.walking = mode in ("walk", "swim")

@@ -295,8 +295,9 @@ def carry_grabbed(rs: GridRuleset, action: Action, grabber_id: str, before: Coor
     shift = tuple(a - b for a, b in zip(grabber.pos, before, strict=True))
     if shift == (0, 0, 0):
         return
-    for held in sorted(state.creatures.values(), key=lambda g: g.id):
-        if held.grabbed_by != grabber_id or not held.has("grabbed"):
+    holding = [g for g in state.creatures.values() if g.grabbed_by == grabber_id]
+    for held in sorted(holding, key=lambda g: g.id):
+        if not held.has("grabbed"):
             continue
         f = rs.field(action.state, held, "walk")
         x, y = held.pos[0] + shift[0], held.pos[1] + shift[1]

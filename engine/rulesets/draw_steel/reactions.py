@@ -32,13 +32,19 @@ def candidates(
 ) -> list[tuple[Creature, Box]]:
     """Enemies the mover could leave the adjacency of within `reach` squares of its space."""
     mine = box(mover.pos, rs.size_side(mover.size))
+    me, my_side = mover.profile.id, mover.profile.side
+    sides: dict[str, int] = {}
     found = []
     for enemy in state.creatures.values():
-        if enemy.side == mover.side or enemy.id == mover.id or enemy.hp <= 0:
+        profile = enemy.profile
+        if profile.side == my_side or profile.id == me or enemy.hp <= 0:
             continue
-        if enemy.climbing_on == mover.id:
+        if enemy.climbing_on == me:
             continue  # it rides the mover and moves with it
-        eb = box(enemy.pos, rs.size_side(enemy.size))
+        side = sides.get(profile.size)
+        if side is None:
+            side = sides[profile.size] = rs.size_side(profile.size)
+        eb = box(enemy.pos, side)
         if box_gap(mine, eb) <= reach + 1:
             found.append((enemy, eb))
     return found
