@@ -147,6 +147,23 @@ def install(app: FastAPI) -> None:
     async def _not_yet(request: Request, exc: NotImplementedError) -> Response:
         return problem(501, "not-implemented", "this part of the server is not available yet")
 
+    async def _database_down(request: Request, exc: Exception) -> Response:
+        if not _is_database_down(exc):
+            return await _anything(request, exc)
+        _log_safely("warning", "database unavailable", error=type(exc).__name__)
+        return problem(503, "database-unavailable", "the database cannot be reached; retry")
+
+    # Registered by class, these are answered by Starlette's ExceptionMiddleware. A handler
+    # for `Exception` runs in ServerErrorMiddleware instead, which re-raises after answering:
+    # uvicorn then closes the connection, and a client reusing it (keep-alive) sees a reset
+    # instead of the 503 it was sent.
+    import psycopg
+    from sqlalchemy.exc import DBAPIError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    for kind in (DBAPIError, psycopg.Error, PoolTimeout):
+        app.add_exception_handler(kind, _database_down)
+
     @app.exception_handler(Exception)
     async def _anything(request: Request, exc: Exception) -> Response:
         if _is_database_down(exc):
