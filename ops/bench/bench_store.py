@@ -32,6 +32,7 @@ from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
+ROUNDS = 4
 
 bench_registry = EventRegistry()
 
@@ -58,9 +59,13 @@ META = ActionMeta(intent_id="0" * 26, actor="director", rules_version="draw-stee
 
 
 def run_threads(
-    name: str, writers: int, batch: int, work: Callable[[int, int], None]
+    name: str,
+    writers: int,
+    batch: int,
+    work: Callable[[int, int], None],
+    seconds: float = SECONDS,
 ) -> Measurement:
-    """Each writer calls work(writer, n) repeatedly for SECONDS; latencies per call."""
+    """Each writer calls work(writer, n) repeatedly for `seconds`; latencies per call."""
     latencies: list[list[float]] = [[] for _ in range(writers)]
     barrier = threading.Barrier(writers + 1)
     stop = threading.Event()
@@ -79,7 +84,7 @@ def run_threads(
         t.start()
     barrier.wait()
     began = time.perf_counter()
-    time.sleep(SECONDS)
+    time.sleep(seconds)
     stop.set()
     for t in threads:
         t.join()
@@ -88,7 +93,9 @@ def run_threads(
     return Measurement(name, len(flat), len(flat) * batch, elapsed, flat)
 
 
-def store_workload(uri: str, writers: int, batch: int, notify: NotifyMode, tag: str) -> Measurement:
+def store_workload(
+    uri: str, writers: int, batch: int, notify: NotifyMode, tag: str, seconds: float = SECONDS
+) -> Measurement:
     engine = make_engine(to_sqlalchemy_url(uri), pool_size=writers)
     store = PostgresEventStore(
         engine, lambda: datetime.now(UTC), registry=bench_registry, notify=notify
@@ -103,7 +110,7 @@ def store_workload(uri: str, writers: int, batch: int, notify: NotifyMode, tag: 
         versions[w] = expected + batch
 
     try:
-        result = run_threads(f"store {writers}w x{batch} ({notify})", writers, batch, work)
+        result = run_threads(f"store {writers}w x{batch} ({notify})", writers, batch, work, seconds)
     finally:
         store.close()
         engine.dispose()
@@ -116,7 +123,9 @@ RAW_COLUMNS = (
 )
 
 
-def raw_workload(uri: str, writers: int, batch: int, tag: str) -> Measurement:
+def raw_workload(
+    uri: str, writers: int, batch: int, tag: str, seconds: float = SECONDS
+) -> Measurement:
     connections = [psycopg.connect(uri, autocommit=True) for _ in range(writers)]
     row = "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
     sql = f"INSERT INTO bench_raw ({RAW_COLUMNS}) VALUES " + ", ".join([row] * batch)
@@ -147,10 +156,20 @@ def raw_workload(uri: str, writers: int, batch: int, tag: str) -> Measurement:
         connections[w].execute(sql, params)
 
     try:
-        return run_threads(f"raw INSERT {writers}w x{batch}", writers, batch, work)
+        return run_threads(f"raw INSERT {writers}w x{batch}", writers, batch, work, seconds)
     finally:
         for conn in connections:
             conn.close()
+
+
+def merged(parts: list[Measurement]) -> Measurement:
+    return Measurement(
+        parts[0].name,
+        sum(p.operations for p in parts),
+        sum(p.units for p in parts),
+        sum(p.seconds for p in parts),
+        [x for p in parts for x in p.latencies],
+    )
 
 
 def main() -> None:
@@ -165,9 +184,19 @@ def main() -> None:
             )
         rows = []
         for writers, batch in ((1, 1), (8, 1), (1, 10), (8, 10)):
-            tag = f"{writers}x{batch}"
-            store = store_workload(uri, writers, batch, "coalesced", tag)
-            raw = raw_workload(uri, writers, batch, tag)
+            # Store and raw alternate in short slices, so that load from anything else on
+            # the machine falls on both alike instead of on whichever ran second.
+            slices = []
+            for r in range(ROUNDS):
+                tag = f"{writers}x{batch}-r{r}"
+                slices.append(
+                    (
+                        store_workload(uri, writers, batch, "coalesced", tag, SECONDS / ROUNDS),
+                        raw_workload(uri, writers, batch, tag, SECONDS / ROUNDS),
+                    )
+                )
+            store = merged([s for s, _ in slices])
+            raw = merged([r for _, r in slices])
             rows.append(
                 (
                     f"{writers} writer(s), {batch}-event appends",
@@ -181,7 +210,8 @@ def main() -> None:
                 )
             )
         print_table(
-            f"Event store vs plain psycopg INSERT ({SECONDS:.0f} s each, embedded PostgreSQL)",
+            f"Event store vs plain psycopg INSERT ({SECONDS:.0f} s each in {ROUNDS} alternating"
+            " slices, embedded PostgreSQL)",
             (
                 "workload",
                 "store ev/s",
