@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.rulesets.warcry.geometry import (
     EPS,
@@ -47,6 +48,19 @@ class Piece:
     @property
     def name(self) -> str:
         return f"{self.kind} #{self.index + 1}"
+
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        xs, ys = [v[0] for v in self.polygon], [v[1] for v in self.polygon]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def far_from(self, a: Pt, b: Pt, r: float) -> bool:
+        """The segment ab stays farther than r from the piece's bounding box, so (a lower
+        bound) from the piece: the exact distance need not be computed. Saves most sweeps."""
+        x0, y0, x1, y1 = self.box
+        gx = max(0.0, x0 - max(a[0], b[0]), min(a[0], b[0]) - x1)
+        gy = max(0.0, y0 - max(a[1], b[1]), min(a[1], b[1]) - y1)
+        return math.hypot(gx, gy) > r + 1e-4
 
 
 @dataclass(frozen=True)
@@ -95,6 +109,7 @@ class Space:
             if (
                 piece.kind == "platform"
                 and abs(piece.top - z) <= 1e-4
+                and not piece.far_from(xy, xy, 0.0)
                 and point_in_polygon(xy, piece.polygon)
             ):
                 return piece
@@ -132,6 +147,7 @@ class Space:
             piece
             for piece in self.pieces
             if piece.bottom - EPS <= z <= piece.top + EPS
+            and not piece.far_from(xy, xy, r + TOUCH)
             and polygon_distance(xy, piece.polygon) <= r + TOUCH
         ]
 
@@ -144,6 +160,8 @@ class Space:
         head = zhi + self.tall
         for piece in self.pieces:
             if piece.top <= zlo + step_up + EPS or piece.bottom >= head - EPS:
+                continue
+            if piece.far_from(a, b, r):
                 continue
             if segment_polygon_distance(a, b, piece.polygon) < r - EPS:
                 return f"terrain ({piece.name})"

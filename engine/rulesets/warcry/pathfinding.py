@@ -18,6 +18,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from engine.results import Refusal
 from engine.rulesets.warcry.board import TOUCH, Space
@@ -91,11 +92,18 @@ def search(
     budget: float,
     accept: object = None,
     limit: int = 4000,
+    memo: Memo | None = None,
 ) -> list[tuple[str, Point3]] | None:
-    """The cheapest legs from start to any goal, or None (accept: a final check, may raise)."""
-    from engine.rulesets.warcry.moves import JUDGES
+    """The cheapest legs from start to any goal, or None (accept: a final check, may raise).
 
-    nodes = [start, *goals, *waypoints(m)]
+    `memo` carries leg judgements (and the waypoints) from one search to the next with the
+    same mover: the judges are pure, so a cached answer is the answer; the reach region
+    runs one search per sample point over the same roadmap and shares one.
+    """
+    memo = memo if memo is not None else Memo()
+    if memo.waypoints is None:
+        memo.waypoints = waypoints(m)
+    nodes = [start, *goals, *memo.waypoints]
     goal_ids = set(range(1, 1 + len(goals)))
     best: dict[tuple[int, str], float] = {(0, status): 0.0}
     back: dict[tuple[int, str], tuple[tuple[int, str], str]] = {}
@@ -116,9 +124,8 @@ def search(
             ):
                 continue
             for kind in KINDS:
-                try:
-                    step: Step = JUDGES[kind](m, nodes[u], list(p), st, 0)
-                except Refusal:
+                step = memo.judge(m, nodes[u], p, st, kind)
+                if step is None:
                     continue
                 ng = g + step.counted
                 if ng > budget + 1e-6 or (step.status == "air" and v not in goal_ids):
@@ -129,6 +136,25 @@ def search(
                     back[key] = ((u, st), kind)
                     heapq.heappush(frontier, (ng, v, step.status))
     return None
+
+
+@dataclass
+class Memo:
+    """Single-leg judgements (None: refused) keyed by their start, end, status and kind."""
+
+    waypoints: list[Point3] | None = None
+    legs: dict[tuple[Point3, Point3, str, str], Step | None] = field(default_factory=dict)
+
+    def judge(self, m: Mover, a: Point3, b: Point3, status: str, kind: str) -> Step | None:
+        from engine.rulesets.warcry.moves import JUDGES
+
+        key = (a, b, status, kind)
+        if key not in self.legs:
+            try:
+                self.legs[key] = JUDGES[kind](m, a, list(b), status, 0)
+            except Refusal:
+                self.legs[key] = None
+        return self.legs[key]
 
 
 def _vertical(p: Point3, q: Point3) -> bool:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.results import Refusal
 from engine.rulesets.warcry import moves
-from engine.rulesets.warcry.pathfinding import search, surfaces
+from engine.rulesets.warcry.pathfinding import Memo, search, surfaces
 from events.gridless_events import Point3
 from projections.board import Board
 from projections.state import BattleState
@@ -46,6 +46,7 @@ def region(
     start = board.fighters[cid].point
     status = "ground" if m.space.supported(start) else "climbing"
     out = Region(resolution)
+    memo = Memo()  # one mover, one roadmap: every sample's search shares its leg judgements
     span = math.floor(budget / resolution)
     x0, y0 = round(start[0] / resolution), round(start[1] / resolution)
     for i in range(x0 - span, x0 + span + 1):
@@ -61,7 +62,7 @@ def region(
                 def accept(legs: list[tuple[str, Point3]]) -> None:
                     moves.plan(state, cid, legs, budget, state.options)
 
-                found = search(m, start, status, [goal], budget, accept, limit=300)
+                found = search(m, start, status, [goal], budget, accept, limit=300, memo=memo)
                 if found is not None:
                     legs = [(k, list(p)) for k, p in found]
                     cost = moves.plan(state, cid, legs, budget, state.options).cost
