@@ -398,19 +398,40 @@ class BattleService:
     def reach(self, principal: Principal, creature: str, kind: str, mode: str) -> dict[str, Any]:
         from engine import reach
         from engine.results import Refusal
+        from engine.rulesets.warcry.reach import lattice
 
         loaded = self.loader.current(principal.battle_id)
+        region = None
         try:
-            squares = reach(loaded.state, creature, kind, mode)
+            rs = RULESETS.get(loaded.state.ruleset)
+            region_of = getattr(rs, "reach_region", None)
+            if rs is not None and region_of is not None and loaded.state.board is not None:
+                # gridless: search the region once; the squares are its lattice, rounded
+                region = region_of(loaded.state, rs.creature(loaded.state, creature), kind)
+                squares = lattice(region)
+            else:
+                squares = reach(loaded.state, creature, kind, mode)
         except Refusal as refusal:
             return {"refused": refusal.refused()}
-        return {
+        found: dict[str, Any] = {
             "version": loaded.version,
             "creature": creature,
             "kind": kind,
             "mode": mode,
             "squares": [{"at": list(at), "cost": cost} for at, cost in sorted(squares.items())],
         }
+        if region is not None:
+            found["region"] = region_json(region)
+        return found
+
+
+def region_json(region: Any) -> dict[str, Any]:
+    """A gridless reach region on the wire: each float point, its inches and its legs."""
+    points = [
+        {"at": list(at), "cost": round(cost, 6), "legs": [{"kind": k, "to": to} for k, to in legs]}
+        for at, (cost, legs) in sorted(region.points.items())
+    ]
+    return {"resolution": region.resolution, "points": points}
 
 
 __all__ = ["RULESETS", "Accepted", "BattleService", "CreatedBattle", "IntentOutcome"]

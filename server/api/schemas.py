@@ -6,7 +6,7 @@ engine spends any time on it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -141,12 +141,38 @@ class ReachSquare(BaseModel):
     cost: int | float
 
 
+class ReachLeg(BaseModel):
+    """One leg of a gridless move action, as the `legs` of a `move` intent take it."""
+
+    kind: Literal["normal", "jump", "climb", "fly"]
+    to: list[float] = Field(min_length=3, max_length=3)
+
+
+class ReachPoint(BaseModel):
+    """A point of the reach region (inches, `[x, y, z]`), the inches counted against Move,
+    and legs that reach it which a `move` intent with those `legs` is accepted with."""
+
+    at: list[float] = Field(min_length=3, max_length=3)
+    cost: float
+    legs: list[ReachLeg]
+
+
+class ReachRegion(BaseModel):
+    """Gridless battles only: the reachable region sampled every `resolution` inches."""
+
+    resolution: float
+    points: list[ReachPoint]
+
+
 class ReachOut(BaseModel):
     version: int
     creature: str
     kind: str
     mode: str
     squares: list[ReachSquare]
+    region: ReachRegion | None = Field(
+        default=None, description="present only for gridless battles (warcry)"
+    )
 
 
 class UndoIn(BaseModel):

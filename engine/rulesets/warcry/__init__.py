@@ -23,7 +23,7 @@ from engine.rulesets.base import GridRuleset, Handler
 from engine.rulesets.warcry import falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.pathfinding import search, surfaces
-from engine.rulesets.warcry.reach import region
+from engine.rulesets.warcry.reach import Region, lattice, region
 from events.battle_events import Coord, CreaturePlaced, ReactionResolved
 from events.gridless_events import FighterPlaced
 from projections.board import Board
@@ -157,13 +157,13 @@ class Warcry(GridRuleset):
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         """The reach region sampled at whole inches: each square's corner point reachable,
         with the inches counted rounded up (see `reach.region` for the full region)."""
+        return lattice(self.reach_region(state, c, kind))
+
+    def reach_region(self, state: BattleState, c: Creature, kind: str) -> Region:
+        """The reach region itself: float points, inches counted and the legs to each."""
         if kind != "move":
             raise Refusal("reach/unknown-kind", f"warcry has no {kind!r} reach")
-        found = region(self, state, c.id, resolution=1.0)
-        return {
-            (round(p[0]), round(p[1]), math.floor(p[2])): math.ceil(cost - 1e-9)
-            for p, (cost, _) in found.points.items()
-        }
+        return region(self, state, c.id, resolution=1.0)
 
 
 def FighterSpecOf(f: Any) -> Any:

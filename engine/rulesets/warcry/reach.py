@@ -68,3 +68,12 @@ def region(
                     cost = moves.plan(state, cid, legs, budget, state.options).cost
                     out.points[goal] = (cost, legs)
     return out
+
+
+def lattice(found: Region) -> dict[tuple[int, int, int], int]:
+    """The region as whole-inch points with the inches counted rounded up (a grid ruler's
+    view: each sample at its rounded point, standing on the floor of its height)."""
+    return {
+        (round(p[0]), round(p[1]), math.floor(p[2])): math.ceil(cost - 1e-9)
+        for p, (cost, _) in found.points.items()
+    }
