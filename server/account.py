@@ -29,12 +29,49 @@ def describe(e: Envelope) -> str:
         return f"{who} takes {d.get('amount', d.get('damage', '?'))} damage"
     if e.type == "Fell":
         return f"{who} falls {d.get('distance', d.get('squares', '?'))} squares"
+    gridless = _gridless(e.type, d, who)
+    if gridless is not None:
+        return gridless
     if e.type == "ActionUndone":
         return f"undone: action {d.get('intent_id')}"
     if e.type == "ActionRedone":
         return f"redone: action {d.get('intent_id')}"
     details = ", ".join(f"{k}={_at(v)}" for k, v in d.items() if k not in ("trace",))
     return f"{e.type} {details}"[:160]
+
+
+def _inches(value: Any) -> str:
+    return f'{float(value):.2f}"'.replace('.00"', '"') if isinstance(value, int | float) else "?"
+
+
+def _pt(value: Any) -> str:
+    if not isinstance(value, list | tuple):
+        return str(value)
+    return f"[{', '.join(f'{float(v):g}' if isinstance(v, float) else str(v) for v in value)}]"
+
+
+def _gridless(kind: str, d: dict[str, Any], who: str) -> str | None:
+    """Warcry's events (events/gridless_events.py), in inches."""
+    if kind == "MovedInches":
+        legs = ", ".join(leg.get("kind", "?") for leg in d.get("legs", []))
+        path = d.get("path") or []
+        end = _pt(path[-1]) if path else "?"
+        climbing = ", still climbing" if d.get("climbing") else ""
+        return f"{who} moves {_inches(d.get('cost'))} ({legs}) to {end}{climbing}"
+    if kind == "DroppedDown":
+        return f"{who} drops {_inches(d.get('height'))} to {_pt(d.get('to'))}"
+    if kind == "FellInches":
+        if d.get("chosen_by") == "stays":
+            return f"{who} falls but stays at {_pt(d.get('landing'))}"
+        chooser = {"opponent": "the opposing player", "auto": "the automatic choice"}
+        by = chooser.get(str(d.get("chosen_by")), str(d.get("chosen_by")))
+        return f"{who} falls {_inches(d.get('height'))} to {_pt(d.get('landing'))} ({by} chose)"
+    if kind == "ImpactRolled":
+        hurt = f"{d['damage']} damage" if d.get("damage") else "no damage"
+        return f"{who} rolls {d.get('roll')} for impact after {_inches(d.get('height'))}: {hurt}"
+    if kind == "TakenDown":
+        return f"{who} is taken down ({d.get('cause')})"
+    return None
 
 
 def _intent(data: dict[str, Any]) -> str:

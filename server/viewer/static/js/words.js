@@ -11,6 +11,12 @@ function amount(n, ruleset) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+// Inches to one decimal, as a tape measure reads them: 3.49 -> 3.5", 2 -> 2".
+export function inches(v) {
+  const r = Math.round(Number(v) * 10) / 10;
+  return `${r}"`;
+}
+
 export function at(p) {
   if (!p) return "?";
   const round = (v) => (Number.isInteger(v) ? v : Number(v).toFixed(1));
@@ -100,6 +106,26 @@ export function sentence(e, ctx, trace = []) {
       return `${n(d.creature)} took ${d.amount} damage (${d.cause})`;
     case "Fell":
       return `${n(d.creature)} fell ${u(d.height)} to ${at(d.landing)}`;
+    case "MovedInches": {
+      const kinds = d.legs.map((leg) => (leg.kind === "normal" ? "move" : leg.kind));
+      const legs = d.legs.length === 1 ? kinds[0] : `${d.legs.length} legs: ${kinds.join(", ")}`;
+      const climbing = d.climbing ? ", still climbing" : "";
+      return `${n(d.creature)} moved ${inches(d.cost)} (${legs}) to ${at(d.path[d.path.length - 1])}${climbing}`;
+    }
+    case "DroppedDown":
+      return `${n(d.creature)} dropped ${inches(d.height)} to ${at(d.to)}`;
+    case "FellInches": {
+      const by = { opponent: ", the opposing player chose where", auto: "", stays: "" }[d.chosen_by] ?? "";
+      return d.chosen_by === "stays"
+        ? `${n(d.creature)} fell but stayed at ${at(d.landing)}`
+        : `${n(d.creature)} fell ${inches(d.height)} to ${at(d.landing)}${by}`;
+    }
+    case "ImpactRolled":
+      return `${n(d.creature)} rolled ${d.roll} for impact after dropping ${inches(d.height)}: ${d.damage ? `${d.damage} damage` : "no damage"}`;
+    case "TakenDown":
+      return `${n(d.creature)} was taken down (${d.cause})`;
+    case "FighterPlaced":
+      return `${n(d.creature)} was placed at ${at(d.fighter.at)} on a ${inches(d.fighter.base)} base`;
     case "KnockedProne":
       return d.voluntary ? `${n(d.creature)} dropped prone` : `${n(d.creature)} was knocked prone`;
     case "StoodUp":
@@ -155,7 +181,10 @@ export function movements(events) {
   const out = [];
   for (const e of events) {
     const d = e.data;
-    if (e.type === "Moved" || e.type === "Shifted") out.push({ id: d.creature, path: d.path });
+    if (e.type === "Moved" || e.type === "Shifted" || e.type === "MovedInches") {
+      out.push({ id: d.creature, path: d.path });
+    } else if (e.type === "DroppedDown") out.push({ id: d.creature, path: [d.to] });
+    else if (e.type === "FellInches") out.push({ id: d.creature, path: [d.landing] });
     else if (e.type === "ForceMoved") out.push({ id: d.target, path: d.path });
     else if (e.type === "Fell") out.push({ id: d.creature, path: [d.landing] });
     else if (e.type === "Teleported") out.push({ id: d.creature, path: [d.to], jump: true });
