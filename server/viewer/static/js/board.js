@@ -82,7 +82,8 @@ export class Board {
   }
 
   hover(ev) {
-    const [x, y] = this.point(ev);
+    // gridless: the nearest whole-inch point, where the reach region is sampled
+    const [x, y] = this.gridless ? this.point(ev).map(Math.round) : this.point(ev);
     const key = `${x},${y}`;
     if (key === this.hovered) return;
     this.hovered = key;
@@ -194,10 +195,20 @@ export class Board {
     }
   }
 
-  // Reachable squares, each shaded and labelled with its cost.
-  showReach(squares) {
+  // Reachable squares, each shaded and labelled with its cost; on a gridless board the reach
+  // region's points (inches, floats), each a dot titled with its inches and legs.
+  showReach(squares, region) {
     const layer = this.layers.reach;
     layer.replaceChildren();
+    if (this.gridless && region) {
+      for (const { at: [x, y, z], cost, legs } of region.points) {
+        const dot = el("circle", { cx: x, cy: y, r: 0.18, class: "reach", "data-x": x, "data-y": y,
+          "data-z": z, "data-cost": cost }, layer);
+        const kinds = legs.map((leg) => leg.kind).join(", ");
+        el("title", {}, dot).textContent = `${cost.toFixed(2)}" (${kinds})${z ? `, up ${z}` : ""}`;
+      }
+      return;
+    }
     for (const { at: [x, y], cost } of squares) {
       el("rect", { x, y, width: 1, height: 1, class: "reach", "data-x": x, "data-y": y,
         "data-cost": cost }, layer);

@@ -158,8 +158,9 @@ async function selectCreature(id, again = false) {
   try {
     const found = await api.reach(id);
     S.reach = new Map(found.squares.map((s) => [`${s.at[0]},${s.at[1]}`, s.cost]));
-    board.showReach(found.squares);
-    status(`${S.ctx.name(id)} can reach ${found.squares.length} squares.`);
+    board.showReach(found.squares, found.region);
+    const many = found.region ? `${found.region.points.length} points` : `${found.squares.length} squares`;
+    status(`${S.ctx.name(id)} can reach ${many}.`);
   } catch (err) {
     board.clearReach();
     status(`No reach for ${S.ctx.name(id)}: ${err.message}`, true);
@@ -182,10 +183,13 @@ function previewPath(x, y) {
       return;
     }
     if (S.selected !== id || board.hovered !== `${x},${y}`) return;
-    const moved = S.previews.get(key).events.find((e) => e.type === "Moved");
+    const moved = S.previews.get(key).events.find((e) => e.type === "Moved" || e.type === "MovedInches");
     if (!moved) return;
     const start = S.state.creatures[id].position;
-    board.showPath("preview", S.state.creatures[id], [start, ...moved.data.path], `${moved.data.cost}`);
+    // a gridless move's path already starts where the fighter stands
+    const path = moved.type === "MovedInches" ? moved.data.path : [start, ...moved.data.path];
+    const label = moved.type === "MovedInches" ? `${Math.round(moved.data.cost * 100) / 100}"` : `${moved.data.cost}`;
+    board.showPath("preview", S.state.creatures[id], path, label);
     status(`Cheapest path to ${at([x, y])}: ${moved.data.cost} (${moved.data.path.length} steps)`);
   }, 60);
 }
