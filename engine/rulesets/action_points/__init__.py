@@ -60,7 +60,10 @@ class ActionPoints(SquaresRuleset):
         return base + c.tally("ap_mp") - c.tally("mp")
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
-        return max(0, self.budget(state, c))
+        left = self.budget(state, c)
+        if c.has("prone") and not c.has("crawling"):
+            left -= START_CRAWL  # a tripped creature pays 2 to start crawling
+        return max(0, left)
 
     def fall_damage(
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool

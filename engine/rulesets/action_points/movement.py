@@ -34,6 +34,9 @@ class ApField(SquareField):
         if climbing and node[1]:
             no(reasons, "path/not-contiguous", "a fall ends the move")
             return None
+        if not self.inside(to[0], to[1]):
+            no(reasons, "map/off-map", f"{list(to)} is off the map")
+            return None
         dz = to[2] - frm[2]
         if not climbing and dz > 0:
             self._ground_refusal(to, reasons)
@@ -83,13 +86,13 @@ class ApField(SquareField):
         if node[1]:
             no(reasons, "action-points/fall-ends-move", "a fall ends the move")
             return False
+        if not self.inside(to[0], to[1]):
+            no(reasons, "map/off-map", f"{list(to)} is off the map")
+            return False
         if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1 or to[2] != self.stand_z(
             to[0], to[1]
         ):
             no(reasons, "path/not-contiguous", f"{list(to)} is not a space next to {list(frm)}")
-            return False
-        if not self.inside(to[0], to[1]):
-            no(reasons, "map/off-map", f"{list(to)} is off the map")
             return False
         if self.any_cell(to, self.grid.wall):
             no(reasons, "action-points/blocked", f"a wall fills {list(to)[:2]}")

@@ -96,7 +96,9 @@ class EpicPath(SquaresRuleset):
         return 3 if armor >= 2 else 4
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
-        return SQUARE if kind == "shift" else max(c.speeds.values(), default=0)
+        if kind == "shift" or c.has("prone"):
+            return SQUARE  # the 5-foot step; a prone creature crawls 5 ft
+        return max(c.speeds.values(), default=0)
 
     # -- moves -----------------------------------------------------------------------------
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:

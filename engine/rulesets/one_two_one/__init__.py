@@ -59,7 +59,17 @@ class OneTwoOne(SquaresRuleset):
         return full - c.tally("spent") if state.turns else full
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
+        if c.has("prone"):
+            return 0  # a prone creature stands up before it moves
         return max(0, self.budget(state, c))
+
+    def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
+        found = super().reach(state, c, kind, mode)
+        if mode != "glide" or state.turns:
+            return found
+        need = 3 if c.tally("sprint") else 1
+        f = self.field(state, c, mode)
+        return {p: g for p, g in found.items() if c.pos[2] - p[2] >= need or f.on_ground(p)}
 
     def fall_damage(
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
@@ -119,6 +129,26 @@ class OneTwoOne(SquaresRuleset):
             action.emit(Tallied(creature=c.id, name="spent", amount=judged.total))
             if diagonals:
                 action.emit(Tallied(creature=c.id, name="diagonals", amount=diagonals))
+            if intent.mode == "glide":
+                action.emit(Tallied(creature=c.id, name="glided"))
+                drop = c.pos[2] - path[-1][2]
+                if drop:
+                    action.emit(Tallied(creature=c.id, name="glide_drop", amount=drop))
+
+    def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
+        """Gliding: "you descend at least one square per turn ... If you Sprint, at least
+        three", counted over the turn's glides; a glider that landed is done."""
+        c = self.creature(state, intent.creature)
+        if state.turns and c.tally("glided"):
+            f = self.field(state, c, "glide")
+            need = 3 if c.tally("sprint") else 1
+            if not f.on_ground(c.pos) and c.tally("glide_drop") < need:
+                raise Refusal(
+                    "one-two-one/glide-must-descend",
+                    f"{c.id} glided but descended {c.tally('glide_drop')} of the {need} "
+                    "square(s) a turn needs",
+                )
+        super().on_end_turn(intent, state, action)
 
     def _judge(
         self,
@@ -130,9 +160,11 @@ class OneTwoOne(SquaresRuleset):
         sprint: bool,
     ) -> Judged:
         judged = judge_path(f, c.pos, path, budget)
-        if mode == "glide":
+        # With turns the descent is judged over the whole turn, at its end (`on_end_turn`);
+        # free movement has no turn, so each glide is one.
+        if mode == "glide" and not f.state.turns:
             need = 3 if sprint else 1
-            if c.pos[2] - path[-1][2] < need:
+            if c.pos[2] - path[-1][2] < need and not f.on_ground(path[-1]):
                 raise Refusal(
                     "one-two-one/glide-must-descend",
                     f"a glider descends at least {need} square(s) a turn",

@@ -42,11 +42,14 @@ class OneTwoOneField(SquareField):
         self.carried = c.tally("diagonals") if state.turns else 0
 
     def start(self, pos: Coord) -> Node:
-        return (pos, self.carried)
+        return (pos, self.carried % 2)
 
     def next_counter(self, node: Node, to: Coord) -> int:
+        """Only the parity of the diagonals so far matters (is the next one the second?):
+        keeping the count would make the search's nodes unbounded."""
         frm = node[0]
-        n = node[1] + (1 if to[0] != frm[0] and to[1] != frm[1] else 0)
+        diagonal = 1 if to[0] != frm[0] and to[1] != frm[1] else 0
+        n = (node[1] & ~0xFFFFF) | (((node[1] & 0xFFFFF) + diagonal) % 2)
         if self.flying:
             return n | (LANDED if to[2] == self.stand_z(to[0], to[1]) else 0)
         return n | self.dropped(frm, to)

@@ -160,15 +160,15 @@ class SquareField:
         if node[1] & DROPPED:
             no(reasons, f"{self.prefix}/fall-ends-move", "a drop off a ledge ends the move")
             return False
+        if not self.inside(to[0], to[1]):
+            no(reasons, "map/off-map", f"{list(to)} is off the map")
+            return False
         if max(abs(dx), abs(dy)) != 1 or (not self.flying and to[2] != self.stand_z(to[0], to[1])):
             no(
                 reasons,
                 "path/not-contiguous",
                 f"{list(to)} is not a ground square next to {list(frm)}",
             )
-            return False
-        if not self.inside(to[0], to[1]):
-            no(reasons, "map/off-map", f"{list(to)} is off the map")
             return False
         if to[2] - frm[2] > 1:
             if self.any_cell(to, self.grid.solid):

@@ -50,9 +50,14 @@ def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
         if hit:
             if seg:
                 _emit(action, run, seg, spent)
+            rest_path = run.path[i:]
+            if run.drop is not None:
+                # the resumed move is judged afresh: it ends on the landing, not in the air
+                rest_path = [*rest_path[:-1], run.drop]
             rest = replace(
                 run,
-                path=run.path[i:],
+                path=rest_path,
+                drop=None,
                 budget=run.budget - spent,
                 starts_action=False,
                 provoked=(*run.provoked, *(h.id for h in hit)),

@@ -114,12 +114,23 @@ def test_gliders_descend_at_least_one_square_a_turn() -> None:
     state = game(".....\nA....\n.....", creatures={"A": glider})
     _, after = ok(state, move(path=[[1, 1, 5], [2, 1, 4]], mode="glide"))
     assert pos(after, "A") == (2, 1, 4)
-    assert refused(state, move(path=[[1, 1, 5]], mode="glide")).rule == (
-        "one-two-one/glide-must-descend"
-    )
     assert refused(state, move(path=[[1, 1, 6]], mode="glide")).rule == (
         "one-two-one/glide-cannot-climb"
     )
+    end = {"type": "end_turn", "creature": "A"}
+    _, level = ok(state, move(path=[[1, 1, 5]], mode="glide"))
+    assert refused(level, end).rule == "one-two-one/glide-must-descend"
+    _, later = ok(level, move(path=[[2, 1, 4]], mode="glide"))
+    ok(later, end)
+
+
+def test_without_turns_each_glide_descends_on_its_own() -> None:
+    glider = {"at": [0, 1, 5], "stats": {"natural_glider": 1}}
+    state = game(".....\nA....\n.....", creatures={"A": glider}, options={"turns": False})
+    assert refused(state, move(path=[[1, 1, 5]], mode="glide")).rule == (
+        "one-two-one/glide-must-descend"
+    )
+    ok(state, move(path=[[1, 1, 4]], mode="glide"))
 
 
 def test_falling_beyond_the_vertical_jump_deals_one_a_square_less_an_athletics_roll() -> None:
