@@ -27,9 +27,10 @@ from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.squares import forced
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.ruleset import SquaresRuleset
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.walking import Run, open_windows
 from events.battle_events import (
     ActionUsed,
+    ConditionSet,
     Coord,
     CreatureSpec,
     DamageTaken,
@@ -96,8 +97,8 @@ class EpicPath(SquaresRuleset):
         return 3 if armor >= 2 else 4
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
-        if kind == "shift" or c.has("prone"):
-            return SQUARE  # the 5-foot step; a prone creature crawls 5 ft
+        if kind == "shift" or c.has("prone") or c.has("splayed"):
+            return SQUARE  # the 5-foot step; a prone or splayed creature crawls 5 ft
         return max(c.speeds.values(), default=0)
 
     # -- moves -----------------------------------------------------------------------------
@@ -105,12 +106,13 @@ class EpicPath(SquaresRuleset):
         c = self.creature(state, intent.creature)
         name = self.action_name(intent)
         self.require_turn(state, c)
-        if c.has("prone") != (name == "crawl"):
+        down = c.has("prone") or c.has("splayed")
+        if down != (name == "crawl") and not (name == "crawl" and c.has("quelled")):
             raise Refusal(
-                "epic-path/prone-crawls" if c.has("prone") else "epic-path/crawl-needs-prone",
-                "a prone creature only crawls (or stands up)"
-                if c.has("prone")
-                else "only a prone creature crawls",
+                "epic-path/prone-crawls" if down else "epic-path/crawl-needs-prone",
+                "a prone or splayed creature only crawls (or stands up)"
+                if down
+                else "only a quelled, prone or splayed creature crawls",
             )
         primary = None
         if name in ("withdraw", "charge"):
@@ -204,15 +206,26 @@ class EpicPath(SquaresRuleset):
             action.emit(Tallied(creature=c.id, name="stepped"))
 
     def on_stand_up(self, intent: it.StandUp, state: BattleState, action: Action) -> None:
-        """Standing from prone is a move action that provokes as leaving a threatened square."""
+        """Standing from prone or splayed is a move action that provokes as leaving a
+        threatened square (DIGEST 3.10); it counts as movement (no 5-foot step that round).
+        Option `stand_up_provokes` (default true) turns the attacks off for a table that
+        doesn't use them."""
         c = self.creature(state, intent.creature)
-        if not c.has("prone"):
-            raise Refusal("epic-path/not-prone", f"{c.id} is not prone")
+        if not (c.has("prone") or c.has("splayed")):
+            raise Refusal("epic-path/not-prone", f"{c.id} is not prone or splayed")
         self.require_turn(state, c)
         self._spend(state, c, "walk", intent.use_main_action, action)
-        action.emit(StoodUp(creature=c.id, action="free"))
+        if c.has("prone"):
+            action.emit(StoodUp(creature=c.id, action="free"))
+        if c.has("splayed"):
+            action.emit(ConditionSet(creature=c.id, condition="splayed", on=False))
         if state.turns:
             action.emit(Tallied(creature=c.id, name="moved"))
+        if state.options.get("stand_up_provokes", True):
+            run = Run(c.id, [], "walk", "stand_up", 0, False)
+            hit = self.triggers(action, c, c.pos, c.pos, run)
+            if hit:
+                open_windows(self, action, c, c.pos, hit, run)
 
     # -- attacks of opportunity ------------------------------------------------------------
     def triggers(
@@ -283,7 +296,7 @@ class EpicPath(SquaresRuleset):
             raise Refusal(
                 "epic-path/distance-in-feet", f"{distance} is not in feet (a multiple of 5)"
             )
-        if target.has("prone") and target.prone_voluntary:
+        if target.has("prone") and target.prone_voluntary and not target.has("splayed"):
             action.note(
                 "forced-ignored",
                 target.pos,

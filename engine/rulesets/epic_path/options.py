@@ -18,3 +18,6 @@ class EpicPathOptions(BaseOptions):
     as completely filled (walls always are)."""
     aoo_target_ac: int = 10
     """Armour class of a target without `stats.ac` when an attack of opportunity is rolled."""
+    stand_up_provokes: bool = True
+    """Standing up from prone or splayed provokes attacks of opportunity as leaving a
+    threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it."""

@@ -63,7 +63,7 @@ def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
                 provoked=(*run.provoked, *(h.id for h in hit)),
                 skip_first=True,
             )
-            _open(rs, action, c, prev, hit, rest)
+            open_windows(rs, action, c, prev, hit, rest)
             return
         seg.append(to)
         spent += judged.costs[i]
@@ -93,9 +93,10 @@ def _emit(action: Action, run: Run, seg: list[Coord], spent: int) -> None:
     )
 
 
-def _open(
+def open_windows(
     rs: SquaresRuleset, action: Action, c: Creature, at: Coord, hit: list[Creature], rest: Run
 ) -> None:
+    """Open a reaction window per reactor at `at`; the move resumes with `rest` (if any)."""
     option = action.state.options.get("opportunity_attacks", "ask")
     resume = ResumeMove(
         creature=rest.creature,
