@@ -25,7 +25,7 @@ from engine.rulesets.squares.walking import Run
 from events.battle_events import ConditionSet, Coord, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
-ACTIONS = ("walk", "run", "jump", "long_jump", "crawl")
+ACTIONS = ("walk", "run", "jump", "long_jump", "crawl", "dodge", "move_silently")
 STAND_UP = 3
 START_CRAWL = 2
 
@@ -86,6 +86,14 @@ class ActionPoints(SquaresRuleset):
         if intent.action in ("jump", "long_jump"):
             jumping.jump(self, action, c, intent, budget)
             return
+        if intent.action in ("dodge", "move_silently"):
+            self._paid_action(state, c, intent.action, action)
+        hands = state.options.get("climb_needs_free_hands", True)
+        if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
+            raise Refusal(
+                "action-points/climb-needs-free-hands",
+                f"{c.id} must have both hands free of items to climb",
+            )
         if c.has("prone") and intent.action != "crawl":
             raise Refusal(
                 "action-points/tripped-must-crawl",
@@ -97,6 +105,7 @@ class ActionPoints(SquaresRuleset):
             if not c.has("crawling"):
                 budget = self._start_crawl(action, c, budget)
         f = self.field(action.state, c, intent.mode)
+        f.dodging = intent.action == "dodge"
         path = self.path_for(f, c, intent, budget)
         run = Run(c.id, path, intent.mode, intent.action, budget, state.turns)
         judged = self.go(action, f, c, path, run)
@@ -137,6 +146,26 @@ class ActionPoints(SquaresRuleset):
             action.emit(Tallied(creature=c.id, name="ap", amount=points))
             action.emit(Tallied(creature=c.id, name="ap_mp", amount=points))
         action.note("convert", reasons=(f"{points} action point(s) into move points",))
+
+    def _paid_action(self, state: BattleState, c: Creature, name: str, action: Action) -> None:
+        """Dodge (option `dodge_cost`; the text names it but never gives it, DIGEST 6
+        UNKNOWN) and Move Silently (1 action point, the text) are moves that are actions."""
+        cost = state.options.get("dodge_cost" if name == "dodge" else "move_silently_cost", 1)
+        if cost is None:
+            raise Refusal("action-points/no-dodge", "this table plays without the Dodge action")
+        left = self.action_points(state, c) - c.tally("ap")
+        if state.turns and cost > left:
+            raise Refusal(
+                "action-points/not-enough-action-points",
+                f"{name.replace('_', ' ')} needs {cost} action point(s); {c.id} has {left}",
+            )
+        if state.turns and c.tally("ran") and c.tally("ap") + cost > 1:
+            raise Refusal(
+                "action-points/run-limits-action-points", "a runner spends 1 action point"
+            )
+        if state.turns and cost:
+            action.emit(Tallied(creature=c.id, name="ap", amount=int(cost)))
+        action.note(name, reasons=(f"{name.replace('_', ' ')}: {cost} action point(s)",))
 
     def _start_crawl(self, action: Action, c: Creature, budget: int) -> int:
         if budget < START_CRAWL:

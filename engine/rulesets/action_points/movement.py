@@ -19,6 +19,8 @@ CRAWL = 2
 class ApField(SquareField):
     prefix = "action-points"
     drop_threshold = 0
+    dodging = False
+    """A Dodge may pass through neutral and hostile spaces (never end in one)."""
 
     def targets(self, pos: Coord) -> list[Coord]:
         x, y, _ = pos
@@ -49,7 +51,7 @@ class ApField(SquareField):
             no(reasons, "action-points/cannot-cut-corners", "a wall's corner is in the way")
             return None
         for o in self.occupants(to):
-            if o.creature.side != self.creature.side:
+            if o.creature.side != self.creature.side and not self.dodging:
                 no(
                     reasons,
                     "action-points/hostile-space",

@@ -23,3 +23,12 @@ class ActionPointsOptions(BaseOptions):
     """No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall."""
     jump_target: int = Field(default=10, ge=1, le=40)
     """The d20 + DEX total a jump needs (the text: 10)."""
+    dodge_cost: int | None = Field(default=1, ge=0, le=20)
+    """Action points a Dodge costs: a move that may pass through neutral and hostile spaces
+    (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN).
+    `null`: no Dodge at this table."""
+    move_silently_cost: int = Field(default=1, ge=0, le=20)
+    """Moving Silently is an action of 1 Action Point (the text)."""
+    climb_needs_free_hands: bool = True
+    """Climbing needs both hands free of items (the text): a creature with
+    `stats.hands_busy` > 0 can't climb; `false` lets the GM waive it."""

@@ -17,7 +17,7 @@ from tests.unit.rulesets.properties import (
 P = Profile(
     "action-points",
     walk=6,
-    actions=("walk", "run", "jump", "long_jump", "crawl"),
+    actions=("walk", "run", "jump", "long_jump", "crawl", "dodge", "move_silently"),
     modes=("walk", "climb", "swim"),
     speeds={},
     extra=(),
