@@ -108,6 +108,12 @@ class OneTwoOne(SquaresRuleset):
         self._check_mode(c, intent.mode)
         if c.has("prone"):
             raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
+        hands = state.options.get("climb_needs_free_hands", True)
+        if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
+            raise Refusal(
+                "one-two-one/climb-needs-hands",
+                f"{c.id} must use both hands to climb: sheathe or stow what it holds",
+            )
         sprinting = name == "sprint" or c.tally("sprint") > 0
         if name == "sprint" and c.tally("sprint") == 0:
             self._sprint(state, c, action)

@@ -54,10 +54,22 @@ class OneTwoOneField(SquareField):
             return n | (LANDED if to[2] == self.stand_z(to[0], to[1]) else 0)
         return n | self.dropped(frm, to)
 
+    def dropped(self, frm: Coord, to: Coord) -> int:
+        """A climber climbs down a ledge instead of falling off it."""
+        return 0 if self.mode == "climb" else super().dropped(frm, to)
+
+    def _climb_height(self, frm: Coord, to: Coord) -> int:
+        """Squares climbed beyond the first: a step up or down a ledge of more than 1
+        square in `climb` mode enters each square of the face (Climbing)."""
+        return abs(to[2] - frm[2]) - 1 if self.mode == "climb" else 0
+
     def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
         frm = node[0]
         if self.flying:
             if not self._air_step(node, to, reasons):
+                return None
+        elif self.mode == "climb" and self.inside(to[0], to[1]) and not node[1] & DROPPED:
+            if not self._climb_step(frm, to, reasons):
                 return None
         elif not self.ground_step(node, to, reasons):
             return None
@@ -75,6 +87,11 @@ class OneTwoOneField(SquareField):
         for extra, reason in self._surcharges(frm, to):
             cost += extra
             why.append(reason)
+        face = self._climb_height(frm, to)
+        if face > 0:
+            each = 1 if natural(self.creature, "climb") else 2
+            cost += face * each
+            why.append(f"climbing {face} more square(s) of the face x{each}")
         if reasons is not None:
             reasons.extend(why)
         return cost
@@ -87,7 +104,7 @@ class OneTwoOneField(SquareField):
         way = self.mode if self.flying else None
         if way is None and self.in_water(to):
             way = "swim"
-        elif way is None and to[2] > frm[2]:
+        elif way is None and (to[2] > frm[2] or (self.mode == "climb" and to[2] < frm[2])):
             way = "climb"
         if way is not None and not natural(c, way):
             out.append((1, f"unnatural {way} +1"))
@@ -96,6 +113,13 @@ class OneTwoOneField(SquareField):
         if (c.has("slowed") or c.has("squeezed")) and self.surcharge:
             out.append((self.surcharge, f"slowed +{self.surcharge}"))
         return out
+
+    def _climb_step(self, frm: Coord, to: Coord, reasons: list[str] | None) -> bool:
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        if max(abs(dx), abs(dy)) != 1 or to[2] != self.stand_z(to[0], to[1]):
+            no(reasons, "path/not-contiguous", f"{list(to)} is not a square next to {list(frm)}")
+            return False
+        return True
 
     def _cuts_corner(self, frm: Coord, to: Coord) -> bool:
         if self.corner_rule == "none":

@@ -24,3 +24,6 @@ class OneTwoOneOptions(BaseOptions):
     """A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS)."""
     stand_up_cost: int = Field(default=3, ge=0, le=100)
     """Movement to stand up from prone (DIGEST 4.6 UNKNOWN; half of 6)."""
+    climb_needs_free_hands: bool = True
+    """Climbing needs both hands (Climbing): a creature with `stats.hands_busy` > 0 can't
+    climb until it puts things away; `false` lets the GM waive it."""

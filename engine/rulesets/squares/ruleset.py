@@ -104,7 +104,7 @@ class SquaresRuleset(GridRuleset):
         judged = judged or judge_path(f, c.pos, path, run.budget)
         prev = path[-2] if len(path) > 1 else c.pos
         last = path[-1]
-        if not f.flying and last[2] < prev[2] - f.drop_threshold:
+        if f.dropped(prev, last):
             air = (last[0], last[1], prev[2])
             run = Run(**{**run.__dict__, "path": [*path[:-1], air], "drop": last})
         else:
