@@ -49,6 +49,9 @@ class EpicField(SquareField):
         if not self.ground_step(node, to, reasons):
             return None
         dx, dy = to[0] - frm[0], to[1] - frm[1]
+        if self.flying and (to[2] < self.stand_z(to[0], to[1]) or self.filled(to)):
+            no(reasons, "epic-path/blocked", f"a flier can't pass through {list(to)}")
+            return None
         if self.any_cell(to, self.grid.solid) and to[2] <= frm[2]:
             no(reasons, "epic-path/blocked", f"blocked terrain at {list(to)[:2]}")
             return None

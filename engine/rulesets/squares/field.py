@@ -163,14 +163,18 @@ class SquareField:
         if not self.inside(to[0], to[1]):
             no(reasons, "map/off-map", f"{list(to)} is off the map")
             return False
-        if max(abs(dx), abs(dy)) != 1 or (not self.flying and to[2] != self.stand_z(to[0], to[1])):
+        if self.flying:
+            apart = max(abs(dx), abs(dy), abs(to[2] - frm[2])) != 1  # up and down count too
+        else:
+            apart = max(abs(dx), abs(dy)) != 1 or to[2] != self.stand_z(to[0], to[1])
+        if apart:
             no(
                 reasons,
                 "path/not-contiguous",
                 f"{list(to)} is not a ground square next to {list(frm)}",
             )
             return False
-        if to[2] - frm[2] > 1:
+        if to[2] - frm[2] > 1 and not self.flying:
             if self.any_cell(to, self.grid.solid):
                 no(reasons, f"{self.prefix}/blocked", f"a wall or object fills {list(to)[:2]}")
             else:

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.rulesets.properties import (
@@ -18,8 +18,8 @@ P = Profile(
     "epic-path",
     walk=30,
     actions=("walk", "double_move", "run", "withdraw", "charge", "crawl"),
-    modes=("walk",),
-    speeds={},
+    modes=("walk", "fly"),
+    speeds={"fly": 30},
     extra=("shift",),
     feet=5,
 )
@@ -39,7 +39,7 @@ def test_replay_equals_live_refusals_change_nothing_and_moves_stay_legal_and_in_
     run_random_battle(P, data, rows, options)
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=25)  # 3-D flight makes each example's search dear
 @given(rows=maps(), elevation=lifts, prone=st.booleans(), mode=st.sampled_from(P.modes))
 def test_the_reach_generator_and_the_path_judge_agree(
     rows: str, elevation: list[dict[str, Any]], prone: bool, mode: str
