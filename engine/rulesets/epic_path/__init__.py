@@ -30,6 +30,7 @@ from engine.rulesets.squares.ruleset import SquaresRuleset
 from engine.rulesets.squares.walking import Run, open_windows
 from events.battle_events import (
     ActionUsed,
+    Collided,
     ConditionSet,
     Coord,
     CreatureSpec,
@@ -51,6 +52,9 @@ COSTS = {
     "charge": ("main",),
 }
 FALL_CAP = 20
+LANDING = {"jagged": 2, "rough": 1, "normal": 0, "soft": -1}
+"""Per-die falling modifiers by landing surface (Falling): obsidian shards +2, broken trunks
+or solid stone +1, ordinary ground 0, soft loam or deep grass -1."""
 
 
 class EpicPath(SquaresRuleset):
@@ -325,8 +329,34 @@ class EpicPath(SquaresRuleset):
                 check = roll(action, c.id, "Acrobatics DC 15", 1, 20, c.stat("acrobatics"))
                 if check[0] + c.stat("acrobatics") >= 15:
                     dice -= 1
-        total = sum(roll(action, c.id, "falling", min(dice, FALL_CAP), 6))
+        dice = min(dice, FALL_CAP)
+        per_die = LANDING.get(str(action.state.options.get("landing_surface", "normal")), 0)
+        faces = roll(action, c.id, "falling", dice, 6, per_die * dice)
+        total = max(0, sum(faces) + per_die * dice)
         return total, total > 0
+
+    def collide(self, action: Action, cid: str, at: Coord, remaining: int, what: str) -> None:
+        """Push, pull and slide stop before an obstruction without damage (the text); with
+        option `forced_collisions` the table rules the forced movement uncautious, like being
+        swept away (Collisions): 1d6 per 10 ft of the movement left when it hit."""
+        super().collide(action, cid, at, remaining, what)
+        if not action.state.options.get("forced_collisions", False):
+            return
+        other = action.state.creatures.get(what)
+        action.emit(
+            Collided(
+                creature=cid,
+                at=at,
+                remaining=remaining,
+                other_creature=other.id if other else None,
+                obstacle=None if other else what,
+            )
+        )
+        if other is not None:
+            return  # "Collisions rarely occur between creatures, who are assumed to duck"
+        damage = sum(roll(action, cid, "collision", remaining * SQUARE // 10, 6))
+        if damage:
+            action.emit(DamageTaken(creature=cid, amount=damage, cause="collision"))
 
 
 __all__ = ["EpicPath"]

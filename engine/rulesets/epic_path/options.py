@@ -21,3 +21,9 @@ class EpicPathOptions(BaseOptions):
     stand_up_provokes: bool = True
     """Standing up from prone or splayed provokes attacks of opportunity as leaving a
     threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it."""
+    landing_surface: Literal["jagged", "rough", "normal", "soft"] = "normal"
+    """What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough
+    +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass)."""
+    forced_collisions: bool = False
+    """Forced movement stopped by an obstruction deals no damage (the text); `true`: treat it
+    as uncautious movement (Collisions: 1d6 per 10 ft left, never against a creature)."""
