@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -47,7 +47,16 @@ class PendingRow:
         )
 
 
-def check_append(battle_id: str, expected_version: int, events: Sequence[Event]) -> None:
+MAX_VERSION = 2**31 - 1
+
+
+def check_append(
+    battle_id: str,
+    expected_version: int,
+    events: Sequence[Event],
+    idempotency_key: str | None = None,
+) -> None:
+    """Refuse an append whose arguments are malformed, before any encoding or I/O."""
     if not isinstance(battle_id, str) or not 0 < len(battle_id) <= 64:
         raise InvalidAppend("battle_id must be a non-empty string of at most 64 characters")
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
@@ -56,6 +65,18 @@ def check_append(battle_id: str, expected_version: int, events: Sequence[Event])
         raise InvalidAppend(f"expected_version must be 0 or more, not {expected_version}")
     if not events:
         raise InvalidAppend("an append needs at least one event")
+    if expected_version + len(events) > MAX_VERSION:
+        raise InvalidAppend("the battle's version would overflow")
+    if idempotency_key is not None and not 0 < len(idempotency_key) <= 200:
+        raise InvalidAppend("an idempotency key has 1 to 200 characters")
+
+
+def stamp(clock: Callable[[], datetime]) -> datetime:
+    """The store's `recorded_at` for an append, from its injected clock."""
+    recorded_at = clock()
+    if recorded_at.tzinfo is None:
+        raise InvalidAppend("the store's clock must return timezone-aware datetimes")
+    return recorded_at
 
 
 def encode_checked(event: Event, registry: EventRegistry) -> tuple[JsonObject, bytes]:

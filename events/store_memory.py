@@ -11,6 +11,7 @@ from events.chain import (
     check_append,
     encode_events,
     request_fingerprint,
+    stamp,
     verify_chain,
 )
 from events.envelope import GENESIS_HASH, ActionMeta, Envelope
@@ -55,12 +56,8 @@ class InMemoryEventStore:
         response: str | None = None,
         projection: ProjectionWrite | None = None,
     ) -> AppendResult:
-        check_append(battle_id, expected_version, events)
-        if idempotency_key is not None and not 0 < len(idempotency_key) <= 200:
-            raise InvalidAppend("an idempotency key has 1 to 200 characters")
-        recorded_at = self._clock()
-        if recorded_at.tzinfo is None:
-            raise InvalidAppend("the store's clock must return timezone-aware datetimes")
+        check_append(battle_id, expected_version, events, idempotency_key)
+        recorded_at = stamp(self._clock)
         encoded = encode_events(events, self._registry)
         fingerprint = request_hash or request_fingerprint(expected_version, encoded)
         with self._lock:

@@ -46,6 +46,7 @@ from events.chain import (
     check_append,
     encode_events,
     request_fingerprint,
+    stamp,
     verify_chain,
 )
 from events.connections import make_engine
@@ -190,14 +191,8 @@ class PostgresEventStore:
         With `projection`, the read model (and a snapshot, when given) is written by the same
         statement, so it can never disagree with the log.
         """
-        check_append(battle_id, expected_version, events)
-        if expected_version + len(events) > _MAX_VERSION:
-            raise InvalidAppend("the battle's version would overflow")
-        if idempotency_key is not None and not 0 < len(idempotency_key) <= 200:
-            raise InvalidAppend("an idempotency key has 1 to 200 characters")
-        recorded_at = self._clock()
-        if recorded_at.tzinfo is None:
-            raise InvalidAppend("the store's clock must return timezone-aware datetimes")
+        check_append(battle_id, expected_version, events, idempotency_key)
+        recorded_at = stamp(self._clock)
         # Encoding (and refusing bad payloads) happens before any database work.
         encoded = encode_events(events, self._registry)
         fingerprint = request_hash or request_fingerprint(expected_version, encoded)
