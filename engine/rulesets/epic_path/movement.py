@@ -38,6 +38,7 @@ class EpicField(SquareField):
         self.primary = None if primary is None else box(primary.pos, rs.size_side(primary.size))  # type: ignore[attr-defined]
         self.skirt = state.options.get("corner_obstacles", "skirt") == "skirt"
         self.direction: tuple[int, int] | None = None
+        self.ceiling = int(state.options.get("altitude_ceiling", 100)) // SQUARE
 
     def step_mode(self, to: Coord) -> str:
         if self.flying:
@@ -51,6 +52,13 @@ class EpicField(SquareField):
         dx, dy = to[0] - frm[0], to[1] - frm[1]
         if self.flying and (to[2] < self.stand_z(to[0], to[1]) or self.filled(to)):
             no(reasons, "epic-path/blocked", f"a flier can't pass through {list(to)}")
+            return None
+        if self.flying and to[2] > frm[2] and to[2] - self.stand_z(to[0], to[1]) > self.ceiling:
+            no(
+                reasons,
+                "epic-path/altitude-ceiling",
+                f"this battle's altitude ceiling is {self.ceiling * SQUARE} ft",
+            )
             return None
         if self.any_cell(to, self.grid.solid) and to[2] <= frm[2]:
             no(reasons, "epic-path/blocked", f"blocked terrain at {list(to)[:2]}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from engine.rulesets.base import BaseOptions
 
 
@@ -27,3 +29,6 @@ class EpicPathOptions(BaseOptions):
     forced_collisions: bool = False
     """Forced movement stopped by an obstruction deals no damage (the text); `true`: treat it
     as uncautious movement (Collisions: 1d6 per 10 ft left, never against a creature)."""
+    altitude_ceiling: int = Field(default=100, ge=5, le=5000, multiple_of=5)
+    """Feet above the ground a flier may climb to: the text "strongly recommends" that
+    referees enforce altitude ceilings in three-dimensional encounters (3-D Movement)."""

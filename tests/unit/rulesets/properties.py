@@ -222,7 +222,8 @@ def check_reach_agrees(
     assert log is not None
     state = fold(log)
     squares = reach(state, "A", mode=mode)
-    for (x, y, z), cost in squares.items():
+    listed = sorted(squares.items())
+    for (x, y, z), cost in listed[:: max(1, len(listed) // 30)]:  # flight lists hundreds
         intent = {"type": "move", "creature": "A", "to": [x, y, z], "mode": mode}
         if state.creatures["A"].has("prone") and "crawl" in p.actions:
             intent["action"] = "crawl"  # the reach of a prone creature is its crawl's

@@ -33,3 +33,10 @@ def test_a_flight_spends_the_fly_allowance() -> None:
 def test_a_walker_cannot_fly() -> None:
     state = game("A....")
     assert refused(state, move(path=[[1, 0, 1]], mode="fly")).rule == "epic-path/no-speed-for-mode"
+
+
+def test_the_referee_enforces_an_altitude_ceiling() -> None:
+    state = game("A....", creatures=WINGS, options={"altitude_ceiling": 10})
+    ok(state, move(path=[[0, 0, 1], [0, 0, 2]], mode="fly"))
+    rule = refused(state, move(path=[[0, 0, 1], [0, 0, 2], [0, 0, 3]], mode="fly")).rule
+    assert rule == "epic-path/altitude-ceiling"

@@ -46,5 +46,10 @@ def test_the_reach_generator_and_the_path_judge_agree(
 ) -> None:
     a = {"conditions": ["prone"]} if prone else None
     check_reach_agrees(
-        P, rows, elevation, {"turns": False, "opportunity_attacks": "never"}, a, mode
+        P,
+        rows,
+        elevation,
+        {"turns": False, "opportunity_attacks": "never", "altitude_ceiling": 15},
+        a,
+        mode,
     )
