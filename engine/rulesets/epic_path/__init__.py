@@ -130,15 +130,10 @@ class EpicPath(SquaresRuleset):
         path = self._path(f, c, intent, budget)
         if name == "charge":
             self._check_charge(c, path, primary)
-        run = Run(
-            c.id,
-            path,
-            intent.mode,
-            name,
-            budget,
-            False,
-            provoked=(primary.id,) if name == "withdraw" and primary else (),
-        )
+        exempt: tuple[str, ...] = ()
+        if name == "withdraw" and primary is not None:
+            exempt = (primary.id, *self._withdraw_exemptions(action, c, primary, path))
+        run = Run(c.id, path, intent.mode, name, budget, False, provoked=exempt)
         self.go(action, f, c, path, run)
         if state.turns:
             action.emit(Tallied(creature=c.id, name="moved"))
@@ -146,6 +141,31 @@ class EpicPath(SquaresRuleset):
                 action.emit(Tallied(creature=c.id, name="ran"))
         if name == "charge" and state.turns and not action.state.pending:
             action.emit(TurnEnded(creature=c.id))
+
+    def _withdraw_exemptions(
+        self, action: Action, c: Creature, primary: Creature, path: list[Coord]
+    ) -> list[str]:
+        """Withdraw: a Movement check (d20 + `stats.movement`) against the primary target's
+        Maneuver Defense (`stats.maneuver_defense`, else option `withdraw_defense`) exempts
+        one more enemy, and one more per full 2 points it beats it by (DIGEST 3.4; whose
+        defense is a GUESS). The exempted are the first other enemies the path would
+        provoke, in path order."""
+        bonus = c.stat("movement")
+        face = roll(action, c.id, "Movement check (withdraw)", 1, 20, bonus)[0]
+        default = int(action.state.options.get("withdraw_defense", 15))
+        defense = primary.stats.get("maneuver_defense", default)
+        margin = face + bonus - defense
+        if margin < 0:
+            return []
+        extra = 1 + margin // 2
+        probe = Run(c.id, path, "walk", "withdraw", 0, False, provoked=(primary.id,))
+        out: list[str] = []
+        for frm in [c.pos, *path[:-1]]:
+            for enemy in self.triggers(action, c, frm, frm, probe):
+                if enemy.id not in out and len(out) < extra:
+                    out.append(enemy.id)
+        action.note("withdraw", reasons=(f"Movement {face + bonus} vs {defense}: exempts {out}",))
+        return out
 
     def _path(self, f: EpicField, c: Creature, intent: it.Move, budget: int) -> list[Coord]:
         try:

@@ -32,3 +32,6 @@ class EpicPathOptions(BaseOptions):
     altitude_ceiling: int = Field(default=100, ge=5, le=5000, multiple_of=5)
     """Feet above the ground a flier may climb to: the text "strongly recommends" that
     referees enforce altitude ceilings in three-dimensional encounters (3-D Movement)."""
+    withdraw_defense: int = Field(default=15, ge=0, le=100)
+    """Maneuver Defense of a primary target without `stats.maneuver_defense`, against which
+    a withdrawal's Movement check exempts more enemies (DIGEST 3.4 GUESS)."""
