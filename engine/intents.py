@@ -123,6 +123,9 @@ class ForceMove(IntentBase):
     path: Path | None = None
     vertical: bool = False
     melee_weapon: bool = False
+    prone_after: int | None = Field(default=None, ge=0, le=1000)
+    """The target drops prone after this many squares, ending the forced movement (Epic
+    Path; 0: in its starting square). Rulesets without the option refuse it."""
 
 
 class FallProne(IntentBase):

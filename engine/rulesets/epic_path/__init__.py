@@ -330,6 +330,13 @@ class EpicPath(SquaresRuleset):
         feet = max(0, distance - target.stability)
         return feet // SQUARE
 
+    def check_prone_drop(self, target: Creature) -> None:
+        """Forced Movement: the target "may elect to fall prone at any time during the
+        forced movement (including its starting square), immediately ending" it; a splayed
+        creature can't (DIGEST 3.10)."""
+        if target.has("splayed"):
+            raise Refusal("epic-path/splayed-cannot-drop-prone", f"{target.id} is splayed")
+
     def fall_damage(
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
     ) -> tuple[int, bool]:

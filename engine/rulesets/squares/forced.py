@@ -17,7 +17,7 @@ from engine.action import Action
 from engine.geometry import box, box_gap, sign
 from engine.results import Refusal
 from engine.rulesets.squares.walking import fall
-from events.battle_events import Coord, ForceMoved
+from events.battle_events import Coord, ForceMoved, KnockedProne
 from projections.state import BattleState, Creature
 
 if TYPE_CHECKING:
@@ -79,6 +79,10 @@ def _move_one(
 ) -> None:
     f = rs.field(action.state, target, "walk")
     plan = _planned(rs, intent, source, target, squares)
+    drop = intent.prone_after
+    if drop is not None:
+        rs.check_prone_drop(target)
+        plan = plan[:drop]
     path: list[Coord] = []
     prev = target.pos
     stop_reason: str | None = None
@@ -113,6 +117,11 @@ def _move_one(
         action.note("forced", path[-1], len(path), (f"{intent.kind} {len(path)} square(s)",))
     landed = action.state.creatures[target.id]
     ground = f.stand_z(landed.pos[0], landed.pos[1])
+    if drop is not None and len(path) == drop and ground >= landed.pos[2]:
+        if not landed.has("prone"):
+            action.emit(KnockedProne(creature=target.id, voluntary=True))
+        action.note("forced-stops", landed.pos, reasons=(f"{target.id} drops prone",))
+        return
     if ground < landed.pos[2]:
         fall(rs, action, target.id, landed.pos, (landed.pos[0], landed.pos[1], ground), False)
     elif stop_reason is not None and len(path) < squares:

@@ -169,6 +169,11 @@ class SquaresRuleset(GridRuleset):
         """How many squares a forced movement of `distance` moves `target`."""
         return distance
 
+    def check_prone_drop(self, target: Creature) -> None:
+        """May `target` drop prone during a forced movement to end it? (Not unless a
+        ruleset says.)"""
+        raise Refusal(f"{self.id}/no-prone-drop", "dropping prone doesn't stop forced movement")
+
     def collide(self, action: Action, cid: str, at: Coord, remaining: int, what: str) -> None:
         """A forced movement stopped short by `what` with `remaining` squares left."""
         action.note("forced-stops", at, reasons=(f"stopped by {what}",))
