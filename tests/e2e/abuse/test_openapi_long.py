@@ -4,7 +4,8 @@ Each operation gets more generated cases, and the path and query parameters a ca
 go deep are filled from a battle that is actually being played: its id and director token,
 an intent id that exists, a version inside its range. The battle moves on between
 operations (a real move is appended before each), so later cases meet a longer history.
-Bounded: EXAMPLES per operation, about a minute in all on this machine.
+Bounded: EXAMPLES per operation, under a minute in all on this machine; failures are
+reported as found, without shrinking through live HTTP.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from typing import Any
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.e2e.conftest import API_KEY, Running
 from tests.e2e.test_openapi_fuzz import CHECKS, operations
 
-EXAMPLES = 60
+EXAMPLES = 40
 
 
 def test_a_longer_run_with_real_ids_never_gets_a_5xx_or_an_off_schema_answer(
@@ -45,6 +46,8 @@ def test_a_longer_run_with_real_ids_never_gets_a_5xx_or_an_off_schema_answer(
             deadline=None,
             database=None,
             suppress_health_check=list(HealthCheck),
+            phases=[Phase.explicit, Phase.generate],  # report a failure as found: shrinking
+            # through live HTTP can outlast the suite's time limit
         )
         @given(case=op.as_strategy(), version=st.integers(1, max(1, head)), real=st.booleans())
         def fuzz(case: Any, version: int, real: bool) -> None:
@@ -57,7 +60,7 @@ def test_a_longer_run_with_real_ids_never_gets_a_5xx_or_an_off_schema_answer(
                 if case.query and "version" in case.query:
                     case.query["version"] = version
             case.call_and_validate(
-                base_url=server.url, headers=headers if real else {}, checks=CHECKS, timeout=10
+                base_url=server.url, headers=headers if real else {}, checks=CHECKS, timeout=30
             )
 
         try:
