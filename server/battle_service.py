@@ -74,6 +74,12 @@ class _Locks:
             return self.by_battle.setdefault(battle_id, threading.Lock())
 
 
+def check_idempotency_key(key: str | None) -> None:
+    """Keys are 1 to 200 characters; the store would refuse anything else as a bug."""
+    if key is not None and not 0 < len(key) <= 200:
+        raise BadRequest("an Idempotency-Key has 1 to 200 characters")
+
+
 class UnencodableBody(ValueError):
     """A body JSON can carry but the log cannot: integers beyond 64 bits, NUL characters."""
 
@@ -219,6 +225,7 @@ class BattleService:
         correlation_id: str | None = None,
     ) -> IntentOutcome:
         battle_id = principal.battle_id
+        check_idempotency_key(idempotency_key)
         try:
             body_hash = request_hash(body)
         except UnencodableBody as exc:

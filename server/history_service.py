@@ -24,7 +24,7 @@ from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_jso
 from projections.history import effective_events, markers, undone_after
 from server.action_index import ActionInfo, actions_backwards
 from server.auth import Principal
-from server.battle_service import BattleService, IntentOutcome
+from server.battle_service import BattleService, IntentOutcome, check_idempotency_key
 from server.errors import Busy, NotFound, StaleVersion
 from server.state_loader import Loaded
 
@@ -87,6 +87,7 @@ class HistoryService:
         expected_version: int | None,
     ) -> IntentOutcome:
         battle_id = principal.battle_id
+        check_idempotency_key(idempotency_key)
         body = {k: v for k, v in request.items() if v is not None}
         try:
             body_hash = _hash(body)

@@ -20,7 +20,7 @@ from .stream import events_after
 from .wire import OrjsonResponse, envelope_json, outcome_json, plain_json
 
 router = APIRouter(tags=["battles"])
-IdempotencyKey = Annotated[str | None, Header(max_length=200)]
+IdempotencyKey = Annotated[str | None, Header(min_length=1, max_length=200)]
 READ = responses(401, 403, 404, 422, 503)
 WRITE = responses(400, 401, 403, 404, 409, 413, 415, 422, 503)
 

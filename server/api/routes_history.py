@@ -16,7 +16,7 @@ from .routes_battles import READ, WRITE, answer
 from .wire import OrjsonResponse, plain_json
 
 router = APIRouter(tags=["history"])
-IdempotencyKey = Annotated[str | None, Header(max_length=200)]
+IdempotencyKey = Annotated[str | None, Header(min_length=1, max_length=200)]
 IntentId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
 

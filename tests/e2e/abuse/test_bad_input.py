@@ -123,3 +123,19 @@ def test_absurd_battles_are_refused_cleanly(server: Running, change: dict[str, A
     with server.client(headers={"X-API-Key": API_KEY}) as http:
         answer = http.post("/battles", json=body)
     assert_problem(answer, 400, 413, 422)
+
+
+@pytest.mark.parametrize("route", ["/intents", "/undo", "/redo"])
+def test_an_empty_or_huge_idempotency_key_is_a_clean_4xx(
+    server: Running, new_battle: Any, route: str
+) -> None:
+    battle = new_battle()
+    before = head(server, battle)
+    body = {"type": "move", "creature": "hero", "path": [[1, 2]]} if route == "/intents" else {}
+    for key in ("", "k" * 201):
+        with server.client(battle.director) as http:
+            answer = http.post(
+                f"/battles/{battle.battle_id}{route}", json=body, headers={"Idempotency-Key": key}
+            )
+        assert_problem(answer, 400, 422)
+    assert head(server, battle) == before
