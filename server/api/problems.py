@@ -7,6 +7,7 @@ exceptions become a bare 500, and a database that cannot be reached becomes 503.
 from __future__ import annotations
 
 import contextlib
+import json
 from typing import Any
 
 import orjson
@@ -70,7 +71,11 @@ def problem(status: int, kind: str, detail: str, **extra: Any) -> Response:
         **{k: v for k, v in extra.items() if v is not None},
     }
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return Response(orjson.dumps(body), status, headers=headers, media_type=PROBLEM_JSON)
+    try:
+        encoded = orjson.dumps(body)
+    except TypeError:  # an echoed client value orjson can't hold (an integer beyond 64 bits)
+        encoded = json.dumps(body, default=str).encode()
+    return Response(encoded, status, headers=headers, media_type=PROBLEM_JSON)
 
 
 def refusal_status(refused: Refused) -> int:

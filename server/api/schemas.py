@@ -180,15 +180,15 @@ class UndoIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    to_version: int | None = Field(default=None, ge=0)
+    to_version: int | None = Field(default=None, ge=0, le=2**31 - 1)
     intent_id: str | None = Field(default=None, min_length=1, max_length=64)
-    expected_version: int | None = Field(default=None, ge=0)
+    expected_version: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
 class RedoIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    expected_version: int | None = Field(default=None, ge=0)
+    expected_version: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
 class WhatIfIn(BaseModel):

@@ -139,3 +139,15 @@ def test_an_empty_or_huge_idempotency_key_is_a_clean_4xx(
             )
         assert_problem(answer, 400, 422)
     assert head(server, battle) == before
+
+
+@pytest.mark.parametrize("field", ["expected_version", "to_version"])
+def test_history_versions_beyond_any_battle_are_a_clean_4xx(
+    server: Running, new_battle: Any, field: str
+) -> None:
+    battle = new_battle()
+    before = head(server, battle)
+    with server.client(battle.director) as http:
+        answer = http.post(f"/battles/{battle.battle_id}/undo", json={field: 217961883845204672512})
+    assert_problem(answer, 400, 409, 422)
+    assert head(server, battle) == before
