@@ -14,6 +14,7 @@ from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.results import Refusal
 from engine.rulesets.draw_steel import economy
+from engine.rulesets.draw_steel.power_roll import power_tier
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
@@ -139,7 +140,7 @@ def claw_dirt(
     dice = action.roller.roll(2, 10)
     might = c.stat("might")
     total = sum(dice) + might
-    tier = 3 if sum(dice) >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    tier = power_tier(sum(dice), total)
     action.emit(
         PowerRolled(
             creature=c.id,

@@ -17,6 +17,7 @@ from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.results import Refusal
 from engine.rulesets.draw_steel import falling
+from engine.rulesets.draw_steel.power_roll import power_tier
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
@@ -37,7 +38,7 @@ def _test(action: Action, c: Creature, test: str) -> int:
     dice = action.roller.roll(2, 10)
     characteristic = max(c.stat("might"), c.stat("agility"))
     total = sum(dice) + characteristic
-    tier = 3 if sum(dice) >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    tier = power_tier(sum(dice), total)
     action.emit(
         PowerRolled(
             creature=c.id,
@@ -58,7 +59,7 @@ def might_test(action: Action, c: Creature) -> int:
     dice = action.roller.roll(2, 10)
     might = c.stat("might")
     total = sum(dice) + might
-    tier = 3 if sum(dice) >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    tier = power_tier(sum(dice), total)
     action.emit(
         PowerRolled(
             creature=c.id,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.action import Action
 from engine.geometry import sign
 from engine.results import Refusal
+from engine.rulesets.draw_steel.power_roll import power_tier
 from events.battle_events import Coord, JumpTested
 from projections.state import Creature
 
@@ -27,7 +28,7 @@ def jump_test(rs: GridRuleset, action: Action, c: Creature) -> int:
     characteristic = max(c.stat("might"), c.stat("agility"))
     natural = sum(dice)
     total = natural + characteristic
-    tier = 3 if natural >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    tier = power_tier(natural, total)
     bonus = tier - 1
     action.emit(
         JumpTested(

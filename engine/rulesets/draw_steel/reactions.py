@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.action import Action
 from engine.geometry import Box, box, box_gap
+from engine.rulesets.draw_steel.power_roll import power_tier
 from events.battle_events import Coord, DamageTaken, ReactionResolved
 from projections.state import BattleState, Creature
 
@@ -110,7 +111,7 @@ def free_strike_by(
     edge = 2 if (target.has("prone") or target.has("restrained")) else 0
     natural = sum(dice)
     total = natural + characteristic + edge
-    tier = 3 if natural >= 19 or total >= 17 else (2 if total >= 12 else 1)
+    tier = power_tier(natural, total)
     table = state.options.get("free_strike_damage", (2, 5, 7))
     damage = int(table[tier - 1]) + characteristic
     action.emit(
