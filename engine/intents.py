@@ -199,6 +199,8 @@ class SetTerrain(IntentBase):
     depth: int | None = None
     elevation: int | None = None
     hard: bool = False
+    fits: str | None = Field(default=None, max_length=16)
+    """For `narrow`: the size the opening is built for."""
 
 
 class SetCondition(IntentBase):

@@ -62,3 +62,18 @@ def check_space(rs: GridRuleset, spec: CreatureSpec, others: list[CreatureSpec])
             and abs(rank - rs.rank(other.size)) < 2
         ):
             raise Refusal("battle/overlapping-creatures", f"{spec.id} and {other.id} overlap")
+
+
+def check_opening(rs: GridRuleset, kind: str, fits: str | None) -> None:
+    """A `narrow` opening names the size it is built for, one of the ruleset's sizes; other
+    terrain kinds carry no size."""
+    if kind != "narrow":
+        if fits is not None:
+            raise Refusal("map/invalid-terrain", f"only a `narrow` opening has `fits` ({kind})")
+        return
+    if fits is None or rs.size_rank(fits) is None:
+        raise Refusal(
+            "map/invalid-terrain",
+            f"a `narrow` opening names the size it fits, one of 1T, 1S, 1M, 1L, 2, 3, ... "
+            f"(got {fits!r})",
+        )

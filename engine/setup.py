@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.context import Context
 from engine.intents import Area, Point, area_cells
-from engine.placement import check_space, creature_spec
+from engine.placement import check_opening, check_space, creature_spec
 from engine.results import Accepted, Decision, Refusal, Refused, TraceStep
 from events.battle_events import (
     BattleCreated,
@@ -44,6 +44,8 @@ class TerrainSetup(SetupModel):
     damage: int | None = Field(default=None, ge=0, le=1000)
     depth: int | None = Field(default=None, ge=0, le=1000)
     hard: bool = False
+    fits: str | None = Field(default=None, max_length=16)
+    """For `narrow`: the size the opening is built for (bigger creatures squeeze or stop)."""
 
 
 class ElevationSetup(SetupModel):
@@ -100,6 +102,7 @@ def map_spec(m: MapSetup) -> MapSpec:
             damage=t.damage,
             depth=t.depth,
             hard=t.hard,
+            fits=t.fits,
         )
         for t in m.terrain
     ]
@@ -147,6 +150,8 @@ def _create(body: BattleSetup, ctx: Context) -> Accepted:
     if not body.creatures:
         raise Refusal("battle/no-creatures", "a battle needs at least one creature")
     options = rs.resolve_options(body.options)
+    for t in body.map.terrain:
+        check_opening(rs, t.kind, t.fits)
     spec = map_spec(body.map)
     grid = grid_from_spec(spec)
     creatures: list[CreatureSpec] = []

@@ -20,7 +20,19 @@ Coord = tuple[int, int, int]
 """A position in squares: x east, y south, z up (the bottom of a creature's space)."""
 Cell = tuple[int, int]
 
-TerrainKind = Literal["wall", "obstacle", "difficult", "damaging", "water", "hazard", "climbable"]
+TerrainKind = Literal[
+    "wall",
+    "obstacle",
+    "difficult",
+    "damaging",
+    "water",
+    "hazard",
+    "climbable",
+    "impeded",
+    "concealed",
+    "updraft",
+    "narrow",
+]
 Material = Literal["glass", "wood", "stone", "metal"]
 
 
@@ -39,6 +51,8 @@ class TerrainSpec(Value):
     depth: int | None = Field(default=None, ge=0, le=1000)
     hard: bool = False
     """A surface hard to climb or a liquid hard to swim: the Director's Might test."""
+    fits: str | None = Field(default=None, max_length=16)
+    """For `narrow`: the size the opening is built for (bigger creatures squeeze or stop)."""
 
 
 class ElevationSpec(Value):
@@ -312,6 +326,7 @@ class TerrainSet(Event):
     depth: int | None = None
     elevation: int | None = None
     hard: bool = False
+    fits: str | None = None
 
 
 @registry.register

@@ -4,11 +4,17 @@ Square `(x, y)` is index `y * width + x`. Heights are in squares. A square's *gr
 elevation minus any pit (`hazard` depth); walls and obstacles stand on the ground and fill
 `solid` squares upward; the *surface* (where a walker stands) is ground + solid. A voxel
 `(x, y, z)` is filled when `z < surface`; below the ground it is earth (a burrower's medium).
+
+The rest are flags a ruleset reads or ignores: `impeded` (Epic Path's clamber-through
+terrain), `concealed` (dim light or fog), `updraft` (how many squares above the ground a
+rising air current reaches; Reclaim the Wild's gliders) and `narrow` (the size a tight
+opening is built for; bigger creatures squeeze or can't pass).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from events.battle_events import Cell, MapSpec, TerrainSet
 
@@ -17,6 +23,8 @@ WALL_DEFAULT_HEIGHT = 100
 OBSTACLE_DEFAULT_HEIGHT = 1
 HAZARD_DEFAULT_DEPTH = 2
 """A `hazard` is a pit; without a depth it is 2 squares deep (enough for a damaging fall)."""
+UPDRAFT_DEFAULT_HEIGHT = 8
+"""An updraft without a height lifts a glider 8 squares above the ground."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +47,10 @@ class Grid:
     """The highest surface on the map."""
     bottom: int = 0
     """The lowest ground on the map."""
+    impeded: tuple[bool, ...] = ()
+    concealed: tuple[bool, ...] = ()
+    updraft: tuple[int, ...] = ()
+    narrow: tuple[str | None, ...] = ()
 
     def index(self, x: int, y: int) -> int:
         return y * self.width + x
@@ -47,202 +59,147 @@ class Grid:
         return 0 <= x < self.width and 0 <= y < self.height
 
 
-def _build(
-    width: int,
-    height: int,
-    elevation: list[int],
-    pit: list[int],
-    solid: list[int],
-    wall: list[bool],
-    material: list[str | None],
-    difficult: list[bool],
-    damage: list[int],
-    water: list[int],
-    climbable: list[bool],
-    hard: list[bool],
-) -> Grid:
-    ground = [e - p for e, p in zip(elevation, pit, strict=True)]
-    surface = [g + s for g, s in zip(ground, solid, strict=True)]
+LAYERS = tuple(
+    f.name
+    for f in fields(Grid)
+    if f.name not in ("width", "height", "ground", "surface", "top", "bottom")
+)
+"""The per-square arrays a map is made of (ground and surface are derived from them)."""
+_BLANK: dict[str, Any] = {
+    "elevation": 0,
+    "pit": 0,
+    "solid": 0,
+    "wall": False,
+    "material": None,
+    "difficult": False,
+    "damage": 0,
+    "water": 0,
+    "climbable": False,
+    "hard": False,
+    "impeded": False,
+    "concealed": False,
+    "updraft": 0,
+    "narrow": None,
+}
+
+
+def _build(width: int, height: int, layers: dict[str, list[Any]]) -> Grid:
+    ground = [e - p for e, p in zip(layers["elevation"], layers["pit"], strict=True)]
+    surface = [g + s for g, s in zip(ground, layers["solid"], strict=True)]
     return Grid(
-        width,
-        height,
-        tuple(elevation),
-        tuple(pit),
-        tuple(solid),
-        tuple(wall),
-        tuple(material),
-        tuple(difficult),
-        tuple(damage),
-        tuple(water),
-        tuple(climbable),
-        tuple(hard),
-        tuple(ground),
-        tuple(surface),
-        max(surface),
-        min(ground),
+        width=width,
+        height=height,
+        ground=tuple(ground),
+        surface=tuple(surface),
+        top=max(surface),
+        bottom=min(ground),
+        **{name: tuple(values) for name, values in layers.items()},
     )
 
 
-def _columns(grid: Grid) -> tuple[list[int], ...]:
-    return (
-        list(grid.elevation),
-        list(grid.pit),
-        list(grid.solid),
-    )
+def _layers(grid: Grid) -> dict[str, list[Any]]:
+    n = grid.width * grid.height
+    out: dict[str, list[Any]] = {}
+    for name in LAYERS:
+        values = getattr(grid, name)
+        out[name] = list(values) if len(values) == n else [_BLANK[name]] * n
+    return out
+
+
+def grid_from_json_layers(width: int, height: int, data: dict[str, Any]) -> Grid:
+    """A grid from its stored layers; layers an older snapshot lacks are blank."""
+    n = width * height
+    layers = {name: list(data.get(name) or [_BLANK[name]] * n) for name in LAYERS}
+    return _build(width, height, layers)
 
 
 def grid_from_spec(spec: MapSpec) -> Grid:
     n = spec.width * spec.height
-    elevation = [0] * n
-    pit = [0] * n
-    solid = [0] * n
-    wall = [False] * n
-    material: list[str | None] = [None] * n
-    difficult = [False] * n
-    damage = [0] * n
-    water = [0] * n
-    climbable = [False] * n
-    hard = [False] * n
+    layers: dict[str, list[Any]] = {name: [_BLANK[name]] * n for name in LAYERS}
     for lift in spec.elevation:
         for x, y in lift.cells:
             if 0 <= x < spec.width and 0 <= y < spec.height:
-                elevation[y * spec.width + x] = lift.height
+                layers["elevation"][y * spec.width + x] = lift.height
     for t in spec.terrain:
         for x, y in t.cells:
             if not (0 <= x < spec.width and 0 <= y < spec.height):
                 continue
             i = y * spec.width + x
             if t.hard:
-                hard[i] = True
-            _apply(
-                t.kind,
-                i,
-                t.height,
-                t.material,
-                t.damage,
-                t.depth,
-                locals_=(pit, solid, wall, material, difficult, damage, water, climbable),
-            )
-    return _build(
-        spec.width,
-        spec.height,
-        elevation,
-        pit,
-        solid,
-        wall,
-        material,
-        difficult,
-        damage,
-        water,
-        climbable,
-        hard,
-    )
+                layers["hard"][i] = True
+            _apply(layers, t.kind, i, t.height, t.material, t.damage, t.depth, t.fits)
+    return _build(spec.width, spec.height, layers)
 
 
 def _apply(
+    layers: dict[str, list[Any]],
     kind: str,
     i: int,
     height: int | None,
     mat: str | None,
     dmg: int | None,
     depth: int | None,
-    locals_: tuple[
-        list[int],
-        list[int],
-        list[bool],
-        list[str | None],
-        list[bool],
-        list[int],
-        list[int],
-        list[bool],
-    ],
+    fits: str | None,
 ) -> None:
-    pit, solid, wall, material, difficult, damage, water, climbable = locals_
     if kind == "wall":
-        solid[i] = WALL_DEFAULT_HEIGHT if height is None else height
-        wall[i] = True
-        material[i] = mat
+        layers["solid"][i] = WALL_DEFAULT_HEIGHT if height is None else height
+        layers["wall"][i] = True
+        layers["material"][i] = mat
     elif kind == "obstacle":
-        solid[i] = OBSTACLE_DEFAULT_HEIGHT if height is None else height
-        wall[i] = False
-        material[i] = mat or "stone"
+        layers["solid"][i] = OBSTACLE_DEFAULT_HEIGHT if height is None else height
+        layers["wall"][i] = False
+        layers["material"][i] = mat or "stone"
     elif kind == "difficult":
-        difficult[i] = True
+        layers["difficult"][i] = True
     elif kind == "damaging":
-        damage[i] = 1 if dmg is None else dmg
+        layers["damage"][i] = 1 if dmg is None else dmg
     elif kind == "water":
-        water[i] = 1 if depth is None else depth
+        layers["water"][i] = 1 if depth is None else depth
     elif kind == "hazard":
-        pit[i] = HAZARD_DEFAULT_DEPTH if depth is None else depth
+        layers["pit"][i] = HAZARD_DEFAULT_DEPTH if depth is None else depth
     elif kind == "climbable":
-        climbable[i] = True
+        layers["climbable"][i] = True
+    elif kind == "impeded":
+        layers["impeded"][i] = True
+    elif kind == "concealed":
+        layers["concealed"][i] = True
+    elif kind == "updraft":
+        layers["updraft"][i] = UPDRAFT_DEFAULT_HEIGHT if height is None else height
+    elif kind == "narrow":
+        layers["narrow"][i] = fits
     elif kind == "clear":
-        pit[i] = solid[i] = damage[i] = water[i] = 0
-        wall[i] = difficult[i] = climbable[i] = False
-        material[i] = None
+        for name in LAYERS:
+            if name not in ("elevation", "hard"):
+                layers[name][i] = _BLANK[name]
 
 
 def grid_with_terrain(grid: Grid, event: TerrainSet) -> Grid:
     """A new grid with the director's change (the only time a map is copied)."""
-    elevation, pit, solid = _columns(grid)
-    wall = list(grid.wall)
-    material = list(grid.material)
-    difficult = list(grid.difficult)
-    damage = list(grid.damage)
-    water = list(grid.water)
-    climbable = list(grid.climbable)
-    hard = list(grid.hard)
+    layers = _layers(grid)
     for x, y in event.cells:
         if not grid.inside(x, y):
             continue
         i = grid.index(x, y)
         if event.elevation is not None:
-            elevation[i] = event.elevation
+            layers["elevation"][i] = event.elevation
         if event.kind == "clear" or event.hard:
-            hard[i] = event.hard
+            layers["hard"][i] = event.hard
         _apply(
+            layers,
             event.kind,
             i,
             event.height,
             event.material,
             event.damage,
             event.depth,
-            (pit, solid, wall, material, difficult, damage, water, climbable),
+            event.fits,
         )
-    return _build(
-        grid.width,
-        grid.height,
-        elevation,
-        pit,
-        solid,
-        wall,
-        material,
-        difficult,
-        damage,
-        water,
-        climbable,
-        hard,
-    )
+    return _build(grid.width, grid.height, layers)
 
 
 def grid_without_object(grid: Grid, cell: Cell) -> Grid:
     """A new grid where one square's object was smashed (hurled through)."""
     i = grid.index(*cell)
-    solid = list(grid.solid)
-    wall = list(grid.wall)
-    material = list(grid.material)
-    solid[i], wall[i], material[i] = 0, False, None
-    return _build(
-        grid.width,
-        grid.height,
-        list(grid.elevation),
-        list(grid.pit),
-        solid,
-        wall,
-        material,
-        list(grid.difficult),
-        list(grid.damage),
-        list(grid.water),
-        list(grid.climbable),
-        list(grid.hard),
-    )
+    layers = _layers(grid)
+    layers["solid"][i], layers["wall"][i], layers["material"][i] = 0, False, None
+    return _build(grid.width, grid.height, layers)

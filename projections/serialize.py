@@ -6,38 +6,19 @@ from typing import Any
 
 from events.battle_events import ResumeMove
 from projections.board import board_from_json, board_to_json
-from projections.grid import Grid
+from projections.grid import LAYERS, Grid, grid_from_json_layers
 from projections.state import REDUCER_VERSION, BattleState, Creature, PendingReaction, Profile
-
-_GRID_ARRAYS = (
-    "elevation",
-    "pit",
-    "solid",
-    "wall",
-    "material",
-    "difficult",
-    "damage",
-    "water",
-    "climbable",
-    "hard",
-    "ground",
-    "surface",
-)
 
 
 def _grid_to_json(grid: Grid) -> dict[str, Any]:
     out: dict[str, Any] = {"width": grid.width, "height": grid.height}
-    for name in _GRID_ARRAYS:
+    for name in LAYERS:
         out[name] = list(getattr(grid, name))
     return out
 
 
 def _grid_from_json(data: dict[str, Any]) -> Grid:
-    arrays = {name: tuple(data[name]) for name in _GRID_ARRAYS}
-    surface, ground = arrays["surface"], arrays["ground"]
-    return Grid(
-        width=data["width"], height=data["height"], top=max(surface), bottom=min(ground), **arrays
-    )
+    return grid_from_json_layers(data["width"], data["height"], data)
 
 
 def _creature_to_json(c: Creature) -> dict[str, Any]:

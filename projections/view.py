@@ -13,6 +13,8 @@ SLOWED_SPEED = 2
 
 def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
     cells: dict[str, list[list[int]]] = {}
+    updrafts: dict[int, list[list[int]]] = {}
+    narrows: dict[str, list[list[int]]] = {}
     for i in range(grid.width * grid.height):
         x, y = i % grid.width, i // grid.width
         kinds = []
@@ -28,9 +30,21 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
             kinds.append("hazard")
         if grid.climbable[i]:
             kinds.append("climbable")
+        if grid.impeded[i]:
+            kinds.append("impeded")
+        if grid.concealed[i]:
+            kinds.append("concealed")
         for kind in kinds:
             cells.setdefault(kind, []).append([x, y])
-    return [{"kind": kind, "cells": where} for kind, where in cells.items()]
+        if grid.updraft[i]:
+            updrafts.setdefault(grid.updraft[i], []).append([x, y])
+        fits = grid.narrow[i]
+        if fits is not None:
+            narrows.setdefault(fits, []).append([x, y])
+    out: list[dict[str, Any]] = [{"kind": kind, "cells": where} for kind, where in cells.items()]
+    out += [{"kind": "updraft", "cells": c, "height": h} for h, c in sorted(updrafts.items())]
+    out += [{"kind": "narrow", "cells": c, "fits": f} for f, c in sorted(narrows.items())]
+    return out
 
 
 def map_view(grid: Grid) -> dict[str, Any]:

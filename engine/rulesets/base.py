@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine import intents as it
 from engine.action import Action
+from engine.placement import check_opening
 from engine.results import Refusal
 from events.battle_events import (
     ConditionSet,
@@ -217,6 +218,7 @@ class GridRuleset:
         for x, y in cells:
             if not grid.inside(x, y):
                 raise Refusal("map/off-map", f"[{x}, {y}] is off the map")
+        check_opening(self, intent.kind, intent.fits)
         for name in ("height", "damage", "depth", "elevation"):
             value = getattr(intent, name)
             if value is not None and not -1000 <= value <= 1000:
@@ -231,6 +233,7 @@ class GridRuleset:
                 depth=intent.depth,
                 elevation=intent.elevation,
                 hard=intent.hard,
+                fits=intent.fits,
             )
         )
 

@@ -3,6 +3,7 @@
     .  floor            #  wall              o  stone obstacle   w  wood obstacle
     g  glass obstacle   m  metal obstacle    ~  difficult         ^  damaging (3)
     =  water (depth 2)  _  pit (depth 2)     H  climbable
+    %  impeded          :  concealed         !  updraft (6 up)    |  narrow (fits 1S)
     A-Z  a hero (side "heroes")    a-z except those above  a monster (side "monsters")
 
 A creature stands on floor; give its details in `creatures={"A": {...}}`.
@@ -27,6 +28,10 @@ TERRAIN = {
     "=": {"kind": "water", "depth": 2},
     "_": {"kind": "hazard", "depth": 2},
     "H": {"kind": "climbable"},
+    "%": {"kind": "impeded"},
+    ":": {"kind": "concealed"},
+    "!": {"kind": "updraft", "height": 6},
+    "|": {"kind": "narrow", "fits": "1S"},
 }
 
 
