@@ -44,9 +44,12 @@ class SquaresRuleset(GridRuleset):
         raise NotImplementedError
 
     def action_name(self, intent: it.Move) -> str:
-        """The move's action: the intent's, or this ruleset's first (the default) when the
-        intent leaves the shared default."""
-        if intent.action == "advance" and "action" not in intent.model_fields_set:
+        """The move's action: the intent's, or this ruleset's first (its default) when the
+        intent carries the shared default `advance`, which these rulesets don't have.
+
+        Not "when the client left it out": a recorded intent is stored with every field
+        written, and judging it again must read it as it was first read."""
+        if intent.action == "advance" and "advance" not in self.move_actions:
             return self.move_actions[0]
         if intent.action not in self.move_actions:
             known = ", ".join(self.move_actions)
