@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from projections.board import board_view, fighter_view
@@ -47,7 +49,31 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
     return out
 
 
+_MAP_VIEWS: OrderedDict[int, tuple[Grid, dict[str, Any]]] = OrderedDict()
+_MAP_VIEWS_LOCK = threading.Lock()
+_MAP_VIEWS_KEPT = 64
+
+
 def map_view(grid: Grid) -> dict[str, Any]:
+    """The map's public JSON (read-only: shared by every state of the same grid).
+
+    A grid is immutable and shared by every state until the map changes, and its view walks
+    every square (10,000 on a 100x100 map), so it is computed once per grid object, not once
+    per intent or per replayed event."""
+    with _MAP_VIEWS_LOCK:
+        found = _MAP_VIEWS.get(id(grid))
+        if found is not None and found[0] is grid:
+            _MAP_VIEWS.move_to_end(id(grid))
+            return found[1]
+    view = _map_view(grid)
+    with _MAP_VIEWS_LOCK:
+        _MAP_VIEWS[id(grid)] = (grid, view)
+        while len(_MAP_VIEWS) > _MAP_VIEWS_KEPT:
+            _MAP_VIEWS.popitem(last=False)
+    return view
+
+
+def _map_view(grid: Grid) -> dict[str, Any]:
     return {
         "width": grid.width,
         "height": grid.height,

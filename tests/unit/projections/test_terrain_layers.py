@@ -57,11 +57,18 @@ def test_the_director_lays_and_clears_them() -> None:
     state = battle("A . .")
     _, state = ok(state, {"type": "set_terrain", "kind": "updraft", "cells": [[1, 0]]})
     assert state.grid.updraft[1] == 8  # the default height
-    _, state = ok(
-        state, {"type": "set_terrain", "kind": "narrow", "cells": [[2, 0]], "fits": "1L"}
-    )
+    _, state = ok(state, {"type": "set_terrain", "kind": "narrow", "cells": [[2, 0]], "fits": "1L"})
     assert state.grid.narrow[2] == "1L"
     _, state = ok(state, {"type": "set_terrain", "kind": "clear", "cells": [[1, 0], [2, 0]]})
     assert state.grid.updraft[1] == 0 and state.grid.narrow[2] is None
     bad = refused(state, {"type": "set_terrain", "kind": "narrow", "cells": [[2, 0]]})
     assert bad.rule == "map/invalid-terrain"
+
+
+def test_the_map_view_is_shared_until_the_map_changes() -> None:
+    state = battle("A . .", options={"turns": False})
+    _, moved = ok(state, {"type": "move", "creature": "A", "path": [[1, 0]]})
+    assert map_view(moved.grid) is map_view(state.grid)  # same grid, one computation
+    _, changed = ok(moved, {"type": "set_terrain", "kind": "difficult", "cells": [[2, 0]]})
+    assert map_view(changed.grid) is not map_view(moved.grid)
+    assert {"kind": "difficult", "cells": [[2, 0]]} in map_view(changed.grid)["terrain"]
