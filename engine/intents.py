@@ -151,6 +151,15 @@ class KnockOff(IntentBase):
     use_main_action: bool = False
 
 
+class ShieldSurf(IntentBase):
+    """Reclaim the Wild: begin Shield Surfing (a Minor action, with a shield, on a downward
+    slope), or with `stop` end it (a Minor action)."""
+
+    type: Literal["shield_surf"] = "shield_surf"
+    creature: str
+    stop: bool = False
+
+
 class StartTurn(IntentBase):
     type: Literal["start_turn"] = "start_turn"
     creature: str
@@ -220,6 +229,7 @@ Intent = Annotated[
     | FallProne
     | StandUp
     | KnockOff
+    | ShieldSurf
     | StartTurn
     | EndTurn
     | ResolveReaction
@@ -272,6 +282,7 @@ __all__ = [
     "ResolveReaction",
     "SetCondition",
     "SetTerrain",
+    "ShieldSurf",
     "Shift",
     "StandUp",
     "StartTurn",

@@ -367,6 +367,40 @@ class Tallied(Event):
     amount: int = 1
 
 
+@registry.register
+class ShieldSurfStarted(Event):
+    """Reclaim the Wild: a creature began Shield Surfing (it stands on its shield)."""
+
+    type: Literal["ShieldSurfStarted"] = "ShieldSurfStarted"
+    creature: str
+    at: Coord
+
+
+@registry.register
+class ShieldWorn(Event):
+    """Reclaim the Wild: the shield a creature surfs on lost `amount` Durability (`terrain`:
+    harsh, normal or gentle); `left` is what remains. The wear adds to the creature's
+    battle-long tally `battle:shield_wear`."""
+
+    type: Literal["ShieldWorn"] = "ShieldWorn"
+    creature: str
+    amount: int
+    left: int
+    terrain: str = "normal"
+
+
+@registry.register
+class ShieldSurfEnded(Event):
+    """Reclaim the Wild: Shield Surfing ended, by choice (a Minor action) or `forced` (`reason`:
+    halted, frozen, prone, disarmed, broken); a forced end drops the shield on `shield_at`."""
+
+    type: Literal["ShieldSurfEnded"] = "ShieldSurfEnded"
+    creature: str
+    forced: bool = False
+    reason: str = "minor action"
+    shield_at: Coord | None = None
+
+
 BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
     BattleCreated,
     TurnStarted,
@@ -393,4 +427,7 @@ BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
     ConditionSet,
     DiceRolled,
     Tallied,
+    ShieldSurfStarted,
+    ShieldWorn,
+    ShieldSurfEnded,
 )

@@ -29,6 +29,9 @@ from events.battle_events import (
     OpportunityAttackTriggered,
     PowerRolled,
     ReactionResolved,
+    ShieldSurfEnded,
+    ShieldSurfStarted,
+    ShieldWorn,
     Shifted,
     StoodUp,
     Tallied,
@@ -285,6 +288,24 @@ def _condition(s: BattleState, e: ConditionSet) -> BattleState:
     return _with(s, c)
 
 
+def _surf_started(s: BattleState, e: ShieldSurfStarted) -> BattleState:
+    c = s.creatures.get(e.creature)
+    return s if c is None else _with(s, replace_creature(c, conditions=c.conditions | {SURFING}))
+
+
+def _surf_ended(s: BattleState, e: ShieldSurfEnded) -> BattleState:
+    c = s.creatures.get(e.creature)
+    return s if c is None else _with(s, replace_creature(c, conditions=c.conditions - {SURFING}))
+
+
+def _shield_worn(s: BattleState, e: ShieldWorn) -> BattleState:
+    return _tallied(s, Tallied(creature=e.creature, name="battle:shield_wear", amount=e.amount))
+
+
+SURFING = "shield_surfing"
+"""The condition a Shield Surfer has (Reclaim the Wild) between its start and end events."""
+
+
 _HANDLERS: dict[str, Handler] = {
     "BattleCreated": _created,
     "TurnStarted": _turn_started,
@@ -310,6 +331,9 @@ _HANDLERS: dict[str, Handler] = {
     "CreatureRemoved": _removed,
     "TerrainSet": _terrain,
     "ConditionSet": _condition,
+    "ShieldSurfStarted": _surf_started,
+    "ShieldSurfEnded": _surf_ended,
+    "ShieldWorn": _shield_worn,
     **GRIDLESS_HANDLERS,
 }
 

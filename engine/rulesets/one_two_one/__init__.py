@@ -5,7 +5,9 @@ cost more than what is left, no passing enemies; `sprint` spends the Standard Ac
 Movement (and the vertical jump that sets where falls start hurting); surcharges for difficult
 terrain, unnatural movement, sneaking and slowed stack; flying and gliding limits; falls deal
 1 a square beyond the vertical jump, less an Athletics roll; a creature pushed into something
-takes damage equal to the distance left. No movement-triggered reactions (DIGEST 4.3).
+takes damage equal to the distance left. Updrafts lift gliders; narrow openings are squeezed
+through (`squeezing`); Shield Surfing (`surfing`); holding breath under water (`breath`).
+No movement-triggered reactions (DIGEST 4.3). `RULES.md` maps the text to code and tests.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
-from engine.rulesets.one_two_one.movement import OneTwoOneField, natural
+from engine.rulesets.one_two_one import breath, squeezing, surfing
+from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.squares import forced
 from engine.rulesets.squares.dice import roll
@@ -40,10 +43,26 @@ class OneTwoOne(SquaresRuleset):
             **super().handlers(),
             "force_move": lambda i, s, a: forced.force_move(self, i, s, a),
             "stand_up": self.on_stand_up,
+            "shield_surf": lambda i, s, a: surfing.on_shield_surf(self, i, s, a),
         }
 
     def known_conditions(self) -> frozenset[str]:
-        return KNOWN_CONDITIONS | {"sneaking"}
+        """Besides the shared ones: sneaking, the conditions squeezing sets (Distracted,
+        Off-Balance) and those that end Shield Surfing (Halted, Frozen, Disarmed)."""
+        return KNOWN_CONDITIONS | {
+            "sneaking",
+            "distracted",
+            "off_balance",
+            "halted",
+            "frozen",
+            "disarmed",
+        }
+
+    def settle(self, action: Action) -> None:
+        """After every action: squeezing starts or ends with the space a creature is in, and
+        Shield Surfing ends when something forced it to."""
+        squeezing.settle(self, action)
+        surfing.settle(self, action)
 
     def field(
         self, state: BattleState, c: Creature, mode: str, shifting: bool = False
@@ -53,9 +72,14 @@ class OneTwoOne(SquaresRuleset):
     def speed(self, c: Creature, mode: str) -> int:
         return c.speeds.get("walk", 6)
 
+    def movement(self, state: BattleState, c: Creature) -> int:
+        """A creature's Movement: its `speeds.walk`, else the option `movement` ("typically,
+        Heroes have 6 Movement")."""
+        return c.speeds.get("walk", int(state.options.get("movement", 6)))
+
     def budget(self, state: BattleState, c: Creature, sprinting: bool = False) -> int:
         sprint = sprinting or c.tally("sprint") > 0
-        full = self.speed(c, "walk") * (2 if sprint else 1)
+        full = self.movement(state, c) * (2 if sprint else 1)
         return full - c.tally("spent") if state.turns else full
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
@@ -67,9 +91,15 @@ class OneTwoOne(SquaresRuleset):
         found = super().reach(state, c, kind, mode)
         if mode != "glide" or state.turns:
             return found
-        need = 3 if c.tally("sprint") else 1
         f = self.field(state, c, mode)
-        return {p: g for p, g in found.items() if c.pos[2] - p[2] >= need or f.on_ground(p)}
+        if f.in_updraft(c.pos):
+            return found
+        need = 3 if c.tally("sprint") else 1
+        return {
+            p: g
+            for p, g in found.items()
+            if c.pos[2] - p[2] >= need or f.on_ground(p) or f.in_updraft(p)
+        }
 
     def fall_damage(
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
@@ -114,6 +144,10 @@ class OneTwoOne(SquaresRuleset):
                 "one-two-one/climb-needs-hands",
                 f"{c.id} must use both hands to climb: sheathe or stow what it holds",
             )
+        if c.has(surfing.SURFING) and intent.mode != "walk":
+            raise Refusal(
+                "one-two-one/surfer-walks", f"{c.id} rides its shield over the ground: stop first"
+            )
         sprinting = name == "sprint" or c.tally("sprint") > 0
         if name == "sprint" and c.tally("sprint") == 0:
             self._sprint(state, c, action)
@@ -140,21 +174,54 @@ class OneTwoOne(SquaresRuleset):
                 drop = c.pos[2] - path[-1][2]
                 if drop:
                     action.emit(Tallied(creature=c.id, name="glide_drop", amount=drop))
+                if any(f.in_updraft(p) for p in [c.pos, *path]) and not c.tally("updraft"):
+                    action.emit(Tallied(creature=c.id, name="updraft"))
+            assert judged.end is not None
+            if f.surfing and (judged.end[1] & HALF) != (f.start(c.pos)[1] & HALF):
+                flip = -1 if c.tally(surfing.HALF) % 2 else 1
+                action.emit(Tallied(creature=c.id, name=surfing.HALF, amount=flip))
+
+    def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
+        before = state.creatures.get(intent.creature)
+        super().on_start_turn(intent, state, action)
+        if before is None:
+            return
+        self._carry(action, before)
+        if before.has(surfing.SURFING):
+            surfing.start_of_turn(self, action, before.id)
+
+    @staticmethod
+    def _carry(action: Action, before: Creature) -> None:
+        """Battle-long tallies (`battle:...`: breath held, shield wear, a surfing session's
+        turns, what squeezing set) survive the creature's turn start."""
+        for name, amount in before.tallies:
+            if name.startswith("battle:"):
+                now = action.state.creatures[before.id].tally(name)
+                if now != amount:
+                    action.emit(Tallied(creature=before.id, name=name, amount=amount - now))
 
     def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
-        """Gliding: "you descend at least one square per turn ... If you Sprint, at least
-        three", counted over the turn's glides; a glider that landed is done."""
+        """Gliding: "you descend at least one square per turn, regardless of horizontal
+        movement. If you Sprint, ... at least three", counted over the turn's glides, for a
+        glider that glided or hangs in the air without flying; a glider that landed is done,
+        and "the exception is when you find an updraft" (it was in one this turn). Then a
+        surfer's limits (`surfing.check_end`) and a round of held breath (`breath`)."""
         c = self.creature(state, intent.creature)
-        if state.turns and c.tally("glided"):
+        if state.turns and c.id == state.active:
             f = self.field(state, c, "glide")
+            aloft = not f.on_ground(c.pos) and self._can_glide(c) and not self._can_fly(c)
             need = 3 if c.tally("sprint") else 1
-            if not f.on_ground(c.pos) and c.tally("glide_drop") < need:
+            exempt = c.tally("updraft") > 0 or f.in_updraft(c.pos) or f.on_ground(c.pos)
+            if (c.tally("glided") or aloft) and not exempt and c.tally("glide_drop") < need:
                 raise Refusal(
                     "one-two-one/glide-must-descend",
                     f"{c.id} glided but descended {c.tally('glide_drop')} of the {need} "
                     "square(s) a turn needs",
                 )
+            if c.has(surfing.SURFING):
+                surfing.check_end(self, state, c)
         super().on_end_turn(intent, state, action)
+        breath.end_of_turn(self, action, c.id)
 
     def _judge(
         self,
@@ -167,10 +234,12 @@ class OneTwoOne(SquaresRuleset):
     ) -> Judged:
         judged = judge_path(f, c.pos, path, budget)
         # With turns the descent is judged over the whole turn, at its end (`on_end_turn`);
-        # free movement has no turn, so each glide is one.
+        # free movement has no turn, so each glide is one (unless it starts or ends in an
+        # updraft, as `reach` filters it).
         if mode == "glide" and not f.state.turns:
             need = 3 if sprint else 1
-            if c.pos[2] - path[-1][2] < need and not f.on_ground(path[-1]):
+            lifted = f.in_updraft(c.pos) or f.in_updraft(path[-1])
+            if c.pos[2] - path[-1][2] < need and not f.on_ground(path[-1]) and not lifted:
                 raise Refusal(
                     "one-two-one/glide-must-descend",
                     f"a glider descends at least {need} square(s) a turn",
@@ -178,16 +247,31 @@ class OneTwoOne(SquaresRuleset):
                 )
         return judged
 
+    @staticmethod
+    def _can_fly(c: Creature) -> bool:
+        return "fly" in c.speeds or c.stat("can_fly") > 0
+
+    def _can_glide(self, c: Creature) -> bool:
+        """ "Any creature that can fly is, at minimum, a non-Natural Glider"."""
+        return self._can_fly(c) or natural(c, "glide") or c.stat("can_glide") > 0
+
     def _check_mode(self, c: Creature, mode: str) -> None:
         if mode == "burrow":
             raise Refusal("one-two-one/unknown-mode", "no burrowing in Reclaim the Wild")
-        can_fly = "fly" in c.speeds or c.stat("can_fly") > 0
-        if mode == "fly" and not can_fly:
+        if mode == "fly" and not self._can_fly(c):
             raise Refusal("one-two-one/cannot-fly", f"{c.id} can't fly")
-        if mode == "glide" and not (can_fly or natural(c, "glide") or c.stat("can_glide")):
+        if mode == "glide" and not self._can_glide(c):
             raise Refusal("one-two-one/cannot-glide", f"{c.id} can't glide")
 
     def _sprint(self, state: BattleState, c: Creature, action: Action) -> None:
+        """Sprinting: "you must first sheathe or stow any items or weapons in your hands,
+        unless the item is necessary for your mode of travel": `stats.hands_busy` counts what
+        it holds besides such items (option `sprint_needs_empty_hands`)."""
+        if c.stat("hands_busy") > 0 and state.options.get("sprint_needs_empty_hands", True):
+            raise Refusal(
+                "one-two-one/sprint-needs-empty-hands",
+                f"{c.id} must sheathe or stow what it holds to Sprint",
+            )
         if state.turns:
             if c.main_actions <= 0:
                 raise Refusal("one-two-one/no-standard-action", "Sprint spends the Standard Action")

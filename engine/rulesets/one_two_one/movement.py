@@ -5,16 +5,23 @@ Entering a square costs 1; every second diagonal costs 2, counted across the who
 gliding without the Natural trait), sneaking and being slowed each add 1 and stack. A square
 may be entered when it costs more than what is left (`overspend`). Enemies' spaces can't be
 passed, allies' can. Flying keeps one clear square from every surface and stays within its
-altitude (8 natural, 4 otherwise; medium armour -1, heavy -2); gliding never climbs.
+altitude (8 natural, 4 otherwise; medium armour -1, heavy -2); above it a creature can only
+glide or come down. A glider climbs only in an updraft, up to its height, and never while
+sprinting (Gliding). Narrow openings are squeezed through or too small (`squeezing`). A
+shield surfer's costs are halved, the turn's raw costs added up and rounded up (Shield
+Surfing; the node carries the parity of the raw total, as it carries the diagonals').
 """
 
 from __future__ import annotations
 
+from engine.rulesets.one_two_one.squeezing import SQUEEZE, TOO_SMALL, slowed_otherwise, tightness
 from engine.rulesets.squares.field import DROPPED, Node, SquareField, no
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
 LANDED = 1 << 21
+HALF = 2
+"""The node counter's bit holding the parity of a surfer's raw costs so far."""
 
 
 def natural(c: Creature, mode: str) -> bool:
@@ -40,16 +47,28 @@ class OneTwoOneField(SquareField):
         self.surcharge = int(state.options.get("slowed_surcharge", 1))
         self.corner_rule = state.options.get("corner_rule", "either")
         self.carried = c.tally("diagonals") if state.turns else 0
+        self.slowed = slowed_otherwise(c)
+        self.sprinting = c.tally("sprint") > 0
+        self.surfing = c.has("shield_surfing") and state.options.get("surf_cost", "half") == "half"
+        self.half = c.tally("surf_half") % 2 if state.turns else 0
+        self._raw: tuple[Node, Coord, int] | None = None
 
     def start(self, pos: Coord) -> Node:
-        return (pos, self.carried % 2)
+        return (pos, self.carried % 2 | (HALF if self.surfing and self.half else 0))
 
     def next_counter(self, node: Node, to: Coord) -> int:
         """Only the parity of the diagonals so far matters (is the next one the second?):
-        keeping the count would make the search's nodes unbounded."""
+        keeping the count would make the search's nodes unbounded. A surfer's node also
+        carries the parity of its raw costs (is the next half-point already paid?)."""
         frm = node[0]
         diagonal = 1 if to[0] != frm[0] and to[1] != frm[1] else 0
-        n = (node[1] & ~0xFFFFF) | (((node[1] & 0xFFFFF) + diagonal) % 2)
+        n = (node[1] & ~0xFFFFF) | ((node[1] & 1) ^ diagonal)
+        if self.surfing:
+            raw = self._raw[2] if self._raw and self._raw[:2] == (node, to) else None
+            if raw is None:
+                self.cost_of(node, 0, to, None)
+                raw = self._raw[2] if self._raw and self._raw[:2] == (node, to) else 0
+            n |= (node[1] & HALF) ^ (HALF if raw % 2 else 0)
         if self.flying:
             return n | (LANDED if to[2] == self.stand_z(to[0], to[1]) else 0)
         return n | self.dropped(frm, to)
@@ -73,6 +92,16 @@ class OneTwoOneField(SquareField):
                 return None
         elif not self.ground_step(node, to, reasons):
             return None
+        squeeze = (
+            tightness(self.rs, self.state, self.creature.size, to) if self.on_ground(to) else 0
+        )
+        if squeeze == TOO_SMALL:
+            no(
+                reasons,
+                "one-two-one/too-small-to-squeeze",
+                f"the opening at {list(to)[:2]} is too small for a {self.creature.size} creature",
+            )
+            return None
         diagonal = to[0] != frm[0] and to[1] != frm[1]
         if diagonal and self._cuts_corner(frm, to):
             no(reasons, "one-two-one/cannot-cut-corners", f"the step to {list(to)} cuts a corner")
@@ -84,7 +113,7 @@ class OneTwoOneField(SquareField):
         second = diagonal and (node[1] & 0xFFFFF) % 2 == 1
         cost = 2 if second else 1
         why = ["diagonal 2 of 1-2-1" if second else ("diagonal 1 of 1-2-1" if diagonal else "1")]
-        for extra, reason in self._surcharges(frm, to):
+        for extra, reason in self._surcharges(frm, to, squeeze == SQUEEZE):
             cost += extra
             why.append(reason)
         face = self._climb_height(frm, to)
@@ -92,11 +121,15 @@ class OneTwoOneField(SquareField):
             each = 1 if natural(self.creature, "climb") else 2
             cost += face * each
             why.append(f"climbing {face} more square(s) of the face x{each}")
+        if self.surfing:
+            self._raw = (node, to, cost)
+            cost = (cost + (0 if node[1] & HALF else 1)) // 2
+            why.append(f"shield surfing: half, rounded over the turn = {cost}")
         if reasons is not None:
             reasons.extend(why)
         return cost
 
-    def _surcharges(self, frm: Coord, to: Coord) -> list[tuple[int, str]]:
+    def _surcharges(self, frm: Coord, to: Coord, squeezing: bool) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = []
         c = self.creature
         if self.on_ground(to) and self.any_cell(to, self.grid.difficult):
@@ -110,8 +143,9 @@ class OneTwoOneField(SquareField):
             out.append((1, f"unnatural {way} +1"))
         if self.sneaking:
             out.append((1, "sneaking +1"))
-        if (c.has("slowed") or c.has("squeezed")) and self.surcharge:
-            out.append((self.surcharge, f"slowed +{self.surcharge}"))
+        if (self.slowed or squeezing) and self.surcharge:
+            why = "slowed" if self.slowed else "squeezing (slowed)"
+            out.append((self.surcharge, f"{why} +{self.surcharge}"))
         return out
 
     def _climb_step(self, frm: Coord, to: Coord, reasons: list[str] | None) -> bool:
@@ -145,17 +179,22 @@ class OneTwoOneField(SquareField):
         if to[2] < ground or self.filled(to):
             no(reasons, "map/blocked", f"{list(to)} is filled")
             return False
-        if self.mode == "glide" and to[2] > frm[2]:
-            no(reasons, "one-two-one/glide-cannot-climb", "a glider only rises in an updraft")
-            return False
+        if self.mode == "glide":
+            if self.sprinting and (self.in_updraft(frm) or self.in_updraft(to)):
+                no(reasons, "one-two-one/no-sprint-in-updraft", "no Sprint in an updraft")
+                return False
+            if to[2] > frm[2] and not (self.in_updraft(frm) and self.in_updraft(to)):
+                no(reasons, "one-two-one/glide-cannot-climb", "a glider only rises in an updraft")
+                return False
         if to[2] == ground:
             return True  # landing
         if self.mode == "fly":
-            if to[2] - ground > max_altitude(self.creature) and to[2] > frm[2]:
+            if to[2] - ground > max_altitude(self.creature) and to[2] >= frm[2]:
                 no(
                     reasons,
                     "one-two-one/above-max-altitude",
-                    f"{self.creature.id} can fly at most {max_altitude(self.creature)} up",
+                    f"{self.creature.id} can fly at most {max_altitude(self.creature)} up: "
+                    "above that it glides or comes down",
                 )
                 return False
             if not self._clear(to):
@@ -166,6 +205,20 @@ class OneTwoOneField(SquareField):
                 )
                 return False
         return True
+
+    def updraft_top(self, pos: Coord) -> int | None:
+        """The height an updraft under this space lifts a glider to, or None."""
+        g = self.grid
+        if not g.updraft:
+            return None
+        tops = [g.ground[i] + g.updraft[i] for i in self.cells(pos[0], pos[1]) if g.updraft[i]]
+        return max(tops) if tops else None
+
+    def in_updraft(self, pos: Coord) -> bool:
+        """Gliding: "When in an updraft, you ascend during your turn, up to the maximum height
+        of the updraft": a space over an updraft square, no higher than the updraft reaches."""
+        top = self.updraft_top(pos)
+        return top is not None and pos[2] <= top
 
     def _clear(self, pos: Coord) -> bool:
         x, y, z = pos

@@ -27,3 +27,25 @@ class OneTwoOneOptions(BaseOptions):
     climb_needs_free_hands: bool = True
     """Climbing needs both hands (Climbing): a creature with `stats.hands_busy` > 0 can't
     climb until it puts things away; `false` lets the GM waive it."""
+    sprint_needs_empty_hands: bool = True
+    """Sprinting: hands emptied of all but travel items first; a creature with
+    `stats.hands_busy` > 0 can't Sprint; `false` lets the GM waive it."""
+    squeeze_from: int = Field(default=1, ge=1, le=10)
+    """Squeezing: an opening built for a size this many categories smaller than the creature
+    must be squeezed through ("shorter than one-half your height or width"; GUESS: each
+    category about doubles height and width)."""
+    too_small_from: int = Field(default=2, ge=1, le=10)
+    """Squeezing: an opening built for a size this many categories smaller is too small to
+    squeeze into ("smaller than one-quarter"; GUESS as above)."""
+    surf_needs_slope: bool = True
+    """Shield Surfing begins only on a downward slope, a square next to the surfer one square
+    lower ("consult your GM"); `false` lets the GM call any terrain sloped enough."""
+    surf_cost: Literal["half", "full"] = "half"
+    """Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw
+    costs added up, halved, rounded up); `full` for a gentle slope."""
+    surf_difficult_wear: Literal["harsh", "normal", "gentle"] = "normal"
+    """Shield wear on difficult terrain, which the text's examples put on both sides (sand and
+    snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain
+    is always harsh (2), water always gentle (1 every other turn)."""
+    fortitude: int = Field(default=2, ge=0, le=100)
+    """Holding Your Breath: rounds a creature without `stats.fortitude` holds its breath."""

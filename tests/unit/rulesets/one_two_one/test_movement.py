@@ -175,3 +175,52 @@ def test_standing_up_costs_the_option() -> None:
     assert refused(state, move([1, 0])).rule == "one-two-one/prone"
     _, after = ok(state, {"type": "stand_up", "creature": "A"})
     assert after.creatures["A"].tally("spent") == 3
+
+
+def test_a_creature_without_a_walk_speed_has_the_movement_option() -> None:
+    # "Typically, Heroes have 6 Movement": the option, for a creature that names none
+    state = game("A.........", creatures={"A": {"speeds": {}}}, options={"movement": 8})
+    _, after = ok(state, move([8, 0]))
+    assert refused(after, move([9, 0])).rule == "one-two-one/no-movement-left"
+
+
+def test_sprinting_needs_hands_emptied_of_all_but_travel_items() -> None:
+    busy = {"A": {"stats": {"hands_busy": 1}}}
+    state = game("A.............", creatures=busy)
+    rule = refused(state, move([8, 0], action="sprint")).rule
+    assert rule == "one-two-one/sprint-needs-empty-hands"
+    ok(state, move([6, 0]))
+    waived = game("A.......", creatures=busy, options={"sprint_needs_empty_hands": False})
+    ok(waived, move([7, 0], action="sprint"))
+
+
+def test_sprint_is_split_around_the_minor_action() -> None:
+    # "use your Minor action between portions of your Sprint" (here: to start Shield Surfing)
+    hill = [{"cells": [[x, 0] for x in range(5)], "height": 1}]
+    state = game("A.............", creatures={"A": {"stats": {"shield": 3}}}, elevation=hill)
+    _, after = ok(state, move([4, 0], action="sprint"))
+    decision, after = ok(after, {"type": "shield_surf", "creature": "A"})
+    assert types(decision)[0] == "ActionUsed" and decision.events[0].action == "maneuver"
+    _, after = ok(after, move([12, 0], action="sprint"))
+    assert pos(after, "A") == (12, 0, 0)
+
+
+def test_sprinting_doubles_the_vertical_jump_a_fall_is_measured_against() -> None:
+    pit = [{"cells": [[1, 0]], "height": -2}]
+    state = game("A.", elevation=pit)
+    decision, _ = ok(state, move([1, 0]))
+    assert [e.type for e in decision.events if e.type == "DamageTaken"] == ["DamageTaken"]
+    decision, _ = ok(state, move([1, 0], action="sprint"))
+    assert "DamageTaken" not in types(decision)
+
+
+def test_above_its_maximum_altitude_a_flier_can_only_glide_or_come_down() -> None:
+    # "If you find yourself above your maximum altitude, you may still glide safely."
+    tower = [{"cells": [[0, 0]], "height": 10}]
+    flier = {"A": {"speeds": {"walk": 12, "fly": 12}}}
+    state = game("A.....\n......\n......", creatures=flier, elevation=tower)
+    # 1 over the tower is within 8; level flight out over the plain is 11 up
+    rule = refused(state, move(path=[[0, 0, 11], [1, 1, 11]], mode="fly")).rule
+    assert rule == "one-two-one/above-max-altitude"
+    ok(state, move(path=[[0, 0, 11], [0, 0, 12], [1, 1, 11]], mode="fly"))
+    ok(state, move(path=[[1, 1, 9]], mode="glide"))
