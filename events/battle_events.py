@@ -97,6 +97,8 @@ class ResumeMove(Value):
     jump_bonus: int = 0
     provoked: list[str] = []
     """Reactors this action already provoked (Epic Path: one attack per enemy per action)."""
+    bump: Coord | None = None
+    """An unseen obstruction just past the path's end (Epic Path collisions)."""
 
 
 @registry.register
@@ -359,7 +361,8 @@ class DiceRolled(Event):
 class Tallied(Event):
     """A per-turn count a ruleset keeps on a creature (diagonals taken, action points spent,
     attacks of opportunity made): `amount` is added; every tally resets when the creature's
-    own turn starts."""
+    own turn starts, except a name starting `battle:`, which counts for the whole battle
+    (Epic Path: rounds run, endurance checks, action points spent)."""
 
     type: Literal["Tallied"] = "Tallied"
     creature: str

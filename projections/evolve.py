@@ -53,6 +53,8 @@ _set_pos = setter(Creature, "pos", "movement_left")
 _set_hp = setter(Creature, "hp")
 
 Handler = Callable[[BattleState, Any], BattleState]
+LASTING = "battle:"
+"""A `Tallied` name with this prefix counts for the whole battle: turn starts keep it."""
 
 
 def empty_state() -> BattleState:
@@ -103,6 +105,8 @@ def _created(_: BattleState, e: BattleCreated) -> BattleState:
 def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
     acted = s.acted if e.round == s.round else frozenset()
     s = replace_state(s, round=e.round, active=e.creature, acted=acted | {e.creature})
+    c = s.creatures.get(e.creature)
+    kept = tuple(t for t in c.tallies if t[0].startswith(LASTING)) if c is not None else ()
     return _update(
         s,
         e.creature,
@@ -111,7 +115,7 @@ def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
         main_actions=1,
         maneuvers=1,
         actions_used=0,
-        tallies=(),
+        tallies=kept,
     )
 
 

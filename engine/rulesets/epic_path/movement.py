@@ -1,12 +1,19 @@
 """Epic Path's metric and step costs (Types of Movement; DIGEST 3.1-3.3, 3.8-3.9).
 
-Feet, 5 a square, diagonals 1-for-1; difficult terrain (and squeezing) 10 ft; walls and
-objects block; a diagonal may not pass a completely filled square (a wall) but may skirt a
-partly filled one (an obstacle); allies may be passed, other creatures only stepped over by a
-creature two sizes larger. Each square's cost comes off every movement type's allowance, so a
-step in water needs swim allowance left for the whole spend so far. Run, charge and the
-5-foot step never enter difficult terrain; a withdrawal's every square is farther from its
-primary target; a charge goes in a straight line through no creature.
+Feet, 5 a square, diagonals 1-for-1; difficult terrain (and squeezing, and a dead creature's
+square, "rough terrain") 10 ft; walls and objects block; a diagonal may not pass a completely
+filled square (a wall) but may skirt a partly filled one (an obstacle); allies may be passed,
+other creatures only stepped over by a creature two sizes larger. Each square's cost comes off
+every movement type's allowance, so a step in water needs swim allowance left for the whole
+spend so far. Run, charge and the 5-foot step never enter difficult terrain (nor squeeze); a
+withdrawal's every square is farther from its primary target; a charge goes in a straight line
+through no creature.
+
+Impeded terrain is entered only by the `clamber` action (a full round for 5 ft); a `narrow`
+opening built for one size smaller is squeezed through (10 ft), for two or more sizes smaller
+not at all. Hazardous squares (a damaging square, a pit or ledge one drops into) cost the
+normal 5 ft: when the path search sets `avoid`, a path ends at its first hazardous square, so
+the search for a `to` can first look for a route around them ("they just don't want to").
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
 SQUARE = 5
+HAZARD = 1 << 19
+"""Set in a node's counter once an `avoid` search entered a hazardous square: nothing follows."""
 
 
 class EpicField(SquareField):
@@ -34,11 +43,115 @@ class EpicField(SquareField):
     ) -> None:
         super().__init__(rs, state, c, mode)  # type: ignore[arg-type]
         self.action = action
-        self.allow = {m: v * multiplier for m, v in c.speeds.items()}
+        self.allow = {m: rs.speed(c, m) * multiplier for m in c.speeds}  # type: ignore[attr-defined]
+        if action == "walk" and rs.overburdened(c):  # type: ignore[attr-defined]
+            self.allow["walk"] = SQUARE  # a standard action moves 5 ft (Encumbrance)
         self.primary = None if primary is None else box(primary.pos, rs.size_side(primary.size))  # type: ignore[attr-defined]
         self.skirt = state.options.get("corner_obstacles", "skirt") == "skirt"
         self.direction: tuple[int, int] | None = None
         self.ceiling = int(state.options.get("altitude_ceiling", 100)) // SQUARE
+        self.avoid = False
+        self.dead_rough = bool(state.options.get("dead_are_rough", True))
+        self.share = bool(state.options.get("allies_may_share", False))
+
+    # -- what a square is ------------------------------------------------------------------
+    def squeeze_need(self, pos: Coord) -> int:
+        """0: the creature fits; 1: it squeezes (a space built for one size smaller); 2: the
+        space is narrower than its head (two or more sizes smaller)."""
+        if not self.on_ground(pos):
+            return 0
+        need = 0
+        narrow = self.grid.narrow
+        for i in self.cells(pos[0], pos[1]):
+            fits = narrow[i]
+            if fits is not None:
+                need = max(need, min(2, self.rank - self.rs.rank(fits)))
+        return need
+
+    def rough(self, to: Coord) -> bool:
+        """Difficult terrain, or a dead creature's square ("rough terrain", option
+        `dead_are_rough`), under a creature on the ground."""
+        if not self.on_ground(to):
+            return False
+        if self.any_cell(to, self.grid.difficult):
+            return True
+        return self.dead_rough and any(o.creature.hp <= 0 for o in self.occupants(to))
+
+    def forbids(self, to: Coord, reasons: list[str] | None) -> bool:
+        """What the square itself forbids this action (refused when explaining): impeded
+        terrain but by clambering; a space narrower than the creature's head; squeezing or
+        difficult terrain for a run, charge or 5-foot step (a hovering step ignores difficult
+        terrain); a concealed square for a 5-foot step without darkvision."""
+        act = self.action.replace("_", "-")
+        words = self.action.replace("_", " ")
+        careful = self.action in ("run", "charge", "five_foot_step")
+        where = list(to)[:2]
+        if self.on_ground(to) and self.any_cell(to, self.grid.impeded):
+            if self.action == "clamber":
+                return False
+            no(
+                reasons,
+                f"epic-path/{act}-no-impeded-terrain" if careful else "epic-path/impeded",
+                f"entering impeded terrain at {where} takes a full-round action for 5 ft "
+                "(the `clamber` action)",
+            )
+            return True
+        tight = self.squeeze_need(to)
+        if tight >= 2:
+            no(
+                reasons,
+                "epic-path/too-narrow",
+                f"{where} is narrower than {self.creature.id}'s head: no creature can pass "
+                "through a space narrower than its head",
+            )
+            return True
+        if tight == 1 and careful:
+            no(
+                reasons,
+                f"epic-path/{act}-no-squeezing",
+                f"no {words} squeezing through {where} (it counts as difficult terrain)",
+            )
+            return True
+        hover = self.action == "five_foot_step" and "hover" in self.creature.speeds
+        if careful and not hover and self.rough(to):
+            no(
+                reasons,
+                f"epic-path/{act}-no-difficult-terrain",
+                f"no {words} into difficult terrain",
+            )
+            return True
+        if (
+            self.action == "five_foot_step"
+            and self.any_cell(to, self.grid.concealed)
+            and self.creature.stat("darkvision") <= 0
+        ):
+            no(
+                reasons,
+                "epic-path/five-foot-step-concealed",
+                f"{where} is concealed: no 5-foot step into it without darkvision",
+            )
+            return True
+        return False
+
+    def hazard(self, frm: Coord, to: Coord) -> str | None:
+        """Why entering `to` is hazardous (Hazardous Terrain), or None."""
+        g = self.grid
+        if self.on_ground(to):
+            damage = max(g.damage[i] for i in self.cells(to[0], to[1]))
+            if damage:
+                return f"hazardous terrain: {damage} damage on entry"
+        if self.dropped(frm, to):
+            pit = any(g.pit[i] for i in self.cells(to[0], to[1]))
+            return (
+                "hazardous terrain: a pit (falls)" if pit else "hazardous terrain: a drop (falls)"
+            )
+        return None
+
+    def next_counter(self, node: Node, to: Coord) -> int:
+        counter = super().next_counter(node, to)
+        if self.avoid and self.hazard(node[0], to) is not None:
+            counter |= HAZARD
+        return counter
 
     def step_mode(self, to: Coord) -> str:
         if self.flying:
@@ -47,6 +160,8 @@ class EpicField(SquareField):
 
     def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
         frm = node[0]
+        if node[1] & HAZARD:
+            return None  # only ever set by an `avoid` search: a hazard ends that path
         if not self.ground_step(node, to, reasons):
             return None
         dx, dy = to[0] - frm[0], to[1] - frm[1]
@@ -83,7 +198,11 @@ class EpicField(SquareField):
                     f"every withdrawing square is farther from the primary target ({list(to)})",
                 )
                 return None
+        dead = False
         for o in self.occupants(to):
+            if o.creature.hp <= 0:
+                dead = True  # a dead creature is rough terrain, not a creature (Squeezing)
+                continue
             if self.action == "charge":
                 no(
                     reasons,
@@ -98,21 +217,25 @@ class EpicField(SquareField):
                     f"only a creature two sizes larger steps over {o.creature.id}",
                 )
                 return None
+        if self.forbids(to, reasons):
+            return None
         cost = SQUARE
         why = ["5 ft"]
-        if self.on_ground(to) and self.any_cell(to, self.grid.difficult):
-            if self.action in ("run", "charge", "five_foot_step"):
-                no(
-                    reasons,
-                    f"epic-path/{self.action.replace('_', '-')}-no-difficult-terrain",
-                    f"no {self.action.replace('_', ' ')} into difficult terrain",
-                )
-                return None
-            cost = 2 * SQUARE
-            why = ["difficult terrain 10 ft"]
-        if self.creature.has("squeezed"):
+        ground = self.on_ground(to)
+        if ground and self.any_cell(to, self.grid.impeded):
+            why = ["impeded terrain: a full round for 5 ft"]
+        elif self.rough(to):
+            if self.action == "five_foot_step":
+                why.append("hover ignores difficult terrain")
+            else:
+                cost = 2 * SQUARE
+                why = ["difficult terrain 10 ft" if not dead else "a dead creature: rough 10 ft"]
+        if self.squeeze_need(to) == 1:
             cost = max(cost, 2 * SQUARE)
             why.append("squeezing counts as difficult terrain")
+        hazard = self.hazard(frm, to)
+        if hazard is not None:
+            why.append(hazard)
         mode = self.step_mode(to)
         allowance = self.allow.get(mode, 0)
         if spent + cost > allowance:
@@ -150,8 +273,24 @@ class EpicField(SquareField):
                 return True
         return False
 
+    def sharing(self, pos: Coord) -> Creature | None:
+        """The one ally whose space a move may end in (option `allies_may_share`: it
+        consents, and both squeeze), else None. Only creatures that fill their space
+        (Small and up) squeeze; a dead creature is terrain, not company."""
+        if not self.share or self.rank < 1:
+            return None
+        alive = [o for o in self.occupants(pos) if o.creature.hp > 0]
+        if len(alive) != 1:
+            return None
+        o = alive[0]
+        ally = o.creature.side == self.creature.side and o.rank >= 1
+        return o.creature if ally and abs(self.rank - o.rank) < 2 else None
+
     def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:
+        share = self.sharing(pos)
         for o in self.occupants(pos):
+            if o.creature.hp <= 0 or o.creature is share:
+                continue  # a dead creature's square is rough terrain; a consenting ally
             if self.rank - o.rank < 2:
                 no(
                     reasons,

@@ -35,3 +35,9 @@ class EpicPathOptions(BaseOptions):
     withdraw_defense: int = Field(default=15, ge=0, le=100)
     """Maneuver Defense of a primary target without `stats.maneuver_defense`, against which
     a withdrawal's Movement check exempts more enemies (DIGEST 3.4 GUESS)."""
+    allies_may_share: bool = False
+    """A move may end in a consenting ally's space; both are then squeezed (Squeezing:
+    "Squeezing can only occur if the two creatures sharing a space both agree")."""
+    dead_are_rough: bool = True
+    """A dead creature's square is rough (difficult) terrain; `false` for a GM who "may elect
+    to ignore the 'dead creatures are rough terrain' rule" (Squeezing)."""

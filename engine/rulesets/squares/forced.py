@@ -115,6 +115,7 @@ def _move_one(
             )
         )
         action.note("forced", path[-1], len(path), (f"{intent.kind} {len(path)} square(s)",))
+        rs.entered(action, target.id, path, intent.kind)
     landed = action.state.creatures[target.id]
     ground = f.stand_z(landed.pos[0], landed.pos[1])
     if drop is not None and len(path) == drop and ground >= landed.pos[2]:

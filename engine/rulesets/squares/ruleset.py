@@ -115,6 +115,14 @@ class SquaresRuleset(GridRuleset):
         walk(self, action, run, judged)
         return judged
 
+    def entered(self, action: Action, cid: str, squares: list[Coord], how: str) -> None:
+        """`cid` has just entered `squares` (a walk's segment, a forced movement's path):
+        the effects of entering them (none unless the ruleset says)."""
+
+    def walk_ended(self, action: Action, run: Run) -> None:
+        """A walk reached the end of its path (after any drop): what follows (nothing unless
+        the ruleset says)."""
+
     # -- reactions -------------------------------------------------------------------------
     def triggers(
         self, action: Action, mover: Creature, frm: Coord, to: Coord, run: Run
@@ -143,6 +151,7 @@ class SquaresRuleset(GridRuleset):
             resume.economy,
             provoked=tuple(resume.provoked),
             skip_first=True,
+            bump=resume.bump,
         )
         try:
             judged = judge_path(f, c.pos, run.path, run.budget)

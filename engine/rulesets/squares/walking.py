@@ -38,6 +38,8 @@ class Run:
     drop: Coord | None = None
     """Where a last step off a ledge lands (the path's last square is above it)."""
     tallies: tuple[tuple[str, int], ...] = ()
+    bump: Coord | None = None
+    """An unseen obstruction just past the path's end, met when the walk ends (`walk_ended`)."""
 
 
 def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
@@ -50,6 +52,7 @@ def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
         if hit:
             if seg:
                 _emit(action, run, seg, spent)
+                rs.entered(action, run.creature, seg, run.action)
             rest_path = run.path[i:]
             if run.drop is not None:
                 # the resumed move is judged afresh: it ends on the landing, not in the air
@@ -70,11 +73,13 @@ def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
         action.note("step", to, judged.costs[i], judged.reasons[i])
         prev = to
     _emit(action, run, seg, spent)
+    rs.entered(action, run.creature, seg, run.action)
     for name, amount in run.tallies:
         if amount and action.state.turns:
             action.emit(Tallied(creature=run.creature, name=name, amount=amount))
     if run.drop is not None:
         fall(rs, action, run.creature, prev, run.drop, deliberate=True)
+    rs.walk_ended(action, run)
 
 
 def _emit(action: Action, run: Run, seg: list[Coord], spent: int) -> None:
@@ -106,6 +111,7 @@ def open_windows(
         budget=rest.budget,
         economy=rest.economy,
         provoked=list(rest.provoked),
+        bump=rest.bump,
     )
     for reactor in hit:
         action.follow_up()
