@@ -1,8 +1,11 @@
-"""Engine benchmark: decide and reach on a 100x100 map with 60 creatures, 20% difficult.
+"""Engine benchmark: decide and reach on a 100x100 map with 60 creatures, 20% difficult, for
+Draw Steel and the square rulesets (Epic Path, Reclaim the Wild, the action-point game).
 
-Run: `python -m ops.bench.bench_engine` (prints p50/p99 in milliseconds per case). The map and
-creatures come from a fixed seed so runs compare; wall-clock time is read here only, never in
-the engine.
+Run: `python -m ops.bench bench_engine` (prints p50/p99 in milliseconds per case and ruleset).
+The map and creatures come from a fixed seed so runs compare, and every ruleset plays on the
+same map; wall-clock time is read here only, never in the engine. Speeds are in each
+ruleset's unit (Epic Path in feet, 5 a square; the others in squares), chosen so the four
+move the same number of squares per case: see `PROFILES` and the legend printed with the table.
 """
 
 from __future__ import annotations
@@ -11,20 +14,75 @@ import hashlib
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from engine import Accepted, create_battle, decide, reach
+from engine import Accepted, Refused, create_battle, decide, reach
 from projections import BattleState, fold
 
 SIZE = 100
 CREATURES = 60
 
 
+@dataclass(frozen=True)
+class Profile:
+    """One ruleset's figures for the benchmark, each in the ruleset's unit of speed."""
+
+    ruleset: str
+    unit: str
+    others: int
+    """Every other creature's walk (a realistic figure)."""
+    path: int
+    """The hero's walk for the 10-step explicit path."""
+    across: int
+    """The hero's walk for the `to` across the map (turns off: no creature moves that far;
+    it measures the search over the whole map)."""
+    reach: int
+    """The hero's walk for the reach case (10 squares)."""
+    short: int
+    """A realistic walk for the refusal: `to` across the map, out of reach."""
+    path_action: str | None = None
+    across_action: str | None = None
+    note: str = ""
+
+
+PROFILES = (
+    Profile("draw-steel", "squares", 5, 20, 400, 10, 5, note="speed 5 typical"),
+    Profile(
+        "epic-path",
+        "feet",
+        30,
+        30,
+        1000,
+        50,
+        30,
+        path_action="double_move",
+        across_action="double_move",
+        note="walk 30 ft typical; double_move doubles it (60 ft = 12 squares)",
+    ),
+    Profile("one-two-one", "squares", 6, 20, 400, 10, 6, note="Movement 6 typical"),
+    Profile(
+        "action-points",
+        "squares",
+        5,
+        5,
+        400,
+        10,
+        5,
+        path_action="run",
+        note="MOVE 5 (Turgar); run doubles it (10 spaces)",
+    ),
+)
+DRAW_STEEL = PROFILES[0]
+SECONDS = 10.0
+"""About how long one case may run (a slow search runs 5 times, not 30)."""
+
+
 def _rand(seed: str, n: int) -> int:
     return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big") % n
 
 
-def setup() -> dict[str, Any]:
+def setup(profile: Profile = DRAW_STEEL) -> dict[str, Any]:
     difficult = [
         [x, y]
         for y in range(SIZE)
@@ -45,12 +103,12 @@ def setup() -> dict[str, Any]:
                 "id": f"c{k}",
                 "side": "monsters" if k % 2 else "heroes",
                 "at": [x, y],
-                "speeds": {"walk": 5},
+                "speeds": {"walk": profile.others},
                 "hp": 10,
             }
         )
     return {
-        "ruleset": "draw-steel",
+        "ruleset": profile.ruleset,
         "seed": 1,
         "options": {"turns": False},
         "map": {
@@ -62,22 +120,66 @@ def setup() -> dict[str, Any]:
     }
 
 
-def state(speed: int = 10) -> BattleState:
-    body = setup()
+def state(speed: int = 10, profile: Profile = DRAW_STEEL) -> BattleState:
+    body = setup(profile)
     body["creatures"][0]["speeds"] = {"walk": speed}
     decision = create_battle(body)
     assert isinstance(decision, Accepted), decision
     return fold(decision.events)
 
 
-def explicit_path(s: BattleState) -> list[list[int]]:
+def move(to: list[int] | None = None, action: str | None = None, **kw: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"type": "move", "creature": "hero", **kw}
+    if to is not None:
+        body["to"] = to
+    if action is not None:
+        body["action"] = action
+    return body
+
+
+def explicit_path(s: BattleState, action: str | None = None) -> list[list[int]]:
     """A legal 10-step path for the hero (found once, then judged again and again)."""
-    found = decide({"type": "move", "creature": "hero", "to": [10, 50]}, s)
+    found = decide(move([10, 50], action), s)
     assert isinstance(found, Accepted), found
-    return [list(p)[:2] for e in found.events if e.type == "Moved" for p in e.path]  # type: ignore[attr-defined]
+    path = [list(p)[:2] for e in found.events if e.type == "Moved" for p in e.path]  # type: ignore[attr-defined]
+    assert len(path) == 10, path
+    return path
 
 
-def measure(fn: Callable[[], object], runs: int) -> tuple[float, float]:
+def cases(p: Profile) -> list[tuple[str, Callable[[], object], int]]:
+    """The cases every ruleset runs: (name, call, runs)."""
+    near = state(p.path, p)
+    path = move(action=p.path_action, path=explicit_path(near, p.path_action))
+    assert isinstance(decide(path, near), Accepted)
+    far = state(p.across, p)
+    across = move([99, 50], p.across_action)
+    assert isinstance(decide(across, far), Accepted)
+    corner = move([99, 99], p.across_action)
+    assert isinstance(decide(corner, far), Accepted)
+    ten = state(p.reach, p)
+    short = state(p.short, p)
+    out_of_reach = move([99, 50])
+    refused = decide(out_of_reach, short)
+    assert isinstance(refused, Refused) and refused.rule.endswith("exceeds-speed"), refused
+    return [
+        ("decide: 10-step explicit path", lambda: decide(path, near), 300),
+        ("decide: move to across the map", lambda: decide(across, far), 30),
+        ("decide: move to far corner", lambda: decide(corner, far), 30),
+        ("reach: 10 squares", lambda: reach(ten, "hero"), 100),
+        ("refusal: to out of reach", lambda: decide(out_of_reach, short), 30),
+    ]
+
+
+def measure(
+    fn: Callable[[], object], runs: int, seconds: float | None = None
+) -> tuple[float, float]:
+    """p50 and p99 of `runs` calls in milliseconds; with `seconds`, fewer runs (at least 5)
+    when one call is so slow that `runs` would take longer."""
+    if seconds is not None:
+        start = time.perf_counter()
+        fn()
+        once = time.perf_counter() - start
+        runs = max(5, min(runs, int(seconds / max(once, 1e-9))))
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -138,28 +240,36 @@ def golden(name: str = "skirmish") -> Callable[[], object]:
     return play
 
 
+def legend() -> list[str]:
+    lines = ["speeds (hero's walk per case; turns off, so nothing else limits a move):"]
+    for p in PROFILES:
+        lines.append(
+            f"  {p.ruleset:14} in {p.unit}: path {p.path}"
+            + (f" {p.path_action}" if p.path_action else "")
+            + f", across {p.across}"
+            + (f" {p.across_action}" if p.across_action else "")
+            + f", reach {p.reach}, refusal {p.short}; others {p.others} ({p.note})"
+        )
+    lines.append("  across: 400 squares of movement, no creature's; it times a search of the map")
+    return lines
+
+
 def main() -> None:
-    near = state(20)
+    rows: list[tuple[str, str, float, float]] = []
+    for p in PROFILES:
+        for name, fn, runs in cases(p):
+            rows.append((name, p.ruleset, *measure(fn, runs, SECONDS)))
     ten = state(10)
-    path = {"type": "move", "creature": "hero", "path": explicit_path(near)}
-    assert isinstance(decide(path, near), Accepted)
-    far = state(400)
-    across = {"type": "move", "creature": "hero", "to": [99, 50]}
-    found = decide(across, far)
-    assert isinstance(found, Accepted), found
-    diagonal = {"type": "move", "creature": "hero", "to": [99, 99]}
-    cases = [
-        ("decide: 10-step explicit path", lambda: decide(path, near), 300),
-        ("decide: move to across the map", lambda: decide(across, far), 30),
-        ("decide: move to far corner", lambda: decide(diagonal, far), 30),
-        ("reach: speed 10", lambda: reach(ten, "hero"), 100),
-        ("golden skirmish: 13 intents end to end", golden(), 50),
-    ]
-    print(f"{'case':40} {'p50 ms':>9} {'p99 ms':>9}")
-    for name, fn, runs in cases:
-        p50, p99 = measure(fn, runs)
-        print(f"{name:40} {p50:9.3f} {p99:9.3f}")
-    print(f"{'fold: 100,000 events (best of 3)':40} {fold_rate(ten):9.0f} events/s")
+    order = list(dict.fromkeys(r[0] for r in rows))
+    rows.sort(key=lambda r: order.index(r[0]))  # by case, the rulesets side by side
+    print(f"{'case':34} {'ruleset':14} {'p50 ms':>9} {'p99 ms':>9}")  # p99 of 5 runs: the slowest
+    for name, ruleset, p50, p99 in rows:
+        print(f"{name:34} {ruleset:14} {p50:9.3f} {p99:9.3f}")
+    p50, p99 = measure(golden(), 50)
+    print(f"{'golden skirmish: 13 intents':34} {'draw-steel':14} {p50:9.3f} {p99:9.3f}")
+    print(f"{'fold: 100,000 events (best of 3)':49} {fold_rate(ten):9.0f} events/s")
+    for line in legend():
+        print(line)
 
 
 if __name__ == "__main__":
