@@ -587,6 +587,28 @@ class EpicPath(SquaresRuleset):
         feet = max(0, distance - target.stability)
         return feet // SQUARE
 
+    def forced_axis(
+        self, action: Action, intent: it.ForceMove, source: Creature, target: Creature
+    ) -> str:
+        """Forced Movement In 3-D: on the ground (or the bottom of water) it goes along the
+        ground; "Creatures in the middle of water ... are moved laterally"; "In cases where
+        the forced movement occurs to a creature in the air, the forced movement is nearly
+        always directly down", and a push that could not go down (its source is below the
+        target) "moves directly up" (a pull whose source is above, likewise). Nothing is
+        ever forced into blocked terrain."""
+        f = EpicField(self, action.state, target, "walk")
+        x, y, z = target.pos
+        if z <= f.stand_z(x, y):
+            return "ground"
+        if f.in_water(target.pos):
+            return "lateral"
+        side = self.size_side(source.size)
+        if intent.kind == "push" and source.pos[2] + side <= z:
+            return "up"
+        if intent.kind == "pull" and source.pos[2] >= z + self.size_side(target.size):
+            return "up"
+        return "down"
+
     def check_prone_drop(self, target: Creature) -> None:
         """Forced Movement: the target "may elect to fall prone at any time during the
         forced movement (including its starting square), immediately ending" it; a splayed

@@ -6,6 +6,11 @@ goes straight along the line from the source. The movement stops in the last fre
 before anything that blocks it (a wall, an object, higher ground, a creature, the map's
 edge); what that costs is the ruleset's `collide` hook (Epic Path: nothing; Reclaim the Wild:
 damage equal to the distance left). Moved over lower ground, the target falls.
+
+The ruleset's `forced_axis` hook may take a target off the ground: `down` or `up` moves it
+straight (Epic Path: a creature in the air), stopping above anything filled or occupied (or at
+the field's altitude ceiling); `lateral` moves it level (a creature in mid-water), stopping
+before filled squares, and it falls only if it ends out of the water above lower ground.
 """
 
 from __future__ import annotations
@@ -78,6 +83,10 @@ def _move_one(
     squares: int,
 ) -> None:
     f = rs.field(action.state, target, "walk")
+    axis = rs.forced_axis(action, intent, source, target)
+    if axis in ("down", "up"):
+        _straight(rs, action, intent, source, target, squares, axis == "up")
+        return
     plan = _planned(rs, intent, source, target, squares)
     drop = intent.prone_after
     if drop is not None:
@@ -89,19 +98,21 @@ def _move_one(
     for i, (x, y) in enumerate(plan):
         if max(abs(x - prev[0]), abs(y - prev[1])) != 1:
             raise Refusal("path/not-contiguous", f"[{x}, {y}] is not next to {list(prev)}", i)
-        here, there = _gap(rs, prev, f.side, source), _gap(rs, (x, y, prev[2]), f.side, source)
+        level = source.pos[2] if axis == "lateral" else prev[2]  # "as though ... 2-D"
+        here = _gap(rs, (prev[0], prev[1], level), f.side, source)
+        there = _gap(rs, (x, y, level), f.side, source)
         if intent.kind == "push" and there <= here:
             raise Refusal(f"{rs.id}/push-must-go-farther", f"[{x}, {y}] is not farther away", i)
         if intent.kind == "pull" and (there >= here or there < 1):
             raise Refusal(f"{rs.id}/pull-must-come-closer", f"[{x}, {y}] is not closer", i)
-        stop_reason = _blocked(f, (x, y), prev)
+        stop_reason = _blocked(f, (x, y), prev, axis == "lateral")
         if stop_reason is not None:
             break
         ground = f.stand_z(x, y)
         to = (x, y, prev[2])
         path.append(to)
         prev = to
-        if ground < to[2]:
+        if ground < to[2] and not (axis == "lateral" and f.in_water(to)):
             stop_reason = "over lower ground"
             break
     if path:
@@ -123,13 +134,63 @@ def _move_one(
             action.emit(KnockedProne(creature=target.id, voluntary=True))
         action.note("forced-stops", landed.pos, reasons=(f"{target.id} drops prone",))
         return
-    if ground < landed.pos[2]:
+    afloat = axis == "lateral" and f.in_water(landed.pos)
+    if ground < landed.pos[2] and not afloat:
         fall(rs, action, target.id, landed.pos, (landed.pos[0], landed.pos[1], ground), False)
     elif stop_reason is not None and len(path) < squares:
         rs.collide(action, target.id, landed.pos, squares - len(path), stop_reason)
 
 
-def _blocked(f: object, xy: tuple[int, int], prev: Coord) -> str | None:
+def _straight(
+    rs: SquaresRuleset,
+    action: Action,
+    intent: it.ForceMove,
+    source: Creature,
+    target: Creature,
+    squares: int,
+    up: bool,
+) -> None:
+    """Straight down (or up) from the air, stopping above what fills or holds a square."""
+    if intent.path:
+        raise Refusal(
+            f"{rs.id}/forced-straight-in-the-air",
+            "forced movement moves a creature in the air straight down (or up): no `path`",
+        )
+    f = rs.field(action.state, target, "walk")
+    x, y, z = target.pos
+    ceiling = getattr(f, "ceiling", None)
+    steps = squares if intent.prone_after is None else min(squares, intent.prone_after)
+    path: list[Coord] = []
+    stop_reason: str | None = None
+    for _ in range(steps):
+        to = (x, y, z + 1 if up else z - 1)
+        if f.filled(to) or to[2] < f.stand_z(x, y):
+            stop_reason = "the ground" if not up else "what is above"
+            break
+        if up and isinstance(ceiling, int) and to[2] - f.stand_z(x, y) > ceiling:
+            stop_reason = "the altitude ceiling"
+            break
+        path.append(to)
+        z = to[2]
+    if path:
+        action.emit(
+            ForceMoved(
+                source=source.id,
+                target=target.id,
+                kind=intent.kind,
+                path=path,
+                distance=len(path),
+            )
+        )
+        way = "up" if up else "down"
+        action.note("forced", path[-1], len(path), (f"{intent.kind}: {len(path)} {way}",))
+        rs.entered(action, target.id, path, intent.kind)
+    landed = action.state.creatures[target.id]
+    if stop_reason is not None and len(path) < squares:
+        rs.collide(action, target.id, landed.pos, squares - len(path), stop_reason)
+
+
+def _blocked(f: object, xy: tuple[int, int], prev: Coord, level: bool = False) -> str | None:
     from engine.rulesets.squares.field import SquareField
 
     assert isinstance(f, SquareField)
@@ -137,7 +198,7 @@ def _blocked(f: object, xy: tuple[int, int], prev: Coord) -> str | None:
     if not f.inside(x, y):
         return "the map's edge"
     to = (x, y, prev[2])
-    if f.stand_z(x, y) > prev[2]:
+    if f.filled(to) if level else f.stand_z(x, y) > prev[2]:
         return "a wall or higher ground"
     for o in f.occupants(to):
         return f"{o.creature.id}"

@@ -89,7 +89,7 @@ class SquaresRuleset(GridRuleset):
         f.can_stop(goal, [])
         found = search.route(f, c.pos, goal, budget)
         if found is None:
-            if search.route(f, c.pos, goal, 1 << 20) is not None:
+            if search.connects(f, c.pos, goal):
                 raise Refusal(f"{f.prefix}/exceeds-speed", f"{intent.to} is farther than {budget}")
             raise Refusal("path/unreachable", f"no legal path reaches {intent.to}")
         return found
@@ -185,6 +185,14 @@ class SquaresRuleset(GridRuleset):
         """May `target` drop prone during a forced movement to end it? (Not unless a
         ruleset says.)"""
         raise Refusal(f"{self.id}/no-prone-drop", "dropping prone doesn't stop forced movement")
+
+    def forced_axis(
+        self, action: Action, intent: it.ForceMove, source: Creature, target: Creature
+    ) -> str:
+        """Which way a forced movement goes: `ground` (along the ground, the shared rule),
+        `down` or `up` (straight, for a target in the air) or `lateral` (level, for a target
+        in mid-water). Only `ground` unless a ruleset says."""
+        return "ground"
 
     def collide(self, action: Action, cid: str, at: Coord, remaining: int, what: str) -> None:
         """A forced movement stopped short by `what` with `remaining` squares left."""
