@@ -20,7 +20,7 @@ from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
-from engine.rulesets.one_two_one import breath, squeezing, surfing
+from engine.rulesets.one_two_one import breath, charge, squeezing, surfing
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.squares import forced
@@ -36,7 +36,7 @@ class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
     rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.1"
     options_model: ClassVar[type[BaseModel]] = OneTwoOneOptions
-    move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint")
+    move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -105,7 +105,7 @@ class OneTwoOne(SquaresRuleset):
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
     ) -> tuple[int, bool]:
         jump = c.stats.get("vertical_jump", int(action.state.options.get("vertical_jump", 1)))
-        if c.tally("sprint"):
+        if c.tally("sprint") or c.tally("charge"):
             jump *= 2
         damage = max(0, squares - jump)
         dice = c.stat("athletics")
@@ -144,20 +144,32 @@ class OneTwoOne(SquaresRuleset):
                 "one-two-one/climb-needs-hands",
                 f"{c.id} must use both hands to climb: sheathe or stow what it holds",
             )
+        if state.turns and c.tally("charge"):
+            raise Refusal("one-two-one/charged", f"{c.id} charged: it can't move afterwards")
         if c.has(surfing.SURFING) and intent.mode != "walk":
             raise Refusal(
                 "one-two-one/surfer-walks", f"{c.id} rides its shield over the ground: stop first"
             )
-        sprinting = name == "sprint" or c.tally("sprint") > 0
+        target = charge.target_of(self, intent, state, c) if name == "charge" else None
+        sprinting = name in ("sprint", "charge") or c.tally("sprint") > 0
         if name == "sprint" and c.tally("sprint") == 0:
             self._sprint(state, c, action)
+        if target is not None:
+            charge.begin(state, c, action)
         c = action.state.creatures[c.id]
         budget = self.budget(action.state, c, sprinting)
         if budget <= 0:
             raise Refusal("one-two-one/no-movement-left", f"{c.id} has no Movement left")
         f = OneTwoOneField(self, action.state, c, intent.mode, intent.sneaking or c.has("sneaking"))
-        path = self.path_for(f, c, intent, budget)
+        if target is not None:
+            charge.toward(self, f, target)
+        if target is not None and not intent.path and intent.to is None:
+            path = charge.default_path(f, c, budget)
+        else:
+            path = self.path_for(f, c, intent, budget)
         judged = self._judge(f, c, path, budget, intent.mode, sprinting)
+        if target is not None:
+            charge.check_end(f, path)
         run = Run(c.id, path, intent.mode, name, budget, state.turns)
         self.go(action, f, c, path, run, judged)
         if state.turns:

@@ -14,6 +14,8 @@ Surfing; the node carries the parity of the raw total, as it carries the diagona
 
 from __future__ import annotations
 
+from engine.geometry import Box
+from engine.rulesets.one_two_one import charge
 from engine.rulesets.one_two_one.squeezing import SQUEEZE, TOO_SMALL, slowed_otherwise, tightness
 from engine.rulesets.squares.field import DROPPED, Node, SquareField, no
 from events.battle_events import Coord
@@ -52,6 +54,8 @@ class OneTwoOneField(SquareField):
         self.surfing = c.has("shield_surfing") and state.options.get("surf_cost", "half") == "half"
         self.half = c.tally("surf_half") % 2 if state.turns else 0
         self._raw: tuple[Node, Coord, int] | None = None
+        self.toward: Box | None = None
+        """A Charge's target: every step must end nearer it (`charge`)."""
 
     def start(self, pos: Coord) -> Node:
         return (pos, self.carried % 2 | (HALF if self.surfing and self.half else 0))
@@ -84,6 +88,9 @@ class OneTwoOneField(SquareField):
 
     def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
         frm = node[0]
+        if self.mode != "walk" and self.creature.has("shield_surfing"):
+            no(reasons, "one-two-one/surfer-walks", "a Shield Surfer rides over the ground")
+            return None
         if self.flying:
             if not self._air_step(node, to, reasons):
                 return None
@@ -101,6 +108,9 @@ class OneTwoOneField(SquareField):
                 "one-two-one/too-small-to-squeeze",
                 f"the opening at {list(to)[:2]} is too small for a {self.creature.size} creature",
             )
+            return None
+        if self.toward is not None and not charge.nearer(self, frm, to):
+            no(reasons, "one-two-one/charge-must-approach", f"{list(to)} is no nearer the target")
             return None
         diagonal = to[0] != frm[0] and to[1] != frm[1]
         if diagonal and self._cuts_corner(frm, to):
