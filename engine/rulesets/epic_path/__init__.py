@@ -2,13 +2,20 @@
 
 Speeds are in feet (5 a square). `walk` spends a move action; `double_move` both actions for
 twice the speed as one action; `run` a full round at x4 (x3 in heavy armour, option
-`run_rule`), never through difficult terrain, and leaves the runner flat-footed; `withdraw`
-the standard action, every square farther from its `primary` target, which can't strike;
-`charge` the standard action, a straight clear line of at least 10 ft to `primary`, ending the
-turn; `crawl` 5 ft while prone. The `shift` intent is the 5-foot step. Leaving a threatened
-square provokes an attack of opportunity: one per enemy per action, one per round per reactor
-(plus `stats.combat_reflexes`), none by a flat-footed reactor without it. Push, pull and slide
-stop before an obstruction without damage; falls deal 1d6 per 10 ft (cap 20d6).
+`run_rule`), never through difficult terrain, not blind, for `stats.constitution` rounds
+before DC 30 Might checks, and leaves the runner flat-footed; `withdraw` the standard action,
+every square farther from its `primary` target, which can't strike (not blind); `charge` the
+standard action, a straight clear line of at least 10 ft to `primary`, ending the turn;
+`crawl` 5 ft while prone; `clamber` a full round for 5 ft, the only way into impeded terrain.
+The `shift` intent is the 5-foot step (its `action`: `five_foot_step`, `action_point` or
+`full_attack`). Leaving a threatened square provokes an attack of opportunity: one per enemy
+per action, one per round per reactor (plus `stats.combat_reflexes`), none by a flat-footed
+reactor without it. Hazardous squares hurt on entry and a `to` goes around them when it can;
+narrow openings are squeezed through or too narrow; encumbrance slows. A run or charge into an
+obstruction it couldn't see (in a concealed square) collides: 1d6 per 10 ft of speed. Push,
+pull and slide stop before an obstruction without damage, move a creature in the air straight
+down (or up) and one in mid-water level; falls deal 1d6 per 10 ft (cap 20d6). RULES.md maps
+the text to the code and tests.
 """
 
 from __future__ import annotations

@@ -7,22 +7,38 @@ from hypothesis import strategies as st
 
 from tests.unit.rulesets.properties import (
     SETTINGS,
+    TILES,
     Profile,
     check_reach_agrees,
     lifts,
-    maps,
     run_random_battle,
 )
 
 P = Profile(
     "epic-path",
     walk=30,
-    actions=("walk", "double_move", "run", "withdraw", "charge", "crawl"),
+    actions=("walk", "double_move", "run", "withdraw", "charge", "crawl", "clamber"),
     modes=("walk", "fly"),
     speeds={"fly": 30},
     extra=("shift",),
     feet=5,
 )
+EPIC_TILES = TILES + "%:|^"
+"""The shared tiles and the terrain Epic Path reads besides: impeded, concealed, a narrow
+opening (built for size Small) and a damaging square (hazardous)."""
+
+
+@st.composite
+def maps(draw: st.DrawFn) -> str:
+    """The shared generator's maps (`properties.maps`) drawn from Epic Path's tiles."""
+    width = draw(st.integers(4, 7))
+    height = draw(st.integers(3, 5))
+    rows = [[draw(st.sampled_from(EPIC_TILES)) for _ in range(width)] for _ in range(height)]
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    spots = draw(st.lists(st.sampled_from(cells), min_size=3, max_size=3, unique=True))
+    for letter, (x, y) in zip("Abc", spots, strict=True):
+        rows[y][x] = letter
+    return "\n".join("".join(r) for r in rows)
 
 
 @SETTINGS
