@@ -132,6 +132,11 @@ class SquareField:
     def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
         raise NotImplementedError
 
+    def least_cost(self, frm: Coord, to: Coord) -> int:
+        """A lower bound on what any legal path from `frm` to `to` costs, never more than the
+        cheapest (the route search's A* bound): 0, no bound, unless a field knows better."""
+        return 0
+
     def targets(self, pos: Coord) -> list[Coord]:
         """Candidate next squares from `pos` (judged by `cost_of`)."""
         x, y, z = pos

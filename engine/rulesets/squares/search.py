@@ -4,6 +4,17 @@ Dijkstra, since a 1-2-1 square's cost depends on the diagonals before it; a smal
 never worse (every per-step limit compares the spend so far with an allowance), so keeping
 the cheapest spend per node is exact. With `overspend` a step may start whenever something
 is left and the total is capped at the budget (Reclaim the Wild).
+
+A route to one goal is A*: the field's `least_cost` (0 unless the field knows better) is a
+lower bound on what is left to pay, so squares that can't lead to the goal within the budget
+are never explored, and the first time the goal comes off the heap its spend is the least.
+With `overspend` the bound is capped at the budget too (what a path can cost at most), which
+keeps it a lower bound and never decreasing along a path.
+
+Whether a goal out of reach could be reached at all (farther than the speed, or no way
+there) is `connects`: a best-first walk toward the goal that stops at the first path it
+finds; the exact search runs only when the walk found nothing and some step it was refused
+would have been legal with less spent.
 """
 
 from __future__ import annotations
@@ -14,6 +25,8 @@ from engine.rulesets.squares.field import Node, SquareField
 from events.battle_events import Coord
 
 INFINITE = 1 << 30
+UNBOUNDED = 1 << 20
+"""A budget no move reaches: what a search without a speed limit is given."""
 
 
 def _explore(
@@ -22,10 +35,11 @@ def _explore(
     first = f.start(start)
     best: dict[Node, int] = {first: 0}
     parent: dict[Node, Node] = {}
-    frontier: list[tuple[int, int, Node]] = [(0, 0, first)]
+    frontier: list[tuple[int, int, int, Node]] = [(0, 0, 0, first)]
     counter = 0
+    cap = budget if f.overspend else INFINITE
     while frontier:
-        g, _, node = heapq.heappop(frontier)
+        _, _, g, node = heapq.heappop(frontier)
         if g > best[node]:
             continue
         if goal is not None and node[0] == goal and node != first:
@@ -43,10 +57,15 @@ def _explore(
                 ng = budget
             nxt = (to, f.next_counter(node, to))
             if ng < best.get(nxt, INFINITE):
+                priority = ng
+                if goal is not None:
+                    priority = min(ng + f.least_cost(to, goal), cap)
+                    if priority > budget:
+                        continue  # can't reach the goal within the budget from here
                 best[nxt] = ng
                 parent[nxt] = node
                 counter += 1
-                heapq.heappush(frontier, (ng, counter, nxt))
+                heapq.heappush(frontier, (priority, counter, ng, nxt))
     return best, parent, None
 
 
@@ -74,3 +93,40 @@ def route(f: SquareField, start: Coord, goal: Coord, budget: int) -> list[Coord]
         node = parent[node]
     path.reverse()
     return path
+
+
+def _distance(a: Coord, b: Coord) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
+    """Does any legal path, whatever it costs, reach `goal` (a square a move may end on)?
+
+    A best-first walk (the square nearest the goal first) over the nodes, each visited once,
+    stops at the first path found: that path is legal, so the answer is yes. When the walk
+    runs out, the answer is no unless some step it was refused is legal with nothing spent
+    (a step limited by the spend so far, as Epic Path's allowance per mode): a cheaper way to
+    that node might allow it, so the exact search decides."""
+    if goal == start or not f.can_stop(goal):
+        return False
+    first = f.start(start)
+    seen: set[Node] = {first}
+    frontier: list[tuple[int, int, int, Node]] = [(_distance(start, goal), 0, 0, first)]
+    counter = 0
+    limited = False
+    while frontier:
+        _, _, g, node = heapq.heappop(frontier)
+        for to in f.targets(node[0]):
+            cost = f.cost_of(node, g, to, None)
+            if cost is None:
+                limited = limited or (g > 0 and f.cost_of(node, 0, to, None) is not None)
+                continue
+            nxt = (to, f.next_counter(node, to))
+            if nxt in seen:
+                continue
+            if to == goal:
+                return True
+            seen.add(nxt)
+            counter += 1
+            heapq.heappush(frontier, (_distance(to, goal), counter, g + cost, nxt))
+    return limited and route(f, start, goal, UNBOUNDED) is not None
