@@ -8,7 +8,8 @@ passed, allies' can. Flying keeps one clear square from every surface and stays 
 altitude (8 natural, 4 otherwise; medium armour -1, heavy -2); above it a creature can only
 glide or come down. A glider climbs only in an updraft, up to its height, and never while
 sprinting (Gliding). Narrow openings are squeezed through or too small (`squeezing`). A
-shield surfer's costs are halved, the turn's raw costs added up and rounded up (Shield
+shield surfer's costs are halved, the turn's raw costs added up and rounded down, so 6
+Movement surfs 12 squares as Sprinting runs them (Shield
 Surfing; the node carries the parity of the raw total, as it carries the diagonals').
 """
 
@@ -133,7 +134,7 @@ class OneTwoOneField(SquareField):
             why.append(f"climbing {face} more square(s) of the face x{each}")
         if self.surfing:
             self._raw = (node, to, cost)
-            cost = (cost + (0 if node[1] & HALF else 1)) // 2
+            cost = (cost + (1 if node[1] & HALF else 0)) // 2
             why.append(f"shield surfing: half, rounded over the turn = {cost}")
         if reasons is not None:
             reasons.extend(why)

@@ -42,7 +42,7 @@ class OneTwoOneOptions(BaseOptions):
     lower ("consult your GM"); `false` lets the GM call any terrain sloped enough."""
     surf_cost: Literal["half", "full"] = "half"
     """Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw
-    costs added up, halved, rounded up); `full` for a gentle slope."""
+    costs added up, halved, rounded down); `full` for a gentle slope."""
     surf_difficult_wear: Literal["harsh", "normal", "gentle"] = "normal"
     """Shield wear on difficult terrain, which the text's examples put on both sides (sand and
     snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain

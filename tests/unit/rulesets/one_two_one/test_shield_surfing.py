@@ -47,10 +47,11 @@ def test_movement_costs_are_halved() -> None:
     # "in most cases, your Movement costs will be halved, similar to Sprinting"
     state = surfing(hill())
     decision, after = ok(state, move([6, 0]))
-    assert [s.cost for s in decision.trace if s.kind == "step"] == [1, 0, 1, 0, 1, 0]
-    # the halving is counted over the turn: the next square's half is already paid
+    assert [s.cost for s in decision.trace if s.kind == "step"] == [0, 1, 0, 1, 0, 1]
+    # the halving is counted over the turn, so 6 Movement surfs 12 squares, as a Sprint runs
     decision, after = ok(after, move([11, 0]))
-    assert decision.events[0].cost == 3 and pos(after, "A") == (11, 0, 0)
+    assert decision.events[0].cost == 2 and pos(after, "A") == (11, 0, 0)
+    ok(after, move([11, 1]))
     full = surfing(hill(options={"surf_cost": "full"}))
     assert refused(full, move([7, 0])).rule == "one-two-one/exceeds-speed"
 
