@@ -87,7 +87,7 @@ class EpicPath(SquaresRuleset):
         }
 
     def known_conditions(self) -> frozenset[str]:
-        return KNOWN_CONDITIONS | {"quelled", "splayed"}
+        return KNOWN_CONDITIONS | {"quelled", "splayed", "blinded", "fatigued"}
 
     def check_spec(self, spec: CreatureSpec) -> None:
         for mode, feet in spec.speeds.items():

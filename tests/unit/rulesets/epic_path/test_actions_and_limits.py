@@ -74,6 +74,10 @@ def test_a_blinded_creature_can_neither_run_nor_withdraw() -> None:
     withdraw = move([0, 1], action="withdraw", primary="b")
     assert refused(state, withdraw).rule == "epic-path/blind-cannot-withdraw"
     ok(state, move([0, 1]))
+    sighted = game(".Ab..\n.....")
+    blind = {"type": "set_condition", "creature": "A", "condition": "blinded", "on": True}
+    _, blinded = ok(sighted, blind)
+    assert refused(blinded, move([0, 0], action="run")).rule == "epic-path/blind-cannot-run"
 
 
 # -- The 5-foot step's other ways --------------------------------------------------------------
