@@ -16,8 +16,8 @@ already too small to squeeze. Hence the defaults: squeeze from 1 category smalle
 "While Squeezing, a Hero is Distracted, Off-Balance, and Slowed. These conditions end
 immediately when the Hero leaves the tight conditions": `settle` sets them (with `squeezed`,
 the marker every ruleset knows) when a creature's space is tight and lifts them when it no
-longer is. It lifts only the ones squeezing set (the tally `squeezing` remembers which), so a
-creature already slowed by something else stays slowed. Each square a creature enters while
+longer is. It lifts only the ones squeezing set (the tally `battle:squeezing` remembers
+which), so a creature already slowed by something else stays slowed. Each square a creature enters while
 squeezing costs the Slowed surcharge (`slowed_surcharge`), counted once when it is also
 slowed by something else (DIGEST 4.2 lists Slowed once).
 """
@@ -35,9 +35,11 @@ if TYPE_CHECKING:
 
 FITS, SQUEEZE, TOO_SMALL = 0, 1, 2
 CONDITIONS = ("squeezed", "distracted", "off_balance", "slowed")
-"""What squeezing sets, one bit each in the tally `squeezing` (in that order)."""
+"""What squeezing sets, one bit each in the tally `battle:squeezing` (in that order)."""
 TIGHT = 1 << len(CONDITIONS)
-"""Set in the tally `squeezing` while the creature's space is tight."""
+"""Set in the tally `battle:squeezing` while the creature's space is tight."""
+MASK = "battle:squeezing"
+"""The battle-long tally of what squeezing set (it outlives the creature's turn starts)."""
 
 
 def tightness(rs: GridRuleset, state: BattleState, size: str, pos: Coord) -> int:
@@ -69,7 +71,7 @@ def tightness(rs: GridRuleset, state: BattleState, size: str, pos: Coord) -> int
 def slowed_otherwise(c: Creature) -> bool:
     """Slowed by something other than squeezing through a narrow opening (a director's
     `slowed`, or a `squeezed` the director set for a crowd)."""
-    mine = c.tally("squeezing")
+    mine = c.tally(MASK)
     if c.has("slowed") and not mine & (1 << CONDITIONS.index("slowed")):
         return True
     return c.has("squeezed") and not mine & 1
@@ -80,7 +82,7 @@ def settle(rs: GridRuleset, action: Action) -> None:
     left it."""
     for cid in sorted(action.state.creatures):
         c = action.state.creatures[cid]
-        mine = c.tally("squeezing")
+        mine = c.tally(MASK)
         tight = tightness(rs, action.state, c.size, c.pos) != FITS
         if tight and not mine & TIGHT:
             mask = TIGHT
@@ -90,7 +92,7 @@ def settle(rs: GridRuleset, action: Action) -> None:
                     action.emit(
                         ConditionSet(creature=cid, condition=name, on=True, source="squeezing")
                     )
-            action.emit(Tallied(creature=cid, name="squeezing", amount=mask))
+            action.emit(Tallied(creature=cid, name=MASK, amount=mask))
             action.note(
                 "squeeze", c.pos, reasons=(f"{cid} squeezes: distracted, off-balance, slowed",)
             )
@@ -100,5 +102,5 @@ def settle(rs: GridRuleset, action: Action) -> None:
                     action.emit(
                         ConditionSet(creature=cid, condition=name, on=False, source="squeezing")
                     )
-            action.emit(Tallied(creature=cid, name="squeezing", amount=-mine))
+            action.emit(Tallied(creature=cid, name=MASK, amount=-mine))
             action.note("squeeze-ends", c.pos, reasons=(f"{cid} leaves the tight space",))

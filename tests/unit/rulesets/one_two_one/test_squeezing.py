@@ -84,3 +84,15 @@ def test_a_director_may_squeeze_a_hero_through_a_crowd() -> None:
     state = game("A...", creatures={"A": {"conditions": ["squeezed"]}})
     decision, after = ok(state, move([1, 0]))
     assert decision.events[0].cost == 2 and conditions(after) == {"squeezed"}
+
+
+def test_squeezing_outlasts_the_turn_and_still_ends_on_leaving() -> None:
+    state = game(TUNNEL, walk=12)
+    _, inside = ok(state, move([3, 0]))
+    _, inside = ok(inside, {"type": "end_turn", "creature": "A"})
+    _, inside = ok(inside, {"type": "start_turn", "creature": "A"})
+    assert "slowed" in conditions(inside)
+    decision, _ = ok(inside, move(path=[[4, 0]]))
+    assert decision.events[0].cost == 2  # still squeezing
+    _, out = ok(inside, move([6, 0]))
+    assert conditions(out) == set()
