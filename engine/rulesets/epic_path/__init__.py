@@ -173,7 +173,8 @@ class EpicPath(SquaresRuleset):
         name = self.action_name(intent)
         self.require_turn(state, c)
         down = c.has("prone") or c.has("splayed")
-        if down != (name == "crawl") and not (name == "crawl" and c.has("quelled")):
+        lowly = name == "clamber" or (name == "crawl" and c.has("quelled"))
+        if down != (name == "crawl") and not lowly:  # clambering is on hands and knees already
             raise Refusal(
                 "epic-path/prone-crawls" if down else "epic-path/crawl-needs-prone",
                 "a prone or splayed creature only crawls (or stands up)"

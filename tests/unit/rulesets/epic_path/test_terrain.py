@@ -46,6 +46,13 @@ def test_clambering_moves_only_five_feet_even_without_turns() -> None:
     assert pos(after, "A") == (2, 0, 0)
 
 
+def test_a_prone_creature_clambers_too_and_stays_prone() -> None:
+    state = game("A%.", creatures={"A": {"conditions": ["prone"]}})
+    assert refused(state, move([1, 0], action="crawl")).rule == "epic-path/impeded"
+    _, after = ok(state, move([1, 0], action="clamber"))
+    assert pos(after, "A") == (1, 0, 0) and after.creatures["A"].has("prone")
+
+
 def test_leaving_impeded_terrain_is_free() -> None:
     state = game("%A..", creatures={"A": {}})
     ok(state, move([3, 0]))
