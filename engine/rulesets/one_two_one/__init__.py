@@ -194,23 +194,12 @@ class OneTwoOne(SquaresRuleset):
                 action.emit(Tallied(creature=c.id, name=surfing.HALF, amount=flip))
 
     def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
-        before = state.creatures.get(intent.creature)
+        """A surfer's shield wears as its turn starts. The battle-long tallies (`battle:...`:
+        breath held, shield wear, a surfing session's turns, what squeezing set) outlive it."""
         super().on_start_turn(intent, state, action)
-        if before is None:
-            return
-        self._carry(action, before)
-        if before.has(surfing.SURFING):
-            surfing.start_of_turn(self, action, before.id)
-
-    @staticmethod
-    def _carry(action: Action, before: Creature) -> None:
-        """Battle-long tallies (`battle:...`: breath held, shield wear, a surfing session's
-        turns, what squeezing set) survive the creature's turn start."""
-        for name, amount in before.tallies:
-            if name.startswith("battle:"):
-                now = action.state.creatures[before.id].tally(name)
-                if now != amount:
-                    action.emit(Tallied(creature=before.id, name=name, amount=amount - now))
+        c = state.creatures.get(intent.creature)
+        if c is not None and c.has(surfing.SURFING):
+            surfing.start_of_turn(self, action, c.id)
 
     def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
         """Gliding: "you descend at least one square per turn, regardless of horizontal

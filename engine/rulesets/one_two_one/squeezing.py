@@ -17,9 +17,9 @@ already too small to squeeze. Hence the defaults: squeeze from 1 category smalle
 immediately when the Hero leaves the tight conditions": `settle` sets them (with `squeezed`,
 the marker every ruleset knows) when a creature's space is tight and lifts them when it no
 longer is. It lifts only the ones squeezing set (the tally `battle:squeezing` remembers
-which), so a creature already slowed by something else stays slowed. Each square a creature enters while
-squeezing costs the Slowed surcharge (`slowed_surcharge`), counted once when it is also
-slowed by something else (DIGEST 4.2 lists Slowed once).
+which), so a creature already slowed by something else stays slowed. Each square a creature
+enters while squeezing costs the Slowed surcharge (`slowed_surcharge`), counted once when it
+is also slowed by something else (DIGEST 4.2 lists Slowed once).
 """
 
 from __future__ import annotations
