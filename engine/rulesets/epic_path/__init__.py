@@ -198,8 +198,10 @@ class EpicPath(SquaresRuleset):
                 "epic-path/overburdened",
                 f"{c.id}'s encumbrance leaves it no speed: a standard action moves 5 ft",
             )
-        if name == "run" and not self._endurance(state, c, action):
-            return
+        if name == "run":
+            self._needs(state, c, name, intent.use_main_action)  # refused before any check
+            if not self._endurance(state, c, action):
+                return
         self._spend(state, c, name, intent.use_main_action, action)
         mult = self.multiplier(state, c, name)
         f = EpicField(self, action.state, c, intent.mode, name, mult, primary)
@@ -312,8 +314,13 @@ class EpicPath(SquaresRuleset):
     def _spend(
         self, state: BattleState, c: Creature, name: str, use_main: bool, action: Action
     ) -> None:
+        for kind in self._needs(state, c, name, use_main):
+            action.emit(ActionUsed(creature=c.id, action="main" if kind == "main" else "move"))
+
+    def _needs(self, state: BattleState, c: Creature, name: str, use_main: bool) -> list[str]:
+        """The actions `name` spends this turn (none without turns), refused if not left."""
         if not state.turns:
-            return
+            return []
         needs = list(COSTS[name])
         if needs == ["move"] and c.move_actions <= 0 and use_main:
             needs = ["main"]
@@ -330,8 +337,7 @@ class EpicPath(SquaresRuleset):
                 raise Refusal(f"turn/no-{kind}-action", f"{name} needs a {kind} action")
         if c.tally("stepped"):
             raise Refusal("epic-path/stepped-this-round", f"no {name} after a 5-foot step")
-        for kind in needs:
-            action.emit(ActionUsed(creature=c.id, action="main" if kind == "main" else "move"))
+        return needs
 
     def _check_charge(self, c: Creature, path: list[Coord], target: Creature | None) -> None:
         assert target is not None

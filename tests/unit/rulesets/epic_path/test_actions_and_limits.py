@@ -160,6 +160,12 @@ def test_each_further_check_is_two_harder() -> None:
     assert dice.purpose.startswith("Might check DC 32") and "Moved" in types(decision)
 
 
+def test_no_check_is_rolled_for_a_run_the_actions_left_cannot_pay_for() -> None:
+    state = game("A" + "." * 20, creatures={"A": {"stats": {"constitution": 0}}})
+    _, walked = ok(state, move([2, 0]))
+    assert refused(walked, move([10, 0], action="run")).rule == "turn/no-move-action"
+
+
 # -- Encumbrance -----------------------------------------------------------------------------
 
 
