@@ -210,7 +210,10 @@ class OneTwoOne(SquaresRuleset):
         c = self.creature(state, intent.creature)
         if state.turns and c.id == state.active:
             f = self.field(state, c, "glide")
+            # one that hangs in the air must glide down, if it can move at all
+            can_move = not c.has("prone") and self.budget(state, c) > 0
             aloft = not f.on_ground(c.pos) and self._can_glide(c) and not self._can_fly(c)
+            aloft = aloft and can_move
             need = 3 if c.tally("sprint") else 1
             exempt = c.tally("updraft") > 0 or f.in_updraft(c.pos) or f.on_ground(c.pos)
             if (c.tally("glided") or aloft) and not exempt and c.tally("glide_drop") < need:

@@ -17,6 +17,9 @@ def test_a_glider_that_hangs_in_the_air_still_descends_each_turn() -> None:
     assert refused(state, END).rule == "one-two-one/glide-must-descend"
     _, down = ok(state, move(path=[[0, 1, 2]], mode="glide"))
     ok(down, END)
+    # a glider that can't move at all (prone in the air) isn't held there by the rule
+    _, prone = ok(state, {"type": "fall_prone", "creature": "A"})
+    ok(prone, END)
 
 
 def test_sprinting_gliders_descend_three() -> None:
