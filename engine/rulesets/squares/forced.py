@@ -156,10 +156,14 @@ def _straight(
             f"{rs.id}/forced-straight-in-the-air",
             "forced movement moves a creature in the air straight down (or up): no `path`",
         )
+    if intent.prone_after is not None:
+        raise Refusal(
+            f"{rs.id}/no-prone-in-the-air", "a creature in the air has no ground to drop prone on"
+        )
     f = rs.field(action.state, target, "walk")
     x, y, z = target.pos
     ceiling = getattr(f, "ceiling", None)
-    steps = squares if intent.prone_after is None else min(squares, intent.prone_after)
+    steps = squares
     path: list[Coord] = []
     stop_reason: str | None = None
     for _ in range(steps):

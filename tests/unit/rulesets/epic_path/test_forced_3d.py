@@ -66,6 +66,8 @@ def test_in_the_air_no_path_sideways() -> None:
     state = aloft("bA..", z=3, b_z=3)
     rule = refused(state, forced("slide", 5, path=[[2, 0]])).rule
     assert rule == "epic-path/forced-straight-in-the-air"
+    rule = refused(state, forced("push", 10, prone_after=1)).rule
+    assert rule == "epic-path/no-prone-in-the-air"
 
 
 def test_in_mid_water_it_moves_laterally_and_stays_afloat() -> None:
