@@ -22,10 +22,11 @@ class ApField(SquareField):
     dodging = False
     """A Dodge may pass through neutral and hostile spaces (never end in one)."""
 
-    def least_cost(self, frm: Coord, to: Coord) -> int:
+    def least_cost(self, node: Node, goal: Coord) -> int:
         """Every space across or along costs at least 1 and a diagonal, which goes one along
         and one across, at least 2: no path costs less than the spaces along plus across."""
-        return abs(to[0] - frm[0]) + abs(to[1] - frm[1])
+        frm = node[0]
+        return abs(goal[0] - frm[0]) + abs(goal[1] - frm[1])
 
     def targets(self, pos: Coord) -> list[Coord]:
         x, y, _ = pos

@@ -132,9 +132,9 @@ class SquareField:
     def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
         raise NotImplementedError
 
-    def least_cost(self, frm: Coord, to: Coord) -> int:
-        """A lower bound on what any legal path from `frm` to `to` costs, never more than the
-        cheapest (the route search's A* bound): 0, no bound, unless a field knows better."""
+    def least_cost(self, node: Node, goal: Coord) -> int:
+        """A lower bound on what any legal path from `node` to `goal` costs, never more than
+        the cheapest (the route search's A* bound): 0, no bound, unless a field knows better."""
         return 0
 
     def targets(self, pos: Coord) -> list[Coord]:

@@ -9,7 +9,9 @@ A route to one goal is A*: the field's `least_cost` (0 unless the field knows be
 lower bound on what is left to pay, so squares that can't lead to the goal within the budget
 are never explored, and the first time the goal comes off the heap its spend is the least.
 With `overspend` the bound is capped at the budget too (what a path can cost at most), which
-keeps it a lower bound and never decreasing along a path.
+keeps it a lower bound and never decreasing along a path. Of two nodes with the same bound
+the one with more spent (nearer the goal) comes first; without a bound (Dijkstra) the two
+have the same spend, so the order is as before.
 
 Whether a goal out of reach could be reached at all (farther than the speed, or no way
 there) is `connects`: a best-first walk toward the goal that stops at the first path it
@@ -35,11 +37,11 @@ def _explore(
     first = f.start(start)
     best: dict[Node, int] = {first: 0}
     parent: dict[Node, Node] = {}
-    frontier: list[tuple[int, int, int, Node]] = [(0, 0, 0, first)]
+    frontier: list[tuple[int, int, int, int, Node]] = [(0, 0, 0, 0, first)]
     counter = 0
     cap = budget if f.overspend else INFINITE
     while frontier:
-        _, _, g, node = heapq.heappop(frontier)
+        _, _, _, g, node = heapq.heappop(frontier)
         if g > best[node]:
             continue
         if goal is not None and node[0] == goal and node != first:
@@ -59,13 +61,13 @@ def _explore(
             if ng < best.get(nxt, INFINITE):
                 priority = ng
                 if goal is not None:
-                    priority = min(ng + f.least_cost(to, goal), cap)
+                    priority = min(ng + f.least_cost(nxt, goal), cap)
                     if priority > budget:
                         continue  # can't reach the goal within the budget from here
                 best[nxt] = ng
                 parent[nxt] = node
                 counter += 1
-                heapq.heappush(frontier, (priority, counter, ng, nxt))
+                heapq.heappush(frontier, (priority, -ng, counter, ng, nxt))
     return best, parent, None
 
 
@@ -102,11 +104,11 @@ def _distance(a: Coord, b: Coord) -> int:
 def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
     """Does any legal path, whatever it costs, reach `goal` (a square a move may end on)?
 
-    A best-first walk (the square nearest the goal first) over the nodes, each visited once,
-    stops at the first path found: that path is legal, so the answer is yes. When the walk
-    runs out, the answer is no unless some step it was refused is legal with nothing spent
-    (a step limited by the spend so far, as Epic Path's allowance per mode): a cheaper way to
-    that node might allow it, so the exact search decides."""
+    A best-first walk over the nodes (the square nearest the goal first, the cheaper of two),
+    each visited once, stops at the first path found: that path is legal, so the answer is
+    yes. When the walk runs out, the answer is no unless some step it was refused is legal
+    with nothing spent (a step limited by the spend so far, as Epic Path's allowance per
+    mode): a cheaper way to that node might allow it, so the exact search decides."""
     if goal == start or not f.can_stop(goal):
         return False
     first = f.start(start)
@@ -115,7 +117,7 @@ def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
     counter = 0
     limited = False
     while frontier:
-        _, _, g, node = heapq.heappop(frontier)
+        _, g, _, node = heapq.heappop(frontier)
         for to in f.targets(node[0]):
             cost = f.cost_of(node, g, to, None)
             if cost is None:
@@ -128,5 +130,5 @@ def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
                 return True
             seen.add(nxt)
             counter += 1
-            heapq.heappush(frontier, (_distance(to, goal), counter, g + cost, nxt))
+            heapq.heappush(frontier, (_distance(to, goal), g + cost, counter, nxt))
     return limited and route(f, start, goal, UNBOUNDED) is not None
