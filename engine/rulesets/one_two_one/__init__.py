@@ -6,7 +6,8 @@ Movement (and the vertical jump that sets where falls start hurting); surcharges
 terrain, unnatural movement, sneaking and slowed stack; flying and gliding limits; falls deal
 1 a square beyond the vertical jump, less an Athletics roll; a creature pushed into something
 takes damage equal to the distance left. Updrafts lift gliders; narrow openings are squeezed
-through (`squeezing`); Shield Surfing (`surfing`); holding breath under water (`breath`).
+through (`squeezing`); Shield Surfing (`surfing`); holding breath under water (`breath`);
+the `charge` action (`charge`, from the SRC's Other Actions).
 No movement-triggered reactions (DIGEST 4.3). `RULES.md` maps the text to code and tests.
 """
 
@@ -85,6 +86,8 @@ class OneTwoOne(SquaresRuleset):
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         if c.has("prone"):
             return 0  # a prone creature stands up before it moves
+        if state.turns and c.tally("charge"):
+            return 0  # nothing after a Charge
         return max(0, self.budget(state, c))
 
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:

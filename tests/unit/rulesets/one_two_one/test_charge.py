@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from engine import reach
 from tests.unit.battle_map import ok, pos, refused, types
 from tests.unit.rulesets.one_two_one.test_movement import game, move
 
@@ -55,3 +56,4 @@ def test_no_movement_after_a_charge() -> None:
     state = game("A.....b\n.......")
     _, after = ok(state, charge())
     assert refused(after, move([4, 1])).rule == "one-two-one/charged"
+    assert reach(after, "A") == {}
