@@ -164,3 +164,11 @@ def test_a_dead_creature_is_rough_terrain_unless_the_gm_ignores_it() -> None:
     ignored = game("AB..", creatures=dead, options={"turns": False, "dead_are_rough": False})
     decision, _ = ok(ignored, move(path=[[1, 0], [2, 0]]))
     assert decision.events[0].cost == 10
+
+
+def test_a_stepover_squeezes_neither_creature() -> None:
+    sizes = {"A": {"size": "1L"}, "b": {"size": "1T"}}
+    state = game("Ab..", creatures=sizes, options={"turns": False})
+    decision, after = ok(state, move([1, 0]))
+    assert "ConditionSet" not in types(decision)
+    assert not after.creatures["A"].has("squeezed") and not after.creatures["b"].has("squeezed")
