@@ -50,7 +50,8 @@ class Creature:
     maneuvers: int = 0
     actions_used: int = 0
     tallies: tuple[tuple[str, int], ...] = ()
-    """Per-turn counts a ruleset keeps (`Tallied`), reset when the creature's turn starts."""
+    """Counts a ruleset keeps (`Tallied`): reset when the creature's turn starts, except names
+    starting `battle:`, which count for the whole battle."""
 
     @property
     def id(self) -> str:

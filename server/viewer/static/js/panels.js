@@ -76,7 +76,7 @@ export function whatIfResult(result, ctx) {
       parts.push(h("p", { class: "refused" }, `Intent ${step.index + 1} refused: ${step.refused.rule}: ${step.refused.detail}`));
     } else {
       parts.push(h("p", { class: "whatif-step" },
-        step.events.map((e) => sentence(e, ctx, step.trace)).join("; ") || "No events"));
+        step.events.map((e) => sentence(e, ctx, step.trace)).filter((p) => p).join("; ") || "No events"));
     }
   }
   const changes = Object.entries(result.difference?.creatures || {});

@@ -6,6 +6,11 @@ export function unitOf(ruleset) {
   return UNITS[ruleset] || ["square", "squares"];
 }
 
+// How many of the ruleset's units one square is (Epic Path counts 5 ft a square).
+function squareSize(ruleset) {
+  return ruleset === "epic-path" ? 5 : 1;
+}
+
 function amount(n, ruleset) {
   const [one, many] = unitOf(ruleset);
   return `${n} ${n === 1 ? one : many}`;
@@ -97,7 +102,7 @@ export function sentence(e, ctx, trace = []) {
     case "Teleported":
       return `${n(d.creature)} teleported ${u(d.distance)} to ${at(d.to)}`;
     case "ForceMoved":
-      return `${n(d.source)} ${d.kind === "push" ? "pushed" : d.kind === "pull" ? "pulled" : "slid"} ${n(d.target)} ${u(d.path.length)} to ${at(d.path[d.path.length - 1])}`;
+      return `${n(d.source)} ${d.kind === "push" ? "pushed" : d.kind === "pull" ? "pulled" : "slid"} ${n(d.target)} ${u(d.path.length * squareSize(ctx.ruleset))} to ${at(d.path[d.path.length - 1])}`;
     case "Collided":
       return `${n(d.creature)} collided with ${d.other_creature ? n(d.other_creature) : d.obstacle || "something"}`;
     case "HurledThrough":
@@ -160,6 +165,19 @@ export function sentence(e, ctx, trace = []) {
       return `undid the action at versions ${d.first_version}–${d.last_version}`;
     case "ActionRedone":
       return `redid the action at versions ${d.first_version}–${d.last_version}`;
+    case "DiceRolled":
+      return `${n(d.creature)} rolled ${d.dice} for ${d.purpose}: ${d.rolls.join(", ")} = ${d.total}`;
+    case "ShieldSurfStarted":
+      return `${n(d.creature)} began shield surfing at ${at(d.at)}`;
+    case "ShieldWorn":
+      return `${n(d.creature)}'s shield took ${d.amount} wear (${d.left} left)`;
+    case "ShieldSurfEnded":
+      return d.forced
+        ? `${n(d.creature)} was thrown off the shield (${d.reason}) and knocked prone`
+        : `${n(d.creature)} stopped shield surfing`;
+    case "ActionUsed":
+    case "Tallied":
+      return null; // bookkeeping: what it spent shows in the state, not in the story
     default:
       return e.type;
   }
@@ -167,7 +185,7 @@ export function sentence(e, ctx, trace = []) {
 
 export function describe(action, ctx) {
   const kind = action.intent?.type;
-  const parts = action.events.map((e) => sentence(e, ctx, action.trace));
+  const parts = action.events.map((e) => sentence(e, ctx, action.trace)).filter((p) => p);
   if (kind === "undo" || kind === "redo") {
     const who = action.actor === "director" ? "The director" : "A player";
     return `${who} ${parts.join(" and ") || kind}`;
