@@ -87,6 +87,12 @@ class ActionPoints(SquaresRuleset):
             jumping.jump(self, action, c, intent, budget)
             return
         if intent.action in ("dodge", "move_silently"):
+            f = self.field(action.state, c, intent.mode)
+            if f.in_water(c.pos) and not state.options.get("actions_while_swimming", False):
+                raise Refusal(
+                    "action-points/no-actions-while-swimming",
+                    f"{c.id} is swimming: no {intent.action.replace('_', ' ')} in the water",
+                )
             self._paid_action(state, c, intent.action, action)
         hands = state.options.get("climb_needs_free_hands", True)
         if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
@@ -192,8 +198,17 @@ class ActionPoints(SquaresRuleset):
         action.note("stand", c.pos, STAND_UP, ("standing up: 3 Move Points, no run this turn",))
 
     def check_spec(self, spec: Any) -> None:
+        """MOVE is the one speed, in spaces (`speeds.walk`); climbing and swimming spend it,
+        so a speed in another mode (a fly speed, a swim speed in feet) is refused."""
         if spec.stats.get("ap", 0) < 0:
             raise Refusal("action-points/invalid-action-points", "action points are 0 or more")
+        other = sorted(m for m in spec.speeds if m != "walk")
+        if other:
+            raise Refusal(
+                "action-points/move-in-spaces",
+                f"the one speed is MOVE in 6-ft spaces (`walk`); climbing and swimming spend"
+                f" it: no {', '.join(other)} speed",
+            )
 
 
 __all__ = ["ActionPoints"]

@@ -107,6 +107,10 @@ class ApField(SquareField):
             return False
         return True
 
+    def dropped(self, frm: Coord, to: Coord) -> int:
+        """A climber climbs down (3 Move Points per 6 ft); only a walker steps off and falls."""
+        return 0 if self.mode == "climb" else super().dropped(frm, to)
+
     def next_counter(self, node: Node, to: Coord) -> int:
         if self.mode == "climb":
             return node[1]

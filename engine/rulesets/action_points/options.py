@@ -32,3 +32,7 @@ class ActionPointsOptions(BaseOptions):
     climb_needs_free_hands: bool = True
     """Climbing needs both hands free of items (the text): a creature with
     `stats.hands_busy` > 0 can't climb; `false` lets the GM waive it."""
+    actions_while_swimming: bool = False
+    """"A character in general cannot perform actions while swimming, however Zaldar may
+    agree to offer the attempt" (the text): a creature in water can't Dodge or Move Silently
+    (the actions among its moves) unless the table allows it."""

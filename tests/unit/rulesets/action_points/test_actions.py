@@ -1,7 +1,10 @@
 """The action-point game's moves that are actions: Dodge, Moving Silently, and climbing's
 "Both hands must be free of items"."""
 
-from tests.unit.battle_map import ok, pos, refused, types
+from typing import Any
+
+from engine import Refused, create_battle
+from tests.unit.battle_map import ok, pos, refused, setup_for, types
 from tests.unit.rulesets.action_points.test_movement import game, move
 
 
@@ -58,3 +61,41 @@ def test_climbing_needs_both_hands_free_of_items() -> None:
     waived = game(rows, elevation=rise, creatures=busy, options={"climb_needs_free_hands": False})
     ok(waived, move(path=[[1, 0], [2, 0]], mode="climb"))
     ok(game(rows, elevation=rise), move(path=[[1, 0], [2, 0]], mode="climb"))
+
+
+def test_a_swimming_creature_performs_no_actions_unless_the_table_allows() -> None:
+    rows, wet = "A==..", {"A": {"at": [1, 0]}}
+    state = game(rows, creatures=wet)
+    for name in ("dodge", "move_silently"):
+        assert refused(state, move([2, 0], action=name)).rule == (
+            "action-points/no-actions-while-swimming"
+        )
+    ok(state, move([2, 0]))  # swimming itself is movement
+    allowed = game(rows, creatures=wet, options={"actions_while_swimming": True})
+    _, after = ok(allowed, move([2, 0], action="move_silently"))
+    assert after.creatures["A"].tally("ap") == 1
+
+
+def test_action_points_a_creature_does_not_have_are_refused() -> None:
+    state = game("A.........", creatures={"A": {"stats": {"ap": 2}}})
+    assert refused(state, move([7, 0], action_points=3)).rule == (
+        "action-points/not-enough-action-points"
+    )
+    _, after = ok(state, move([7, 0], action_points=2))
+    assert after.creatures["A"].tally("ap_mp") == 2
+
+
+def test_a_creature_with_negative_action_points_or_a_speed_but_move_is_not_placed() -> None:
+    spec = setup_for("A..", creatures={"A": {"stats": {"ap": -1}}})
+    spec["ruleset"] = "action-points"
+    assert refused_setup(spec) == "action-points/invalid-action-points"
+    for speeds in ({"walk": 5, "fly": 30}, {"swim": 15}):
+        spec = setup_for("A..", creatures={"A": {"speeds": speeds}})
+        spec["ruleset"] = "action-points"
+        assert refused_setup(spec) == "action-points/move-in-spaces", speeds
+
+
+def refused_setup(spec: dict[str, Any]) -> str:
+    decision = create_battle(spec)
+    assert isinstance(decision, Refused), decision
+    return decision.rule

@@ -2,6 +2,8 @@
 
 from typing import Any
 
+import pytest
+
 from engine import Accepted
 from projections import BattleState
 from tests.unit.battle_map import act, ok, pos, refused, types
@@ -166,3 +168,107 @@ def test_what_the_text_lacks_is_refused_with_a_rule() -> None:
     )
     decision, _ = act(state, move([1, 0], mode="fly"))
     assert not isinstance(decision, Accepted)
+
+
+def test_neutral_spaces_are_not_passed_either() -> None:
+    state = game("An...", creatures={"n": {"side": "neutral"}})
+    assert refused(state, move(path=[[1, 0], [2, 0]])).rule == "action-points/hostile-space"
+
+
+def test_a_creature_that_spent_two_action_points_may_not_run() -> None:
+    state = game("A...........")
+    _, spent = ok(state, move([2, 0], action_points=2))
+    assert refused(spent, move([3, 0], action="run")).rule == (
+        "action-points/run-limits-action-points"
+    )
+
+
+def test_turgar_with_move_5_walks_5_or_runs_10_spending_only_1_action_point() -> None:
+    state = game("A...........")
+    assert refused(state, move([6, 0])).rule == "action-points/exceeds-speed"
+    _, ran = ok(state, move([10, 0], action="run"))
+    assert ran.creatures["A"].tally("mp") == 10
+    assert refused(ran, move([11, 0], action_points=2)).rule == (
+        "action-points/run-limits-action-points"
+    )
+
+
+def test_a_long_jump_needs_at_least_four_move_points_to_spend() -> None:
+    state = game("A.........")
+    _, ran = ok(state, move([7, 0], action="run"))  # 7 of 10 spent: 3 left
+    assert refused(ran, move([10, 0], action="long_jump")).rule == (
+        "action-points/exceeds-move-points"
+    )
+
+
+def test_a_jump_lands_two_spaces_away_and_a_long_jump_three_in_a_straight_line() -> None:
+    state = game("A....\n.....\n.....")
+    assert refused(state, move([3, 0], action="jump")).rule == "action-points/jump-distance"
+    assert refused(state, move([2, 1], action="jump")).rule == "action-points/jump-not-straight"
+    _, after = ok(state, move([2, 2], action="jump", rolls=[10]))
+    assert pos(after, "A") == (2, 2, 0)
+
+
+def test_standing_up_from_crawling_costs_three_and_leaves_action_points_alone() -> None:
+    state = game("A.....", walk=7, creatures={"A": {"conditions": ["prone"]}})
+    _, crawled = ok(state, move([1, 0], action="crawl"))
+    _, stood = ok(crawled, {"type": "stand_up", "creature": "A"})
+    a = stood.creatures["A"]
+    assert not a.has("prone") and not a.has("crawling")
+    assert a.tally("mp") == 2 + 2 + 3
+    assert a.tally("ap") == 0
+
+
+def test_a_standing_creature_drops_down_to_crawl_into_small_areas() -> None:
+    state = game("A.....")
+    assert refused(state, move([1, 0], action="crawl")).rule == "action-points/not-tripped"
+    _, down = ok(state, {"type": "fall_prone", "creature": "A"})
+    _, after = ok(down, move([1, 0], action="crawl"))
+    assert pos(after, "A") == (1, 0, 0)
+    assert after.creatures["A"].tally("mp") == 2 + 2
+
+
+def test_climbing_down_costs_three_per_six_feet_and_is_no_fall() -> None:
+    rise = [{"cells": [[0, 0]], "height": 2}]
+    state = game("A..", walk=7, elevation=rise)
+    decision, after = ok(state, move(path=[[1, 0]], mode="climb"))
+    assert decision.events[0].cost == 1 + 3 + 3
+    assert "Fell" not in types(decision)
+    assert pos(after, "A") == (1, 0, 0)
+    assert after.creatures["A"].hp == 30
+    _, walked = ok(state, move(path=[[1, 0]], rolls=[4]))  # walking off it is a 12-ft fall
+    assert walked.creatures["A"].hp == 30 - 4
+
+
+def test_swimming_costs_three_a_water_space_diagonal_or_not() -> None:
+    state = game("A==.\n.==.", walk=6)
+    decision, _ = ok(state, move(path=[[1, 1]]))
+    assert decision.events[0].cost == 3
+    decision, _ = ok(state, move(path=[[1, 0], [2, 0]]))
+    assert decision.events[0].cost == 3 + 3
+
+
+FALLS = [  # squares of 6 ft: the text's bands by height, with the table's dice
+    (1, "0-6 ft: 0 HP damage", [], 0),
+    (2, "7-25 ft (12 ft): d8", ["1d8"], 6),
+    (4, "7-25 ft (24 ft): d8", ["1d8"], 6),
+    (5, "26-50 ft (30 ft): d20 + d12", ["1d20", "1d12"], 9 + 3),
+    (8, "26-50 ft (48 ft): d20 + d12", ["1d20", "1d12"], 9 + 3),
+    (9, "51-90 ft (54 ft): instant unconscious", [], 0),
+    (15, "51-90 ft (90 ft): instant unconscious", [], 0),
+    (16, "anything after that (96 ft): instant death", [], 30),
+]
+
+
+@pytest.mark.parametrize(("squares", "band", "dice", "damage"), FALLS)
+def test_the_falling_table_band_by_band(
+    squares: int, band: str, dice: list[str], damage: int
+) -> None:
+    drop = [{"cells": [[1, 0]], "height": -squares}]
+    state = game("A.", options={"turns": False}, elevation=drop)
+    rolls = {0: [], 1: [6], 2: [9, 3]}[len(dice)]
+    decision, after = ok(state, move([1, 0], rolls=rolls))
+    assert [e.dice for e in decision.events if e.type == "DiceRolled"] == dice, band
+    a = after.creatures["A"]
+    assert a.hp == 30 - damage, band
+    assert a.has("unconscious") == (9 <= squares <= 15), band
