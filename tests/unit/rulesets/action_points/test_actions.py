@@ -85,7 +85,7 @@ def test_action_points_a_creature_does_not_have_are_refused() -> None:
     assert after.creatures["A"].tally("ap_mp") == 2
 
 
-def test_a_creature_with_negative_action_points_or_a_speed_but_move_is_not_placed() -> None:
+def test_a_creature_is_not_placed_with_negative_action_points_or_a_speed_but_move() -> None:
     spec = setup_for("A..", creatures={"A": {"stats": {"ap": -1}}})
     spec["ruleset"] = "action-points"
     assert refused_setup(spec) == "action-points/invalid-action-points"

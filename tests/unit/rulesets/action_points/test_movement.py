@@ -168,6 +168,8 @@ def test_what_the_text_lacks_is_refused_with_a_rule() -> None:
     )
     decision, _ = act(state, move([1, 0], mode="fly"))
     assert not isinstance(decision, Accepted)
+    push = {"type": "force_move", "source": "A", "target": "b", "kind": "push", "distance": 1}
+    assert refused(state, push).rule == "intent/unsupported"
 
 
 def test_neutral_spaces_are_not_passed_either() -> None:
@@ -201,12 +203,16 @@ def test_a_long_jump_needs_at_least_four_move_points_to_spend() -> None:
     )
 
 
-def test_a_jump_lands_two_spaces_away_and_a_long_jump_three_in_a_straight_line() -> None:
+def test_a_jump_goes_over_the_adjacent_space_in_a_straight_line_onto_a_blank_one() -> None:
     state = game("A....\n.....\n.....")
     assert refused(state, move([3, 0], action="jump")).rule == "action-points/jump-distance"
     assert refused(state, move([2, 1], action="jump")).rule == "action-points/jump-not-straight"
     _, after = ok(state, move([2, 2], action="jump", rolls=[10]))
     assert pos(after, "A") == (2, 2, 0)
+    assert refused(game("A#..."), move([2, 0], action="jump")).rule == (
+        "action-points/cannot-jump-over"
+    )
+    assert refused(game("A.B.."), move([2, 0], action="jump")).rule == "action-points/occupied"
 
 
 def test_standing_up_from_crawling_costs_three_and_leaves_action_points_alone() -> None:
