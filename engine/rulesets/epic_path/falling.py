@@ -1,0 +1,53 @@
+"""Falling damage (Types of Movement: Falling; DIGEST 3.6).
+
+1d6 per 10 ft, at most 20d6; a per-die modifier by landing surface (option
+`landing_surface`); a deliberate jump spares the first 10 ft and a DC 15 Acrobatics check the
+next 10; water at least 10 ft deep spares the first 20 ft and softens the next 20 to 1d3 per
+10 ft.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.rulesets.epic_path.movement import SQUARE, EpicField
+from engine.rulesets.squares.dice import roll
+from events.battle_events import Coord
+from projections.state import Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.epic_path import EpicPath
+
+FALL_CAP = 20
+LANDING = {"jagged": 2, "rough": 1, "normal": 0, "soft": -1}
+"""Per-die falling modifiers by landing surface (Falling): obsidian shards +2, broken trunks
+or solid stone +1, ordinary ground 0, soft loam or deep grass -1."""
+
+
+def fall_damage(
+    rs: EpicPath, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
+) -> tuple[int, bool]:
+    """The damage of a fall of `squares` onto `landing`, and whether it leaves `c` prone
+    (when it hurts)."""
+    feet = squares * SQUARE
+    f = EpicField(rs, action.state, c, "walk")
+    water = f.water_depth(landing) * SQUARE
+    if water >= 10:
+        light = max(0, min(feet, 40) - 20) // 10
+        heavy = max(0, feet - 40) // 10
+        total = sum(roll(action, c.id, "falling into water", light, 3))
+        total += sum(roll(action, c.id, "falling into water", min(heavy, FALL_CAP), 6))
+        return total, total > 0
+    dice = feet // 10
+    if deliberate and dice:
+        dice -= 1
+        if dice and "acrobatics" in c.stats:
+            check = roll(action, c.id, "Acrobatics DC 15", 1, 20, c.stat("acrobatics"))
+            if check[0] + c.stat("acrobatics") >= 15:
+                dice -= 1
+    dice = min(dice, FALL_CAP)
+    per_die = LANDING.get(str(action.state.options.get("landing_surface", "normal")), 0)
+    faces = roll(action, c.id, "falling", dice, 6, per_die * dice)
+    total = max(0, sum(faces) + per_die * dice)
+    return total, total > 0

@@ -1,0 +1,80 @@
+"""Attacks of opportunity (Types of Movement: Attacks of Opportunity; DIGEST 3.4).
+
+Leaving a square an enemy threatens (within its reach, the side of its space; tiny and
+unarmed creatures threaten nothing) provokes: one attack per enemy per action, one a round
+per reactor (plus `stats.combat_reflexes`), none by a flat-footed reactor without it, never
+for the 5-foot step. The attack is d20 + `stats.attack` against `stats.ac` (option
+`aoo_target_ac`) for `stats.damage`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.action import Action
+from engine.geometry import box, box_gap
+from engine.rulesets.squares.walking import Run
+from events.battle_events import Coord, DamageTaken, ReactionResolved, Tallied
+from projections.state import Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.epic_path import EpicPath
+
+
+def triggers(
+    rs: EpicPath, action: Action, mover: Creature, frm: Coord, to: Coord, run: Run
+) -> list[Creature]:
+    """The enemies that may strike `mover` as it leaves `frm`."""
+    if run.action == "five_foot_step":
+        return []
+    side = rs.size_side(mover.size)
+    out = []
+    for enemy in sorted(action.state.creatures.values(), key=lambda o: o.id):
+        if enemy.side == mover.side or enemy.hp <= 0 or enemy.id in run.provoked:
+            continue
+        reach = 0 if rs.rank(enemy.size) == 0 or enemy.stat("unarmed") else rs.size_side(enemy.size)
+        if reach == 0 or box_gap(box(frm, side), box(enemy.pos, rs.size_side(enemy.size))) > reach:
+            continue
+        reflexes = enemy.stat("combat_reflexes")
+        if enemy.tally("aoo") >= 1 + reflexes:
+            action.note(
+                "no-trigger",
+                frm,
+                reasons=(f"{enemy.id} has no attack of opportunity left this round",),
+            )
+            continue
+        if enemy.tally("ran") and not reflexes:
+            action.note("no-trigger", frm, reasons=(f"{enemy.id} is flat-footed",))
+            continue
+        out.append(enemy)
+    return out
+
+
+def strike(action: Action, reactor: str, target: str, reaction: str) -> None:
+    """The attack of opportunity `reactor` takes at `target`, rolled and recorded."""
+    r = action.state.creatures[reactor]
+    t = action.state.creatures[target]
+    bonus = r.stat("attack")
+    face = action.roller.roll(1, 20)
+    total = face[0] + bonus
+    ac = t.stats.get("ac", int(action.state.options.get("aoo_target_ac", 10)))
+    damage = max(0, r.stat("damage")) if total >= ac else 0
+    action.emit(
+        ReactionResolved(
+            reaction=reaction,
+            decision="take",
+            rolls=face,
+            seeded=action.roller.seeded,
+            characteristic=bonus,
+            total=total,
+            damage=damage,
+        )
+    )
+    action.emit(Tallied(creature=reactor, name="aoo"))
+    action.note(
+        "attack-of-opportunity",
+        t.pos,
+        reasons=(f"d20 {face[0]} + {bonus} = {total} vs AC {ac}",),
+    )
+    if damage:
+        action.emit(DamageTaken(creature=target, amount=damage, cause="attack of opportunity"))

@@ -1,0 +1,43 @@
+"""Standing up from prone or splayed (Types of Movement: Prone; DIGEST 3.7, 3.10).
+
+A move action that provokes as leaving a threatened square and counts as movement. (A quelled
+creature stands with its 5-foot step, `stepping`.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import intents as it
+from engine.action import Action
+from engine.results import Refusal
+from engine.rulesets.epic_path import economy
+from engine.rulesets.squares.walking import Run, open_windows
+from events.battle_events import ConditionSet, StoodUp, Tallied
+from projections.state import BattleState
+
+if TYPE_CHECKING:
+    from engine.rulesets.epic_path import EpicPath
+
+
+def stand_up(rs: EpicPath, intent: it.StandUp, state: BattleState, action: Action) -> None:
+    """Standing from prone or splayed is a move action that provokes as leaving a
+    threatened square (DIGEST 3.10); it counts as movement (no 5-foot step that round).
+    Option `stand_up_provokes` (default true) turns the attacks off for a table that
+    doesn't use them."""
+    c = rs.creature(state, intent.creature)
+    if not (c.has("prone") or c.has("splayed")):
+        raise Refusal("epic-path/not-prone", f"{c.id} is not prone or splayed")
+    rs.require_turn(state, c)
+    economy.spend(state, c, "walk", intent.use_main_action, action)
+    if c.has("prone"):
+        action.emit(StoodUp(creature=c.id, action="free"))
+    if c.has("splayed"):
+        action.emit(ConditionSet(creature=c.id, condition="splayed", on=False))
+    if state.turns:
+        action.emit(Tallied(creature=c.id, name="moved"))
+    if state.options.get("stand_up_provokes", True):
+        run = Run(c.id, [], "walk", "stand_up", 0, False)
+        hit = rs.triggers(action, c, c.pos, c.pos, run)
+        if hit:
+            open_windows(rs, action, c, c.pos, hit, run)
