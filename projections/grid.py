@@ -47,6 +47,8 @@ class Grid:
     """The highest surface on the map."""
     bottom: int = 0
     """The lowest ground on the map."""
+    any_narrow: bool = False
+    """Whether any square is a `narrow` opening (searches skip the check when none is)."""
     impeded: tuple[bool, ...] = ()
     concealed: tuple[bool, ...] = ()
     updraft: tuple[int, ...] = ()
@@ -62,7 +64,7 @@ class Grid:
 LAYERS = tuple(
     f.name
     for f in fields(Grid)
-    if f.name not in ("width", "height", "ground", "surface", "top", "bottom")
+    if f.name not in ("width", "height", "ground", "surface", "top", "bottom", "any_narrow")
 )
 """The per-square arrays a map is made of (ground and surface are derived from them)."""
 _BLANK: dict[str, Any] = {
@@ -93,6 +95,7 @@ def _build(width: int, height: int, layers: dict[str, list[Any]]) -> Grid:
         surface=tuple(surface),
         top=max(surface),
         bottom=min(ground),
+        any_narrow=any(v is not None for v in layers["narrow"]),
         **{name: tuple(values) for name, values in layers.items()},
     )
 

@@ -61,6 +61,16 @@ class OneTwoOneField(SquareField):
     def start(self, pos: Coord) -> Node:
         return (pos, self.carried % 2 | (HALF if self.surfing and self.half else 0))
 
+    def least_cost(self, node: Node, goal: Coord) -> int:
+        """The 1-2-1 distance to `goal` from `node`'s diagonal parity: every square costs at
+        least 1 and every second diagonal 2 (surcharges only add), so no path is cheaper. A
+        Shield Surfer's halved steps may cost nothing: no bound then."""
+        if self.surfing:
+            return 0
+        dx, dy = abs(goal[0] - node[0][0]), abs(goal[1] - node[0][1])
+        diagonals = min(dx, dy)
+        return max(dx, dy) + (diagonals + (node[1] & 1)) // 2
+
     def next_counter(self, node: Node, to: Coord) -> int:
         """Only the parity of the diagonals so far matters (is the next one the second?):
         keeping the count would make the search's nodes unbounded. A surfer's node also

@@ -45,7 +45,7 @@ MASK = "battle:squeezing"
 def tightness(rs: GridRuleset, state: BattleState, size: str, pos: Coord) -> int:
     """FITS, SQUEEZE or TOO_SMALL: the tightest `narrow` square of a space at `pos`."""
     g = state.grid
-    if not g.narrow:
+    if not g.any_narrow:
         return FITS
     side = rs.size_side(size)
     rank = rs.rank(size)

@@ -75,11 +75,17 @@ class SquareField:
         g, s = self.grid, self.side
         return x >= 0 and y >= 0 and x + s <= g.width and y + s <= g.height
 
+    # A search calls these for every candidate step (a 100x100 map: ~150,000 times), and most
+    # creatures fill one square: that case skips building and scanning lists.
     def cells(self, x: int, y: int) -> list[int]:
         w = self.grid.width
+        if self.side == 1:
+            return [y * w + x]
         return [(y + j) * w + x + i for j in range(self.side) for i in range(self.side)]
 
     def stand_z(self, x: int, y: int) -> int:
+        if self.side == 1:
+            return self.grid.surface[y * self.grid.width + x]
         return max(self.grid.surface[i] for i in self.cells(x, y))
 
     def resolve(self, point: list[int] | tuple[int, ...]) -> Coord:
@@ -89,6 +95,10 @@ class SquareField:
         return (x, y, self.stand_z(x, y) if self.inside(x, y) else 0)
 
     def occupants(self, pos: Coord) -> list[Occupant]:
+        if self.side == 1:
+            here = self.occupied.get((pos[0], pos[1]))
+            if not here:
+                return []
         mine = box(pos, self.side)
         seen: dict[str, Occupant] = {}
         for j in range(self.side):
@@ -99,10 +109,15 @@ class SquareField:
         return list(seen.values())
 
     def any_cell(self, pos: Coord, table: tuple[int, ...] | tuple[bool, ...]) -> bool:
+        if self.side == 1:
+            return bool(table[pos[1] * self.grid.width + pos[0]])
         return any(table[i] for i in self.cells(pos[0], pos[1]))
 
     def in_water(self, pos: Coord) -> bool:
         g = self.grid
+        if self.side == 1:
+            i = pos[1] * g.width + pos[0]
+            return bool(g.water[i]) and pos[2] < g.ground[i] + g.water[i]
         return any(g.water[i] and pos[2] < g.ground[i] + g.water[i] for i in self.cells(*pos[:2]))
 
     def water_depth(self, pos: Coord) -> int:
