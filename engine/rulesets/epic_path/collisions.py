@@ -13,6 +13,7 @@ from engine.action import Action
 from engine.rulesets.epic_path import economy
 from engine.rulesets.epic_path.movement import SQUARE, EpicField
 from engine.rulesets.squares.dice import roll
+from engine.rulesets.squares.forced import collided
 from engine.rulesets.squares.walking import Run
 from events.battle_events import Collided, Coord, DamageTaken
 from projections.state import Creature
@@ -68,17 +69,7 @@ def forced_into(action: Action, cid: str, at: Coord, remaining: int, what: str) 
     swept away (Collisions): 1d6 per 10 ft of the movement left when it hit."""
     if not action.state.options.get("forced_collisions", False):
         return
-    other = action.state.creatures.get(what)
-    action.emit(
-        Collided(
-            creature=cid,
-            at=at,
-            remaining=remaining,
-            other_creature=other.id if other else None,
-            obstacle=None if other else what,
-        )
-    )
-    if other is not None:
+    if collided(action, cid, at, remaining, what) is not None:
         return  # "Collisions rarely occur between creatures, who are assumed to duck"
     damage = sum(roll(action, cid, "collision", remaining * SQUARE // 10, 6))
     if damage:

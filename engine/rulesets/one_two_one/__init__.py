@@ -29,7 +29,7 @@ from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.judge import Judged, judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
 from engine.rulesets.squares.walking import Run
-from events.battle_events import ActionUsed, Collided, Coord, DamageTaken, StoodUp, Tallied
+from events.battle_events import ActionUsed, Coord, DamageTaken, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
 
@@ -119,16 +119,7 @@ class OneTwoOne(SquaresRuleset):
 
     def collide(self, action: Action, cid: str, at: Coord, remaining: int, what: str) -> None:
         """Pushing Foes into Things: damage equal to the distance left, ignoring Defense."""
-        other = action.state.creatures.get(what)
-        action.emit(
-            Collided(
-                creature=cid,
-                at=at,
-                remaining=remaining,
-                other_creature=other.id if other else None,
-                obstacle=None if other else what,
-            )
-        )
+        other = forced.collided(action, cid, at, remaining, what)
         action.emit(DamageTaken(creature=cid, amount=remaining, cause="collision"))
         if other is not None and action.state.options.get("collision_damage") == "both":
             action.emit(DamageTaken(creature=other.id, amount=remaining, cause="collision"))

@@ -22,7 +22,7 @@ from engine.action import Action
 from engine.geometry import box, box_gap, sign
 from engine.results import Refusal
 from engine.rulesets.squares.walking import fall
-from events.battle_events import Coord, ForceMoved, KnockedProne
+from events.battle_events import Collided, Coord, ForceMoved, KnockedProne
 from projections.state import BattleState, Creature
 
 if TYPE_CHECKING:
@@ -207,3 +207,19 @@ def _blocked(f: object, xy: tuple[int, int], prev: Coord, level: bool = False) -
     for o in f.occupants(to):
         return f"{o.creature.id}"
     return None
+
+
+def collided(action: Action, cid: str, at: Coord, remaining: int, what: str) -> Creature | None:
+    """Record that `cid`'s forced movement hit `what` (a creature's id or an obstacle) at `at`
+    with `remaining` squares left (`Collided`); the creature it hit, if it was one."""
+    other = action.state.creatures.get(what)
+    action.emit(
+        Collided(
+            creature=cid,
+            at=at,
+            remaining=remaining,
+            other_creature=other.id if other else None,
+            obstacle=None if other else what,
+        )
+    )
+    return other
