@@ -147,6 +147,13 @@ class EpicField(SquareField):
             )
         return None
 
+    def least_cost(self, node: Node, goal: Coord) -> int:
+        """5 ft a square counted 1 for 1 (General Movement Rules; up and down too in three
+        dimensions): no square costs less, so no path to `goal` is cheaper."""
+        (x, y, z), (gx, gy, gz) = node[0], goal
+        rise = abs(gz - z) if self.flying else 0
+        return SQUARE * max(abs(gx - x), abs(gy - y), rise)
+
     def next_counter(self, node: Node, to: Coord) -> int:
         counter = super().next_counter(node, to)
         if self.avoid and self.hazard(node[0], to) is not None:
