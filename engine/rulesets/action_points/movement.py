@@ -2,7 +2,8 @@
 
 An orthogonal step costs 1 Move Point, a diagonal 2; swimming a water space 3; crawling 2 a
 space (a diagonal 4); climbing 3 per 6-ft square up or down (mode `climb`); walls block;
-friends may be passed, neutral and hostile creatures not, and a move ends on an empty space.
+friends may be passed, neutral and hostile creatures not, and a move ends on an empty space;
+only a crawling creature fits into a `narrow` opening built for a smaller size.
 A walker stepping down a ledge falls (the falling table) and its move ends there.
 """
 
@@ -64,6 +65,13 @@ class ApField(SquareField):
                     f"can't move through {o.creature.id}'s space (only a Dodge can)",
                 )
                 return None
+        if self.grid.any_narrow and not self.creature.has("prone") and self._tight(to):
+            no(
+                reasons,
+                "action-points/crawl-to-fit",
+                f"the opening at {list(to)[:2]} is too small to walk into: crawl",
+            )
+            return None
         base = 2 if diagonal else 1
         why = ["diagonal 2" if diagonal else "1 space"]
         if self.creature.has("prone"):
@@ -78,6 +86,15 @@ class ApField(SquareField):
         if reasons is not None:
             reasons.extend(why)
         return base
+
+    def _tight(self, to: Coord) -> bool:
+        """A `narrow` opening built for a smaller size: "Crawling allows your character to fit
+        into small areas" (Crawling), so only a crawling creature enters it."""
+        narrow = self.grid.narrow
+        return any(
+            narrow[i] is not None and self.rs.rank(narrow[i] or "") < self.rank
+            for i in self.cells(to[0], to[1])
+        )
 
     def _ground_refusal(self, to: Coord, reasons: list[str] | None) -> None:
         if self.any_cell(to, self.grid.wall):

@@ -59,6 +59,7 @@ class MovementField:
         self.shifting = shifting
         self.side = ruleset.size_side(creature.size)
         self.rank = ruleset.rank(creature.size)
+        self.ruleset = ruleset
         self.prone = creature.has("prone")
         self.climber = "climb" in creature.speeds
         self.swimmer = "swim" in creature.speeds
@@ -263,6 +264,8 @@ class MovementField:
                 extras.append(1)
                 why.append("swimming without a swim speed costs 2")
         on_ground = z == stand
+        if late is None and on_ground and grid.any_narrow:
+            late = self._too_narrow(cells, to)
         difficult = on_ground and any(grid.difficult[i] for i in cells)
         enemy = any(o.enemy for o in self.occupants((x, y, z))) if self.occupied else False
         damaging = on_ground and any(grid.damage[i] for i in cells)
@@ -281,6 +284,21 @@ class MovementField:
             extras.append(1)
             why.append("crawling while prone +1")
         return (early, late, stand, solid, tuple(extras), tuple(why))
+
+    def _too_narrow(self, cells: list[int], to: list[int]) -> tuple[str, str] | None:
+        """A `narrow` opening built for a smaller size: Draw Steel has no rule for squeezing
+        through a gap narrower than one's space, so it is impassable (DIGEST 2.9 [UNKNOWN]:
+        "treat it as impassable, or leave it to the Director", who can `place` the creature)."""
+        narrow = self.grid.narrow
+        for i in cells:
+            fits = narrow[i]
+            if fits is not None and self.ruleset.rank(fits) < self.rank:
+                return (
+                    "draw-steel/too-narrow",
+                    f"the opening at {to[:2]} is built for size {fits}, smaller than "
+                    f"{self.creature.size}",
+                )
+        return None
 
     def _clinging(self, x: int, y: int, z: int, cells: list[int]) -> bool:
         grid = self.grid

@@ -149,3 +149,25 @@ def test_penalties_stack_by_default_and_take_the_largest_when_the_option_is_off(
     single = battle(rows, options={"turns": False, "stack_penalties": False}, creatures=prone)
     decision, _ = ok(single, {"type": "move", "creature": "A", "path": [[1, 0]]})
     assert decision.events[0].cost == 2
+
+
+NARROW = """
+# # # # #
+A . | . .
+# # # # #
+"""
+
+
+def test_an_opening_built_for_a_smaller_size_is_impassable() -> None:
+    """Draw Steel has no rule for squeezing through a gap narrower than one's space (DIGEST
+    2.9: treat it as impassable, or leave it to the Director): `|` is built for size 1S."""
+    state = battle(NARROW, options=FREE)
+    bad = refused(state, {"type": "move", "creature": "A", "path": [[1, 1], [2, 1]]})
+    assert bad.rule == "draw-steel/too-narrow" and bad.step == 1
+    assert refused(state, {"type": "move", "creature": "A", "to": [4, 1]}).rule in (
+        "draw-steel/too-narrow",
+        "path/unreachable",
+    )
+    small = battle(NARROW, options=FREE, creatures={"A": {"size": "1S"}})
+    _, after = ok(small, {"type": "move", "creature": "A", "to": [4, 1]})
+    assert pos(after, "A")[:2] == (4, 1)

@@ -234,6 +234,20 @@ def test_a_standing_creature_drops_down_to_crawl_into_small_areas() -> None:
     assert after.creatures["A"].tally("mp") == 2 + 2
 
 
+def test_only_a_crawling_creature_fits_into_a_small_area() -> None:
+    """Crawling "allows your character to fit into small areas": `|` is an opening built
+    for size 1S, too small for a 1M creature to walk into."""
+    state = game("A.|..", walk=8)
+    bad = refused(state, move(path=[[1, 0], [2, 0]]))
+    assert bad.rule == "action-points/crawl-to-fit" and bad.step == 1
+    _, down = ok(state, {"type": "fall_prone", "creature": "A"})
+    _, after = ok(down, move(path=[[1, 0], [2, 0]], action="crawl"))
+    assert pos(after, "A") == (2, 0, 0)
+    small = game("A.|..", walk=8, creatures={"A": {"size": "1S"}})
+    _, walked = ok(small, move(path=[[1, 0], [2, 0], [3, 0]]))
+    assert pos(walked, "A") == (3, 0, 0)
+
+
 def test_climbing_down_costs_three_per_six_feet_and_is_no_fall() -> None:
     rise = [{"cells": [[0, 0]], "height": 2}]
     state = game("A..", walk=7, elevation=rise)
