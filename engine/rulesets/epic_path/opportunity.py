@@ -28,12 +28,17 @@ def triggers(
     if run.action == "five_foot_step":
         return []
     side = rs.size_side(mover.size)
+    mine = box(frm, side)
     out = []
     for enemy in sorted(action.state.creatures.values(), key=lambda o: o.id):
         if enemy.side == mover.side or enemy.hp <= 0 or enemy.id in run.provoked:
             continue
-        reach = 0 if rs.rank(enemy.size) == 0 or enemy.stat("unarmed") else rs.size_side(enemy.size)
-        if reach == 0 or box_gap(box(frm, side), box(enemy.pos, rs.size_side(enemy.size))) > reach:
+        eside = rs.size_side(enemy.size)
+        far = side + 2 * eside  # beyond this on either axis the gap exceeds any reach (<= eside)
+        if abs(enemy.pos[0] - frm[0]) > far or abs(enemy.pos[1] - frm[1]) > far:
+            continue
+        reach = 0 if rs.rank(enemy.size) == 0 or enemy.stat("unarmed") else eside
+        if reach == 0 or box_gap(mine, box(enemy.pos, eside)) > reach:
             continue
         reflexes = enemy.stat("combat_reflexes")
         if enemy.tally("aoo") >= 1 + reflexes:
