@@ -7,10 +7,13 @@ and every test that asks for `engine` gets a fresh database cloned from it.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 import warnings
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -34,7 +37,7 @@ def _with_database(admin_uri: str, database: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def pg_admin_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def pg_admin_uri() -> Iterator[str]:
     """A libpq URI with the right to create databases."""
     configured = os.environ.get("TEST_DATABASE_URL")
     if configured:
@@ -43,9 +46,16 @@ def pg_admin_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         import pgserver
-    server = pgserver.get_server(tmp_path_factory.mktemp("pg") / "pgdata", cleanup_mode="delete")
-    yield server.get_uri()
-    server.cleanup()
+    # Not under pytest's own temporary folder: pytest keeps only its last three, so a second
+    # pytest started meanwhile (unit tests beside a full run) would delete this server's data
+    # under it and every later database test would fail with "connection refused".
+    home = Path(tempfile.mkdtemp(prefix="turnledger-test-pg-"))
+    server = pgserver.get_server(home / "pgdata", cleanup_mode="delete")
+    try:
+        yield server.get_uri()
+    finally:
+        server.cleanup()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
