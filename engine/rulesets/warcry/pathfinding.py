@@ -1,4 +1,4 @@
-"""Finding legs for a `to` (and the reach region): a sampled roadmap searched with Dijkstra.
+"""Finding legs for a `to` (and the reach region): a sampled roadmap searched with A*.
 
 Why a roadmap rather than a pure visibility graph: in three dimensions with four kinds of
 leg, shortest paths bend at obstacle corners (as in a visibility graph) but also change
@@ -7,10 +7,12 @@ visibility graph's corner points (each polygon vertex pushed out by the base's r
 on every surface there), plus climbing points along every side (at its foot touching it, at
 its top, and just inside a platform's edge), plus, for fliers, points just above each top.
 An edge is any single leg the same leg judges accept, so every route found is legal leg by
-leg; the whole move is then judged once more (the 1" rule, ending flying). Dijkstra expands
-lazily, only towards nodes within the Move left, so big boards stay cheap. It finds a legal
-sequence whenever one exists through these nodes; a route that needs a point the roadmap
-lacks (e.g. squeezing exactly between two bases) can be missed; legs can always be given.
+leg; the whole move is then judged once more (the 1" rule, ending flying). The search
+expands lazily and judges a leg only if a path through it can still arrive within the Move
+left (the horizontal distance to the goal is a lower bound on what is left: A*), so big
+boards stay cheap. It finds a legal sequence whenever one exists through these nodes; a
+route that needs a point the roadmap lacks (e.g. squeezing exactly between two bases) can
+be missed; legs can always be given.
 """
 
 from __future__ import annotations
@@ -105,12 +107,17 @@ def search(
         memo.waypoints = waypoints(m)
     nodes = [start, *goals, *memo.waypoints]
     goal_ids = set(range(1, 1 + len(goals)))
+    # A*: every leg counts at least its horizontal distance (a climb adds its rise), so the
+    # horizontal distance to the nearest goal never overestimates what is left, and obeys
+    # the triangle inequality; a leg is judged (the expensive part: sweeps against every
+    # piece) only if a path through it could still arrive within the budget.
+    ahead = [min(dist(p[:2], q[:2]) for q in goals) if goals else 0.0 for p in nodes]
     best: dict[tuple[int, str], float] = {(0, status): 0.0}
     back: dict[tuple[int, str], tuple[tuple[int, str], str]] = {}
-    frontier: list[tuple[float, int, str]] = [(0.0, 0, status)]
+    frontier: list[tuple[float, float, int, str]] = [(ahead[0], 0.0, 0, status)]
     pops = 0
     while frontier and pops < limit:
-        g, u, st = heapq.heappop(frontier)
+        _, g, u, st = heapq.heappop(frontier)
         pops += 1
         if g > best.get((u, st), math.inf) + 1e-12:
             continue
@@ -118,13 +125,12 @@ def search(
             legs = _unwind(back, nodes, (u, st))
             if accept is None or _accepted(accept, legs):
                 return legs
+        here = nodes[u]
         for v, p in enumerate(nodes):
-            if v == u or (
-                dist(p[:2], nodes[u][:2]) > budget - g + EPS and not _vertical(p, nodes[u])
-            ):
+            if v == u or g + dist(p[:2], here[:2]) + ahead[v] > budget + EPS:
                 continue
             for kind in KINDS:
-                step = memo.judge(m, nodes[u], p, st, kind)
+                step = memo.judge(m, here, p, st, kind)
                 if step is None:
                     continue
                 ng = g + step.counted
@@ -134,7 +140,7 @@ def search(
                 if ng < best.get(key, math.inf) - 1e-9:
                     best[key] = ng
                     back[key] = ((u, st), kind)
-                    heapq.heappush(frontier, (ng, v, step.status))
+                    heapq.heappush(frontier, (ng + ahead[v], ng, v, step.status))
     return None
 
 
@@ -155,10 +161,6 @@ class Memo:
             except Refusal:
                 self.legs[key] = None
         return self.legs[key]
-
-
-def _vertical(p: Point3, q: Point3) -> bool:
-    return dist(p[:2], q[:2]) <= EPS
 
 
 def _accepted(accept: object, legs: list[tuple[str, Point3]]) -> bool:
