@@ -12,7 +12,7 @@ from projections import BattleState, evolve, fold, state_from_json, state_to_jso
 from tests.unit.battle_map import battle, setup_for
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-TILES = ".......~#o^=_"
+TILES = ".......~#o^=_|"
 
 
 @st.composite

@@ -26,7 +26,7 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
     phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink],  # no slow explain
 )
-TILES = ".......~#o=_"
+TILES = ".......~#o=_|"
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ P = Profile(
     extra=("shift",),
     feet=5,
 )
-EPIC_TILES = TILES + "%:|^"
+EPIC_TILES = TILES + "%:^"
 """The shared tiles and the terrain Epic Path reads besides: impeded, concealed, a narrow
 opening (built for size Small) and a damaging square (hazardous)."""
 
