@@ -51,7 +51,13 @@ class Move(IntentBase):
     the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
     Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
     roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
-    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test)."""
+    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test).
+
+    Each ruleset names its own actions, and `advance` (the default) means its first:
+    epic-path `walk`, `double_move`, `run`, `withdraw`, `charge` (with `primary`), `crawl`,
+    `clamber`; one-two-one `move`, `sprint`, `charge` (with `primary`); action-points
+    `walk`, `run`, `jump`, `long_jump`, `crawl`, `dodge`, `move_silently`. An action a
+    ruleset lacks is refused with its `<ruleset>/unknown-action`."""
 
     type: Literal["move"] = "move"
     creature: str
@@ -89,7 +95,10 @@ class Move(IntentBase):
 
 class Shift(IntentBase):
     """The careful step: Disengage (default) or a shift granted by an effect (`free`, with
-    `distance`). `instead_move` uses the granted distance to move instead (then it provokes)."""
+    `distance`). `instead_move` uses the granted distance to move instead (then it provokes).
+    Epic Path: the 5-foot step, `action` `five_foot_step` (the default), `action_point` (a
+    move action bought with an action point, even after moving) or `full_attack` (an attack
+    of a full attack traded for the step)."""
 
     type: Literal["shift"] = "shift"
     creature: str
