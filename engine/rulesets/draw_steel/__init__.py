@@ -38,7 +38,7 @@ from projections.state import BattleState, Creature
 
 class DrawSteel(GridRuleset):
     id: ClassVar[str] = "draw-steel"
-    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.1"
+    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.2"
     options_model: ClassVar[type[BaseModel]] = DrawSteelOptions
 
     def handlers(self) -> dict[str, Handler]:

@@ -58,7 +58,7 @@ from projections.state import BattleState, Creature
 
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
-    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.1"
+    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.2"
     options_model: ClassVar[type[BaseModel]] = EpicPathOptions
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
 

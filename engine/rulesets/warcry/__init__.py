@@ -32,7 +32,7 @@ from projections.state import BattleState, Creature
 
 class Warcry(GridRuleset):
     id: ClassVar[str] = "warcry"
-    rules_version: ClassVar[str] = "warcry/1e-engine.1"
+    rules_version: ClassVar[str] = "warcry/1e-engine.2"
     options_model: ClassVar[type[BaseModel]] = WarcryOptions
     move_actions: ClassVar[tuple[str, ...]] = ("move",)
 
