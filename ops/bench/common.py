@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+import sys
 import tempfile
 import time
 import warnings
@@ -14,7 +15,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-console = Console()
+console = Console(width=None if sys.stdout.isatty() else 160)
+"""Piped or captured (make bench > file), rich would wrap tables at 80 columns."""
 
 
 @contextmanager
