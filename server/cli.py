@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -25,6 +26,16 @@ def _engine(settings: Settings):  # type: ignore[no-untyped-def]
 def serve(
     host: Annotated[str | None, typer.Option(help="Address to bind.")] = None,
     port: Annotated[int | None, typer.Option(help="Port to bind.")] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Worker processes. One Python process judges on one core at a time; more "
+            "workers use more cores (every battle's log stays consistent: the store's "
+            "version check and hash chain hold across processes).",
+        ),
+    ] = 1,
 ) -> None:
     """Migrate the database (starting the embedded one if no DATABASE_URL) and serve HTTP."""
     import uvicorn
@@ -38,9 +49,27 @@ def serve(
     configure_logging(settings)
     engine = _engine(settings)
     upgrade(engine)
-    application = create_app(settings, engine)
     from server import embedded_postgres
 
+    if workers > 1:
+        # Each worker builds its app from the environment; they share the database this
+        # process chose (the embedded one it started, which it stops when they are done).
+        os.environ["DATABASE_URL"] = engine.url.render_as_string(hide_password=False)
+        engine.dispose()
+        try:
+            uvicorn.run(
+                "server.app:app_from_env",
+                factory=True,
+                workers=workers,
+                host=host or settings.host,
+                port=port or settings.port,
+                log_level=settings.log_level,
+                access_log=False,
+            )
+        finally:
+            embedded_postgres.release()
+        return
+    application = create_app(settings, engine)
     embedded_postgres.release_on_exit_signals()
     uvicorn.run(
         application,

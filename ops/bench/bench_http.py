@@ -82,7 +82,17 @@ def free_port() -> int:
 
 
 SERVER_PID = [0]
-"""The running server's process id (for its CPU time)."""
+"""The running server's process id (for its CPU time, with its workers')."""
+
+
+def server_pids() -> list[int]:
+    import psutil
+
+    try:
+        root = psutil.Process(SERVER_PID[0])
+        return [root.pid, *(p.pid for p in root.children(recursive=True))]
+    except psutil.Error:
+        return [SERVER_PID[0]]
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -119,7 +129,7 @@ def postgres_pids(uri: str) -> list[int]:
 
 
 @contextmanager
-def running_server(uri: str) -> Any:
+def running_server(uri: str, workers: int = 1) -> Any:
     port = free_port()
     env = {
         **os.environ,
@@ -142,6 +152,8 @@ def running_server(uri: str) -> Any:
         "--http",
         "httptools",
         "--no-access-log",
+        "--workers",
+        str(workers),
         "--log-level",
         "warning",
     ]
@@ -317,30 +329,34 @@ def main() -> None:
                 " CONSTRAINTS INCLUDING INDEXES)"
             )
         rows = []
-        with running_server(uri) as url:
-            for clients, shared in ((8, False), (32, False), (8, True)):
-                label = f"{clients} {'shared' if shared else 'own'}"
-                before = cpu_seconds([SERVER_PID[0]]), cpu_seconds(postgres_pids(uri))
-                http, errors = run_loop(http_workload(url, label, clients, shared))
-                server_cpu = (cpu_seconds([SERVER_PID[0]]) - before[0]) / http.operations
-                pg_cpu = (cpu_seconds(postgres_pids(uri)) - before[1]) / http.operations
-                raw = raw_workload(uri, clients, 1, f"raw-{clients}-{shared}")
-                peer = eventsourcing_workload(uri, clients) if not shared else None
-                rows.append(
-                    (
-                        label,
-                        http.rate,
-                        http.p50_ms,
-                        http.p99_ms,
-                        errors,
-                        raw.rate,
-                        http.rate / raw.rate,
-                        peer.rate if peer else float("nan"),
-                        peer.p99_ms if peer else float("nan"),
-                        server_cpu * 1000,
-                        pg_cpu * 1000,
+        runs = [(1, 8, False), (1, 32, False), (1, 8, True), (2, 8, False)]
+        for workers in sorted({w for w, _, _ in runs}):
+            with running_server(uri, workers) as url:
+                for _, clients, shared in [r for r in runs if r[0] == workers]:
+                    label = f"{clients} {'shared' if shared else 'own'}"
+                    if workers > 1:
+                        label += f", {workers} workers"
+                    before = cpu_seconds(server_pids()), cpu_seconds(postgres_pids(uri))
+                    http, errors = run_loop(http_workload(url, label, clients, shared))
+                    server_cpu = (cpu_seconds(server_pids()) - before[0]) / http.operations
+                    pg_cpu = (cpu_seconds(postgres_pids(uri)) - before[1]) / http.operations
+                    raw = raw_workload(uri, clients, 1, f"raw-{clients}-{shared}-{workers}")
+                    peer = eventsourcing_workload(uri, clients) if not shared else None
+                    rows.append(
+                        (
+                            label,
+                            http.rate,
+                            http.p50_ms,
+                            http.p99_ms,
+                            errors,
+                            raw.rate,
+                            http.rate / raw.rate,
+                            peer.rate if peer else float("nan"),
+                            peer.p99_ms if peer else float("nan"),
+                            server_cpu * 1000,
+                            pg_cpu * 1000,
+                        )
                     )
-                )
         print_table(
             f"HTTP move intents vs raw INSERT and eventsourcing ({SECONDS:.0f} s each)",
             (
@@ -361,8 +377,9 @@ def main() -> None:
         console.print(
             "clients: 'own' = one battle each, 'shared' = one battle for all; each intent appends"
             " 2 events; raw = single-row INSERTs from as many threads; es = eventsourcing"
-            " in-process; cpu ms = CPU time per intent of the server process and of"
-            " PostgreSQL; the load comes from a minimal keep-alive HTTP/1.1 client"
+            " in-process; cpu ms = CPU time per intent of the server (all its workers) and of"
+            " PostgreSQL; the load comes from a minimal keep-alive HTTP/1.1 client; '2 workers'"
+            " = `turnledger serve --workers 2`"
         )
 
 

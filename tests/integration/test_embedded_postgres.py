@@ -115,3 +115,86 @@ def test_two_servers_share_one_folder_and_a_killed_one_restarts(data_dir: Path) 
                     proc.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     proc.kill()
+
+
+def test_workers_share_the_embedded_postgresql_and_a_clean_stop_stops_it(
+    data_dir: Path,
+) -> None:
+    """`serve --workers 2`: two worker processes behind one port, one PostgreSQL; intents
+    sent at once to one battle land on one version line; SIGTERM stops workers and
+    PostgreSQL alike."""
+    import psutil
+
+    port = free_port()
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "TURNLEDGER_DATABASE_URL")
+    }
+    env["TURNLEDGER_DATA_DIR"] = str(data_dir)
+    env["TURNLEDGER_LOG_FORMAT"] = "json"
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--workers", "2"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_healthy(port)
+        workers = [
+            p
+            for p in psutil.Process(parent.pid).children(recursive=True)
+            if "python" in p.name().lower() and p.username() == psutil.Process().username()
+        ]
+        assert len(workers) >= 2, workers
+        url = f"http://127.0.0.1:{port}"
+        created = httpx.post(
+            f"{url}/battles",
+            json={
+                "ruleset": "draw-steel",
+                "options": {"turns": False},
+                "map": {"width": 6, "height": 3},
+                "creatures": [
+                    {"id": "a", "side": "x", "at": [0, 0], "speeds": {"walk": 5}},
+                    {"id": "b", "side": "x", "at": [0, 2], "speeds": {"walk": 5}},
+                ],
+            },
+            timeout=10,
+        ).json()
+        target = f"{url}/battles/{created['battle_id']}/intents"
+        auth = {"Authorization": f"Bearer {created['director_token']}"}
+
+        def moves(cid: str, y: int) -> list[int]:
+            codes = []
+            with httpx.Client(headers=auth, timeout=30) as http:
+                for i in range(10):
+                    step = {"type": "move", "creature": cid, "path": [[1 - i % 2, y]]}
+                    codes.append(http.post(target, json=step).status_code)
+            return codes
+
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(2) as pool:
+            results = list(pool.map(moves, ["a", "b"], [0, 2]))
+        assert all(code == 201 for codes in results for code in codes), results
+        events = httpx.get(
+            f"{url}/battles/{created['battle_id']}/events",
+            params={"after": 0, "limit": 500},
+            headers=auth,
+            timeout=10,
+        ).json()["events"]
+        versions = [e["version"] for e in events]
+        assert versions == list(range(1, len(versions) + 1))  # one line, no gap, no fork
+        assert sum(e["type"] == "Moved" for e in events) == 20
+        verified = httpx.get(
+            f"{url}/battles/{created['battle_id']}/verify", headers=auth, timeout=10
+        ).json()
+        assert verified["ok"] is True, verified
+    finally:
+        parent.send_signal(signal.SIGTERM)
+        try:
+            parent.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            parent.kill()
+    deadline = time.monotonic() + 15
+    while (data_dir / "pgdata" / "postmaster.pid").exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not (data_dir / "pgdata" / "postmaster.pid").exists()  # PostgreSQL stopped too
