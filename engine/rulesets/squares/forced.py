@@ -116,17 +116,7 @@ def _move_one(
             stop_reason = "over lower ground"
             break
     if path:
-        action.emit(
-            ForceMoved(
-                source=source.id,
-                target=target.id,
-                kind=intent.kind,
-                path=path,
-                distance=len(path),
-            )
-        )
-        action.note("forced", path[-1], len(path), (f"{intent.kind} {len(path)} square(s)",))
-        rs.entered(action, target.id, path, intent.kind)
+        _moved(rs, action, intent, source, target, path, f"{intent.kind} {len(path)} square(s)")
     landed = action.state.creatures[target.id]
     ground = f.stand_z(landed.pos[0], landed.pos[1])
     if drop is not None and len(path) == drop and ground >= landed.pos[2]:
@@ -177,21 +167,34 @@ def _straight(
         path.append(to)
         z = to[2]
     if path:
-        action.emit(
-            ForceMoved(
-                source=source.id,
-                target=target.id,
-                kind=intent.kind,
-                path=path,
-                distance=len(path),
-            )
-        )
         way = "up" if up else "down"
-        action.note("forced", path[-1], len(path), (f"{intent.kind}: {len(path)} {way}",))
-        rs.entered(action, target.id, path, intent.kind)
+        _moved(rs, action, intent, source, target, path, f"{intent.kind}: {len(path)} {way}")
     landed = action.state.creatures[target.id]
     if stop_reason is not None and len(path) < squares:
         rs.collide(action, target.id, landed.pos, squares - len(path), stop_reason)
+
+
+def _moved(
+    rs: SquaresRuleset,
+    action: Action,
+    intent: it.ForceMove,
+    source: Creature,
+    target: Creature,
+    path: list[Coord],
+    why: str,
+) -> None:
+    """The forced movement along `path` happened: recorded, traced, its squares entered."""
+    action.emit(
+        ForceMoved(
+            source=source.id,
+            target=target.id,
+            kind=intent.kind,
+            path=path,
+            distance=len(path),
+        )
+    )
+    action.note("forced", path[-1], len(path), (why,))
+    rs.entered(action, target.id, path, intent.kind)
 
 
 def _blocked(f: object, xy: tuple[int, int], prev: Coord, level: bool = False) -> str | None:

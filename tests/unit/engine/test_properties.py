@@ -10,21 +10,14 @@ from engine import Accepted, Refused, decide, reach
 from engine.rulesets import RULESETS
 from projections import BattleState, evolve, fold, state_from_json, state_to_json
 from tests.unit.battle_map import battle, setup_for
+from tests.unit.rulesets.properties import maps as shared_maps
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TILES = ".......~#o^=_|"
 
 
-@st.composite
-def maps(draw: st.DrawFn) -> str:
-    width = draw(st.integers(4, 7))
-    height = draw(st.integers(3, 6))
-    rows = [[draw(st.sampled_from(TILES)) for _ in range(width)] for _ in range(height)]
-    cells = [(x, y) for y in range(height) for x in range(width)]
-    spots = draw(st.lists(st.sampled_from(cells), min_size=3, max_size=3, unique=True))
-    for letter, (x, y) in zip("Abc", spots, strict=True):
-        rows[y][x] = letter
-    return "\n".join("".join(r) for r in rows)
+def maps() -> st.SearchStrategy[str]:
+    return shared_maps(TILES, tallest=6)
 
 
 def make(rows: str, oa: str) -> BattleState:

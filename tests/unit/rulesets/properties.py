@@ -45,10 +45,11 @@ class Profile:
 
 
 @st.composite
-def maps(draw: st.DrawFn) -> str:
+def maps(draw: st.DrawFn, tiles: str = TILES, tallest: int = 5) -> str:
+    """A small map drawn from `tiles` (see tests/unit/battle_map.py) with A, b and c on it."""
     width = draw(st.integers(4, 7))
-    height = draw(st.integers(3, 5))
-    rows = [[draw(st.sampled_from(TILES)) for _ in range(width)] for _ in range(height)]
+    height = draw(st.integers(3, tallest))
+    rows = [[draw(st.sampled_from(tiles)) for _ in range(width)] for _ in range(height)]
     cells = [(x, y) for y in range(height) for x in range(width)]
     spots = draw(st.lists(st.sampled_from(cells), min_size=3, max_size=3, unique=True))
     for letter, (x, y) in zip("Abc", spots, strict=True):

@@ -13,6 +13,7 @@ from tests.unit.rulesets.properties import (
     lifts,
     run_random_battle,
 )
+from tests.unit.rulesets.properties import maps as shared_maps
 
 P = Profile(
     "epic-path",
@@ -28,17 +29,9 @@ EPIC_TILES = TILES + "%:^"
 opening (built for size Small) and a damaging square (hazardous)."""
 
 
-@st.composite
-def maps(draw: st.DrawFn) -> str:
+def maps() -> st.SearchStrategy[str]:
     """The shared generator's maps (`properties.maps`) drawn from Epic Path's tiles."""
-    width = draw(st.integers(4, 7))
-    height = draw(st.integers(3, 5))
-    rows = [[draw(st.sampled_from(EPIC_TILES)) for _ in range(width)] for _ in range(height)]
-    cells = [(x, y) for y in range(height) for x in range(width)]
-    spots = draw(st.lists(st.sampled_from(cells), min_size=3, max_size=3, unique=True))
-    for letter, (x, y) in zip("Abc", spots, strict=True):
-        rows[y][x] = letter
-    return "\n".join("".join(r) for r in rows)
+    return shared_maps(EPIC_TILES)
 
 
 @SETTINGS
