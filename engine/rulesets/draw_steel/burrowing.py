@@ -14,14 +14,13 @@ from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.results import Refusal
 from engine.rulesets.draw_steel import economy
-from engine.rulesets.draw_steel.power_roll import power_tier
+from engine.rulesets.draw_steel.power_roll import power_roll
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
     ConditionSet,
     Coord,
     Moved,
-    PowerRolled,
 )
 from projections.state import BattleState, Creature
 
@@ -137,22 +136,7 @@ def claw_dirt(
     f.can_stop(to, [])
     if state.turns:
         _spend_maneuver(rs, state, c, use_main, action)
-    dice = action.roller.roll(2, 10)
-    might = c.stat("might")
-    total = sum(dice) + might
-    tier = power_tier(sum(dice), total)
-    action.emit(
-        PowerRolled(
-            creature=c.id,
-            test="claw_dirt",
-            rolls=dice,
-            seeded=action.roller.seeded,
-            characteristic=might,
-            total=total,
-            tier=tier,
-        )
-    )
-    action.note("claw-dirt", to, 1, (f"2d10 {dice} + {might} = {total}: tier {tier}",))
+    tier = power_roll(action, c, "claw_dirt", c.stat("might"), to, "claw-dirt", cost=1)
     moves = tier != 2 or not state.turns or action.state.creatures[c.id].main_actions > 0
     if tier == 2 and state.turns and moves:
         action.emit(ActionUsed(creature=c.id, action="main"))

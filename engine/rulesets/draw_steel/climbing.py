@@ -17,7 +17,7 @@ from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.results import Refusal
 from engine.rulesets.draw_steel import falling
-from engine.rulesets.draw_steel.power_roll import power_tier
+from engine.rulesets.draw_steel.power_roll import power_roll
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
@@ -26,7 +26,6 @@ from events.battle_events import (
     Fell,
     Moved,
     OpportunityAttackTriggered,
-    PowerRolled,
 )
 from projections.state import BattleState, Creature
 
@@ -35,44 +34,13 @@ if TYPE_CHECKING:
 
 
 def _test(action: Action, c: Creature, test: str) -> int:
-    dice = action.roller.roll(2, 10)
     characteristic = max(c.stat("might"), c.stat("agility"))
-    total = sum(dice) + characteristic
-    tier = power_tier(sum(dice), total)
-    action.emit(
-        PowerRolled(
-            creature=c.id,
-            test=test,
-            rolls=dice,
-            seeded=action.roller.seeded,
-            characteristic=characteristic,
-            total=total,
-            tier=tier,
-        )
-    )
-    action.note(test, c.pos, reasons=(f"2d10 {dice} + {characteristic} = {total}: tier {tier}",))
-    return tier
+    return power_roll(action, c, test, characteristic, c.pos, test)
 
 
 def might_test(action: Action, c: Creature) -> int:
     """The Director's Might test for a hard climb or swim (tier 1 fails)."""
-    dice = action.roller.roll(2, 10)
-    might = c.stat("might")
-    total = sum(dice) + might
-    tier = power_tier(sum(dice), total)
-    action.emit(
-        PowerRolled(
-            creature=c.id,
-            test="might",
-            rolls=dice,
-            seeded=action.roller.seeded,
-            characteristic=might,
-            total=total,
-            tier=tier,
-        )
-    )
-    action.note("might-test", c.pos, reasons=(f"2d10 {dice} + {might} = {total}: tier {tier}",))
-    return tier
+    return power_roll(action, c, "might", c.stat("might"), c.pos, "might-test")
 
 
 def top_of(rs: GridRuleset, host: Creature, offset: tuple[int, int] = (0, 0)) -> Coord:
