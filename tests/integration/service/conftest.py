@@ -10,6 +10,7 @@ from sqlalchemy import Engine
 from events.store_postgres import PostgresEventStore
 from server.battle_directory import BattleDirectory
 from server.battle_service import BattleService
+from tests.cast import goblin, tactician
 
 
 def utc_now() -> datetime:
@@ -30,29 +31,7 @@ def skirmish() -> dict[str, Any]:
                 {"kind": "difficult", "area": {"from": [5, 5], "to": [6, 6]}},
             ],
         },
-        "creatures": [
-            {
-                "id": "hero",
-                "name": "Tactician",
-                "side": "heroes",
-                "at": [1, 1],
-                "size": "1M",
-                "speeds": {"walk": 5},
-                "stats": {"might": 2, "agility": 1},
-                "stability": 0,
-                "hp": 30,
-            },
-            {
-                "id": "gob",
-                "name": "Goblin",
-                "side": "monsters",
-                "at": [9, 1],
-                "size": "1S",
-                "speeds": {"walk": 6, "climb": 6},
-                "stats": {"might": 0, "agility": 2},
-                "hp": 5,
-            },
-        ],
+        "creatures": [tactician([1, 1]), goblin([9, 1])],
     }
 
 

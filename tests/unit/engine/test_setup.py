@@ -6,6 +6,7 @@ from typing import Any
 from engine import RULESETS, Accepted, Refused, create_battle
 from events.battle_events import BattleCreated
 from projections import fold
+from tests.cast import goblin, tactician
 
 DESIGN_EXAMPLE: dict[str, Any] = {
     "ruleset": "draw-steel",
@@ -23,29 +24,7 @@ DESIGN_EXAMPLE: dict[str, Any] = {
         ],
         "elevation": [{"cells": [[10, 1], [10, 2]], "height": 4}],
     },
-    "creatures": [
-        {
-            "id": "hero",
-            "name": "Tactician",
-            "side": "heroes",
-            "at": [1, 1],
-            "size": "1M",
-            "speeds": {"walk": 5},
-            "stats": {"might": 2, "agility": 1},
-            "stability": 0,
-            "hp": 30,
-        },
-        {
-            "id": "gob",
-            "name": "Goblin",
-            "side": "monsters",
-            "at": [2, 1],
-            "size": "1S",
-            "speeds": {"walk": 6, "climb": 6},
-            "stats": {"might": 0, "agility": 2},
-            "hp": 5,
-        },
-    ],
+    "creatures": [tactician([1, 1]), goblin([2, 1])],
 }
 
 
