@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine import reaction_windows as windows
 from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.results import Refusal
@@ -21,7 +22,6 @@ from events.battle_events import (
     Coord,
     DamageTaken,
     Moved,
-    OpportunityAttackTriggered,
     ResumeMove,
     Shifted,
 )
@@ -223,33 +223,22 @@ def _open_windows(
         economy=rest.economy,
         jump_bonus=rest.jump_bonus,
     )
-    for reactor in hit:
-        action.follow_up()
-        rid = f"r-{action.state.reaction_seq + 1}"
-        action.emit(
-            OpportunityAttackTriggered(
-                reaction=rid,
-                reactor=reactor.id,
-                target=target.id,
-                at=at,
-                resume=resume if option == "ask" else None,
-            )
-        )
-        action.note(
-            "trigger",
-            at,
-            reasons=(
-                f"{target.id} leaves {reactor.id}'s adjacency without shifting: opportunity attack",
-            ),
-        )
-        if option == "always":
-            reactions.free_strike(
-                rs, action.state, reactor, action.state.creatures[target.id], action, rid
-            )
-        elif option == "never":
-            reactions.decline(action, rid)
-    if option != "ask":
-        continue_move(rs, action, resume)
+    windows.open_windows(
+        action,
+        target.id,
+        at,
+        hit,
+        resume,
+        option,
+        why=lambda reactor: (
+            f"{target.id} leaves {reactor.id}'s adjacency without shifting: opportunity attack"
+        ),
+        strike=lambda reactor, rid: reactions.free_strike(
+            rs, action.state, reactor, action.state.creatures[target.id], action, rid
+        ),
+        decline=lambda rid: reactions.decline(action, rid),
+        go_on=lambda rest: continue_move(rs, action, rest),
+    )
 
 
 def continue_move(rs: GridRuleset, action: Action, resume: ResumeMove) -> None:

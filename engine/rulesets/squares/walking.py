@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from engine import reaction_windows as windows
 from engine.action import Action
 from engine.rulesets.squares.judge import Judged
 from events.battle_events import (
@@ -14,7 +15,6 @@ from events.battle_events import (
     Fell,
     KnockedProne,
     Moved,
-    OpportunityAttackTriggered,
     ResumeMove,
     Tallied,
 )
@@ -113,25 +113,18 @@ def open_windows(
         provoked=list(rest.provoked),
         bump=rest.bump,
     )
-    for reactor in hit:
-        action.follow_up()
-        rid = f"r-{action.state.reaction_seq + 1}"
-        action.emit(
-            OpportunityAttackTriggered(
-                reaction=rid,
-                reactor=reactor.id,
-                target=c.id,
-                at=at,
-                resume=resume if option == "ask" else None,
-            )
-        )
-        action.note("trigger", at, reasons=(f"{c.id} leaves a square {reactor.id} threatens",))
-        if option == "always":
-            rs.strike(action, reactor.id, c.id, rid)
-        elif option == "never":
-            rs.decline(action, rid)
-    if option != "ask":
-        rs.continue_move(action, resume)
+    windows.open_windows(
+        action,
+        c.id,
+        at,
+        hit,
+        resume,
+        option,
+        why=lambda reactor: f"{c.id} leaves a square {reactor.id} threatens",
+        strike=lambda reactor, rid: rs.strike(action, reactor.id, c.id, rid),
+        decline=lambda rid: rs.decline(action, rid),
+        go_on=lambda rest: rs.continue_move(action, rest),
+    )
 
 
 def fall(
