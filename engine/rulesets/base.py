@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine import intents as it
 from engine.action import Action
-from engine.placement import check_opening
+from engine.placement import check_opening, check_space, creature_spec
 from engine.results import Refusal
 from events.battle_events import (
     ConditionSet,
@@ -198,8 +198,15 @@ class GridRuleset:
         action.emit(CreaturePlaced(creature=spec))
 
     def place_creature(self, raw: dict[str, Any], state: BattleState) -> CreatureSpec:
-        """Validate one creature's placement on the state's map; resolve a ground-level z."""
-        raise Refusal("intent/unsupported", f"{self.id} cannot place creatures")
+        """Validate one creature's placement on the state's map (a known size, on the map,
+        in a space it may share); resolve a ground-level z."""
+        spec = creature_spec(self, raw, state.grid)
+        others = [
+            CreatureSpec(id=o.id, side=o.side, at=o.pos, size=o.size)
+            for o in state.creatures.values()
+        ]
+        check_space(self, spec, others)
+        return spec
 
     def on_remove(self, intent: it.Remove, state: BattleState, action: Action) -> None:
         self.creature(state, intent.creature)

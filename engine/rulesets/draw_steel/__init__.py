@@ -7,7 +7,7 @@ the turn economy (`economy`), forced movement, falling, teleport and prone.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -15,7 +15,6 @@ from engine import intents as it
 from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.pathfinding import find_route
-from engine.placement import check_space, creature_spec
 from engine.results import Refusal
 from engine.rulesets.base import GridRuleset, Handler
 from engine.rulesets.draw_steel import (
@@ -32,7 +31,7 @@ from engine.rulesets.draw_steel import (
 from engine.rulesets.draw_steel import teleport as teleporting
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
-from events.battle_events import ConditionSet, Coord, CreatureSpec, Moved
+from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
 
 
@@ -74,15 +73,6 @@ class DrawSteel(GridRuleset):
 
     def provokes(self, kind: str) -> bool:
         return kind == "move"
-
-    def place_creature(self, raw: dict[str, Any], state: BattleState) -> CreatureSpec:
-        spec = creature_spec(self, raw, state.grid)
-        others = [
-            CreatureSpec(id=o.id, side=o.side, at=o.pos, size=o.size)
-            for o in state.creatures.values()
-        ]
-        check_space(self, spec, others)
-        return spec
 
     def grab_limited(
         self, state: BattleState, c: Creature, speed: int, action: Action | None

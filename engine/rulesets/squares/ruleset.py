@@ -3,11 +3,8 @@ drops, walking with pauses and reaction windows, falls, prone and standing hooks
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import intents as it
 from engine.action import Action
-from engine.placement import check_space, creature_spec
 from engine.results import Refusal
 from engine.rulesets.base import GridRuleset, Handler
 from engine.rulesets.squares import search
@@ -16,7 +13,6 @@ from engine.rulesets.squares.judge import Judged, judge_path
 from engine.rulesets.squares.walking import Run, walk
 from events.battle_events import (
     Coord,
-    CreatureSpec,
     KnockedProne,
     ReactionResolved,
     ResumeMove,
@@ -57,15 +53,6 @@ class SquaresRuleset(GridRuleset):
         return intent.action
 
     # -- placing ---------------------------------------------------------------------------
-    def place_creature(self, raw: dict[str, Any], state: BattleState) -> CreatureSpec:
-        spec = creature_spec(self, raw, state.grid)
-        others = [
-            CreatureSpec(id=o.id, side=o.side, at=o.pos, size=o.size)
-            for o in state.creatures.values()
-        ]
-        check_space(self, spec, others)
-        return spec
-
     # -- reach and paths -------------------------------------------------------------------
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         if kind not in ("move", "shift"):
