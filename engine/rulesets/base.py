@@ -27,7 +27,7 @@ from events.battle_events import (
     TurnEnded,
     TurnStarted,
 )
-from projections.state import BattleState, Creature
+from projections.state import BattleState, Creature, PendingReaction
 
 Handler = Callable[[Any, BattleState, Action], None]
 
@@ -157,6 +157,14 @@ class GridRuleset:
         if c is None:
             raise Refusal("battle/unknown-creature", f"there is no creature {cid!r}")
         return c
+
+    @staticmethod
+    def window(state: BattleState, reaction: str) -> PendingReaction:
+        """The open reaction window `reaction` (refused when there is none)."""
+        pending = next((p for p in state.pending if p.id == reaction), None)
+        if pending is None:
+            raise Refusal("reaction/window-closed", f"no open reaction window {reaction!r}")
+        return pending
 
     @staticmethod
     def require_turn(state: BattleState, c: Creature) -> None:

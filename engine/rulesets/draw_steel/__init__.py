@@ -349,9 +349,7 @@ class DrawSteel(GridRuleset):
     def on_resolve_reaction(
         self, intent: it.ResolveReaction, state: BattleState, action: Action
     ) -> None:
-        pending = next((p for p in state.pending if p.id == intent.reaction), None)
-        if pending is None:
-            raise Refusal("reaction/window-closed", f"no open reaction window {intent.reaction!r}")
+        pending = self.window(state, intent.reaction)
         reactor = state.creatures.get(pending.reactor)
         target = state.creatures.get(pending.target)
         if intent.decision == "take" and reactor is not None and target is not None:

@@ -152,9 +152,7 @@ class SquaresRuleset(GridRuleset):
     def on_resolve_reaction(
         self, intent: it.ResolveReaction, state: BattleState, action: Action
     ) -> None:
-        pending = next((p for p in state.pending if p.id == intent.reaction), None)
-        if pending is None:
-            raise Refusal("reaction/window-closed", f"no open reaction window {intent.reaction!r}")
+        pending = self.window(state, intent.reaction)
         if intent.decision == "take":
             self.strike(action, pending.reactor, pending.target, pending.id)
         else:

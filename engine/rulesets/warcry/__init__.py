@@ -113,9 +113,7 @@ class Warcry(GridRuleset):
     def on_resolve_reaction(
         self, intent: it.ResolveReaction, state: BattleState, action: Action
     ) -> None:
-        pending = next((p for p in state.pending if p.id == intent.reaction), None)
-        if pending is None:
-            raise Refusal("reaction/window-closed", f"no open reaction window {intent.reaction!r}")
+        pending = self.window(state, intent.reaction)
         chosen = None
         if intent.decision == "take":
             if (
