@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import uvicorn
 
@@ -14,23 +15,12 @@ from server.settings import Settings
 
 
 @contextmanager
-def local_server(settings: Settings) -> Iterator[str]:
-    from events.migrate import upgrade
-    from server.app import create_app
-    from server.database import database_url, make_engine
-
-    engine = make_engine(database_url(settings), pool_size=settings.pool_size)
-    upgrade(engine)
+def serving(app: Any, log_level: str = "error") -> Iterator[str]:
+    """Serve `app` on uvicorn in a daemon thread on a free local port; its base URL."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = int(sock.getsockname()[1])
-    config = uvicorn.Config(
-        create_app(settings, engine),
-        host="127.0.0.1",
-        port=port,
-        log_level="error",
-        access_log=False,
-    )
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level=log_level, access_log=False)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -44,4 +34,19 @@ def local_server(settings: Settings) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+@contextmanager
+def local_server(settings: Settings) -> Iterator[str]:
+    """The app on its database (migrated first), served locally (for `demo`)."""
+    from events.migrate import upgrade
+    from server.app import create_app
+    from server.database import database_url, make_engine
+
+    engine = make_engine(database_url(settings), pool_size=settings.pool_size)
+    upgrade(engine)
+    try:
+        with serving(create_app(settings, engine)) as url:
+            yield url
+    finally:
         engine.dispose()

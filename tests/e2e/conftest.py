@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import socket
-import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -13,11 +11,11 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-import uvicorn
 
 from server.app import create_app
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
+from server.local_server import serving
 from server.settings import Settings
 from tests.conftest import _with_database
 from tests.integration.service.conftest import skirmish
@@ -60,26 +58,11 @@ def server(module_database: str) -> Iterator[Running]:
         database_url=to_sqlalchemy_url(module_database), api_key=API_KEY, log_level="warning"
     )
     engine = make_engine(to_sqlalchemy_url(module_database), pool_size=20)
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(settings, engine),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        access_log=False,
-    )
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
-    yield Running(f"http://127.0.0.1:{port}", module_database)
-    uv.should_exit = True
-    thread.join(timeout=10)
-    engine.dispose()
+    try:
+        with serving(create_app(settings, engine), log_level="warning") as url:
+            yield Running(url, module_database)
+    finally:
+        engine.dispose()
 
 
 @dataclass
