@@ -6,15 +6,29 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from engine.geometry import box, overlaps
+from engine.geometry import Box, box, overlaps
 from engine.results import Refusal
 from events.battle_events import CreatureSpec
 from projections.grid import Grid
+from projections.state import Creature
 
 if TYPE_CHECKING:
     from engine.rulesets.base import GridRuleset
 
 KNOWN_MODES = frozenset({"walk", "climb", "swim", "fly", "hover", "burrow", "teleport"})
+
+
+class Occupant:
+    """Another creature as a movement field sees it: its space, its size rank, and whether it
+    is a living enemy of the mover."""
+
+    __slots__ = ("box", "creature", "enemy", "rank")
+
+    def __init__(self, creature: Creature, bx: Box, rank: int, enemy: bool) -> None:
+        self.creature = creature
+        self.box = bx
+        self.rank = rank
+        self.enemy = enemy
 
 
 def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureSpec:

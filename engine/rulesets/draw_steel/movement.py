@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.geometry import Box, box, box_gap, overlaps
+from engine.placement import Occupant
 from engine.results import Refusal
 from engine.rulesets.draw_steel import jumping
 from events.battle_events import Coord
@@ -30,16 +31,6 @@ ILLEGAL = -1
 Entry = tuple[
     tuple[str, str] | None, tuple[str, str] | None, int, bool, tuple[int, ...], tuple[str, ...]
 ]
-
-
-class Other:
-    __slots__ = ("box", "creature", "enemy", "rank")
-
-    def __init__(self, creature: Creature, bx: Box, rank: int, enemy: bool) -> None:
-        self.creature = creature
-        self.box = bx
-        self.rank = rank
-        self.enemy = enemy
 
 
 class MovementField:
@@ -68,8 +59,8 @@ class MovementField:
         self.jump_costs_movement = bool(state.options.get("jump_costs_movement", True))
         self.sky = grid.top + self.side + 10
         self.floor = grid.bottom - 20
-        self.others: list[Other] = []
-        self.occupied: dict[int, list[Other]] = {}
+        self.others: list[Occupant] = []
+        self.occupied: dict[int, list[Occupant]] = {}
         sizes: dict[str, tuple[int, int]] = {}
         me, my_side = creature.profile.id, creature.profile.side
         width, height = grid.width, grid.height
@@ -86,7 +77,7 @@ class MovementField:
                 )
             oside, rank = known
             ox, oy, oz = other.pos
-            entry = Other(
+            entry = Occupant(
                 other,
                 (ox, oy, oz, ox + oside - 1, oy + oside - 1, oz + oside - 1),
                 rank,
@@ -144,7 +135,7 @@ class MovementField:
             return (x, y, point[2])
         return (x, y, self.stand_z(x, y) if self.inside(x, y) else 0)
 
-    def occupants(self, pos: Coord) -> list[Other]:
+    def occupants(self, pos: Coord) -> list[Occupant]:
         if self.side == 1:
             found = self.occupied.get(pos[1] * self.grid.width + pos[0])
             if not found:
@@ -152,7 +143,7 @@ class MovementField:
             z = pos[2]
             return [o for o in found if o.box[2] <= z <= o.box[5]]
         mine = box(pos, self.side)
-        seen: dict[str, Other] = {}
+        seen: dict[str, Occupant] = {}
         for i in self.cells(pos[0], pos[1]):
             for o in self.occupied.get(i, ()):
                 if o.creature.id not in seen and overlaps(mine, o.box):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.geometry import Box, box, overlaps
+from engine.geometry import box, overlaps
+from engine.placement import Occupant
 from engine.results import Refusal
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
@@ -23,16 +24,6 @@ DROPPED = 1 << 20
 """Set in a node's counter once the path dropped off a ledge: nothing may follow."""
 FLAT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 SPACE = [(dx, dy, dz) for dz in (-1, 0, 1) for dx, dy in [*FLAT, (0, 0)] if dx or dy or dz]
-
-
-class Occupant:
-    __slots__ = ("box", "creature", "enemy", "rank")
-
-    def __init__(self, creature: Creature, bx: Box, rank: int, enemy: bool) -> None:
-        self.creature = creature
-        self.box = bx
-        self.rank = rank
-        self.enemy = enemy
 
 
 def no(reasons: list[str] | None, rule: str, detail: str) -> None:
