@@ -7,21 +7,12 @@ import pytest
 from engine import Accepted
 from projections import BattleState
 from tests.unit.battle_map import act, ok, pos, refused, types
-from tests.unit.rulesets.maps import battle_in
+from tests.unit.rulesets import maps
+from tests.unit.rulesets.maps import move
 
 
 def game(rows: str, **kw: Any) -> BattleState:
-    state = battle_in("action-points", rows, walk=kw.pop("walk", 5), **kw)
-    if state.turns:
-        _, state = ok(state, {"type": "start_turn", "creature": "A"})
-    return state
-
-
-def move(to: list[int] | None = None, **kw: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {"type": "move", "creature": "A", **kw}
-    if to is not None:
-        body["to"] = to
-    return body
+    return maps.game("action-points", rows, kw.pop("walk", 5), **kw)
 
 
 def test_walking_moves_up_to_move_spaces_for_no_action_points() -> None:

@@ -4,21 +4,12 @@ from typing import Any
 
 from projections import BattleState
 from tests.unit.battle_map import act, ok, pos, refused, types
-from tests.unit.rulesets.maps import battle_in
+from tests.unit.rulesets import maps
+from tests.unit.rulesets.maps import move
 
 
 def game(rows: str, **kw: Any) -> BattleState:
-    state = battle_in("epic-path", rows, walk=kw.pop("walk", 30), **kw)
-    if state.turns:
-        _, state = ok(state, {"type": "start_turn", "creature": "A"})
-    return state
-
-
-def move(to: list[int] | None = None, **kw: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {"type": "move", "creature": "A", **kw}
-    if to is not None:
-        body["to"] = to
-    return body
+    return maps.game("epic-path", rows, kw.pop("walk", 30), **kw)
 
 
 def test_speeds_are_in_feet_and_squares_cost_five_diagonals_too() -> None:
