@@ -23,6 +23,7 @@ from engine import RULESETS, Context, create_battle, decide, parse_intent
 from engine.intents import IntentError
 from engine.recorded_dice import RecordingDice
 from engine.results import Accepted, Refused, TraceStep
+from engine.view import battle_view
 from events.envelope import ActionMeta, Envelope
 from events.history_events import IntentAccepted
 from events.store import (
@@ -33,7 +34,7 @@ from events.store import (
     VersionConflict,
 )
 from events.vocabulary import Event, registry
-from projections import REDUCER_VERSION, BattleState, fold, state_to_json, state_view
+from projections import REDUCER_VERSION, BattleState, fold, state_to_json
 from server.auth import DIRECTOR_ONLY, Principal, new_token, token_hash
 from server.battle_directory import BattleDirectory
 from server.errors import BadRequest, Busy, Forbidden, NotFound, StaleVersion
@@ -210,7 +211,7 @@ class BattleService:
 
     @staticmethod
     def render(loaded: Loaded) -> dict[str, Any]:
-        view = state_view(loaded.state)
+        view = battle_view(loaded.state)
         return {"battle_id": loaded.battle_id, **view, "version": loaded.version}
 
     # -- intents ------------------------------------------------------------------------
@@ -369,7 +370,7 @@ class BattleService:
         correlation_id: str | None = None,
     ) -> AppendResult:
         new_version = expected + len(events)
-        view = state_view(after)
+        view = battle_view(after)
         map_view = view.pop("map", None)
         if before is not None and before.grid is after.grid:
             map_view = None  # unchanged: keep the stored map, the read model's bulky part

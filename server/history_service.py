@@ -17,10 +17,11 @@ import orjson
 from engine import Context, decide
 from engine.recorded_dice import ReplayDice
 from engine.results import Refused
+from engine.view import battle_view
 from events.history_events import ActionRedone, ActionUndone, IntentAccepted
 from events.store import Snapshot, VersionConflict
 from events.vocabulary import Event, encode, registry
-from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_json, state_view
+from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_json
 from projections.history import effective_events, markers, undone_after
 from server.action_index import ActionInfo, actions_backwards
 from server.auth import Principal
@@ -416,7 +417,7 @@ class HistoryService:
                         "recorded_at": env.recorded_at.isoformat(),
                     },
                     "trace": env.data.get("trace") if env.type == "IntentAccepted" else None,
-                    "state": state_view(state) if state is not None else None,
+                    "state": battle_view(state) if state is not None else None,
                 }
             )
         return {"battle_id": battle_id, "from": first, "to": last, "steps": steps}
@@ -464,7 +465,7 @@ class HistoryService:
             "battle_id": battle_id,
             "from_version": version,
             "steps": steps,
-            "state": state_view(state),
+            "state": battle_view(state),
             "compared_with_version": compare_at,
             "difference": _state_difference(state, actual),
         }
@@ -501,14 +502,14 @@ class HistoryService:
                             state = evolve(state, env.event(registry))
                 assert state is not None
                 if previous_grid is None or state.grid is not previous_grid:
-                    map_view = state_view(state)["map"]
+                    map_view = battle_view(state)["map"]
                     previous_grid = state.grid
                 last = group[-1].version
                 if last // every > before_version // every:
                     snap = state_to_json(state)
                     snapshots.append(Snapshot(battle_id, last, REDUCER_VERSION, snap))
             assert state is not None
-            view = state_view(state)
+            view = battle_view(state)
             view.pop("map", None)
             from events.store import ProjectionWrite
 
@@ -589,8 +590,8 @@ def _differences(recorded: list[dict[str, Any]], judged: list[dict[str, Any]]) -
 
 def _state_difference(hypothetical: BattleState, actual: BattleState) -> dict[str, Any]:
     fields = ("position", "hp", "conditions", "movement_left")
-    a_view = state_view(hypothetical)["creatures"]
-    b_view = state_view(actual)["creatures"]
+    a_view = battle_view(hypothetical)["creatures"]
+    b_view = battle_view(actual)["creatures"]
     creatures: dict[str, Any] = {}
     for cid in sorted(set(a_view) | set(b_view)):
         a, b = a_view.get(cid), b_view.get(cid)
