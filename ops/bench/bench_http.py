@@ -1,29 +1,35 @@
-"""The whole server under load: HTTP + engine + store, beside raw INSERTs and `eventsourcing`.
+"""The whole server under load, beside the floor of its own stack and raw INSERTs.
 
     python -m ops.bench bench_http          (or `make bench` for every benchmark)
 
-Starts the real server (uvicorn with uvloop and httptools, one process) on a throwaway
-embedded PostgreSQL and drives it with async httpx clients, each submitting move intents
-back and forth between two squares (turns off): 8 and 32 clients each on its own battle, and
-8 clients sharing one battle (each moving its own creature). Beside each, in the same run and
-the same PostgreSQL: plain psycopg single-row INSERTs of event-sized rows from the same
-number of threads (the ceiling), and the same move workload through the `eventsourcing`
-library in-process (one aggregate per battle; the peer reference). Each intent appends two
-events (IntentAccepted, Moved), so the ratio column compares intents/s with raw rows/s.
-Targets (reported, not asserted): at 8 clients on separate battles, >= 0.25x the raw rate,
-ahead of eventsourcing, p99 < 50 ms.
+Starts, on one throwaway embedded PostgreSQL, the real server with one worker and with two
+(uvicorn, uvloop, httptools) and a floor app (ops/bench/floor_app.py: a FastAPI `async def`
+route that validates a small body and does one INSERT through an async psycopg pool). Eight
+clients, each on its own battle and its own keep-alive connection, submit move intents back
+and forth between two squares (turns off), each with a fresh `Idempotency-Key` as real
+clients send them. The variants run in alternated rounds so that none is favoured by when it
+ran; each round also measures plain single-row INSERTs of event rows from eight threads. The
+`eventsourcing` library's in-process rate on the same PostgreSQL is the peer reference.
+
+Reported per variant: requests/s, p50/p99, and CPU time per request of the server processes
+and of PostgreSQL (from /proc), which is the figure that survives a busy machine. Targets
+(issue 13, reported, not asserted): >= 0.5x the floor app, >= 0.15x the raw insert rate,
+server + PostgreSQL CPU <= 1.5 ms per intent, p99 < 50 ms.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import socket
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
@@ -33,7 +39,8 @@ from eventsourcing.domain import Aggregate, event
 
 from events.migrate import upgrade
 from ops.bench.bench_store import raw_workload, run_threads
-from ops.bench.common import Measurement, console, print_table, throwaway_postgres
+from ops.bench.common import Measurement, console, percentile, print_table, throwaway_postgres
+from ops.bench.floor_app import FLOOR_TABLE
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
 
@@ -50,8 +57,12 @@ class EsBattle(Aggregate):
         self.positions[creature] = to
 
 
-SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 CREATURES = 8
+CLIENTS = 8
+SERVER_FACTORY = "server.app:app_from_env"
+FLOOR_FACTORY = "ops.bench.floor_app:create"
 
 
 def battle_body(creatures: int) -> dict[str, Any]:
@@ -81,18 +92,21 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-SERVER_PID = [0]
-"""The running server's process id (for its CPU time, with its workers')."""
+@dataclass
+class Served:
+    """A server process under test: where it listens and its process id (for CPU time)."""
 
+    url: str
+    pid: int
 
-def server_pids() -> list[int]:
-    import psutil
+    def pids(self) -> list[int]:
+        import psutil
 
-    try:
-        root = psutil.Process(SERVER_PID[0])
-        return [root.pid, *(p.pid for p in root.children(recursive=True))]
-    except psutil.Error:
-        return [SERVER_PID[0]]
+        try:
+            root = psutil.Process(self.pid)
+            return [root.pid, *(p.pid for p in root.children(recursive=True))]
+        except psutil.Error:
+            return [self.pid]
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -129,20 +143,20 @@ def postgres_pids(uri: str) -> list[int]:
 
 
 @contextmanager
-def running_server(uri: str, workers: int = 1) -> Any:
+def running_server(uri: str, workers: int = 1, factory: str = SERVER_FACTORY) -> Iterator[Served]:
+    """uvicorn with uvloop and httptools serving `factory` (the real server by default)."""
     port = free_port()
     env = {
         **os.environ,
-        "DATABASE_URL": to_sqlalchemy_url(uri),
+        "DATABASE_URL": to_sqlalchemy_url(uri) if factory == SERVER_FACTORY else uri,
         "TURNLEDGER_LOG_LEVEL": "warning",
-        "TURNLEDGER_POOL_SIZE": "40",
     }
     command = [
         sys.executable,
         "-m",
         "uvicorn",
         "--factory",
-        "server.app:app_from_env",
+        factory,
         "--host",
         "127.0.0.1",
         "--port",
@@ -159,9 +173,8 @@ def running_server(uri: str, workers: int = 1) -> Any:
     ]
     process = subprocess.Popen(command, env=env)
     url = f"http://127.0.0.1:{port}"
-    SERVER_PID[0] = process.pid
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
                 if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
@@ -169,9 +182,9 @@ def running_server(uri: str, workers: int = 1) -> Any:
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("the server did not start")
+                raise RuntimeError(f"{factory} did not start")
             time.sleep(0.1)
-        yield url
+        yield Served(url, process.pid)
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -211,27 +224,43 @@ class KeepAlive:
         await self.writer.wait_closed()
 
 
-def post_request(host: str, target: str, token: str, body: bytes) -> bytes:
+def post_request(host: str, target: str, token: str, body: bytes, key: str | None) -> bytes:
+    keyed = f"Idempotency-Key: {key}\r\n" if key else ""
     head = (
         f"POST {target} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n"
-        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        f"Content-Type: application/json\r\n{keyed}Content-Length: {len(body)}\r\n\r\n"
     )
     return head.encode() + body
 
 
-async def http_workload(url: str, name: str, clients: int, shared: bool) -> tuple[Measurement, int]:
-    """Each client has its own keep-alive connection and waits for each answer."""
+async def make_battles(url: str, count: int) -> list[tuple[str, str]]:
     async with httpx.AsyncClient(base_url=url, timeout=30) as setup:
         battles = []
-        for _ in range(1 if shared else clients):
+        for _ in range(count):
             made = (await setup.post("/battles", json=battle_body(CREATURES))).json()
             battles.append((made["battle_id"], made["director_token"]))
+        return battles
+
+
+async def http_workload(
+    url: str,
+    name: str,
+    battles: list[tuple[str, str]],
+    clients: int,
+    *,
+    keyed: bool = True,
+    seconds: float = SECONDS,
+) -> tuple[Measurement, int]:
+    """Each client has its own keep-alive connection and waits for each answer; with `keyed`,
+    every intent carries a fresh Idempotency-Key, as real clients send them."""
+    shared = len(battles) == 1
     host_port = url.removeprefix("http://")
     host, port = host_port.rsplit(":", 1)
     latencies: list[list[float]] = [[] for _ in range(clients)]
     errors = 0
     stop = asyncio.Event()
     ready = asyncio.Barrier(clients + 1)
+    run = secrets.token_hex(4)
 
     async def client(n: int) -> None:
         nonlocal errors
@@ -239,13 +268,8 @@ async def http_workload(url: str, name: str, clients: int, shared: bool) -> tupl
         creature = n % CREATURES
         x = 2 * creature + 1
         target = f"/battles/{battle_id}/intents"
-        requests = [
-            post_request(
-                host_port,
-                target,
-                token,
-                orjson.dumps({"type": "move", "creature": f"c{creature}", "path": [[x, y]]}),
-            )
+        bodies = [
+            orjson.dumps({"type": "move", "creature": f"c{creature}", "path": [[x, y]]})
             for y in (2, 1)
         ]
         conn = await KeepAlive.open(host, int(port))
@@ -253,8 +277,10 @@ async def http_workload(url: str, name: str, clients: int, shared: bool) -> tupl
             await ready.wait()
             i = 0
             while not stop.is_set():
+                key = f"{run}-{n}-{i}" if keyed else None
+                request = post_request(host_port, target, token, bodies[i % 2], key)
                 start = time.perf_counter()
-                status = await conn.send(requests[i % 2])
+                status = await conn.send(request)
                 latencies[n].append(time.perf_counter() - start)
                 if status != 201:
                     errors += 1
@@ -265,12 +291,49 @@ async def http_workload(url: str, name: str, clients: int, shared: bool) -> tupl
     tasks = [asyncio.create_task(client(n)) for n in range(clients)]
     await ready.wait()
     began = time.perf_counter()
-    await asyncio.sleep(SECONDS)
+    await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - began
     flat = [x for per in latencies for x in per]
     return Measurement(name, len(flat), len(flat), elapsed, flat), errors
+
+
+@dataclass
+class Tally:
+    """One variant's rounds added up: requests, seconds, latencies, errors and CPU seconds."""
+
+    name: str
+    requests: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    server_cpu: float = 0.0
+    pg_cpu: float = 0.0
+
+    def add(self, m: Measurement, errors: int, server_cpu: float, pg_cpu: float) -> None:
+        self.requests += m.operations
+        self.seconds += m.seconds
+        self.latencies += m.latencies
+        self.errors += errors
+        self.server_cpu += server_cpu
+        self.pg_cpu += pg_cpu
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds if self.seconds else float("nan")
+
+    def per_request_ms(self, cpu: float) -> float:
+        return cpu / self.requests * 1000 if self.requests else float("nan")
+
+
+def measure(
+    uri: str, served: Served, tally: Tally, battles: list[tuple[str, str]], clients: int, **kw: Any
+) -> None:
+    before = cpu_seconds(served.pids()), cpu_seconds(postgres_pids(uri))
+    m, errors = run_loop(http_workload(served.url, tally.name, battles, clients, **kw))
+    after = cpu_seconds(served.pids()), cpu_seconds(postgres_pids(uri))
+    tally.add(m, errors, after[0] - before[0], after[1] - before[1])
 
 
 def run_loop(coroutine: Any) -> Any:
@@ -328,58 +391,81 @@ def main() -> None:
                 "CREATE TABLE bench_raw (LIKE event_log INCLUDING DEFAULTS INCLUDING"
                 " CONSTRAINTS INCLUDING INDEXES)"
             )
+            conn.execute(FLOOR_TABLE)
+        with (
+            running_server(uri, 1) as one,
+            running_server(uri, 2) as two,
+            running_server(uri, 1, FLOOR_FACTORY) as floor,
+        ):
+            variants = [
+                (Tally("turnledger, 1 worker"), one, run_loop(make_battles(one.url, CLIENTS))),
+                (Tally("turnledger, 2 workers"), two, run_loop(make_battles(two.url, CLIENTS))),
+                (Tally("floor app, 1 worker"), floor, [(f"floor{n}", "-") for n in range(CLIENTS)]),
+            ]
+            raw_rows: list[Measurement] = []
+            for round_ in range(ROUNDS):
+                # alternate the order, so no variant always runs on a warmer or cooler machine
+                order = variants[round_ % 3 :] + variants[: round_ % 3]
+                for tally, served, battles in order:
+                    measure(uri, served, tally, battles, CLIENTS)
+                raw_rows.append(raw_workload(uri, CLIENTS, 1, f"raw-{round_}"))
+            unkeyed = Tally("turnledger, 1 worker, no key")
+            measure(
+                uri, one, unkeyed, run_loop(make_battles(one.url, CLIENTS)), CLIENTS, keyed=False
+            )
+            shared = Tally("turnledger, 1 worker, 8 clients on 1 battle")
+            measure(uri, one, shared, run_loop(make_battles(one.url, 1)), CLIENTS)
+        raw_rate = sum(r.units for r in raw_rows) / sum(r.seconds for r in raw_rows)
+        floor_rate = variants[2][0].rate
+        peer = eventsourcing_workload(uri, CLIENTS)
         rows = []
-        runs = [(1, 8, False), (1, 32, False), (1, 8, True), (2, 8, False)]
-        for workers in sorted({w for w, _, _ in runs}):
-            with running_server(uri, workers) as url:
-                for _, clients, shared in [r for r in runs if r[0] == workers]:
-                    label = f"{clients} {'shared' if shared else 'own'}"
-                    if workers > 1:
-                        label += f", {workers} workers"
-                    before = cpu_seconds(server_pids()), cpu_seconds(postgres_pids(uri))
-                    http, errors = run_loop(http_workload(url, label, clients, shared))
-                    server_cpu = (cpu_seconds(server_pids()) - before[0]) / http.operations
-                    pg_cpu = (cpu_seconds(postgres_pids(uri)) - before[1]) / http.operations
-                    raw = raw_workload(uri, clients, 1, f"raw-{clients}-{shared}-{workers}")
-                    peer = eventsourcing_workload(uri, clients) if not shared else None
-                    rows.append(
-                        (
-                            label,
-                            http.rate,
-                            http.p50_ms,
-                            http.p99_ms,
-                            errors,
-                            raw.rate,
-                            http.rate / raw.rate,
-                            peer.rate if peer else float("nan"),
-                            peer.p99_ms if peer else float("nan"),
-                            server_cpu * 1000,
-                            pg_cpu * 1000,
-                        )
-                    )
-        print_table(
-            f"HTTP move intents vs raw INSERT and eventsourcing ({SECONDS:.0f} s each)",
+        for tally in [*(v[0] for v in variants), unkeyed, shared]:
+            rows.append(
+                (
+                    tally.name,
+                    tally.rate,
+                    percentile(tally.latencies, 50) * 1000,
+                    percentile(tally.latencies, 99) * 1000,
+                    tally.errors,
+                    tally.per_request_ms(tally.server_cpu),
+                    tally.per_request_ms(tally.pg_cpu),
+                    tally.rate / floor_rate,
+                    tally.rate / raw_rate,
+                )
+            )
+        nan = float("nan")
+        rows.append((f"raw INSERT, {CLIENTS} threads", raw_rate, nan, nan, 0, nan, nan, nan, 1.0))
+        rows.append(
             (
-                "clients",
-                "intents/s",
+                f"eventsourcing, {CLIENTS} threads",
+                *(peer.rate, peer.p50_ms, peer.p99_ms, 0, nan, nan),
+                *(peer.rate / floor_rate, peer.rate / raw_rate),
+            )
+        )
+        print_table(
+            f"HTTP intents, {CLIENTS} keep-alive clients on their own battles"
+            f" ({ROUNDS} alternated rounds of {SECONDS:.0f} s; load {os.getloadavg()[0]:.2f})",
+            (
+                "variant",
+                "req/s",
                 "p50 ms",
                 "p99 ms",
                 "errors",
-                "raw rows/s",
-                "ratio",
-                "es/s",
-                "es p99",
-                "server cpu ms",
-                "pg cpu ms",
+                "server cpu ms/req",
+                "pg cpu ms/req",
+                "x floor",
+                "x raw",
             ),
             rows,
         )
         console.print(
-            "clients: 'own' = one battle each, 'shared' = one battle for all; each intent appends"
-            " 2 events; raw = single-row INSERTs from as many threads; es = eventsourcing"
-            " in-process; cpu ms = CPU time per intent of the server (all its workers) and of"
-            " PostgreSQL; the load comes from a minimal keep-alive HTTP/1.1 client; '2 workers'"
-            " = `turnledger serve --workers 2`"
+            "Each intent carries a fresh Idempotency-Key (but 'no key') and appends 2 events;"
+            " floor app = FastAPI async route + pydantic body + one INSERT via an async psycopg"
+            " pool (ops/bench/floor_app.py); raw = single-row INSERTs of event rows from as many"
+            " threads; cpu ms = CPU time per request of the server (all its workers) and of"
+            " PostgreSQL, from /proc; the load comes from a minimal keep-alive HTTP/1.1 client."
+            " Targets (issue 13): >= 0.5x floor, >= 0.15x raw, server + pg cpu <= 1.5 ms,"
+            " p99 < 50 ms."
         )
 
 
