@@ -61,6 +61,8 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 CREATURES = 8
 CLIENTS = 8
+MOVES_SO_FAR: dict[tuple[str, int], int] = {}
+"""Moves each creature made in earlier rounds (their parity says where it stands)."""
 SERVER_FACTORY = "server.app:app_from_env"
 FLOOR_FACTORY = "ops.bench.floor_app:create"
 
@@ -275,7 +277,8 @@ async def http_workload(
         conn = await KeepAlive.open(host, int(port))
         try:
             await ready.wait()
-            i = 0
+            # go on where the last round left this creature, so no move is to where it stands
+            i = MOVES_SO_FAR.get((battle_id, creature), 0)
             while not stop.is_set():
                 key = f"{run}-{n}-{i}" if keyed else None
                 request = post_request(host_port, target, token, bodies[i % 2], key)
@@ -285,6 +288,7 @@ async def http_workload(
                 if status != 201:
                     errors += 1
                 i += 1
+            MOVES_SO_FAR[(battle_id, creature)] = i
         finally:
             await conn.close()
 
