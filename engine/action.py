@@ -41,4 +41,4 @@ class Action:
             )
 
     def accepted(self) -> Accepted:
-        return Accepted(events=tuple(self.events), trace=tuple(self.trace))
+        return Accepted(events=tuple(self.events), trace=tuple(self.trace), state=self.state)

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from events.vocabulary import Event
+from projections import BattleState
 
 
 class TraceStep(BaseModel):
@@ -24,10 +25,23 @@ class TraceStep(BaseModel):
 
 
 class Accepted(BaseModel):
+    """The events an intent produces, why (the trace), and the state after them.
+
+    `state` is the state the engine folded while deciding (each event evolved as it was
+    emitted), so whoever appends the events need not fold them again; None where a decision
+    was not built on a state (a battle's creation).
+    """
+
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     events: tuple[Event, ...]
     trace: tuple[TraceStep, ...] = ()
+    # A BattleState (or None). Typed Any so that pydantic neither validates nor copies a
+    # whole battle per decision; read it through `state_after`.
+    state: Any = None
+
+    def state_after(self) -> BattleState | None:
+        return self.state if isinstance(self.state, BattleState) else None
 
     @property
     def accepted(self) -> bool:

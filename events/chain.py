@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -214,3 +216,29 @@ def verify_chain(battle_id: str, envelopes: Iterable[Envelope]) -> VerifyResult:
         prev = env.hash
         checked += 1
     return VerifyResult(battle_id, True, checked)
+
+
+class ChainHeads:
+    """The hash at recent battles' heads, so an append need not read it back (a bounded LRU).
+
+    The hash at a given version never changes, so an entry can only be missing, never wrong:
+    a miss costs the append one extra SELECT. Thread-safe, for the sync store's threads.
+    """
+
+    def __init__(self, size: int = 50_000) -> None:
+        self._hashes: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, battle_id: str, version: int) -> bytes | None:
+        if version == 0:
+            return GENESIS_HASH
+        with self._lock:
+            return self._hashes.get((battle_id, version))
+
+    def remember(self, battle_id: str, version: int, digest: bytes) -> None:
+        with self._lock:
+            self._hashes[(battle_id, version)] = digest
+            self._hashes.move_to_end((battle_id, version))
+            while len(self._hashes) > self._size:
+                self._hashes.popitem(last=False)

@@ -29,8 +29,6 @@ only for the transactions that were in flight when it saw the hole.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Literal
@@ -41,6 +39,7 @@ from sqlalchemy import Connection, Engine, text
 
 from events.append_statement import append_params, append_sql
 from events.chain import (
+    ChainHeads,
     PendingRow,
     chain_rows,
     check_append,
@@ -50,7 +49,7 @@ from events.chain import (
     verify_chain,
 )
 from events.connections import make_engine
-from events.envelope import GENESIS_HASH, ActionMeta, Envelope
+from events.envelope import ActionMeta, Envelope
 from events.notifier import Notifier
 from events.store import (
     AllPage,
@@ -166,11 +165,14 @@ class PostgresEventStore:
         self._notifier = notifier
         if notify == "coalesced" and notifier is None:
             self._notifier = Notifier(engine)
-        self._hashes: OrderedDict[tuple[str, int], bytes] = OrderedDict()
-        self._hash_cache_size = hash_cache_size
-        self._hash_lock = threading.Lock()
+        self.heads = ChainHeads(hash_cache_size)
         # One statement per append, so autocommit is its transaction (see module doc).
         self._writer = make_engine(engine.url, pool_size=writer_pool_size, autocommit=True)
+
+    @property
+    def notifier(self) -> Notifier | None:
+        """The coalescing notifier that appends poke (shared with the async append path)."""
+        return self._notifier
 
     # -- writing ------------------------------------------------------------------------
 
@@ -218,7 +220,7 @@ class PostgresEventStore:
         if not positions:  # the key was claimed before: nothing was inserted
             return self._refuse_or_replay(battle_id, expected_version, idempotency_key, fingerprint)
         envelopes = tuple(row.envelope(positions[row.version]) for row in rows)
-        self._remember(battle_id, envelopes[-1].version, envelopes[-1].hash)
+        self.heads.remember(battle_id, envelopes[-1].version, envelopes[-1].hash)
         if self._notify == "coalesced" and self._notifier is not None:
             self._notifier.poke(envelopes[-1].global_position)
         return AppendResult(battle_id, envelopes, replayed=False, response=response)
@@ -259,21 +261,11 @@ class PostgresEventStore:
     def _prev_hash(
         self, conn: psycopg.Connection[Any], battle_id: str, version: int
     ) -> bytes | None:
-        if version == 0:
-            return GENESIS_HASH
-        with self._hash_lock:
-            cached = self._hashes.get((battle_id, version))
+        cached = self.heads.get(battle_id, version)
         if cached is not None:
             return cached
         found = conn.execute(_PREV_HASH, (battle_id, version)).fetchone()
         return None if found is None else bytes(found[0])
-
-    def _remember(self, battle_id: str, version: int, digest: bytes) -> None:
-        with self._hash_lock:
-            self._hashes[(battle_id, version)] = digest
-            self._hashes.move_to_end((battle_id, version))
-            while len(self._hashes) > self._hash_cache_size:
-                self._hashes.popitem(last=False)
 
     def _head(self, conn: Connection, battle_id: str) -> int:
         return int(conn.execute(_HEAD, {"b": battle_id}).scalar_one())

@@ -4,23 +4,19 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
 
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
-from events.store_postgres import PostgresEventStore
 from server.api import problems, routes_battles, routes_history, routes_ops
 from server.api.deps import Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
 from server.api.schemas import MAX_BODY_BYTES
 from server.api.stream import StreamHub
-from server.battle_directory import BattleDirectory
-from server.battle_service import BattleService
-from server.history_service import HistoryService
 from server.settings import Settings
 from server.viewer import routes as viewer_routes
+from server.wiring import libpq_url, wire_services
 
 DESCRIPTION = """\
 turnledger judges tactical combat intents and keeps every decision in an append-only,
@@ -30,21 +26,12 @@ also accept `?token=`). Errors are `application/problem+json`; refusals carry `r
 """
 
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def libpq_url(engine: Engine) -> str:
-    url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-    return url
-
-
 def tune_interpreter() -> None:
     """Hand the GIL round more often than every 5 ms (Python's default).
 
-    Sync routes run in worker threads beside the event loop thread that accepts and parses
-    requests; with the default interval a busy worker can keep the loop waiting 5 ms per hand
-    over, which showed as queueing in bench_http. 1 ms measured a little better there.
+    A long decision in the executor (a route search) runs beside the event loop thread that
+    serves every other battle; with the default interval it could keep the loop waiting 5 ms
+    per hand over.
     """
     import sys
 
@@ -52,34 +39,28 @@ def tune_interpreter() -> None:
 
 
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
-    store = PostgresEventStore(engine, utc_now, writer_pool_size=settings.pool_size)
     metrics = Metrics.create()
-    battles = BattleService(
-        store,
-        BattleDirectory(engine),
-        utc_now,
-        snapshot_every=settings.snapshot_every,
-        on_conflict=metrics.conflicts.labels("re-decided").inc,
-    )
+    wired = wire_services(settings, engine, on_conflict=metrics.conflicts.labels("re-decided").inc)
     hub = StreamHub(libpq_url(engine))
     services = Services(
         settings=settings,
         engine=engine,
-        battles=battles,
-        history=HistoryService(battles),
+        battles=wired.battles,
+        history=wired.history,
         metrics=metrics,
         hub=hub,
     )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await wired.start()
         yield
         hub.close()
-        store.close()
+        await wired.stop()
 
     app = FastAPI(title="turnledger", version="1", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings
-    app.state.store = store
+    app.state.store = wired.store
     app.state.services = services
     problems.install(app)
     for module in (routes_battles, routes_history, routes_ops):

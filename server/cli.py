@@ -94,7 +94,7 @@ def migrate() -> None:
 def verify(battle: Annotated[str, typer.Argument(help="The battle id.")]) -> None:
     """Walk a battle's hash chain and say whether it holds."""
     from events.store_postgres import PostgresEventStore
-    from server.app import utc_now
+    from server.wiring import utc_now
 
     store = PostgresEventStore(_engine(Settings()), utc_now, notify="off")
     result = store.verify(battle)
@@ -113,7 +113,7 @@ def verify(battle: Annotated[str, typer.Argument(help="The battle id.")]) -> Non
 
 def _store(notify: str = "off"):  # type: ignore[no-untyped-def]
     from events.store_postgres import PostgresEventStore
-    from server.app import utc_now
+    from server.wiring import utc_now
 
     return PostgresEventStore(_engine(Settings()), utc_now, notify=notify)  # type: ignore[arg-type]
 
@@ -162,7 +162,7 @@ def import_file(
     file: Annotated[Path, typer.Argument(help="JSON Lines written by `export`.", exists=True)],
 ) -> None:
     """Load exported battles: each chain is verified first; prints new director tokens."""
-    from server.app import utc_now
+    from server.wiring import utc_now
     from server.auth import new_token, token_hash
     from server.battle_directory import BattleDirectory
     from server.transfer import ImportRefused, import_envelopes, parse_lines
@@ -187,20 +187,16 @@ def import_file(
 def _rebuild(battles: list[str] | None) -> dict[str, str]:
     from rich.progress import Progress
 
-    from server.app import utc_now
-    from server.battle_directory import BattleDirectory
-    from server.battle_service import BattleService
-    from server.history_service import HistoryService
+    from server.history_service import rebuild_projections
 
     store = _store()
-    history = HistoryService(BattleService(store, BattleDirectory(store.engine), utc_now))
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("rebuilding projections", total=None)
 
         def report(battle_id: str, done: int, total: int) -> None:
             progress.update(task, completed=done, total=total, description=battle_id)
 
-        return history.rebuild(battles, report)
+        return rebuild_projections(store, battles, Settings().snapshot_every, report)
 
 
 @app.command()

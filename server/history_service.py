@@ -12,21 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import orjson
-
 from engine import Context, decide
 from engine.recorded_dice import ReplayDice
 from engine.results import Refused
 from engine.view import battle_view
 from events.history_events import ActionRedone, ActionUndone, IntentAccepted
-from events.store import Snapshot, VersionConflict
+from events.store import EventStore, ProjectionWrite, Snapshot
 from events.vocabulary import Event, encode, registry
 from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_json
 from projections.history import effective_events, markers, undone_after
 from server.action_index import ActionInfo, actions_backwards
 from server.auth import Principal
-from server.battle_service import BattleService, IntentOutcome, check_idempotency_key
-from server.errors import Busy, NotFound, StaleVersion
+from server.battle_service import BattleService
+from server.command_pipeline import Command, IntentOutcome, Planned
+from server.errors import NotFound
+from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import Loaded
 
 MAX_REPLAY_EVENTS = 500
@@ -38,14 +38,16 @@ def _refusal(rule: str, detail: str) -> IntentOutcome:
 
 
 class HistoryService:
-    def __init__(self, battles: BattleService) -> None:
+    def __init__(self, battles: BattleService, *, snapshot_every: int = 200) -> None:
         self.battles = battles
         self.store = battles.store
         self.loader = battles.loader
+        self.pipeline = battles.pipeline
+        self.snapshot_every = snapshot_every
 
     # -- undo and redo ------------------------------------------------------------------
 
-    def undo(
+    async def undo(
         self,
         principal: Principal,
         to_version: int | None = None,
@@ -56,7 +58,7 @@ class HistoryService:
     ) -> IntentOutcome:
         """Undo the latest effective action, rewind to `to_version`, or undo one action alone."""
         request = {"type": "undo", "to_version": to_version, "intent_id": intent_id}
-        return self._marker_action(
+        return await self._marker_action(
             principal,
             request,
             lambda loaded: self._plan_undo(principal, loaded, to_version, intent_id),
@@ -64,14 +66,15 @@ class HistoryService:
             expected_version,
         )
 
-    def redo(
+    async def redo(
         self,
         principal: Principal,
         *,
         idempotency_key: str | None = None,
         expected_version: int | None = None,
     ) -> IntentOutcome:
-        return self._marker_action(
+        """Redo the latest undone action (a new action clears redo)."""
+        return await self._marker_action(
             principal,
             {"type": "redo"},
             lambda loaded: self._plan_redo(principal, loaded),
@@ -79,7 +82,7 @@ class HistoryService:
             expected_version,
         )
 
-    def _marker_action(
+    async def _marker_action(
         self,
         principal: Principal,
         request: dict[str, Any],
@@ -87,68 +90,47 @@ class HistoryService:
         idempotency_key: str | None,
         expected_version: int | None,
     ) -> IntentOutcome:
-        battle_id = principal.battle_id
+        """Undo and redo as commands of the one write path: their plan reads the log's action
+        boundaries and appends `ActionUndone`/`ActionRedone` markers behind an opener."""
         check_idempotency_key(idempotency_key)
         body = {k: v for k, v in request.items() if v is not None}
         try:
-            body_hash = _hash(body)
-        except TypeError:
-            return IntentOutcome(
-                0, refused=Refused(rule="history/bad-version", detail="numbers must fit in 64 bits")
+            canonical = canonical_request(body)
+        except UnencodableBody as exc:
+            return _refusal("history/bad-version", str(exc))
+
+        def planned(loaded: Loaded | None) -> Planned | Refused:
+            assert loaded is not None
+            marks = plan(loaded)
+            if isinstance(marks, Refused):
+                return marks
+            trace = (
+                {
+                    "kind": body["type"],
+                    "reasons": [
+                        f"{'undid' if isinstance(e, ActionUndone) else 'redid'} action"
+                        f" {e.target} (versions {e.first_version}-{e.last_version})"
+                        for e in marks
+                        if isinstance(e, ActionUndone | ActionRedone)
+                    ],
+                },
             )
-        with self.battles._locks.of(battle_id):
-            for _ in range(5):
-                first = self.battles._first_answer(battle_id, idempotency_key, body_hash)
-                if first is not None:
-                    return first
-                loaded = self.loader.current(battle_id)
-                if expected_version is not None and expected_version != loaded.version:
-                    raise StaleVersion(expected_version, loaded.version)
-                planned = plan(loaded)
-                if isinstance(planned, Refused):
-                    first = self.battles._first_answer(battle_id, idempotency_key, body_hash)
-                    return first or IntentOutcome(loaded.version, refused=planned)
-                trace = [
-                    {
-                        "kind": body["type"],
-                        "reasons": [
-                            f"{'undid' if isinstance(e, ActionUndone) else 'redid'} action"
-                            f" {e.target} (versions {e.first_version}-{e.last_version})"
-                            for e in planned
-                            if isinstance(e, ActionUndone | ActionRedone)
-                        ],
-                    }
-                ]
-                events: list[Event] = [IntentAccepted(intent=body, trace=trace), *planned]
-                new_version = loaded.version + len(events)
-                extra = [_pseudo_marker(e, loaded.version + 2 + i) for i, e in enumerate(planned)]
-                after_state = self.loader.at(battle_id, loaded.version, extra_marks=extra).state
-                intent_id = self.battles.new_id()
-                try:
-                    result = self.battles._append(
-                        battle_id,
-                        loaded.version,
-                        events,
-                        loaded.state,
-                        after_state,
-                        intent_id,
-                        principal.actor,
-                        loaded.state.rules_version,
-                        idempotency_key=idempotency_key,
-                        body_hash=body_hash,
-                    )
-                except VersionConflict as conflict:
-                    self.loader.forget(battle_id)
-                    self.battles.on_conflict()
-                    if expected_version is not None:
-                        raise StaleVersion(expected_version, conflict.actual) from None
-                    continue
-                if result.replayed:
-                    self.loader.forget(battle_id)
-                    return self.battles._outcome_of(result)
-                assert result.version == new_version
-                return IntentOutcome(result.version, intent_id, result.envelopes, tuple(planned))
-        raise Busy("the battle kept changing; retry")
+            extra = [_pseudo_marker(e, loaded.version + 2 + i) for i, e in enumerate(marks)]
+            after = self.loader.at(loaded.battle_id, loaded.version, extra_marks=extra).state
+            opener = IntentAccepted(intent=body, trace=list(trace))
+            return Planned((opener, *marks), after, tuple(marks), trace, loaded.state.rules_version)
+
+        return await self.pipeline.run(
+            Command(
+                principal.battle_id,
+                principal.actor,
+                planned,
+                canonical.digest,
+                idempotency_key=idempotency_key,
+                expected_version=expected_version,
+                heavy=True,
+            )
+        )
 
     def _plan_undo(
         self,
@@ -478,52 +460,62 @@ class HistoryService:
         progress: Callable[[str, int, int], None] | None = None,
     ) -> dict[str, str]:
         """Recompute every read model and snapshot of the battles from the log alone."""
-        ids = list(battle_ids) if battle_ids else self.store.battle_ids()
-        done: dict[str, str] = {}
-        every = self.battles.snapshot_every
-        for number, battle_id in enumerate(ids, start=1):
-            log = self.store.read_stream(battle_id)
-            if not log:
-                done[battle_id] = "no events"
-                continue
-            state: BattleState | None = None
-            previous_grid = None
-            snapshots: list[Snapshot] = []
-            map_view: dict[str, Any] = {}
-            for group_start, group in _actions(log):
-                before_version = group_start - 1
-                has_marker = any(e.type in ("ActionUndone", "ActionRedone") for e in group)
-                if has_marker:
-                    upto = [e for e in log if e.version <= group[-1].version]
-                    state = fold(effective_events(upto, registry))
-                else:
-                    for env in group:
-                        if env.type != "IntentAccepted":
-                            state = evolve(state, env.event(registry))
-                assert state is not None
-                if previous_grid is None or state.grid is not previous_grid:
-                    map_view = battle_view(state)["map"]
-                    previous_grid = state.grid
-                last = group[-1].version
-                if last // every > before_version // every:
-                    snap = state_to_json(state)
-                    snapshots.append(Snapshot(battle_id, last, REDUCER_VERSION, snap))
-            assert state is not None
-            view = battle_view(state)
-            view.pop("map", None)
-            from events.store import ProjectionWrite
-
-            self.store.replace_projections(
-                battle_id,
-                log[-1].version,
-                ProjectionWrite(REDUCER_VERSION, {"battle_id": battle_id, **view}, map_view),
-                snapshots,
-            )
+        done = rebuild_projections(self.store, battle_ids, self.snapshot_every, progress)
+        for battle_id in done:
             self.loader.forget(battle_id)
-            done[battle_id] = f"{len(log)} events, {len(snapshots)} snapshots"
-            if progress is not None:
-                progress(battle_id, number, len(ids))
         return done
+
+
+def rebuild_projections(
+    store: EventStore,
+    battle_ids: Sequence[str] | None,
+    every: int,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> dict[str, str]:
+    """Recompute every read model and snapshot of the battles from the log alone."""
+    ids = list(battle_ids) if battle_ids else store.battle_ids()
+    done: dict[str, str] = {}
+    for number, battle_id in enumerate(ids, start=1):
+        log = store.read_stream(battle_id)
+        if not log:
+            done[battle_id] = "no events"
+            continue
+        state: BattleState | None = None
+        previous_grid = None
+        snapshots: list[Snapshot] = []
+        map_view: dict[str, Any] = {}
+        for group_start, group in _actions(log):
+            before_version = group_start - 1
+            has_marker = any(e.type in ("ActionUndone", "ActionRedone") for e in group)
+            if has_marker:
+                upto = [e for e in log if e.version <= group[-1].version]
+                state = fold(effective_events(upto, registry))
+            else:
+                for env in group:
+                    if env.type != "IntentAccepted":
+                        state = evolve(state, env.event(registry))
+            assert state is not None
+            if previous_grid is None or state.grid is not previous_grid:
+                map_view = battle_view(state)["map"]
+                previous_grid = state.grid
+            last = group[-1].version
+            if last // every > before_version // every:
+                snap = state_to_json(state)
+                snapshots.append(Snapshot(battle_id, last, REDUCER_VERSION, snap))
+        assert state is not None
+        view = battle_view(state)
+        view.pop("map", None)
+
+        store.replace_projections(
+            battle_id,
+            log[-1].version,
+            ProjectionWrite(REDUCER_VERSION, {"battle_id": battle_id, **view}, map_view),
+            snapshots,
+        )
+        done[battle_id] = f"{len(log)} events, {len(snapshots)} snapshots"
+        if progress is not None:
+            progress(battle_id, number, len(ids))
+    return done
 
 
 def _actions(log: Sequence[Any]) -> list[tuple[int, list[Any]]]:
@@ -560,12 +552,6 @@ def _pseudo_marker(event: Event, version: int) -> Any:
 
 def _encoded(events: Sequence[Event]) -> list[dict[str, Any]]:
     return [{"type": e.type, "data": encode(e)} for e in events]
-
-
-def _hash(body: dict[str, Any]) -> bytes:
-    import hashlib
-
-    return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).digest()
 
 
 def _differences(recorded: list[dict[str, Any]], judged: list[dict[str, Any]]) -> list[str]:

@@ -26,6 +26,18 @@ class Settings(BaseSettings):
     pool_size: int = Field(default=10, ge=1, le=200)
     notify_interval: float = Field(default=0.005, ge=0, le=5)
     snapshot_every: int = Field(default=200, ge=1)
+    max_retries: int = Field(
+        default=5, ge=1, le=50, description="Re-decisions of a command after version conflicts."
+    )
+    decide_threads: int = Field(
+        default=2, ge=1, le=32, description="Threads for decisions that search, and cold reads."
+    )
+    connect_timeout: float = Field(
+        default=5.0, gt=0, le=120, description="Seconds to wait for a database connection."
+    )
+    statement_timeout: float = Field(
+        default=10.0, gt=0, le=600, description="Seconds a database statement may run."
+    )
 
 
 def sqlalchemy_url(url: str) -> str:

@@ -34,6 +34,14 @@ class StateLoader:
         self._cache_size = cache_size
         self._lock = threading.Lock()
 
+    def cached(self, battle_id: str) -> Loaded | None:
+        """The cached state, which may be behind the log if another process appended."""
+        with self._lock:
+            cached = self._cache.get(battle_id)
+            if cached is not None:
+                self._cache.move_to_end(battle_id)
+            return cached
+
     def current(self, battle_id: str) -> Loaded:
         with self._lock:
             cached = self._cache.get(battle_id)

@@ -12,22 +12,23 @@ events/s, load < 50 ms with snapshots, undo < 100 ms.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import statistics
 import time
 from datetime import UTC, datetime
 
+from engine.intents import parse_intent
 from events.migrate import upgrade
-from events.store_postgres import PostgresEventStore
 from events.vocabulary import registry
 from ops.bench.common import percentile, print_table, throwaway_postgres
 from projections import fold
 from projections.history import effective_events
-from server.battle_directory import BattleDirectory
-from server.battle_service import BattleService, CreatedBattle
+from server.battle_service import CreatedBattle
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
-from server.history_service import HistoryService
+from server.settings import Settings
+from server.wiring import wire_services
 
 EVENTS = int(os.environ.get("BENCH_HISTORY_EVENTS", "100000"))
 CREATURES = 12
@@ -63,10 +64,11 @@ def main() -> None:
     with throwaway_postgres() as uri:
         engine = make_engine(to_sqlalchemy_url(uri))
         upgrade(engine)
-        store = PostgresEventStore(engine, utc_now, notify="off")
-        service = BattleService(store, BattleDirectory(engine), utc_now, snapshot_every=200)
-        history = HistoryService(service)
-        battle = service.create_battle(battle_body())
+        runner = asyncio.Runner()
+        wired = wire_services(Settings(snapshot_every=200), engine, notify="off")
+        runner.run(wired.start())
+        store, service, history = wired.store, wired.battles, wired.history
+        battle = runner.run(service.create_battle(battle_body()))
         assert isinstance(battle, CreatedBattle)
         director = service.authenticate(battle.battle_id, battle.director_token)
         assert director is not None
@@ -75,9 +77,10 @@ def main() -> None:
         while store.head_version(battle.battle_id) < EVENTS if n % 500 == 0 else True:
             creature = n % CREATURES
             y = 1 + (n // CREATURES) % 2 * 3  # back and forth between rows 1 and 4
-            outcome = service.submit(
-                director, {"type": "move", "creature": f"c{creature}", "to": [3 * creature, y]}
+            intent = parse_intent(
+                {"type": "move", "creature": f"c{creature}", "to": [3 * creature, y]}
             )
+            outcome = runner.run(service.submit(director, intent))
             assert outcome.refused is None, outcome.refused
             n += 1
             if n % 500 == 0 and outcome.version >= EVENTS:
@@ -107,10 +110,10 @@ def main() -> None:
         undos = []
         for _ in range(15):
             start = time.perf_counter()
-            outcome = history.undo(director)
+            outcome = runner.run(history.undo(director))
             undos.append(time.perf_counter() - start)
             assert outcome.refused is None, outcome.refused
-            assert history.redo(director).refused is None
+            assert runner.run(history.redo(director)).refused is None
 
         print_table(
             f"History on one battle of {head:,} events (built in {build_seconds:.0f} s)",
@@ -124,7 +127,8 @@ def main() -> None:
                 ("undo latest action: p99 ms", percentile(undos, 99) * 1000, ""),
             ],
         )
-        store.close()
+        runner.run(wired.stop())
+        runner.close()
         engine.dispose()
 
 

@@ -11,7 +11,7 @@ from starlette.responses import Response
 
 from engine.intents import Intent
 from engine.results import Refused
-from server.battle_service import IntentOutcome
+from server.command_pipeline import IntentOutcome
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key
@@ -59,10 +59,12 @@ def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> R
     responses=WRITE,
     dependencies=[Depends(api_key)],
 )
-def create_battle(body: s.BattleIn, deps: Deps, idempotency_key: IdempotencyKey = None) -> Any:
+async def create_battle(
+    body: s.BattleIn, deps: Deps, idempotency_key: IdempotencyKey = None
+) -> Any:
     """Create a battle; the answer holds its id and the director token (shown once)."""
     check_limits(body)
-    created = deps.battles.create_battle(
+    created = await deps.battles.create_battle(
         plain_json(body),
         idempotency_key=idempotency_key,
     )
@@ -81,9 +83,9 @@ def create_battle(body: s.BattleIn, deps: Deps, idempotency_key: IdempotencyKey 
 @router.post(
     "/battles/{battle_id}/seats", status_code=201, response_model=s.SeatOut, responses=WRITE
 )
-def add_seat(battle_id: BattleId, body: s.SeatIn, who: Director, deps: Deps) -> Any:
+async def add_seat(battle_id: BattleId, body: s.SeatIn, who: Director, deps: Deps) -> Any:
     """A player token bound to some creatures (director only; the token is shown once)."""
-    seat_id, token = deps.battles.add_seat(who, body.creatures, body.name)
+    seat_id, token = await deps.battles.add_seat(who, body.creatures, body.name)
     out = {"seat_id": seat_id, "token": token, "creatures": body.creatures, "name": body.name}
     return OrjsonResponse(out, 201)
 
@@ -112,7 +114,7 @@ def battle_state(
     response_model=s.IntentOut,
     responses={**WRITE, 200: {"model": s.IntentOut, "description": "A dry run's preview"}},
 )
-def submit_intent(
+async def submit_intent(
     battle_id: BattleId,
     body: Intent,
     who: Caller,
@@ -127,9 +129,9 @@ def submit_intent(
         raise ProblemError(
             422, "limit/path-too-long", f"a path has at most {s.MAX_PATH} steps, not {len(path)}"
         )
-    outcome = deps.battles.submit(
+    outcome = await deps.battles.submit(
         who,
-        plain_json(body),
+        body,
         idempotency_key=idempotency_key,
         dry_run=dry_run,
         correlation_id=request.scope.get("state", {}).get("request_id"),
@@ -138,7 +140,7 @@ def submit_intent(
 
 
 @router.get("/battles/{battle_id}/reach", response_model=s.ReachOut, responses=READ)
-def reach(
+async def reach(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
@@ -147,7 +149,7 @@ def reach(
     mode: Annotated[str, Query(pattern="^(walk|climb|swim|fly|burrow)$")] = "walk",
 ) -> Any:
     """Every square the creature could end this move on, with its cost (for a ruler)."""
-    found = deps.battles.reach(who, creature, kind, mode)
+    found = await deps.battles.reach(who, creature, kind, mode)
     if "refused" in found:
         raise refusal_error(found["refused"])
     return OrjsonResponse(found)

@@ -23,7 +23,7 @@ IntentId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-
 @router.post(
     "/battles/{battle_id}/undo", status_code=201, response_model=s.IntentOut, responses=WRITE
 )
-def undo(
+async def undo(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
@@ -35,7 +35,7 @@ def undo(
     body = body or s.UndoIn()
     if body.to_version is not None and body.intent_id is not None:
         raise ProblemError(422, "invalid-request", "give `to_version` or `intent_id`, not both")
-    outcome = deps.history.undo(
+    outcome = await deps.history.undo(
         who,
         body.to_version,
         body.intent_id,
@@ -48,7 +48,7 @@ def undo(
 @router.post(
     "/battles/{battle_id}/redo", status_code=201, response_model=s.IntentOut, responses=WRITE
 )
-def redo(
+async def redo(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
@@ -58,7 +58,9 @@ def redo(
 ) -> Response:
     """Redo the latest undone action (a new action clears redo)."""
     expected = body.expected_version if body else None
-    outcome = deps.history.redo(who, idempotency_key=idempotency_key, expected_version=expected)
+    outcome = await deps.history.redo(
+        who, idempotency_key=idempotency_key, expected_version=expected
+    )
     return answer(request, outcome, "redo", deps)
 
 

@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from events.envelope import Envelope
 from events.vocabulary import Event
-from server.battle_service import IntentOutcome
+from server.command_pipeline import IntentOutcome
 
 from .problems import ProblemError
 

@@ -16,11 +16,6 @@ from server.history_service import HistoryService
 from tests.integration.service.conftest import skirmish
 
 
-@pytest.fixture
-def history(service: BattleService) -> HistoryService:
-    return HistoryService(service)
-
-
 def start(service: BattleService) -> tuple[CreatedBattle, Principal]:
     battle = service.create_battle(skirmish())
     assert isinstance(battle, CreatedBattle)

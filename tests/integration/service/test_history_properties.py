@@ -110,9 +110,8 @@ def check_replay_and_snapshots(service: BattleService, battle_id: str) -> None:
 )
 @given(data=st.data())
 def test_history_properties_hold_over_random_play(
-    service: BattleService, data: st.DataObject
+    service: BattleService, history: HistoryService, data: st.DataObject
 ) -> None:
-    history = HistoryService(service)
     setup = data.draw(battles())
     battle = service.create_battle(setup)
     event(f"setup {'accepted' if isinstance(battle, CreatedBattle) else 'refused'}")

@@ -1,0 +1,302 @@
+"""The log's hot path on an async psycopg pool: the append, the head version and the key.
+
+The server's command pipeline awaits these on its event loop, so a request costs no thread
+hop and no SQLAlchemy statement layer. Everything else (reading streams, snapshots, the
+global order, verification, rebuilds) stays on the sync store in `events/store_postgres.py`,
+which shares this module's statement (`events/append_statement.py`), row building and hash
+chain (`events/chain.py`). The append's guarantees are the sync store's, by the same SQL:
+
+* one statement, run in autocommit, writes the events, claims the idempotency key and
+  writes the read model, so they commit together or not at all;
+* the primary key `(battle_id, version)` is the optimistic concurrency check: a stale append
+  raises `VersionConflict` with the battle's actual head;
+* a key claimed before makes the statement insert nothing; the first answer is then read
+  back and returned as a replay (or refused as `IdempotencyKeyReused` for another request).
+
+Connection and statement timeouts are the pool's: a frozen database fails a request within
+seconds (`DatabaseUnavailable` from `psycopg_pool.PoolTimeout` or an `OperationalError`),
+instead of holding it, and connections that died are replaced by the pool.
+"""
+
+from __future__ import annotations
+
+import select
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from psycopg.rows import namedtuple_row
+from psycopg_pool import AsyncConnectionPool
+
+from events.append_statement import append_params, append_sql
+from events.chain import (
+    ChainHeads,
+    PendingRow,
+    chain_rows,
+    check_append,
+    encode_events,
+    request_fingerprint,
+    stamp,
+)
+from events.envelope import ActionMeta
+from events.notifier import Notifier
+from events.store import AppendResult, IdempotencyKeyReused, ProjectionWrite, VersionConflict
+from events.store_postgres import envelope_from_row
+from events.vocabulary import Event, EventRegistry
+from events.vocabulary import registry as default_registry
+
+_COLUMNS = (
+    "battle_id, version, global_position, type, schema_version, data, intent_id, causation_id,"
+    " correlation_id, actor, rules_version, recorded_at, prev_hash, hash"
+)
+_PREV_HASH = "SELECT hash FROM event_log WHERE battle_id = %s AND version = %s"
+_HEAD = "SELECT coalesce(max(version), 0) FROM event_log WHERE battle_id = %s"
+# The head and the first answer under a key, in one round trip: what a refusal needs to know.
+_HEAD_AND_KEY = (
+    "SELECT (SELECT coalesce(max(version), 0) FROM event_log WHERE battle_id = %(b)s) AS head,"
+    " k.request_hash, k.first_version, k.last_version, k.response"
+    " FROM (SELECT 1) AS one LEFT JOIN idempotency_keys AS k"
+    " ON k.battle_id = %(b)s AND k.key = %(k)s"
+)
+_READ_KEY = (
+    "SELECT request_hash, first_version, last_version, response FROM idempotency_keys"
+    " WHERE battle_id = %s AND key = %s"
+)
+_READ_RANGE = (
+    f"SELECT {_COLUMNS} FROM event_log WHERE battle_id = %s AND version > %s"
+    " AND version <= %s ORDER BY version"
+)
+
+
+class DatabaseUnavailable(Exception):
+    """The database could not be reached (or answered too late) for this request."""
+
+
+class AsyncPostgresLog:
+    """Appends and the reads an append needs, on an async connection pool (see module doc)."""
+
+    def __init__(
+        self,
+        conninfo: str,
+        clock: Callable[[], datetime],
+        *,
+        registry: EventRegistry = default_registry,
+        notifier: Notifier | None = None,
+        heads: ChainHeads | None = None,
+        pool_size: int = 10,
+        connect_timeout: float = 5.0,
+        statement_timeout: float = 10.0,
+    ) -> None:
+        self._clock = clock
+        self._registry = registry
+        self._notifier = notifier
+        self.heads = heads or ChainHeads()
+        options = f"-c statement_timeout={int(statement_timeout * 1000)}"
+        self._pool = AsyncConnectionPool(
+            conninfo,
+            min_size=min(2, pool_size),
+            max_size=pool_size,
+            open=False,
+            timeout=connect_timeout,
+            kwargs={
+                "autocommit": True,
+                "connect_timeout": max(1, int(connect_timeout)),
+                "options": options,
+            },
+            check=_refuse_dead_connection,
+        )
+
+    async def open(self) -> None:
+        await self._pool.open(wait=False)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    # -- the append ---------------------------------------------------------------------
+
+    async def append(
+        self,
+        battle_id: str,
+        expected_version: int,
+        events: Sequence[Event],
+        meta: ActionMeta = ActionMeta(),
+        *,
+        idempotency_key: str | None = None,
+        request_hash: bytes | None = None,
+        response: str | None = None,
+        projection: ProjectionWrite | None = None,
+    ) -> AppendResult:
+        """Append `events` as one action at `expected_version + 1...`, all or nothing.
+
+        Raises `VersionConflict` when the battle moved on, `IdempotencyKeyReused` when the key
+        was first used for another request, `DatabaseUnavailable` when the database is away.
+        """
+        check_append(battle_id, expected_version, events, idempotency_key)
+        recorded_at = stamp(self._clock)
+        encoded = encode_events(events, self._registry)
+        fingerprint = request_hash or request_fingerprint(expected_version, encoded)
+        async with self._connection() as conn:
+            prev_hash = await self._prev_hash(conn, battle_id, expected_version)
+            if prev_hash is None:
+                return await self._replay_or_conflict(
+                    conn, battle_id, expected_version, idempotency_key, fingerprint
+                )
+            rows = chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev_hash)
+            try:
+                positions = await self._insert(
+                    conn, rows, idempotency_key, fingerprint, response, projection
+                )
+            except psycopg.errors.UniqueViolation:
+                return await self._replay_or_conflict(
+                    conn, battle_id, expected_version, None, fingerprint
+                )
+            if not positions:  # the key was claimed before: nothing was inserted
+                return await self._replay_or_conflict(
+                    conn, battle_id, expected_version, idempotency_key, fingerprint
+                )
+        envelopes = tuple(row.envelope(positions[row.version]) for row in rows)
+        self.heads.remember(battle_id, envelopes[-1].version, envelopes[-1].hash)
+        if self._notifier is not None:
+            self._notifier.poke(envelopes[-1].global_position)
+        return AppendResult(battle_id, envelopes, replayed=False, response=response)
+
+    async def _insert(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        rows: list[PendingRow],
+        idempotency_key: str | None,
+        fingerprint: bytes,
+        response: str | None,
+        projection: ProjectionWrite | None,
+    ) -> dict[int, int]:
+        sql = append_sql(
+            len(rows),
+            idempotency_key is not None,
+            False,
+            projection is not None,
+            projection is not None and projection.snapshot is not None,
+        )
+        params = append_params(rows, idempotency_key, fingerprint, response, projection)
+        cur = await conn.execute(sql, params, prepare=True)
+        return {row[0]: row[1] for row in await cur.fetchall()}
+
+    async def _prev_hash(
+        self, conn: psycopg.AsyncConnection[Any], battle_id: str, version: int
+    ) -> bytes | None:
+        cached = self.heads.get(battle_id, version)
+        if cached is not None:
+            return cached
+        cur = await conn.execute(_PREV_HASH, (battle_id, version))
+        found = await cur.fetchone()
+        return None if found is None else bytes(found[0])
+
+    async def _replay_or_conflict(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        battle_id: str,
+        expected_version: int,
+        key: str | None,
+        fingerprint: bytes,
+    ) -> AppendResult:
+        if key is not None:
+            first = await self._first_result(conn, battle_id, key, fingerprint)
+            if first is not None:
+                return first
+        cur = await conn.execute(_HEAD, (battle_id,))
+        row = await cur.fetchone()
+        raise VersionConflict(battle_id, expected_version, int(row[0]) if row else 0)
+
+    # -- reads the pipeline needs ---------------------------------------------------------
+
+    async def head_version(self, battle_id: str) -> int:
+        async with self._connection() as conn:
+            cur = await conn.execute(_HEAD, (battle_id,), prepare=True)
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def head_and_first(
+        self, battle_id: str, key: str | None, fingerprint: bytes
+    ) -> tuple[int, AppendResult | None]:
+        """The battle's head version and, if `key` was used before, its first result."""
+        if key is None:
+            return await self.head_version(battle_id), None
+        async with self._connection() as conn:
+            cur = await conn.execute(_HEAD_AND_KEY, {"b": battle_id, "k": key}, prepare=True)
+            row = await cur.fetchone()
+            assert row is not None  # the LEFT JOIN on one row always yields one
+            head = int(row[0])
+            if row[1] is None:
+                return head, None
+            return head, await self._result_of(conn, battle_id, key, fingerprint, row[1:])
+
+    async def _first_result(
+        self, conn: psycopg.AsyncConnection[Any], battle_id: str, key: str, fingerprint: bytes
+    ) -> AppendResult | None:
+        cur = await conn.execute(_READ_KEY, (battle_id, key))
+        found = await cur.fetchone()
+        if found is None:
+            return None
+        return await self._result_of(conn, battle_id, key, fingerprint, found)
+
+    async def _result_of(
+        self,
+        conn: psycopg.AsyncConnection[Any],
+        battle_id: str,
+        key: str,
+        fingerprint: bytes,
+        found: Sequence[Any],
+    ) -> AppendResult:
+        request_hash, first_version, last_version, response = found
+        if bytes(request_hash) != fingerprint:
+            raise IdempotencyKeyReused(
+                f"idempotency key {key!r} was first used for a different request"
+            )
+        async with conn.cursor(row_factory=namedtuple_row) as cur:
+            await cur.execute(_READ_RANGE, (battle_id, first_version - 1, last_version))
+            envelopes = tuple(envelope_from_row(row) for row in await cur.fetchall())
+        return AppendResult(battle_id, envelopes, replayed=True, response=response)
+
+    def _connection(self) -> Any:
+        return _Borrowed(self._pool)
+
+
+async def _refuse_dead_connection(conn: psycopg.AsyncConnection[Any]) -> None:
+    """The pool's check on every checkout, at no round trip (as `events/connections.py`'s).
+
+    An idle connection has nothing to read; if PostgreSQL restarted or terminated the backend,
+    it sent an error and closed the socket, which makes the socket readable. Such a connection
+    is discarded and the pool hands out a fresh one, so the first request after a database
+    restart succeeds.
+    """
+    if conn.closed:
+        raise psycopg.OperationalError("connection closed")
+    try:
+        readable, _, _ = select.select([conn.pgconn.socket], [], [], 0)
+    except (OSError, ValueError) as exc:
+        raise psycopg.OperationalError(str(exc)) from exc
+    if readable:
+        raise psycopg.OperationalError("the server sent something to an idle connection")
+
+
+class _Borrowed:
+    """A pooled connection, with the database's absence turned into `DatabaseUnavailable`."""
+
+    def __init__(self, pool: AsyncConnectionPool[Any]) -> None:
+        self._pool = pool
+        self._conn: psycopg.AsyncConnection[Any] | None = None
+
+    async def __aenter__(self) -> psycopg.AsyncConnection[Any]:
+        from psycopg_pool import PoolTimeout
+
+        try:
+            self._conn = await self._pool.getconn()
+        except PoolTimeout as exc:
+            raise DatabaseUnavailable(f"no database connection: {exc}") from None
+        return self._conn
+
+    async def __aexit__(self, kind: Any, exc: BaseException | None, tb: Any) -> None:
+        assert self._conn is not None
+        await self._pool.putconn(self._conn)
+        if isinstance(exc, psycopg.OperationalError):
+            raise DatabaseUnavailable(f"the database failed: {exc}") from exc

@@ -1,0 +1,322 @@
+"""The one write path: every command that appends (an intent, undo, redo, rewind, a new
+battle) goes through `CommandPipeline.run`, and nothing else appends.
+
+A command brings what is its own: how to plan its events from the battle's state (`plan`)
+and who asks. The pipeline owns the rest, in this order:
+
+1. serialise per battle in this process (an asyncio lock per battle: a busy battle queues
+   instead of burning retries; other battles never wait on it);
+2. load the battle's state (the cache, or the log on a miss);
+3. plan: the engine decides (on the event loop, or in a bounded executor for a command that
+   may search at length, so other battles keep being served meanwhile);
+4. append with the version it was planned on, claiming the idempotency key in the same
+   statement; the key is looked up only when that statement inserted nothing or the plan was
+   a refusal;
+5. on a version conflict (another process appended first), drop the cached state and plan
+   again on fresh state, a bounded number of times; 409 instead when the client named the
+   version it decided on;
+6. answer, and keep the state after the events (the engine built it while deciding) as the
+   cache, so nothing is folded twice.
+
+Every answer is judged on the battle's head, whichever process cached what: an accepted plan
+is checked by the append's version; a refusal and a dry run are answered only after one
+cheap read confirms the cache was at the head (else they are judged again on fresh state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from engine.results import Refused
+from engine.view import battle_view
+from events.envelope import ActionMeta, Envelope
+from events.store import AppendResult, IdempotencyKeyReused, ProjectionWrite, VersionConflict
+from events.store_async import AsyncPostgresLog
+from events.vocabulary import Event
+from projections import REDUCER_VERSION, BattleState, state_to_json
+from server.errors import BadRequest, Busy, StaleVersion
+from server.state_loader import Loaded, StateLoader
+
+
+@dataclass(frozen=True)
+class Planned:
+    """What a command plans to append: its events (the action's `IntentAccepted` first), the
+    state after them, the events and trace to answer with, and the rules that decided."""
+
+    events: tuple[Event, ...]
+    after: BattleState
+    answer_events: tuple[Event, ...]
+    trace: tuple[dict[str, Any], ...]
+    rules_version: str | None
+
+
+Plan = Callable[[Loaded | None], Planned | Refused]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One appending request, parsed and validated once, with its canonical request hash."""
+
+    battle_id: str
+    actor: str
+    plan: Plan
+    request_hash: bytes
+    idempotency_key: str | None = None
+    expected_version: int | None = None
+    correlation_id: str | None = None
+    heavy: bool = False
+    dry_run: bool = False
+    new_battle: bool = False
+
+
+@dataclass(frozen=True)
+class IntentOutcome:
+    """A judged command: accepted (appended, or previewed when `dry_run`) or refused."""
+
+    version: int
+    intent_id: str | None = None
+    envelopes: tuple[Envelope, ...] = ()
+    events: tuple[Event, ...] = ()
+    trace: tuple[dict[str, Any], ...] = ()
+    refused: Refused | None = None
+    replayed: bool = False
+    dry_run: bool = False
+
+
+class BattleLocks:
+    """One asyncio lock per battle, dropped when nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, battle_id: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(battle_id) or (asyncio.Lock(), 0)
+        self._locks[battle_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[battle_id]
+            if users == 1:
+                del self._locks[battle_id]
+            else:
+                self._locks[battle_id] = (lock, users - 1)
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
+class CommandPipeline:
+    def __init__(
+        self,
+        log: AsyncPostgresLog,
+        loader: StateLoader,
+        new_id: Callable[[], str],
+        executor: Executor,
+        *,
+        max_retries: int = 5,
+        snapshot_every: int = 200,
+        on_conflict: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.log = log
+        self.loader = loader
+        self.new_id = new_id
+        self.executor = executor
+        self.max_retries = max_retries
+        self.snapshot_every = snapshot_every
+        self.on_conflict = on_conflict
+        self.locks = BattleLocks()
+
+    async def run(self, command: Command) -> IntentOutcome:
+        """Judge and append one command (see the module docstring for the steps)."""
+        if command.dry_run:
+            return await self._preview(command)
+        if command.new_battle:
+            return await self._create(command)
+        async with self.locks.hold(command.battle_id):
+            for _ in range(self.max_retries):
+                outcome = await self._attempt(command)
+                if outcome is not None:
+                    return outcome
+        raise Busy("the battle kept changing while this command was decided; retry it")
+
+    async def _attempt(self, command: Command) -> IntentOutcome | None:
+        """One try: an outcome, or None when the state was stale and the command must be
+        planned again."""
+        loaded = await self.cached_or_loaded(command.battle_id)
+        expected = command.expected_version
+        if expected is not None and expected != loaded.version:
+            return await self._not_at_expected(command, loaded)
+        planned = await self._plan(command, loaded)
+        if isinstance(planned, Refused):
+            return await self._refusal(command, loaded, planned)
+        try:
+            result = await self._append(command, loaded.version, loaded.state, planned)
+        except VersionConflict as conflict:
+            self.loader.forget(command.battle_id)
+            self.on_conflict()
+            if expected is not None:
+                raise StaleVersion(expected, conflict.actual) from None
+            return None
+        except IdempotencyKeyReused as exc:
+            raise BadRequest(str(exc)) from None
+        if result.replayed:
+            self.loader.forget(command.battle_id)
+            return outcome_of(result)
+        self.loader.remember(Loaded(command.battle_id, result.version, planned.after))
+        return IntentOutcome(
+            result.version,
+            result.envelopes[0].intent_id,
+            result.envelopes,
+            planned.answer_events,
+            planned.trace,
+        )
+
+    async def _not_at_expected(self, command: Command, loaded: Loaded) -> IntentOutcome | None:
+        """The client decided on another version than the cached one: the cache may be
+        stale, the command may have been appended already, or the client is behind."""
+        head, first = await self._head_and_first(command)
+        if first is not None:
+            return first
+        if head != loaded.version:
+            self.loader.forget(command.battle_id)
+            if head == command.expected_version:
+                return None  # the cache was behind: plan again on the head
+        assert command.expected_version is not None
+        raise StaleVersion(command.expected_version, head)
+
+    async def _refusal(
+        self, command: Command, loaded: Loaded, refused: Refused
+    ) -> IntentOutcome | None:
+        head, first = await self._head_and_first(command)
+        if first is not None:  # this very request was appended before (a retry)
+            return first
+        if head != loaded.version:
+            self.loader.forget(command.battle_id)
+            return None  # judged on a stale copy: judge it again on the head
+        return IntentOutcome(loaded.version, refused=refused)
+
+    async def _head_and_first(self, command: Command) -> tuple[int, IntentOutcome | None]:
+        try:
+            head, first = await self.log.head_and_first(
+                command.battle_id, command.idempotency_key, command.request_hash
+            )
+        except IdempotencyKeyReused as exc:
+            raise BadRequest(str(exc)) from None
+        return head, None if first is None else outcome_of(first)
+
+    async def _preview(self, command: Command) -> IntentOutcome:
+        """A dry run: judged like the real thing on the head, appended never, no write lock."""
+        for _ in range(self.max_retries):
+            loaded = await self.cached_or_loaded(command.battle_id)
+            planned = await self._plan(command, loaded)
+            head = await self.log.head_version(command.battle_id)
+            if head != loaded.version:
+                self.loader.forget(command.battle_id)
+                continue
+            if isinstance(planned, Refused):
+                return IntentOutcome(loaded.version, refused=planned)
+            return IntentOutcome(
+                loaded.version + len(planned.events),
+                events=planned.answer_events,
+                trace=planned.trace,
+                dry_run=True,
+            )
+        raise Busy("the battle kept changing while this dry run was judged; retry it")
+
+    async def _create(self, command: Command) -> IntentOutcome:
+        planned = await self._plan(command, None)
+        if isinstance(planned, Refused):
+            return IntentOutcome(0, refused=planned)
+        try:
+            result = await self._append(command, 0, None, planned)
+        except VersionConflict:  # a fresh id cannot be taken; a retried creation can
+            raise Busy("the new battle's id was taken; retry") from None
+        except IdempotencyKeyReused as exc:
+            raise BadRequest(str(exc)) from None
+        if result.replayed:
+            return outcome_of(result)
+        self.loader.remember(Loaded(command.battle_id, result.version, planned.after))
+        return IntentOutcome(
+            result.version,
+            result.envelopes[0].intent_id,
+            result.envelopes,
+            planned.answer_events,
+            planned.trace,
+        )
+
+    async def _plan(self, command: Command, loaded: Loaded | None) -> Planned | Refused:
+        if command.heavy:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.executor, command.plan, loaded)
+        return command.plan(loaded)
+
+    async def cached_or_loaded(self, battle_id: str) -> Loaded:
+        """The cached state (possibly behind the log's head), or the head loaded from the log."""
+        cached = self.loader.cached(battle_id)
+        if cached is not None:
+            return cached
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, self.loader.current, battle_id)
+
+    async def fresh(self, battle_id: str) -> Loaded:
+        """The state at the log's head, for read-only answers (one version read on a hit)."""
+        for _ in range(self.max_retries):
+            loaded = await self.cached_or_loaded(battle_id)
+            if await self.log.head_version(battle_id) == loaded.version:
+                return loaded
+            self.loader.forget(battle_id)
+        raise Busy("the battle kept changing while it was read; retry")
+
+    async def _append(
+        self,
+        command: Command,
+        expected: int,
+        before: BattleState | None,
+        planned: Planned,
+    ) -> AppendResult:
+        new_version = expected + len(planned.events)
+        view = battle_view(planned.after)
+        map_view = view.pop("map", None)
+        if before is not None and before.grid is planned.after.grid:
+            map_view = None  # unchanged: keep the stored map, the read model's bulky part
+        snapshot = None
+        if new_version // self.snapshot_every > expected // self.snapshot_every:
+            snapshot = state_to_json(planned.after)
+        return await self.log.append(
+            command.battle_id,
+            expected,
+            planned.events,
+            ActionMeta(
+                intent_id=self.new_id(),
+                correlation_id=command.correlation_id,
+                actor=command.actor,
+                rules_version=planned.rules_version,
+            ),
+            idempotency_key=command.idempotency_key,
+            request_hash=command.request_hash if command.idempotency_key else None,
+            response=orjson.dumps(planned.trace).decode(),
+            projection=ProjectionWrite(
+                REDUCER_VERSION, {"battle_id": command.battle_id, **view}, map_view, snapshot
+            ),
+        )
+
+
+def outcome_of(result: AppendResult) -> IntentOutcome:
+    """The answer a repeated request gets: what its first attempt appended and answered."""
+    trace = tuple(orjson.loads(result.response)) if result.response else ()
+    return IntentOutcome(
+        result.version,
+        result.envelopes[0].intent_id,
+        result.envelopes,
+        trace=trace,
+        replayed=True,
+    )

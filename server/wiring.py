@@ -1,0 +1,88 @@
+"""The services and the write path wired together: one recipe for the app, tests and tools.
+
+`create_app` (server/app.py) is the composition root of the HTTP server; it, the service
+tests and the history benchmark all take their services from `wire_services`, so the write
+path they exercise is the one the server runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine
+
+from events.store_async import AsyncPostgresLog
+from events.store_postgres import NotifyMode, PostgresEventStore
+from server.battle_directory import BattleDirectory
+from server.battle_service import BattleService
+from server.command_pipeline import CommandPipeline
+from server.history_service import HistoryService
+from server.settings import Settings
+from server.state_loader import StateLoader
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def libpq_url(engine: Engine) -> str:
+    return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+@dataclass
+class Wired:
+    store: PostgresEventStore
+    log: AsyncPostgresLog
+    executor: ThreadPoolExecutor
+    battles: BattleService
+    history: HistoryService
+
+    async def start(self) -> None:
+        await self.log.open()
+
+    async def stop(self) -> None:
+        await self.log.close()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+
+def wire_services(
+    settings: Settings,
+    engine: Engine,
+    *,
+    clock: Callable[[], datetime] = utc_now,
+    notify: NotifyMode = "coalesced",
+    on_conflict: Callable[[], None] = lambda: None,
+) -> Wired:
+    """The store, the async append path, the executor, and the services over them."""
+    store = PostgresEventStore(engine, clock, writer_pool_size=settings.pool_size, notify=notify)
+    log = AsyncPostgresLog(
+        libpq_url(engine),
+        clock,
+        notifier=store.notifier,
+        heads=store.heads,
+        pool_size=settings.pool_size,
+        connect_timeout=settings.connect_timeout,
+        statement_timeout=settings.statement_timeout,
+    )
+    # Decisions that may search at length, and cold synchronous reads, run here; a small
+    # pool, because one interpreter computes on one core at a time anyway.
+    executor = ThreadPoolExecutor(settings.decide_threads, thread_name_prefix="turnledger-decide")
+
+    def pipeline(loader: StateLoader, new_id: Callable[[], str]) -> CommandPipeline:
+        return CommandPipeline(
+            log,
+            loader,
+            new_id,
+            executor,
+            max_retries=settings.max_retries,
+            snapshot_every=settings.snapshot_every,
+            on_conflict=on_conflict,
+        )
+
+    battles = BattleService(store, BattleDirectory(engine), clock, pipeline)
+    history = HistoryService(battles, snapshot_every=settings.snapshot_every)
+    return Wired(store, log, executor, battles, history)
