@@ -162,10 +162,10 @@ def import_file(
     file: Annotated[Path, typer.Argument(help="JSON Lines written by `export`.", exists=True)],
 ) -> None:
     """Load exported battles: each chain is verified first; prints new director tokens."""
-    from server.wiring import utc_now
     from server.auth import new_token, token_hash
     from server.battle_directory import BattleDirectory
     from server.transfer import ImportRefused, import_envelopes, parse_lines
+    from server.wiring import utc_now
 
     engine = _engine(Settings())
     try:
