@@ -65,6 +65,8 @@ class GridRuleset:
     rules_version: ClassVar[str] = "0"
     options_model: ClassVar[type[BaseModel]] = BaseOptions
     move_actions: ClassVar[tuple[str, ...]] = ("advance", "free")
+    sizes_hint: ClassVar[str] = "1T, 1S, 1M, 1L, 2, 3, ..."
+    """The sizes a creature (or a `narrow` opening's `fits`) may name, for refusals."""
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -82,8 +84,10 @@ class GridRuleset:
         return int(size) + 2 if size.isdigit() and 2 <= int(size) <= 20 else None
 
     def rank(self, size: str) -> int:
-        """A size's place on the ladder (unknown sizes count as 1M)."""
+        """A size's place on the ladder (unknown sizes count as the wire's 1M)."""
         found = self.size_rank(size)
+        if found is None:
+            found = self.size_rank("1M")
         return SIZE_LADDER["1M"][0] if found is None else found
 
     def size_side(self, size: str) -> int:

@@ -42,6 +42,7 @@ from engine.rulesets.epic_path import (
     hazards,
     moves,
     opportunity,
+    sizes,
     squeezing,
     standing,
     stepping,
@@ -58,9 +59,10 @@ from projections.state import BattleState, Creature
 
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
-    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.2"
+    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.3"
     options_model: ClassVar[type[BaseModel]] = EpicPathOptions
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
+    sizes_hint: ClassVar[str] = sizes.HINT
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -80,6 +82,13 @@ class EpicPath(SquaresRuleset):
                     "epic-path/speed-in-feet",
                     f"{spec.id}'s {mode} speed {feet} is not in feet (a multiple of 5)",
                 )
+
+    # -- sizes: Epic Path's own categories (`sizes`) -------------------------------------
+    def size_rank(self, size: str) -> int | None:
+        return sizes.rank(size)
+
+    def size_side(self, size: str) -> int:
+        return sizes.side(size)
 
     # -- speeds, reach and paths -----------------------------------------------------------
     def field(
