@@ -153,6 +153,9 @@ class EpicPath(SquaresRuleset):
     def check_prone_drop(self, target: Creature) -> None:
         forced_movement.check_prone_drop(target)
 
+    def pull_step_allowed(self, here: int, there: int) -> bool:
+        return forced_movement.pull_step_allowed(here, there)
+
     def collide(self, action: Action, cid: str, at: Coord, remaining: int, what: str) -> None:
         super().collide(action, cid, at, remaining, what)
         collisions.forced_into(action, cid, at, remaining, what)
