@@ -197,12 +197,15 @@ def test_sprint_is_split_around_the_minor_action() -> None:
 
 
 def test_sprinting_doubles_the_vertical_jump_a_fall_is_measured_against() -> None:
+    # "In addition, while Sprinting, your maximum Horizontal and Vertical Jump are doubled."
+    # With turns or without: a free move with `action: sprint` is a Sprint in full.
     pit = [{"cells": [[1, 0]], "height": -2}]
-    state = game("A.", elevation=pit)
-    decision, _ = ok(state, move([1, 0]))
-    assert [e.type for e in decision.events if e.type == "DamageTaken"] == ["DamageTaken"]
-    decision, _ = ok(state, move([1, 0], action="sprint"))
-    assert "DamageTaken" not in types(decision)
+    for options in ({}, {"turns": False}):
+        state = game("A.", elevation=pit, options=options)
+        decision, _ = ok(state, move([1, 0]))
+        assert [e.type for e in decision.events if e.type == "DamageTaken"] == ["DamageTaken"]
+        decision, _ = ok(state, move([1, 0], action="sprint"))
+        assert "DamageTaken" not in types(decision), options
 
 
 def test_above_its_maximum_altitude_a_flier_can_only_glide_or_come_down() -> None:
