@@ -29,10 +29,17 @@ def test_every_second_diagonal_costs_two_across_the_turn() -> None:
 
 
 def test_a_square_may_be_entered_when_it_costs_more_than_what_is_left() -> None:
+    # "If entering a new square would consume more Movement than you have left, you can
+    # still enter that new square." The move says what the square cost and what was paid.
     state = game("A~~~....", walk=3)
     decision, after = ok(state, move(path=[[1, 0], [2, 0]]))
     assert pos(after, "A") == (2, 0, 0)
-    assert decision.events[0].cost == 3
+    moved = decision.events[0]
+    assert moved.cost == 3  # all 3 Movement: 2 for the first square, the 1 left for the next
+    assert (moved.last_square_cost, moved.last_square_paid) == (2, 1)
+    assert after.creatures["A"].movement_left == 0
+    exact, _ = ok(state, move(path=[[1, 0]]))
+    assert (exact.events[0].last_square_cost, exact.events[0].last_square_paid) == (None, None)
     assert refused(state, move(path=[[1, 0], [2, 0], [3, 0]])).rule == (
         "one-two-one/no-movement-left"
     )
