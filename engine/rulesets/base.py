@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from engine import intents as it
 from engine.action import Action
@@ -56,8 +56,12 @@ KNOWN_CONDITIONS = frozenset(
 class BaseOptions(BaseModel):
     model_config = {"extra": "forbid", "frozen": True}
 
-    turns: bool = True
-    """Track turns and rounds; `false` is free movement, each move still bounded by speed."""
+    turns: bool = Field(
+        default=True,
+        description=(
+            "Track turns and rounds; `false` is free movement, each move still bounded by speed."
+        ),
+    )
 
 
 class GridRuleset:
