@@ -17,6 +17,7 @@ from engine import intents as it
 from engine.action import Action
 from engine.placement import check_opening, check_space, creature_spec
 from engine.results import Refusal
+from engine.rulesets.reads import Reads
 from events.battle_events import (
     ConditionSet,
     Coord,
@@ -71,6 +72,8 @@ class GridRuleset:
     move_actions: ClassVar[tuple[str, ...]] = ("advance", "free")
     sizes_hint: ClassVar[str] = "1T, 1S, 1M, 1L, 2, 3, ..."
     """The sizes a creature (or a `narrow` opening's `fits`) may name, for refusals."""
+    reads: ClassVar[Reads | None] = None
+    """What it reads from a battle's setup besides its options (`engine.rulesets.reads`)."""
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:

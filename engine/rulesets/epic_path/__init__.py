@@ -49,6 +49,8 @@ from engine.rulesets.epic_path import (
 )
 from engine.rulesets.epic_path.movement import SQUARE, EpicField
 from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.epic_path.reads import READS
+from engine.rulesets.reads import Reads
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.forced import force_move
 from engine.rulesets.squares.ruleset import SquaresRuleset
@@ -61,6 +63,7 @@ class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
     rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.3"
     options_model: ClassVar[type[BaseModel]] = EpicPathOptions
+    reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
     sizes_hint: ClassVar[str] = sizes.HINT
 

@@ -50,16 +50,16 @@ def speed(c: Creature, mode: str) -> int:
     base = c.speeds.get(mode, 0)
     if mode != "walk":
         return base
-    steps = _steps(c, "encumbrance")
+    steps = _steps(c.stat("encumbrance"))
     if not c.stat("armor_in_speed"):
-        steps += _steps(c, "armor")
+        steps += _steps(c.stat("armor"))
     penalty = 0 if steps == 0 else (5 * steps if base > 20 else 5 * (steps - 1))
     return max(0, base - penalty)
 
 
-def _steps(c: Creature, stat: str) -> int:
+def _steps(category: int) -> int:
     """Medium 1, heavy 2 (light or none 0)."""
-    return min(2, max(0, c.stat(stat)))
+    return min(2, max(0, category))
 
 
 def multiplier(state: BattleState, c: Creature, action: str) -> int:
@@ -70,9 +70,9 @@ def multiplier(state: BattleState, c: Creature, action: str) -> int:
         return 2
     if action != "run":
         return 1
-    armor = _steps(c, "armor")
+    armor = _steps(c.stat("armor"))
     if state.options.get("run_rule") == "encumbrance_section":
-        return max(1, 5 - armor - _steps(c, "encumbrance"))
+        return max(1, 5 - armor - _steps(c.stat("encumbrance")))
     return 3 if armor >= 2 else 4
 
 

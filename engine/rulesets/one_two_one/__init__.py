@@ -24,6 +24,8 @@ from engine.rulesets.base import KNOWN_CONDITIONS, Handler
 from engine.rulesets.one_two_one import breath, charge, squeezing, surfing
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
+from engine.rulesets.one_two_one.reads import READS
+from engine.rulesets.reads import Reads
 from engine.rulesets.squares import forced
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.judge import Judged, judge_path
@@ -37,6 +39,7 @@ class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
     rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.3"
     options_model: ClassVar[type[BaseModel]] = OneTwoOneOptions
+    reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
 
     def handlers(self) -> dict[str, Handler]:
