@@ -60,7 +60,8 @@ def _note_supplied(action: Action, roller: Roller) -> None:
         return
     reasons = []
     if roller.stopped is not None and roller.rolled:
-        reasons.append(f"the server rolled {roller.rolled} die/dice: {roller.stopped}")
+        dice = "die" if roller.rolled == 1 else "dice"
+        reasons.append(f"the server rolled {roller.rolled} {dice}: the supplied {roller.stopped}")
     if roller.left_over:
         reasons.append(f"supplied rolls not used: {roller.left_over} (ignored)")
     if reasons:

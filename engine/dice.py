@@ -81,11 +81,11 @@ class Roller:
             return None
         faces = self.supplied[self.used : self.used + count]
         if len(faces) < count:
-            self.stopped = f"they ran out before a {count}d{sides}"
+            self.stopped = f"rolls ran out before a {count}d{sides}"
             return None
         wrong = next((f for f in faces if not 1 <= f <= sides), None)
         if wrong is not None:
-            self.stopped = f"{wrong} is not a face of a d{sides}"
+            self.stopped = f"roll {wrong} is not a face of a d{sides}"
             return None
         self.used += count
         return faces

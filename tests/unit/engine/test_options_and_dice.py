@@ -84,7 +84,7 @@ def test_a_supplied_face_the_die_lacks_hands_the_rest_to_the_seeded_source() -> 
     roller = Roller(HashDice(), 7, 0, [11, 3])
     assert roller.roll(1, 10) == Roller(HashDice(), 7, 0, None).roll(1, 10)
     assert roller.seeded and roller.left_over == 2
-    assert roller.stopped == "11 is not a face of a d10"
+    assert roller.stopped == "roll 11 is not a face of a d10"
 
 
 def test_the_seeded_roller_continues_from_the_states_counter() -> None:

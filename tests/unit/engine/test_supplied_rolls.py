@@ -50,7 +50,7 @@ def test_too_few_rolls_leave_the_rest_to_the_server() -> None:
     (strike,) = dice_events(decision)
     assert strike.seeded and strike.rolls == dice_events(seeded)[0].rolls
     notes = [r for step in decision.trace if step.kind == "dice" for r in step.reasons]
-    assert "the server rolled 2 die/dice: they ran out before a 2d10" in notes
+    assert "the server rolled 2 dice: the supplied rolls ran out before a 2d10" in notes
 
 
 def test_a_face_the_die_lacks_is_left_to_the_server_not_refused() -> None:
