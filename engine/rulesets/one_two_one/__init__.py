@@ -251,9 +251,10 @@ class OneTwoOne(SquaresRuleset):
 
     @staticmethod
     def _sprinting(action: Action, c: Creature) -> bool:
-        """Sprinting (or charging, which moves as a Sprint does): this turn's tally, or,
-        without turns, the move this action made, whose `Moved` names its action: a free move
-        with `action: sprint` is a Sprint in everything, not only its doubled Movement."""
+        """Sprinting (Movement: Sprinting; a Charge moves as a Sprint does): this turn's
+        tally, or, without turns, the move this action made, whose `Moved` names its action:
+        a free move with `action: sprint` is a Sprint in everything ("while Sprinting, your
+        maximum Horizontal and Vertical Jump are doubled"), not only its doubled Movement."""
         if c.tally("sprint") or c.tally("charge"):
             return True
         moved = [e for e in action.events if isinstance(e, Moved) and e.creature == c.id]
