@@ -4,7 +4,8 @@ The one entry point for judging intents. It finds the battle's ruleset, refuses 
 answers while a reaction window is open, builds the action (a scratch state and the dice), and
 lets the ruleset judge. A `Refusal` anywhere becomes `Refused`; any other exception is a bug,
 reported as `engine/internal-error` rather than crashing the service. Rolls supplied with the
-intent must all be used.
+intent are used while they cover the decision's dice; the trace says when some were left over
+or the server rolled the rest (`engine.dice.Roller`), and no answer turns on it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from engine.action import Action
 from engine.context import Context
-from engine.dice import Roller
+from engine.dice import Roller, check_supplied
 from engine.intents import IntentError, parse_intent
 from engine.results import Decision, Refusal, Refused
 from projections.state import BattleState
@@ -44,11 +45,24 @@ def _decide(raw: Any, state: BattleState, ctx: Context) -> Decision:
     if state.pending and intent.type not in ALLOWED_WHILE_PENDING:
         ids = ", ".join(p.id for p in state.pending)
         raise Refusal("reaction/pending", f"answer the open reaction window(s) first: {ids}")
+    check_supplied(intent.rolls)
     roller = Roller(ctx.dice, state.seed, state.dice_counter, intent.rolls)
     action = Action(state, roller, ctx.max_follow_ups)
     rs.handle(intent, state, action)
-    if roller.supplied is not None and roller.used < len(roller.supplied):
-        raise Refusal(
-            "dice/unused", f"{len(roller.supplied) - roller.used} supplied roll(s) unused"
-        )
+    _note_supplied(action, roller)
     return action.accepted()
+
+
+def _note_supplied(action: Action, roller: Roller) -> None:
+    """Say what became of the table's rolls. Nothing here is news to whoever reads the
+    answer: its dice events already show which rolls were the table's and which the server's."""
+    if roller.supplied is None:
+        return
+    reasons = []
+    if roller.stopped is not None and roller.rolled:
+        dice = "die" if roller.rolled == 1 else "dice"
+        reasons.append(f"the server rolled {roller.rolled} {dice}: the supplied {roller.stopped}")
+    if roller.left_over:
+        reasons.append(f"supplied rolls not used: {roller.left_over} (ignored)")
+    if reasons:
+        action.note("dice", reasons=tuple(reasons))

@@ -61,3 +61,17 @@ def line_cells(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
             y0 += sy
         cells.append((x0, y0))
     return cells
+
+
+def line_cells_3d(a: Coord, b: Coord) -> list[Coord]:
+    """A straight line of cubes from a to b, both ends included: each step moves one cube
+    along the longest axis and rounds the others (half up), so consecutive cubes touch."""
+    n = chebyshev(a, b)
+    if n == 0:
+        return [a]
+    d = [b[k] - a[k] for k in range(3)]
+    out: list[Coord] = []
+    for step in range(n + 1):
+        x, y, z = (a[k] + (2 * d[k] * step + n) // (2 * n) for k in range(3))
+        out.append((x, y, z))
+    return out

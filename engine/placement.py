@@ -40,7 +40,7 @@ def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureS
         raise Refusal("battle/invalid-creature", "coordinates are integers")
     size = str(raw.get("size", "1M"))
     if rs.size_rank(size) is None:
-        raise Refusal("battle/unknown-size", f"unknown size {size!r} (1T, 1S, 1M, 1L, 2, 3, ...)")
+        raise Refusal("battle/unknown-size", f"unknown size {size!r} ({rs.sizes_hint})")
     side = rs.size_side(size)
     x, y = at[0], at[1]
     if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
@@ -88,6 +88,5 @@ def check_opening(rs: GridRuleset, kind: str, fits: str | None) -> None:
     if fits is None or rs.size_rank(fits) is None:
         raise Refusal(
             "map/invalid-terrain",
-            f"a `narrow` opening names the size it fits, one of 1T, 1S, 1M, 1L, 2, 3, ... "
-            f"(got {fits!r})",
+            f"a `narrow` opening names the size it fits, one of {rs.sizes_hint} (got {fits!r})",
         )

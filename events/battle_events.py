@@ -148,6 +148,11 @@ class Moved(Event):
     starts_action: bool = False
     maneuver: bool = False
     """The movement spent a maneuver (Draw Steel's Dig) rather than a move action."""
+    last_square_cost: int | None = None
+    """What the path's last square cost in full, when it cost more than what was left
+    (Reclaim the Wild: "you can still enter that new square"); None otherwise."""
+    last_square_paid: int | None = None
+    """What was paid for that square: all that was left (counted in `cost`); None otherwise."""
 
 
 @registry.register

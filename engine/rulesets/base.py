@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from engine import intents as it
 from engine.action import Action
 from engine.placement import check_opening, check_space, creature_spec
 from engine.results import Refusal
+from engine.rulesets.reads import Reads
 from events.battle_events import (
     ConditionSet,
     Coord,
@@ -56,8 +57,12 @@ KNOWN_CONDITIONS = frozenset(
 class BaseOptions(BaseModel):
     model_config = {"extra": "forbid", "frozen": True}
 
-    turns: bool = True
-    """Track turns and rounds; `false` is free movement, each move still bounded by speed."""
+    turns: bool = Field(
+        default=True,
+        description=(
+            "Track turns and rounds; `false` is free movement, each move still bounded by speed."
+        ),
+    )
 
 
 class GridRuleset:
@@ -65,6 +70,10 @@ class GridRuleset:
     rules_version: ClassVar[str] = "0"
     options_model: ClassVar[type[BaseModel]] = BaseOptions
     move_actions: ClassVar[tuple[str, ...]] = ("advance", "free")
+    sizes_hint: ClassVar[str] = "1T, 1S, 1M, 1L, 2, 3, ..."
+    """The sizes a creature (or a `narrow` opening's `fits`) may name, for refusals."""
+    reads: ClassVar[Reads | None] = None
+    """What it reads from a battle's setup besides its options (`engine.rulesets.reads`)."""
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -82,8 +91,10 @@ class GridRuleset:
         return int(size) + 2 if size.isdigit() and 2 <= int(size) <= 20 else None
 
     def rank(self, size: str) -> int:
-        """A size's place on the ladder (unknown sizes count as 1M)."""
+        """A size's place on the ladder (unknown sizes count as the wire's 1M)."""
         found = self.size_rank(size)
+        if found is None:
+            found = self.size_rank("1M")
         return SIZE_LADDER["1M"][0] if found is None else found
 
     def size_side(self, size: str) -> int:

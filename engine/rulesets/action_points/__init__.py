@@ -19,7 +19,9 @@ from engine.results import Refusal
 from engine.rulesets.action_points import falling, jumping
 from engine.rulesets.action_points.movement import ApField
 from engine.rulesets.action_points.options import ActionPointsOptions
+from engine.rulesets.action_points.reads import READS
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
+from engine.rulesets.reads import Reads
 from engine.rulesets.squares.ruleset import SquaresRuleset
 from engine.rulesets.squares.walking import Run
 from events.battle_events import ConditionSet, Coord, StoodUp, Tallied
@@ -34,6 +36,7 @@ class ActionPoints(SquaresRuleset):
     id: ClassVar[str] = "action-points"
     rules_version: ClassVar[str] = "action-points/zaldar-move-engine.2"
     options_model: ClassVar[type[BaseModel]] = ActionPointsOptions
+    reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ACTIONS
 
     def handlers(self) -> dict[str, Handler]:

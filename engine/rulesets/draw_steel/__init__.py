@@ -31,14 +31,17 @@ from engine.rulesets.draw_steel import (
 from engine.rulesets.draw_steel import teleport as teleporting
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.rulesets.draw_steel.reads import READS
+from engine.rulesets.reads import Reads
 from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
 
 
 class DrawSteel(GridRuleset):
     id: ClassVar[str] = "draw-steel"
-    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.2"
+    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.3"
     options_model: ClassVar[type[BaseModel]] = DrawSteelOptions
+    reads: ClassVar[Reads | None] = READS
 
     def handlers(self) -> dict[str, Handler]:
         return {

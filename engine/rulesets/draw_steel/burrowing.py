@@ -189,3 +189,28 @@ def pull_up(
         )
     )
     action.note("pull-up", to, reasons=(f"{by.id} pulls {c.id} up 1 square",))
+
+
+def beneath(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
+    """Burrowing Forced Movement: is `c` "completely beneath the ground while burrowing"
+    (its whole space below the ground of every square it covers)?"""
+    grid, side = state.grid, rs.size_side(c.size)
+    x, y, z = c.pos
+    cells = [grid.index(x + i, y + j) for j in range(side) for i in range(side)]
+    return z + side - 1 < min(grid.ground[k] for k in cells)
+
+
+def blocks_in_dirt(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) -> int | None:
+    """The square whose stone, wall or object the space at `to` would overlap, or None.
+
+    Burrowing Forced Movement: "If the forced movement is vertical, the creature is moved
+    through the dirt as if it were air": the earth below the ground doesn't stop a burrowed
+    creature moved vertically; what stands on the ground (walls, objects) still does."""
+    grid, side = state.grid, rs.size_side(c.size)
+    x, y, z = to
+    for j in range(side):
+        for i in range(side):
+            k = grid.index(x + i, y + j)
+            if z < grid.surface[k] and z + side > grid.ground[k]:
+                return k
+    return None

@@ -7,8 +7,11 @@ off. A collision with a creature stops the movement and both take 1 damage per r
 square; with an object, the target takes 2 + remaining, unless it has the squares to be hurled
 through a mundane object (glass 1/3, wood 3/5, stone 6/8, metal 9/11: squares spent / damage).
 Restrained targets can't be force-moved; a grabbed one only by its grabber; a burrowed one
-isn't moved and takes 1 per square instead. A target left in mid-air falls afterwards, and a
-forced descent counts as falling. Forced movement never provokes. The source orders targets.
+isn't moved and takes 1 per square instead, unless the movement is vertical: then it moves
+through the dirt as if it were air, by default along the straight line from the source in
+three dimensions. A target left in mid-air falls afterwards, and a forced descent counts as
+falling (not for a burrower still in the dirt: it lands on nothing). Forced movement never
+provokes. The source orders targets.
 """
 
 from __future__ import annotations
@@ -16,10 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.action import Action
-from engine.geometry import box, box_gap, line_cells, overlaps
+from engine.geometry import box, box_gap, line_cells, line_cells_3d, overlaps
 from engine.intents import MAX_DISTANCE, ForceMove
 from engine.results import Refusal
-from engine.rulesets.draw_steel import climbing, falling
+from engine.rulesets.draw_steel import burrowing, climbing, falling
 from events.battle_events import (
     Collided,
     ConditionSet,
@@ -70,6 +73,26 @@ def auto_path(
     x0, y0 = target.pos[0], target.pos[1]
     end = (x0 + vx * scale, y0 + vy * scale)
     return line_cells((x0, y0), end)[1 : distance + 1]
+
+
+def auto_path_3d(
+    rs: GridRuleset, source: Creature, target: Creature, kind: str, distance: int
+) -> list[Coord]:
+    """The cubes along the source-to-target ray in three dimensions, away for push, toward
+    for pull: a vertical forced movement's straight line (DIGEST 2.6 "Vertical"), the way a
+    burrowed target moves by default (up toward a source on the ground when pulled)."""
+    (sx, sy), (tx, ty) = _centre2(rs, source), _centre2(rs, target)
+    sz = 2 * source.pos[2] + rs.size_side(source.size) - 1
+    tz = 2 * target.pos[2] + rs.size_side(target.size) - 1
+    v = (tx - sx, ty - sy, tz - sz)
+    if kind == "pull":
+        v = (-v[0], -v[1], -v[2])
+    if v == (0, 0, 0):
+        return []
+    scale = distance + 1
+    x0, y0, z0 = target.pos
+    end = (x0 + v[0] * scale, y0 + v[1] * scale, z0 + v[2] * scale)
+    return line_cells_3d(target.pos, end)[1 : distance + 1]
 
 
 def _check_path(
@@ -155,7 +178,8 @@ def _one(rs: GridRuleset, intent: ForceMove, source: Creature, tid: str, action:
     x, y, z = target.pos
     ground = min(grid.ground[grid.index(x + i, y + j)] for j in range(side) for i in range(side))
     vertical = intent.vertical or (bool(target.speeds.get("fly")) and z > ground)
-    if z + side - 1 < ground and not vertical:
+    burrowed = burrowing.beneath(rs, state, target)
+    if burrowed and not vertical:
         if distance:
             action.emit(
                 DamageTaken(creature=tid, amount=distance, cause="burrowed forced movement")
@@ -171,9 +195,17 @@ def _one(rs: GridRuleset, intent: ForceMove, source: Creature, tid: str, action:
         path = _fill_heights(rs, state, target, path)
         _check_path(rs, intent, source, target, path, distance, state, vertical)
         planned: list[tuple[int, ...]] = list(path)
+    elif burrowed:
+        planned = list(auto_path_3d(rs, source, target, intent.kind, distance))
     else:
         planned = list(auto_path(rs, source, target, intent.kind, distance))
-    _walk(rs, intent, source, target, planned, vertical, action)
+    if burrowed:
+        action.note(
+            "burrowed",
+            target.pos,
+            reasons=("vertical forced movement moves a burrowed target through the dirt",),
+        )
+    _walk(rs, intent, source, target, planned, vertical, action, through_dirt=burrowed)
 
 
 def _fill_heights(
@@ -205,6 +237,7 @@ def _walk(
     planned: list[tuple[int, ...]],
     vertical: bool,
     action: Action,
+    through_dirt: bool = False,
 ) -> None:
     state = action.state
     grid = state.grid
@@ -237,11 +270,14 @@ def _walk(
         else:
             nz = pos[2]
         to = (nx, ny, nz)
-        if stand > nz:
-            cell = _blocking_cell(rs, state, target, to)
-            material = grid.material[cell] if cell is not None else None
+        if through_dirt:
+            cell = burrowing.blocks_in_dirt(rs, state, target, to)
+        else:
+            cell = _blocking_cell(rs, state, target, to) if stand > nz else None
+        if cell is not None:
+            material = grid.material[cell]
             cost = HURL.get(material or "") if state.options.get("hurl_through") == "auto" else None
-            if cell is not None and cost is not None and cost[0] <= remaining and material:
+            if cost is not None and cost[0] <= remaining and material:
                 cx, cy = cell % grid.width, cell // grid.width
                 action.note(
                     "hurled",
@@ -300,7 +336,10 @@ def _walk(
         and (len(planned[len(moved)]) == 3 and planned[len(moved)][2] < end[2])
     )
     stand = _stand(rs, action.state, target, end[0], end[1])
+    in_dirt = through_dirt and stand is not None and end[2] < stand
     if vertical and (descent >= 1 or slammed) and stand is not None and end[2] <= stand:
+        if in_dirt:
+            return  # a burrower moved down through the dirt lands on nothing: no fall
         # DIGEST 2.6-2.7: a forced descent is a fall; slammed into the ground or an unbroken
         # object, the target also takes falling damage for the distance with Agility 0.
         height = descent
@@ -333,7 +372,8 @@ def _terrain(rs: GridRuleset, action: Action, c: Creature, moved: list[Coord]) -
     for x, y, z in moved:
         cells = [grid.index(x + i, y + j) for j in range(side) for i in range(side)]
         worst = max(grid.damage[k] for k in cells)
-        if worst and z <= max(grid.surface[k] for k in cells):
+        underground = z + side - 1 < min(grid.ground[k] for k in cells)
+        if worst and not underground and z <= max(grid.surface[k] for k in cells):
             action.emit(DamageTaken(creature=c.id, amount=worst, cause="damaging terrain"))
 
 

@@ -42,12 +42,15 @@ from engine.rulesets.epic_path import (
     hazards,
     moves,
     opportunity,
+    sizes,
     squeezing,
     standing,
     stepping,
 )
 from engine.rulesets.epic_path.movement import SQUARE, EpicField
 from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.epic_path.reads import READS
+from engine.rulesets.reads import Reads
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.forced import force_move
 from engine.rulesets.squares.ruleset import SquaresRuleset
@@ -58,9 +61,11 @@ from projections.state import BattleState, Creature
 
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
-    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.2"
+    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.3"
     options_model: ClassVar[type[BaseModel]] = EpicPathOptions
+    reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
+    sizes_hint: ClassVar[str] = sizes.HINT
 
     def handlers(self) -> dict[str, Handler]:
         return {
@@ -80,6 +85,13 @@ class EpicPath(SquaresRuleset):
                     "epic-path/speed-in-feet",
                     f"{spec.id}'s {mode} speed {feet} is not in feet (a multiple of 5)",
                 )
+
+    # -- sizes: Epic Path's own categories (`sizes`) -------------------------------------
+    def size_rank(self, size: str) -> int | None:
+        return sizes.rank(size)
+
+    def size_side(self, size: str) -> int:
+        return sizes.side(size)
 
     # -- speeds, reach and paths -----------------------------------------------------------
     def field(
@@ -143,6 +155,9 @@ class EpicPath(SquaresRuleset):
 
     def check_prone_drop(self, target: Creature) -> None:
         forced_movement.check_prone_drop(target)
+
+    def pull_step_allowed(self, here: int, there: int) -> bool:
+        return forced_movement.pull_step_allowed(here, there)
 
     def collide(self, action: Action, cid: str, at: Coord, remaining: int, what: str) -> None:
         super().collide(action, cid, at, remaining, what)

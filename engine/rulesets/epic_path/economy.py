@@ -30,15 +30,36 @@ RUN_CHECKS = "battle:run_checks"
 
 
 def speed(c: Creature, mode: str) -> int:
-    """The speed in `mode`, its walk speed less the encumbrance penalty (Encumbrance:
-    `stats.encumbrance` 0 light, 1 medium: -5 ft above a 20 ft base, 2 heavy: -10 ft above
-    20, else -5). Armour's own penalty is taken to be in the listed speed already."""
+    """The speed in `mode`: the walk speed less armour's and encumbrance's penalties.
+
+    Encumbrance: "Each of the encumbrance categories affects your movement exactly as the
+    armor of the same name category. Namely, Medium encumbrance reduces your movement by five
+    feet if your base move is above 20 feet, and Heavy encumbrance reduces your movement by
+    ten feet if your Walk speed is above 20 feet and five feet otherwise ... these movement
+    penalties stack with the movement penalties for wearing medium or heavy armor! For
+    example: Wearing heavy armor and carrying enough weight to place you in Medium
+    encumbrance reduces your movement by 15 feet if your Walk speed is above twenty feet or
+    10 feet if your Walk speed is twenty feet or below."
+
+    `stats.armor` and `stats.encumbrance` each count 0 (none or light), 1 (medium) or 2
+    (heavy) steps; stacked, the steps cost 5 ft each above a 20 ft Walk speed and 5 ft each
+    beyond the first at 20 ft or below: the one reading under which every figure the text
+    gives holds, its example included. A creature whose listed walk speed already includes
+    its armour's penalty (`stats.armor_in_speed` 1, as many stat blocks print it) pays
+    encumbrance's alone."""
     base = c.speeds.get(mode, 0)
     if mode != "walk":
         return base
-    load = min(2, max(0, c.stat("encumbrance")))
-    penalty = 0 if load == 0 else (5 * load if base > 20 else 5 * (load - 1))
+    steps = _steps(c.stat("encumbrance"))
+    if not c.stat("armor_in_speed"):
+        steps += _steps(c.stat("armor"))
+    penalty = 0 if steps == 0 else (5 * steps if base > 20 else 5 * (steps - 1))
     return max(0, base - penalty)
+
+
+def _steps(category: int) -> int:
+    """Medium 1, heavy 2 (light or none 0)."""
+    return min(2, max(0, category))
 
 
 def multiplier(state: BattleState, c: Creature, action: str) -> int:
@@ -49,10 +70,9 @@ def multiplier(state: BattleState, c: Creature, action: str) -> int:
         return 2
     if action != "run":
         return 1
-    armor = min(2, max(0, c.stat("armor")))
+    armor = _steps(c.stat("armor"))
     if state.options.get("run_rule") == "encumbrance_section":
-        load = min(2, max(0, c.stat("encumbrance")))
-        return max(1, 5 - armor - load)
+        return max(1, 5 - armor - _steps(c.stat("encumbrance")))
     return 3 if armor >= 2 else 4
 
 

@@ -3,7 +3,8 @@
 
 Distances are in feet, less the target's resistance (`stability`); a creature that dropped
 prone ignores forced movement, and may drop prone to end it unless splayed; in the air it goes
-straight down (or up), in mid-water level, on the ground along the ground. The movement itself
+straight down (or up), in mid-water level, on the ground along the ground; a pull may carry a
+target already beside the source around it. The movement itself
 is the shared `squares.forced`.
 """
 
@@ -58,6 +59,15 @@ def forced_axis(
     if intent.kind == "pull" and source.pos[2] >= z + rs.size_side(target.size):
         return "up"
     return "down"
+
+
+def pull_step_allowed(here: int, there: int) -> bool:
+    """Pull: "Each square of this forced movement must be closer to the attacker's square(s)
+    than the square being exited. If a pulled creature is already adjacent to your space, you
+    can continue to pull them into any other square adjacent to your own space within the
+    range of the pull": from a square beside the source, a step to another square beside it
+    is a pull too (never into the source's space)."""
+    return 1 <= there < here or here == there == 1
 
 
 def check_prone_drop(target: Creature) -> None:

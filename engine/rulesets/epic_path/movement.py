@@ -19,6 +19,7 @@ the search for a `to` can first look for a route around them ("they just don't w
 from __future__ import annotations
 
 from engine.geometry import box, box_gap
+from engine.rulesets.epic_path.sizes import fills_its_square
 from engine.rulesets.squares.field import Node, SquareField, no
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
@@ -284,13 +285,13 @@ class EpicField(SquareField):
         """The one ally whose space a move may end in (option `allies_may_share`: it
         consents, and both squeeze), else None. Only creatures that fill their space
         (Small and up) squeeze; a dead creature is terrain, not company."""
-        if not self.share or self.rank < 1:
+        if not self.share or not fills_its_square(self.rank):
             return None
         alive = [o for o in self.occupants(pos) if o.creature.hp > 0]
         if len(alive) != 1:
             return None
         o = alive[0]
-        ally = o.creature.side == self.creature.side and o.rank >= 1
+        ally = o.creature.side == self.creature.side and fills_its_square(o.rank)
         return o.creature if ally and abs(self.rank - o.rank) < 2 else None
 
     def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:

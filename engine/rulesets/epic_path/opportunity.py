@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.action import Action
 from engine.geometry import box, box_gap
+from engine.rulesets.epic_path.sizes import has_reach
 from engine.rulesets.squares.walking import Run
 from events.battle_events import Coord, DamageTaken, ReactionResolved, Tallied
 from projections.state import Creature
@@ -37,7 +38,7 @@ def triggers(
         far = side + 2 * eside  # beyond this on either axis the gap exceeds any reach (<= eside)
         if abs(enemy.pos[0] - frm[0]) > far or abs(enemy.pos[1] - frm[1]) > far:
             continue
-        reach = 0 if rs.rank(enemy.size) == 0 or enemy.stat("unarmed") else eside
+        reach = eside if has_reach(rs.rank(enemy.size)) and not enemy.stat("unarmed") else 0
         if reach == 0 or box_gap(mine, box(enemy.pos, eside)) > reach:
             continue
         reflexes = enemy.stat("combat_reflexes")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.action import Action
 from engine.geometry import box, box_gap, overlaps
 from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.sizes import fills_its_square
 from events.battle_events import ConditionSet, Coord
 from projections.state import BattleState, Creature
 
@@ -53,6 +54,7 @@ def squeezed(rs: EpicPath, state: BattleState, c: Creature) -> bool:
     if f.on_ground(c.pos) and f.squeeze_need(c.pos) == 1:
         return True
     rank = rs.rank(c.size)
-    return rank >= 1 and any(
-        o.creature.hp > 0 and o.rank >= 1 and abs(o.rank - rank) < 2 for o in f.occupants(c.pos)
+    return fills_its_square(rank) and any(
+        o.creature.hp > 0 and fills_its_square(o.rank) and abs(o.rank - rank) < 2
+        for o in f.occupants(c.pos)
     )

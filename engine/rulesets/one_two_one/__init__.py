@@ -24,19 +24,22 @@ from engine.rulesets.base import KNOWN_CONDITIONS, Handler
 from engine.rulesets.one_two_one import breath, charge, squeezing, surfing
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
+from engine.rulesets.one_two_one.reads import READS
+from engine.rulesets.reads import Reads
 from engine.rulesets.squares import forced
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.judge import Judged, judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
 from engine.rulesets.squares.walking import Run
-from events.battle_events import ActionUsed, Coord, DamageTaken, StoodUp, Tallied
+from events.battle_events import ActionUsed, Coord, DamageTaken, Moved, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
 
 class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
-    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.2"
+    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.3"
     options_model: ClassVar[type[BaseModel]] = OneTwoOneOptions
+    reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
 
     def handlers(self) -> dict[str, Handler]:
@@ -108,7 +111,7 @@ class OneTwoOne(SquaresRuleset):
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
     ) -> tuple[int, bool]:
         jump = c.stats.get("vertical_jump", int(action.state.options.get("vertical_jump", 1)))
-        if c.tally("sprint") or c.tally("charge"):
+        if self._sprinting(action, c):
             jump *= 2
         damage = max(0, squares - jump)
         dice = c.stat("athletics")
@@ -154,7 +157,8 @@ class OneTwoOne(SquaresRuleset):
         budget = self.budget(action.state, c, sprinting)
         if budget <= 0:
             raise Refusal("one-two-one/no-movement-left", f"{c.id} has no Movement left")
-        f = OneTwoOneField(self, action.state, c, intent.mode, intent.sneaking or c.has("sneaking"))
+        sneaking = intent.sneaking or c.has("sneaking")
+        f = OneTwoOneField(self, action.state, c, intent.mode, sneaking, sprinting)
         if target is not None:
             charge.toward(self, f, target)
         if target is not None and not intent.path and intent.to is None:
@@ -244,6 +248,17 @@ class OneTwoOne(SquaresRuleset):
                     len(path) - 1,
                 )
         return judged
+
+    @staticmethod
+    def _sprinting(action: Action, c: Creature) -> bool:
+        """Sprinting (Movement: Sprinting; a Charge moves as a Sprint does): this turn's
+        tally, or, without turns, the move this action made, whose `Moved` names its action:
+        a free move with `action: sprint` is a Sprint in everything ("while Sprinting, your
+        maximum Horizontal and Vertical Jump are doubled"), not only its doubled Movement."""
+        if c.tally("sprint") or c.tally("charge"):
+            return True
+        moved = [e for e in action.events if isinstance(e, Moved) and e.creature == c.id]
+        return bool(moved) and moved[-1].action in ("sprint", "charge")
 
     @staticmethod
     def _can_fly(c: Creature) -> bool:

@@ -44,14 +44,24 @@ class OneTwoOneField(SquareField):
     prefix = "one-two-one"
     overspend = True
 
-    def __init__(self, rs: object, state: BattleState, c: Creature, mode: str, sneaking: bool):
+    def __init__(
+        self,
+        rs: object,
+        state: BattleState,
+        c: Creature,
+        mode: str,
+        sneaking: bool,
+        sprinting: bool | None = None,
+    ):
         super().__init__(rs, state, c, mode)  # type: ignore[arg-type]
         self.sneaking = sneaking
         self.surcharge = int(state.options.get("slowed_surcharge", 1))
         self.corner_rule = state.options.get("corner_rule", "either")
         self.carried = c.tally("diagonals") if state.turns else 0
         self.slowed = slowed_otherwise(c)
-        self.sprinting = c.tally("sprint") > 0
+        self.sprinting = c.tally("sprint") > 0 if sprinting is None else sprinting
+        """Sprinting in this move: the turn's Sprint, or the move's own (`sprint`, `charge`),
+        which is the only record of it in a battle without turns."""
         self.surfing = c.has("shield_surfing") and state.options.get("surf_cost", "half") == "half"
         self.half = c.tally("surf_half") % 2 if state.turns else 0
         self._raw: tuple[Node, Coord, int] | None = None

@@ -1,7 +1,8 @@
 """Push, pull and slide on squares, shared by Epic Path and Reclaim the Wild.
 
 A push's every step ends farther from the source's space than the square it leaves, a pull's
-closer, a slide goes anywhere (Epic Path, Forced Movement). Without a `path` a push or pull
+closer (or as the ruleset's `pull_step_allowed` says), a slide goes anywhere (Epic Path,
+Forced Movement). Without a `path` a push or pull
 goes straight along the line from the source. The movement stops in the last free square
 before anything that blocks it (a wall, an object, higher ground, a creature, the map's
 edge); what that costs is the ruleset's `collide` hook (Epic Path: nothing; Reclaim the Wild:
@@ -103,7 +104,7 @@ def _move_one(
         there = _gap(rs, (x, y, level), f.side, source)
         if intent.kind == "push" and there <= here:
             raise Refusal(f"{rs.id}/push-must-go-farther", f"[{x}, {y}] is not farther away", i)
-        if intent.kind == "pull" and (there >= here or there < 1):
+        if intent.kind == "pull" and not rs.pull_step_allowed(here, there):
             raise Refusal(f"{rs.id}/pull-must-come-closer", f"[{x}, {y}] is not closer", i)
         stop_reason = _blocked(f, (x, y), prev, axis == "lateral")
         if stop_reason is not None:

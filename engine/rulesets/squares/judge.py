@@ -15,6 +15,8 @@ class Judged:
     costs: list[int] = field(default_factory=list)
     reasons: list[tuple[str, ...]] = field(default_factory=list)
     end: Node | None = None
+    overspent: tuple[int, int] | None = None
+    """(full cost, paid) of the last square when it cost more than what was left."""
 
     @property
     def total(self) -> int:
@@ -46,7 +48,8 @@ def judge_path(
                     f"the path costs {spent + cost}, more than the {budget} available",
                     i,
                 )
-            why.append(f"entered with {budget - spent} left (allowed)")
+            why.append(f"costs {cost}, entered with {budget - spent} left (allowed): paid that")
+            judged.overspent = (cost, budget - spent)
             cost = budget - spent
         judged.costs.append(cost)
         judged.reasons.append(tuple(why) or ("1 square",))

@@ -166,6 +166,11 @@ class SquaresRuleset(GridRuleset):
         """How many squares a forced movement of `distance` moves `target`."""
         return distance
 
+    def pull_step_allowed(self, here: int, there: int) -> bool:
+        """May a pull's step take its target from `here` squares off the source's space to
+        `there`? Closer each step, never into the source's space, unless a ruleset says."""
+        return 1 <= there < here
+
     def check_prone_drop(self, target: Creature) -> None:
         """May `target` drop prone during a forced movement to end it? (Not unless a
         ruleset says.)"""

@@ -72,7 +72,7 @@ def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
         spent += judged.costs[i]
         action.note("step", to, judged.costs[i], judged.reasons[i])
         prev = to
-    _emit(action, run, seg, spent)
+    _emit(action, run, seg, spent, judged.overspent)
     rs.entered(action, run.creature, seg, run.action)
     for name, amount in run.tallies:
         if amount and action.state.turns:
@@ -82,7 +82,15 @@ def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
     rs.walk_ended(action, run)
 
 
-def _emit(action: Action, run: Run, seg: list[Coord], spent: int) -> None:
+def _emit(
+    action: Action,
+    run: Run,
+    seg: list[Coord],
+    spent: int,
+    overspent: tuple[int, int] | None = None,
+) -> None:
+    """Record a segment walked; `overspent` is (full cost, paid) of its last square when that
+    cost more than what was left (only the path's last square can)."""
     c = action.state.creatures[run.creature]
     left = run.budget - spent if run.economy else c.movement_left
     action.emit(
@@ -94,6 +102,8 @@ def _emit(action: Action, run: Run, seg: list[Coord], spent: int) -> None:
             action=run.action,
             movement_left=max(0, left),
             starts_action=run.starts_action,
+            last_square_cost=overspent[0] if overspent else None,
+            last_square_paid=overspent[1] if overspent else None,
         )
     )
 

@@ -43,7 +43,8 @@ STATE = battle("A..b\n....", options={"turns": False})
         ),
         ({"type": "jump", "creature": "A"}, "intent/invalid"),
         ({"type": "move", "creature": "A", "path": [[1]]}, "intent/invalid"),
-        ({"type": "move", "creature": "A", "path": [[1, 0]], "rolls": [3]}, "dice/unused"),
+        ({"type": "move", "creature": "A", "path": [[1, 0]], "rolls": [0]}, "dice/out-of-range"),
+        ({"type": "move", "creature": "A", "path": [[1, 0]], "rolls": [101]}, "dice/out-of-range"),
         (
             {"type": "set_condition", "creature": "A", "condition": "hasted"},
             "battle/unknown-condition",
@@ -66,13 +67,6 @@ def test_a_move_for_a_creature_whose_turn_it_is_not_is_refused() -> None:
     assert refused(state, {"type": "move", "creature": "b", "path": [[2, 0]]}).rule == (
         "turn/not-your-turn"
     )
-
-
-def test_supplied_rolls_must_be_faces_of_the_die() -> None:
-    state = battle(".....\n.Ab..\n.....", options={"turns": False, "opportunity_attacks": "always"})
-    away = {"type": "move", "creature": "A", "path": [[0, 1], [0, 0]]}
-    assert refused(state, {**away, "rolls": [11, 3]}).rule == "dice/out-of-range"
-    assert refused(state, {**away, "rolls": [4]}).rule == "dice/too-few"
 
 
 def test_parse_intent_explains_what_is_wrong() -> None:

@@ -1,7 +1,6 @@
 """Battle options not covered elsewhere, and the dice."""
 
 from engine.dice import HashDice, Roller
-from engine.results import Refusal
 from tests.unit.battle_map import battle, ok, pos, types
 
 
@@ -69,16 +68,23 @@ def test_hash_dice_are_a_pure_function_of_seed_and_counter() -> None:
     assert faces != [dice.face(8, n, 10) for n in range(200)]
 
 
-def test_a_roller_uses_the_tables_rolls_in_order_and_refuses_too_few() -> None:
+def test_a_roller_uses_the_tables_rolls_in_order_then_the_seeded_source() -> None:
     roller = Roller(HashDice(), 7, 0, [3, 4, 5])
     assert roller.roll(2, 10) == [3, 4]
     assert not roller.seeded
-    try:
-        roller.roll(2, 10)
-    except Refusal as refusal:
-        assert refusal.rule == "dice/too-few"
-    else:
-        raise AssertionError("expected a refusal")
+    seeded = Roller(HashDice(), 7, 0, None).roll(2, 10)
+    assert roller.roll(2, 10) == seeded  # one left is too few: the source rolls both
+    assert roller.seeded and roller.left_over == 1 and roller.stopped is not None
+    # once the table's rolls stop covering the decision, the source rolls on from its counter
+    assert roller.roll(1, 10) == Roller(HashDice(), 7, 2, None).roll(1, 10)
+    assert roller.seeded and roller.left_over == 1
+
+
+def test_a_supplied_face_the_die_lacks_hands_the_rest_to_the_seeded_source() -> None:
+    roller = Roller(HashDice(), 7, 0, [11, 3])
+    assert roller.roll(1, 10) == Roller(HashDice(), 7, 0, None).roll(1, 10)
+    assert roller.seeded and roller.left_over == 2
+    assert roller.stopped == "roll 11 is not a face of a d10"
 
 
 def test_the_seeded_roller_continues_from_the_states_counter() -> None:

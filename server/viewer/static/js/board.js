@@ -16,8 +16,14 @@ function text(parent, x, y, content, cls) {
   return t;
 }
 
-// A grid creature's footprint side from its size ("1M" -> 1, "2" -> 2, "3L" -> 3).
+// Epic Path's own size categories bigger than a square, by the squares a side of their
+// space (engine/rulesets/epic_path/sizes.py); smaller ones fill one square.
+const NAMED_SIDES = { large: 2, huge: 3, gargantuan: 4, colossal: 5, titanic: 6, "titanic-plus": 12 };
+
+// A grid creature's footprint side from its size ("1M" -> 1, "2" -> 2, "3L" -> 3, "Large" -> 2).
 export function footprint(size) {
+  const named = NAMED_SIDES[String(size).toLowerCase()];
+  if (named) return named;
   const n = parseInt(size, 10);
   return Number.isFinite(n) && n > 0 ? n : 1;
 }

@@ -1,8 +1,13 @@
 """Epic Path: collisions of uncautious movement, blindness, the 5-foot step's other ways,
 running endurance and encumbrance (speeds in feet)."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.rulesets.epic_path import economy
 from tests.unit.battle_map import ok, pos, refused, types
 from tests.unit.rulesets.epic_path.test_movement import game, move
+from tests.unit.rulesets.maps import battle_in
 
 # -- Collisions ------------------------------------------------------------------------------
 
@@ -183,12 +188,42 @@ def test_medium_and_heavy_encumbrance_slow_a_walker() -> None:
 
 
 def test_encumbrance_lowers_the_run_multiplier_stacking_with_armour() -> None:
+    # "a creature wearing heavy armor and carrying a heavy encumbrance has a Run multiplier
+    # of only x1": 30 ft less 10 for the armour and 10 for the load, run at x1
     loaded = {"A": {"stats": {"encumbrance": 2, "armor": 2}}}
-    state = game(
-        "A" + "." * 20, walk=20, options={"run_rule": "encumbrance_section"}, creatures=loaded
-    )
-    ok(state, move([3, 0], action="run"))  # x1: 15 ft (20 less 5 for heavy load)
+    options = {"run_rule": "encumbrance_section"}
+    state = game("A" + "." * 20, walk=30, options=options, creatures=loaded)
+    ok(state, move([2, 0], action="run"))
+    assert refused(state, move([3, 0], action="run")).rule == "epic-path/exceeds-speed"
+    # a listed speed that already includes the armour pays the load alone: 20 less 5
+    listed = {"A": {"stats": {"encumbrance": 2, "armor": 2, "armor_in_speed": 1}}}
+    state = game("A" + "." * 20, walk=20, options=options, creatures=listed)
+    ok(state, move([3, 0], action="run"))
     assert refused(state, move([4, 0], action="run")).rule == "epic-path/exceeds-speed"
+
+
+def test_heavy_armour_and_medium_encumbrance_cost_fifteen_feet_above_twenty_else_ten() -> None:
+    # "Wearing heavy armor and carrying enough weight to place you in Medium encumbrance
+    # reduces your movement by 15 feet if your Walk speed is above twenty feet or 10 feet if
+    # your Walk speed is twenty feet or below."
+    both = {"A": {"stats": {"armor": 2, "encumbrance": 1}}}
+    fast = game("A........", walk=30, creatures=both)
+    ok(fast, move([3, 0]))  # 15 ft
+    assert refused(fast, move([4, 0])).rule == "epic-path/exceeds-speed"
+    slow = game("A........", walk=20, creatures=both)
+    ok(slow, move([2, 0]))  # 10 ft
+    assert refused(slow, move([3, 0])).rule == "epic-path/exceeds-speed"
+
+
+def test_armour_slows_a_walker_as_the_encumbrance_of_the_same_name() -> None:
+    # "Each of the encumbrance categories affects your movement exactly as the armor of the
+    # same name category": medium -5 ft above a 20 ft Walk speed, heavy -10 (else -5)
+    for armor, walk, squares in ((1, 30, 5), (2, 30, 4), (1, 20, 4), (2, 20, 3)):
+        state = game("A........", walk=walk, creatures={"A": {"stats": {"armor": armor}}})
+        ok(state, move([squares, 0]))
+        assert refused(state, move([squares + 1, 0])).rule == "epic-path/exceeds-speed"
+    listed = {"A": {"stats": {"armor": 2, "armor_in_speed": 1}}}
+    ok(game("A........", walk=30, creatures=listed), move([6, 0]))
 
 
 def test_at_zero_speed_a_standard_action_moves_five_feet() -> None:
@@ -197,3 +232,24 @@ def test_at_zero_speed_a_standard_action_moves_five_feet() -> None:
     assert [e.action for e in decision.events if e.type == "ActionUsed"] == ["main"]
     assert refused(after, move([2, 0])).rule == "epic-path/overburdened"
     assert refused(state, move([1, 0], action="double_move")).rule == "epic-path/overburdened"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    walk=st.integers(min_value=1, max_value=24).map(lambda n: 5 * n),
+    armor=st.integers(min_value=0, max_value=2),
+    load=st.integers(min_value=0, max_value=2),
+)
+def test_armour_and_load_of_one_name_slow_alike_and_only_ever_slow(
+    walk: int, armor: int, load: int
+) -> None:
+    def speed(armor: int, load: int) -> int:
+        stats = {"armor": armor, "encumbrance": load}
+        state = battle_in("epic-path", "A.", walk=walk, creatures={"A": {"stats": stats}})
+        return economy.speed(state.creatures["A"], "walk")
+
+    here = speed(armor, load)
+    assert here == speed(load, armor)  # "exactly as the armor of the same name category"
+    assert 0 <= here <= walk and here % 5 == 0
+    if armor < 2:
+        assert speed(armor + 1, load) <= here  # the penalties stack

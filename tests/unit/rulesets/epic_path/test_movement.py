@@ -142,6 +142,27 @@ def test_push_stops_before_an_obstruction_without_damage_and_resistance_stacks()
     assert refused(state, {**push, "distance": 7}).rule == "epic-path/distance-in-feet"
 
 
+def test_a_pull_brings_a_target_closer_then_around_the_puller_within_its_range() -> None:
+    # Pull: "Each square of this forced movement must be closer to the attacker's square(s)
+    # than the square being exited. If a pulled creature is already adjacent to your space,
+    # you can continue to pull them into any other square adjacent to your own space within
+    # the range of the pull."
+    state = game("....\n.b.A\n....", options={"turns": False})
+    pull = {"type": "force_move", "source": "b", "target": "A", "kind": "pull"}
+    _, after = ok(state, {**pull, "distance": 15, "path": [[2, 1], [2, 2], [1, 2]]})
+    assert pos(after, "A") == (1, 2, 0)
+    beside = game("...\n.bA\n...", options={"turns": False})
+    _, after = ok(beside, {**pull, "distance": 10, "path": [[2, 0], [1, 0]]})
+    assert pos(after, "A") == (1, 0, 0)
+    assert refused(beside, {**pull, "distance": 5, "path": [[2, 0], [1, 0]]}).rule == (
+        "epic-path/exceeds-distance"
+    )
+    away = game("....\n.bA.\n....", options={"turns": False})
+    assert refused(away, {**pull, "distance": 10, "path": [[3, 1]]}).rule == (
+        "epic-path/pull-must-come-closer"
+    )
+
+
 def test_a_creature_that_dropped_prone_ignores_forced_movement() -> None:
     state = game("bA..", options={"turns": False})
     _, prone = ok(state, {"type": "fall_prone", "creature": "A"})

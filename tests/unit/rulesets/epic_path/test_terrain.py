@@ -117,7 +117,7 @@ def test_a_creature_one_size_larger_squeezes_through_a_narrow_space_as_difficult
 
 
 def test_two_sizes_larger_cannot_pass_a_space_narrower_than_its_head() -> None:
-    state = game("A|.", creatures={"A": {"size": "1L"}})
+    state = game("A.|..\n.....", creatures={"A": {"size": "Large"}})
     assert refused(state, move(path=[[1, 0], [2, 0]])).rule == "epic-path/too-narrow"
     small = game("A|.", creatures={"A": {"size": "1S"}})
     decision, _ = ok(small, move(path=[[1, 0], [2, 0]]))

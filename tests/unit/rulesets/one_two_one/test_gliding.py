@@ -65,12 +65,15 @@ def test_a_turn_spent_ascending_in_an_updraft_need_not_descend() -> None:
 
 
 def test_no_sprint_in_an_updraft() -> None:
-    state = game(SKY, creatures={"A": {**GLIDER, "at": [0, 0, 2]}})
-    body = move(path=[[0, 0, 3]], mode="glide", action="sprint")
-    assert refused(state, body).rule == "one-two-one/no-sprint-in-updraft"
-    outside = game(SKY2, creatures={"A": {**GLIDER, "at": [0, 0, 4]}})
-    body = move(path=[[1, 0, 3]], mode="glide", action="sprint")
-    assert refused(outside, body).rule == "one-two-one/no-sprint-in-updraft"
+    # "You cannot Sprint in an updraft." With turns or without.
+    for options in ({}, {"turns": False}):
+        state = game(SKY, creatures={"A": {**GLIDER, "at": [0, 0, 2]}}, options=options)
+        body = move(path=[[0, 0, 3]], mode="glide", action="sprint")
+        assert refused(state, body).rule == "one-two-one/no-sprint-in-updraft", options
+        ok(state, {**body, "action": "move"})
+        outside = game(SKY2, creatures={"A": {**GLIDER, "at": [0, 0, 4]}}, options=options)
+        body = move(path=[[1, 0, 3]], mode="glide", action="sprint")
+        assert refused(outside, body).rule == "one-two-one/no-sprint-in-updraft", options
 
 
 def test_gliding_has_no_maximum_altitude_with_an_updraft() -> None:

@@ -29,10 +29,17 @@ def test_every_second_diagonal_costs_two_across_the_turn() -> None:
 
 
 def test_a_square_may_be_entered_when_it_costs_more_than_what_is_left() -> None:
+    # "If entering a new square would consume more Movement than you have left, you can
+    # still enter that new square." The move says what the square cost and what was paid.
     state = game("A~~~....", walk=3)
     decision, after = ok(state, move(path=[[1, 0], [2, 0]]))
     assert pos(after, "A") == (2, 0, 0)
-    assert decision.events[0].cost == 3
+    moved = decision.events[0]
+    assert moved.cost == 3  # all 3 Movement: 2 for the first square, the 1 left for the next
+    assert (moved.last_square_cost, moved.last_square_paid) == (2, 1)
+    assert after.creatures["A"].movement_left == 0
+    exact, _ = ok(state, move(path=[[1, 0]]))
+    assert (exact.events[0].last_square_cost, exact.events[0].last_square_paid) == (None, None)
     assert refused(state, move(path=[[1, 0], [2, 0], [3, 0]])).rule == (
         "one-two-one/no-movement-left"
     )
@@ -197,12 +204,15 @@ def test_sprint_is_split_around_the_minor_action() -> None:
 
 
 def test_sprinting_doubles_the_vertical_jump_a_fall_is_measured_against() -> None:
+    # "In addition, while Sprinting, your maximum Horizontal and Vertical Jump are doubled."
+    # With turns or without: a free move with `action: sprint` is a Sprint in full.
     pit = [{"cells": [[1, 0]], "height": -2}]
-    state = game("A.", elevation=pit)
-    decision, _ = ok(state, move([1, 0]))
-    assert [e.type for e in decision.events if e.type == "DamageTaken"] == ["DamageTaken"]
-    decision, _ = ok(state, move([1, 0], action="sprint"))
-    assert "DamageTaken" not in types(decision)
+    for options in ({}, {"turns": False}):
+        state = game("A.", elevation=pit, options=options)
+        decision, _ = ok(state, move([1, 0]))
+        assert [e.type for e in decision.events if e.type == "DamageTaken"] == ["DamageTaken"]
+        decision, _ = ok(state, move([1, 0], action="sprint"))
+        assert "DamageTaken" not in types(decision), options
 
 
 def test_above_its_maximum_altitude_a_flier_can_only_glide_or_come_down() -> None:
