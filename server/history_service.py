@@ -16,6 +16,7 @@ from engine import Context, decide
 from engine.recorded_dice import ReplayDice
 from engine.results import Refused
 from engine.view import battle_view
+from events.envelope import Envelope
 from events.history_events import ActionRedone, ActionUndone, IntentAccepted
 from events.store import EventStore, ProjectionWrite, Snapshot
 from events.vocabulary import Event, encode, registry
@@ -211,10 +212,10 @@ class HistoryService:
         ).state
         log = self.store.read_stream(battle_id, after=start - 1, up_to=loaded.version)
         marks = [*markers(log), pseudo]
-        by_intent: dict[str, list[Event]] = {}
+        by_intent: dict[str, list[Envelope]] = {}
         for env in log:
             if env.type != "IntentAccepted" and env.intent_id is not None:
-                by_intent.setdefault(env.intent_id, []).append(env.event(registry))
+                by_intent.setdefault(env.intent_id, []).append(env)
         cursor = start
         for action in later:
             # effective events between later actions (none, normally) keep the state current
@@ -223,7 +224,9 @@ class HistoryService:
             cursor = action.last_version + 1
             recorded = by_intent.get(action.intent_id, [])
             again = decide(action.intent, state, Context(dice=ReplayDice(action.dice)))
-            if isinstance(again, Refused) or _encoded(again.events) != _encoded(recorded):
+            if isinstance(again, Refused) or _differences(
+                _as_recorded(recorded), _encoded(again.events)
+            ):
                 why = again.detail if isinstance(again, Refused) else "its events would differ"
                 return Refused(
                     rule="history/later-action-depends",
@@ -233,8 +236,8 @@ class HistoryService:
                         f" {action.intent_id}) depends on it: {why}"
                     ),
                 )
-            for event in recorded:
-                state = evolve(state, event)
+            for env in recorded:
+                state = evolve(state, env.event(registry))
         return None
 
     def _plan_rewind(self, loaded: Loaded, to_version: int) -> list[Event] | Refused:
@@ -320,7 +323,7 @@ class HistoryService:
             return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
         opening = envelopes[0].event(registry)
         assert isinstance(opening, IntentAccepted)
-        recorded = [env.event(registry) for env in envelopes[1:]]
+        recorded = _as_recorded(envelopes[1:])
         first = envelopes[0].version
         base: dict[str, Any] = {
             "intent_id": intent_id,
@@ -328,7 +331,7 @@ class HistoryService:
             "versions": [first, envelopes[-1].version],
             "actor": envelopes[0].actor,
             "rules_version_then": envelopes[0].rules_version,
-            "recorded": {"events": _encoded(recorded), "trace": opening.trace},
+            "recorded": {"events": recorded, "trace": opening.trace},
         }
         if opening.intent.get("type") in ("undo", "redo", "create_battle"):
             return {
@@ -352,7 +355,7 @@ class HistoryService:
                 "events": _encoded(again.events),
                 "trace": [step.to_json() for step in again.trace],
             }
-            differences = _differences(_encoded(recorded), judged["events"])
+            differences = _differences(recorded, judged["events"])
             matches = not differences
         return {
             **base,
@@ -554,7 +557,20 @@ def _encoded(events: Sequence[Event]) -> list[dict[str, Any]]:
     return [{"type": e.type, "data": encode(e)} for e in events]
 
 
+def _as_recorded(envelopes: Sequence[Envelope]) -> list[dict[str, Any]]:
+    """Recorded events as the current vocabulary reads them (upcast), without the fields
+    that were added to an event type after it was recorded (absent then, None now)."""
+    out = []
+    for env in envelopes:
+        data = encode(env.event(registry))
+        kept = {k: v for k, v in data.items() if k in env.data or v is not None}
+        out.append({"type": env.type, "data": kept})
+    return out
+
+
 def _differences(recorded: list[dict[str, Any]], judged: list[dict[str, Any]]) -> list[str]:
+    """What a judgement changes in the recorded events. A field the recorded event does not
+    have (added to the vocabulary later) is information the rules give now, not a change."""
     out = []
     for i in range(max(len(recorded), len(judged))):
         if i >= len(recorded):
@@ -565,7 +581,7 @@ def _differences(recorded: list[dict[str, Any]], judged: list[dict[str, Any]]) -
             out.append(f"event {i + 1}: recorded {recorded[i]['type']}, now {judged[i]['type']}")
         else:
             then, now = recorded[i]["data"], judged[i]["data"]
-            for key in sorted(set(then) | set(now)):
+            for key in sorted(then):
                 if then.get(key) != now.get(key):
                     out.append(
                         f"event {i + 1} ({recorded[i]['type']}): {key} recorded"
