@@ -32,6 +32,7 @@ from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Pla
 from server.errors import BadRequest, Forbidden, NotFound
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import Loaded, StateLoader
+from server.unseen_dice import UnseenDice, secret_seed
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ class BattleService:
             request = canonical_request(body, limit=2**31)
         except UnencodableBody as exc:
             return Refused(rule="battle/invalid-setup", detail=str(exc))
+        if body.get("seed") is None:  # after hashing: a retried creation is the same request
+            body = {**body, "seed": secret_seed()}
         battle_id = self.new_id()
         token = new_token("dir")
 
@@ -163,7 +166,7 @@ class BattleService:
         command = Command(
             principal.battle_id,
             principal.actor,
-            partial(self._plan_intent, principal, intent, request.data),
+            partial(self._plan_intent, principal, intent, request.data, dry_run),
             request.digest,
             idempotency_key=None if dry_run else idempotency_key,
             expected_version=intent.expected_version,
@@ -175,13 +178,18 @@ class BattleService:
 
     @staticmethod
     def _plan_intent(
-        principal: Principal, intent: Intent, recorded: dict[str, Any], loaded: Loaded | None
+        principal: Principal,
+        intent: Intent,
+        recorded: dict[str, Any],
+        dry_run: bool,
+        loaded: Loaded | None,
     ) -> Planned | Refused:
         assert loaded is not None
         refusal = authorise(principal, intent, loaded.state)
         if refusal is not None:
             return refusal
-        dice = RecordingDice()
+        # a dry run must not show the faces the real submission is about to roll
+        dice = RecordingDice(UnseenDice() if dry_run else None)
         decision = decide(intent, loaded.state, Context(actor=principal.actor, dice=dice))
         if isinstance(decision, Refused):
             return decision
@@ -279,9 +287,15 @@ def searches(intent: Intent) -> bool:
 
 def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused | None:
     """Who may submit what (DESIGN section 8, Auth): the director anything; a player the
-    intents of its own creatures and the reaction windows they must answer."""
+    intents of its own creatures and the reaction windows they must answer, and table-rolled
+    dice only where the battle's `player_rolls` option allows them."""
     if principal.is_director:
         return None
+    if getattr(intent, "rolls", None) and not state.options.get("player_rolls", False):
+        return Refused(
+            rule="auth/rolls-director-only",
+            detail="in this battle only the director sends the table's rolls",
+        )
     if intent.type in DIRECTOR_ONLY:
         return Refused(rule="auth/director-only", detail=f"only the director may {intent.type}")
     if intent.type == "resolve_reaction":

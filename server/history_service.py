@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import orjson
+
 from engine import Context, decide
+from engine.intents import Intent
 from engine.recorded_dice import ReplayDice
 from engine.results import Refused
 from engine.view import battle_view
@@ -24,13 +27,17 @@ from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_jso
 from projections.history import effective_events, markers, undone_after
 from server.action_index import ActionInfo, actions_backwards
 from server.auth import Principal
-from server.battle_service import BattleService
+from server.battle_service import BattleService, authorise
 from server.command_pipeline import Command, IntentOutcome, Planned
 from server.errors import NotFound
+from server.redaction import readable
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import Loaded
+from server.unseen_dice import UnseenDice
 
 MAX_REPLAY_EVENTS = 500
+MAX_REPLAY_BYTES = 8 * 1024 * 1024
+"""The states one replay page carries at most (a 200x200 battle's state is megabytes)."""
 MAX_WHAT_IF_INTENTS = 50
 
 
@@ -373,8 +380,22 @@ class HistoryService:
 
     # -- replay and what-if --------------------------------------------------------------
 
-    def replay(self, battle_id: str, first: int | None, last: int | None) -> dict[str, Any]:
-        """Each event of a range with the state after it, and each action's trace."""
+    def replay(
+        self,
+        principal: Principal,
+        first: int | None,
+        last: int | None,
+        states: str = "each",
+        max_bytes: int = MAX_REPLAY_BYTES,
+    ) -> dict[str, Any]:
+        """Each event of a range with the state after it, and each action's trace.
+
+        `states` says which steps carry the state after them: `each` (the default), `last`
+        (only the range's last step) or `none`. An answer is a page: it stops before the
+        step that would take it past `max_bytes` of states, and then says where the next
+        page starts (`next_from`); `to` is always the last version it covers.
+        """
+        battle_id = principal.battle_id
         head = self.store.head_version(battle_id)
         if head == 0:
             raise NotFound(f"no battle {battle_id!r}")
@@ -382,35 +403,54 @@ class HistoryService:
         last = min(head, first + MAX_REPLAY_EVENTS - 1) if last is None else last
         if not 1 <= first <= last <= head:
             raise NotFound(f"versions run from 1 to {head}; {first}..{last} is not a range")
-        if last - first + 1 > MAX_REPLAY_EVENTS:
-            raise NotFound(f"a replay covers at most {MAX_REPLAY_EVENTS} events")
+        last = min(last, first + MAX_REPLAY_EVENTS - 1)
         state = self.loader.at(battle_id, first - 1).state if first > 1 else None
-        steps = []
+        steps: list[dict[str, Any]] = []
+        spent = 0
         for env in self.store.read_stream(battle_id, after=first - 1, up_to=last):
             if env.type in ("ActionUndone", "ActionRedone"):
                 state = self.loader.at(battle_id, env.version).state
             elif env.type != "IntentAccepted":
                 state = evolve(state, env.event(registry))
+            shown = None
+            if state is not None and (
+                states == "each" or (states == "last" and env.version == last)
+            ):
+                shown = battle_view(state)
+                size = len(orjson.dumps(shown))
+                if steps and spent + size > max_bytes:
+                    break  # this page is full: the client asks again from here
+                spent += size
             steps.append(
                 {
                     "version": env.version,
                     "event": {
                         "type": env.type,
-                        "data": env.data,
+                        "data": readable(env.type, env.data, director=principal.is_director),
                         "intent_id": env.intent_id,
                         "actor": env.actor,
                         "recorded_at": env.recorded_at.isoformat(),
                     },
                     "trace": env.data.get("trace") if env.type == "IntentAccepted" else None,
-                    "state": battle_view(state) if state is not None else None,
+                    "state": shown,
                 }
             )
-        return {"battle_id": battle_id, "from": first, "to": last, "steps": steps}
+        page_end = steps[-1]["version"]
+        answer: dict[str, Any] = {"battle_id": battle_id, "from": first, "to": page_end}
+        answer["steps"] = steps
+        if page_end < last:
+            answer["next_from"] = page_end + 1
+        return answer
 
     def what_if(
-        self, principal: Principal, version: int, intents: Sequence[dict[str, Any]]
+        self, principal: Principal, version: int, intents: Sequence[Intent]
     ) -> dict[str, Any] | Refused:
-        """From `version`, apply other intents without appending; compare with the real log."""
+        """From `version`, apply other intents without appending; compare with the real log.
+
+        Each intent is authorised as if it were submitted (a player may not try the
+        director's intents or move another seat's creatures), and a player's what-if rolls
+        unseen dice, so it cannot show the faces the battle's next real roll will have.
+        """
         battle_id = principal.battle_id
         head = self.store.head_version(battle_id)
         if head == 0:
@@ -424,8 +464,14 @@ class HistoryService:
             )
         state = self.loader.at(battle_id, version).state
         steps: list[dict[str, Any]] = []
+        ctx = Context(actor=principal.actor)
+        if not principal.is_director:
+            ctx = Context(actor=principal.actor, dice=UnseenDice())
         for index, intent in enumerate(intents):
-            decision = decide(intent, state, Context(actor=principal.actor))
+            refusal = authorise(principal, intent, state)
+            if refusal is not None:
+                return refusal
+            decision = decide(intent, state, ctx)
             if isinstance(decision, Refused):
                 steps.append({"index": index, "refused": decision.model_dump()})
                 break

@@ -63,6 +63,13 @@ class BaseOptions(BaseModel):
             "Track turns and rounds; `false` is free movement, each move still bounded by speed."
         ),
     )
+    player_rolls: bool = Field(
+        default=False,
+        description=(
+            "Whether players may send the dice the table rolled (`rolls`) with their intents;"
+            " the director always may. Off by default: a player must not choose their dice."
+        ),
+    )
 
 
 class GridRuleset:

@@ -166,7 +166,8 @@ def events(
     """The log of this battle, in version order, a page at a time."""
     page = deps.battles.events(battle_id, after, limit)
     next_after = page[-1].version if page else after
-    body = {"battle_id": battle_id, "events": [envelope_json(e) for e in page]}
+    shown = [envelope_json(e, director=who.is_director) for e in page]
+    body = {"battle_id": battle_id, "events": shown}
     return OrjsonResponse({**body, "next_after": next_after})
 
 

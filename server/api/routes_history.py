@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Header, Path, Query, Request
 from starlette.responses import Response
@@ -13,7 +13,7 @@ from . import schemas as s
 from .deps import BattleId, Caller, Deps
 from .problems import ProblemError, refusal_error
 from .routes_battles import READ, WRITE, answer
-from .wire import OrjsonResponse, plain_json
+from .wire import OrjsonResponse
 
 router = APIRouter(tags=["history"])
 IdempotencyKey = Annotated[str | None, Header(min_length=1, max_length=200)]
@@ -84,18 +84,25 @@ def replay(
     deps: Deps,
     first: Annotated[int | None, Query(alias="from", ge=1, le=2**31 - 1)] = None,
     last: Annotated[int | None, Query(alias="to", ge=1, le=2**31 - 1)] = None,
+    states: Annotated[
+        Literal["each", "last", "none"],
+        Query(description="Which steps carry the state after them: each, the last, or none."),
+    ] = "each",
 ) -> Any:
-    """States and events of a range of versions, for a viewer to step through."""
+    """States and events of a range of versions, for a viewer to step through.
+
+    At most 500 events and 8 MiB of states a page: when the range is longer, `to` is the
+    last version this page covers and `next_from` is where the next page starts.
+    """
     if first is not None and last is not None and first > last:
         raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
-    return OrjsonResponse(deps.history.replay(battle_id, first, last))
+    return OrjsonResponse(deps.history.replay(who, first, last, states))
 
 
 @router.post("/battles/{battle_id}/what-if", response_model=dict[str, Any], responses=WRITE)
 def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> Any:
     """From a version, try intents without appending: their events and the state difference."""
-    intents = [plain_json(i) for i in body.intents]
-    found = deps.history.what_if(who, body.version, intents)
+    found = deps.history.what_if(who, body.version, body.intents)
     if isinstance(found, Refused):
         raise refusal_error(found)
     return OrjsonResponse(found)

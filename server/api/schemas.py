@@ -50,7 +50,13 @@ class BattleIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ruleset: str = Field(examples=["draw-steel"])
-    seed: int = 0
+    seed: int | None = Field(
+        default=None,
+        description=(
+            "The dice seed, for reproducible play and tests; without it the server draws a"
+            " secret one. Players never see it (it is left out of what they read)."
+        ),
+    )
     options: dict[str, Any] = {}
     map: MapSetup | None = None
     board: dict[str, Any] | None = None

@@ -11,6 +11,7 @@ from starlette.responses import Response
 from events.envelope import Envelope
 from events.vocabulary import Event
 from server.command_pipeline import IntentOutcome
+from server.redaction import readable
 
 from .problems import ProblemError
 
@@ -32,14 +33,15 @@ def plain_json(model: BaseModel) -> dict[str, Any]:
     return body
 
 
-def envelope_json(e: Envelope) -> dict[str, Any]:
+def envelope_json(e: Envelope, *, director: bool = True) -> dict[str, Any]:
+    """An envelope on the wire; a player reads it without the battle's secrets."""
     return {
         "battle_id": e.battle_id,
         "version": e.version,
         "global_position": e.global_position,
         "type": e.type,
         "schema_version": e.schema_version,
-        "data": e.data,
+        "data": readable(e.type, e.data, director=director),
         "intent_id": e.intent_id,
         "causation_id": e.causation_id,
         "correlation_id": e.correlation_id,

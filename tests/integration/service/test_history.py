@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import pytest
 
 from events.vocabulary import registry
@@ -177,13 +178,45 @@ def test_every_recorded_action_is_judged_a_match(
 
 
 def test_replay_steps_through_states(service: BattleService, history: HistoryService) -> None:
-    battle, director = start(service)
+    _, director = start(service)
     move(service, director, "hero", [1, 2])
     move(service, director, "hero", [1, 3])
-    replay = history.replay(battle.battle_id, None, None)
+    replay = history.replay(director, None, None)
     moved = [s for s in replay["steps"] if s["event"]["type"] == "Moved"]
     assert [s["state"]["creatures"]["hero"]["position"] for s in moved] == [[1, 2, 0], [1, 3, 0]]
     assert all(s["trace"] for s in replay["steps"] if s["event"]["type"] == "IntentAccepted")
+    assert "next_from" not in replay
+
+
+def test_a_replay_is_paged_by_the_size_of_its_states(
+    service: BattleService, history: HistoryService
+) -> None:
+    _, director = start(service)
+    for y in (2, 3, 4, 3, 2):
+        move(service, director, "hero", [1, y])
+    whole = history.replay(director, None, None)
+    one_state = len(orjson.dumps(whole["steps"][-1]["state"]))
+    pages, start_at = [], 1
+    while start_at is not None:
+        page = history.replay(director, start_at, None, "each", 3 * one_state)
+        assert sum(s["state"] is not None for s in page["steps"]) <= 3
+        assert page["from"] == start_at
+        assert page["to"] == page["steps"][-1]["version"]
+        pages.append(page)
+        start_at = page.get("next_from")
+    assert [s for p in pages for s in p["steps"]] == whole["steps"]
+
+
+def test_a_replay_carries_only_the_states_asked_for(
+    service: BattleService, history: HistoryService
+) -> None:
+    _, director = start(service)
+    move(service, director, "hero", [1, 2])
+    last_only = history.replay(director, None, None, "last")
+    assert [s["state"] is not None for s in last_only["steps"]] == [False] * (
+        len(last_only["steps"]) - 1
+    ) + [True]
+    assert all(s["state"] is None for s in history.replay(director, None, None, "none")["steps"])
 
 
 def test_what_if_compares_another_intent_with_what_happened(
