@@ -146,6 +146,11 @@ class Moved(Event):
     action: str
     movement_left: int
     starts_action: bool = False
+    move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this."""
     maneuver: bool = False
     """The movement spent a maneuver (Draw Steel's Dig) rather than a move action."""
 
@@ -159,6 +164,11 @@ class Shifted(Event):
     action: str
     movement_left: int
     starts_action: bool = False
+    move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this."""
 
 
 @registry.register
@@ -171,6 +181,11 @@ class Teleported(Event):
     action: str
     movement_left: int
     starts_action: bool = False
+    move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this."""
 
 
 @registry.register

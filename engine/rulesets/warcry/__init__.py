@@ -18,9 +18,10 @@ from pydantic import BaseModel
 
 from engine import intents as it
 from engine.action import Action
+from engine.economy import WarcryEconomy
 from engine.results import Accepted, Refusal
 from engine.rulesets.base import GridRuleset, Handler
-from engine.rulesets.warcry import falling, moves, setup
+from engine.rulesets.warcry import economy_view, falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.pathfinding import search, surfaces
 from engine.rulesets.warcry.reach import Region, lattice, region
@@ -57,6 +58,9 @@ class Warcry(GridRuleset):
     def speed(self, c: Creature, mode: str) -> int:
         return c.speeds.get("walk", 0)
 
+    def economy(self, state: BattleState, c: Creature) -> WarcryEconomy:
+        return economy_view.view(state, c)
+
     # -- move ------------------------------------------------------------------------------
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)
@@ -80,7 +84,7 @@ class Warcry(GridRuleset):
         if not state.turns:
             return
         self.require_turn(state, c)
-        limit = int(state.options.get("actions_per_activation", 2))
+        limit = economy_view.actions_per_activation(state)
         if c.actions_used >= limit:
             raise Refusal("warcry/no-actions-left", f"{c.id} has used its {limit} actions")
 
