@@ -34,6 +34,8 @@ class Step:
     counted: float
     status: Status
     drop: float = 0.0
+    via: tuple[Point3, ...] = ()
+    """Where the leg turns on its way (a flight's rise and descent); () when straight."""
 
 
 def refuse(rule: str, detail: str, leg: int) -> Refusal:
