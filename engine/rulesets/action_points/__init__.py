@@ -34,7 +34,7 @@ START_CRAWL = 2
 
 class ActionPoints(SquaresRuleset):
     id: ClassVar[str] = "action-points"
-    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.2"
+    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.3"
     options_model: ClassVar[type[BaseModel]] = ActionPointsOptions
     move_actions: ClassVar[tuple[str, ...]] = ACTIONS
 

@@ -39,7 +39,7 @@ from projections.state import BattleState, Creature
 
 class DrawSteel(GridRuleset):
     id: ClassVar[str] = "draw-steel"
-    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.2"
+    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.3"
     options_model: ClassVar[type[BaseModel]] = DrawSteelOptions
 
     def handlers(self) -> dict[str, Handler]:

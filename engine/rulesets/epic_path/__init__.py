@@ -60,7 +60,7 @@ from projections.state import BattleState, Creature
 
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
-    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.2"
+    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.3"
     options_model: ClassVar[type[BaseModel]] = EpicPathOptions
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
 

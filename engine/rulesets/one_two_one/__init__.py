@@ -36,7 +36,7 @@ from projections.state import BattleState, Creature
 
 class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
-    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.2"
+    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.3"
     options_model: ClassVar[type[BaseModel]] = OneTwoOneOptions
     move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
 

@@ -33,7 +33,7 @@ from projections.state import BattleState, Creature
 
 class Warcry(GridRuleset):
     id: ClassVar[str] = "warcry"
-    rules_version: ClassVar[str] = "warcry/1e-engine.2"
+    rules_version: ClassVar[str] = "warcry/1e-engine.3"
     options_model: ClassVar[type[BaseModel]] = WarcryOptions
     move_actions: ClassVar[tuple[str, ...]] = ("move",)
 
