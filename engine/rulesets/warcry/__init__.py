@@ -23,8 +23,9 @@ from engine.results import Accepted, Refusal
 from engine.rulesets.base import GridRuleset, Handler
 from engine.rulesets.warcry import economy_view, falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
-from engine.rulesets.warcry.pathfinding import search, surfaces
+from engine.rulesets.warcry.pathfinding import search
 from engine.rulesets.warcry.reach import Region, lattice, region
+from engine.rulesets.warcry.roadmap import surfaces
 from events.battle_events import Coord, CreaturePlaced, ReactionResolved
 from events.gridless_events import FighterPlaced
 from projections.board import Board

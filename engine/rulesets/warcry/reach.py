@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from engine.results import Refusal
 from engine.rulesets.warcry import economy_view, moves
-from engine.rulesets.warcry.pathfinding import Memo, search, surfaces
+from engine.rulesets.warcry.pathfinding import Memo, search
+from engine.rulesets.warcry.roadmap import surfaces
 from events.gridless_events import Point3
 from projections.board import Board
 from projections.state import BattleState
