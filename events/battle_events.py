@@ -249,7 +249,10 @@ class KnockedProne(Event):
 class StoodUp(Event):
     type: Literal["StoodUp"] = "StoodUp"
     creature: str
-    action: Literal["free", "maneuver"]
+    action: Literal["free", "maneuver", "move", "movement"]
+    """What standing up spent: nothing (`free`), a maneuver (Draw Steel's Stand Up), a move
+    action (Epic Path; its `ActionUsed` spends it) or the turn's own movement (`movement`:
+    Move Points, Reclaim the Wild's Movement; its `Tallied` spends it)."""
     by: str | None = None
     """An adjacent creature that used its own Stand Up maneuver on this willing creature."""
 

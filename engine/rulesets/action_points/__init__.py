@@ -200,7 +200,7 @@ class ActionPoints(SquaresRuleset):
             raise Refusal("action-points/exceeds-move-points", "standing up costs 3 Move Points")
         if c.has("crawling"):
             action.emit(ConditionSet(creature=c.id, condition="crawling", on=False))
-        action.emit(StoodUp(creature=c.id, action="free"))
+        action.emit(StoodUp(creature=c.id, action="movement"))
         if state.turns:
             action.emit(Tallied(creature=c.id, name="mp", amount=STAND_UP))
             action.emit(Tallied(creature=c.id, name="stood"))

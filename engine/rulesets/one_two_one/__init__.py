@@ -291,7 +291,7 @@ class OneTwoOne(SquaresRuleset):
         cost = int(state.options.get("stand_up_cost", 3))
         if state.turns and self.budget(state, c) < min(cost, 1):
             raise Refusal("one-two-one/no-movement-left", "standing up needs Movement")
-        action.emit(StoodUp(creature=c.id, action="free"))
+        action.emit(StoodUp(creature=c.id, action="movement"))
         if state.turns:
             action.emit(Tallied(creature=c.id, name="spent", amount=cost))
 

@@ -56,6 +56,10 @@ class Warcry(GridRuleset):
             raise Refusal("battle/needs-board", "this warcry battle has no board")
         return state.board
 
+    def known_conditions(self) -> frozenset[str]:
+        """The text's only state a fighter is "said to be" in between moves: climbing."""
+        return frozenset({"climbing"})
+
     def speed(self, c: Creature, mode: str) -> int:
         return c.speeds.get("walk", 0)
 
