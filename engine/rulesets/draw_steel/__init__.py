@@ -37,6 +37,24 @@ from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
 
 
+_GRABBED: list[tuple[dict[str, Creature], dict[str, list[Creature]]]] = []
+
+
+def grabbed_by(state: BattleState) -> dict[str, list[Creature]]:
+    """Grabbed creatures by their grabber. Every creature's speed asks (the state view asks
+    for each of them), so the index is kept for the latest creatures mapping: a state's
+    mapping is never changed in place, and holding it keeps its identity from being reused."""
+    last = _GRABBED[-1] if _GRABBED else None
+    if last is not None and last[0] is state.creatures:
+        return last[1]
+    index: dict[str, list[Creature]] = {}
+    for g in state.creatures.values():
+        if g.grabbed_by is not None and g.has("grabbed"):
+            index.setdefault(g.grabbed_by, []).append(g)
+    _GRABBED[:] = [(state.creatures, index)]
+    return index
+
+
 class DrawSteel(GridRuleset):
     id: ClassVar[str] = "draw-steel"
     rules_version: ClassVar[str] = "draw-steel/2025.1-engine.3"
@@ -82,9 +100,7 @@ class DrawSteel(GridRuleset):
         """DIGEST 2.8: a grabber's speed is halved (rounded down) while it holds a creature
         of its size or larger (option `grab_speed_rounding`)."""
         held = [
-            g
-            for g in state.creatures.values()
-            if g.grabbed_by == c.id and g.has("grabbed") and self.rank(g.size) >= self.rank(c.size)
+            g for g in grabbed_by(state).get(c.id, ()) if self.rank(g.size) >= self.rank(c.size)
         ]
         if not held:
             return speed
