@@ -101,8 +101,8 @@ class EpicPathEconomy(_Economy):
     unit: Literal["feet"] = "feet"
     turn: Turn = Field(description=_TURN)
     movement_left: int = Field(
-        description=_LEFT + " A prone or splayed creature crawls 5 ft; an overburdened one "
-        "moves 5 ft a round."
+        description=_LEFT + " In its walk speed (`speeds` holds each movement type's); a "
+        "prone or splayed creature crawls 5 ft; an overburdened one moves 5 ft a round."
     )
     speeds: dict[str, int] = Field(description="Each movement mode's speed, encumbrance applied.")
     actions: EpicPathActions | None = Field(

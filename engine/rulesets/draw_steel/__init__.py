@@ -36,7 +36,6 @@ from engine.rulesets.draw_steel.options import DrawSteelOptions
 from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
 
-
 _GRABBED: list[tuple[dict[str, Creature], dict[str, list[Creature]]]] = []
 
 

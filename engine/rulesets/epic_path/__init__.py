@@ -100,7 +100,7 @@ class EpicPath(SquaresRuleset):
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         if kind == "move" and state.turns and state.active == c.id:
-            return economy_view.move_left(state, c)
+            return economy_view.move_left(state, c, best=True)  # the field holds each mode
         return economy.reach_budget(c, kind)
 
     def economy(self, state: BattleState, c: Creature) -> EpicPathEconomy:

@@ -41,17 +41,20 @@ def _best(c: Creature, multiplier: int = 1) -> int:
     return max((economy.speed(c, m) * multiplier for m in c.speeds), default=0)
 
 
-def move_left(state: BattleState, c: Creature) -> int:
+def move_left(state: BattleState, c: Creature, best: bool = False) -> int:
     """Feet a further move by the creature's own move action may cover: a walk up to its
-    best speed; a prone or splayed creature's crawl, and an overburdened creature's move, 5
-    ft; 0 when its turn holds no such action any more (or it isn't its turn)."""
+    walk speed (`best`: its best speed, which another movement type may reach); a prone or
+    splayed creature's crawl, and an overburdened creature's move, 5 ft; 0 when its turn holds
+    no such action any more (or it isn't its turn)."""
     turn = turn_of(state, c)
     if turn == "waiting":
         return 0
     down = _down(c)
     if turn == "active" and not _allowed(state, c, "crawl" if down else "walk"):
         return 0
-    return SQUARE if down or economy.overburdened(c) else _best(c)
+    if down or economy.overburdened(c):
+        return SQUARE
+    return _best(c) if best or "walk" not in c.speeds else economy.speed(c, "walk")
 
 
 def view(rs: EpicPath, state: BattleState, c: Creature) -> EpicPathEconomy:

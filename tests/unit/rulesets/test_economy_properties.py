@@ -34,18 +34,22 @@ class Game:
     """The ruleset's unit per square (Epic Path counts feet)."""
     actions: tuple[dict[str, Any], ...]
     """Ways to move beyond the first move action's `to` (converting, sprinting, ...)."""
+    fly: int = 0
+    """A fly speed besides the walk: what is left is still the walk's."""
 
 
 GAMES = [
     Game("draw-steel", 5, 1, ({}, {"use_main_action": True})),
     Game("epic-path", 30, 5, ({}, {"action": "double_move"}, {"use_main_action": True})),
+    Game("epic-path", 30, 5, ({}, {"mode": "fly"}, {"use_main_action": True}), fly=60),
     Game("one-two-one", 6, 1, ({}, {"action": "sprint"})),
     Game("action-points", 5, 1, ({}, {"action": "run"}, {"action_points": 1})),
 ]
 
 
 def open_map(g: Game, turns: bool) -> BattleState:
-    creature = {"id": "A", "side": "heroes", "at": [MIDDLE, MIDDLE], "speeds": {"walk": g.walk}}
+    speeds = {"walk": g.walk, **({"fly": g.fly} if g.fly else {})}
+    creature = {"id": "A", "side": "heroes", "at": [MIDDLE, MIDDLE], "speeds": speeds}
     setup = {
         "ruleset": g.ruleset,
         "seed": 5,
@@ -96,7 +100,7 @@ moves = st.lists(
 )
 
 
-@pytest.mark.parametrize("g", GAMES, ids=[g.ruleset for g in GAMES])
+@pytest.mark.parametrize("g", GAMES, ids=[g.ruleset + ("-flier" if g.fly else "") for g in GAMES])
 @SETTINGS
 @given(steps=moves, turns=st.booleans())
 def test_movement_left_is_what_a_further_move_may_spend(
