@@ -24,15 +24,19 @@ from events.battle_events import (
     CreaturePlaced,
     CreatureRemoved,
     CreatureSpec,
+    Moved,
+    Shifted,
+    Teleported,
     TerrainSet,
     TurnEnded,
     TurnStarted,
 )
+from events.gridless_events import MovedInches
 from projections.state import BattleState, Creature, PendingReaction
 
 Handler = Callable[[Any, BattleState, Action], None]
 
-MOVEMENT_EVENTS = frozenset({"Moved", "Shifted", "Teleported", "MovedInches"})
+MOVEMENT_EVENTS = (Moved, Shifted, Teleported, MovedInches)
 """The events that move a creature by its own movement and say what it has left after."""
 
 SIZE_LADDER = {"1T": (0, 1), "1S": (1, 1), "1M": (2, 1), "1L": (3, 1)}
@@ -161,17 +165,16 @@ class GridRuleset:
         action is left, Move Points, a battle without turns), it moves to `move_remainder`,
         so the events fold into exactly the state they were judged on."""
         for i, event in enumerate(action.events):
-            if event.type not in MOVEMENT_EVENTS:
+            if not isinstance(event, MOVEMENT_EVENTS):
                 continue
             after = action.states[i]
-            c = after.creatures.get(event.creature)  # type: ignore[attr-defined]
+            c = after.creatures.get(event.creature)
             shown = self.economy(after, c).movement_left if c is not None else 0
-            logged = event.movement_left  # type: ignore[attr-defined]
-            if logged == shown:
+            if event.movement_left == shown:
                 continue
             update: dict[str, Any] = {"movement_left": shown}
-            if event.type != "MovedInches" and event.move_remainder is None:  # type: ignore[attr-defined]
-                update["move_remainder"] = logged
+            if not isinstance(event, MovedInches) and event.move_remainder is None:
+                update["move_remainder"] = event.movement_left
             action.events[i] = event.model_copy(update=update)
 
     def new_round(self, action: Action) -> None:
