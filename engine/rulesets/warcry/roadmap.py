@@ -7,9 +7,9 @@ corner pushed out just far enough for the base to pass it, on every surface ther
 points along every side (at its foot touching it, at its top, just inside a platform's edge);
 for fliers, points just above each top. `anchors` are the points a route through this start
 and these goals turns at, which no board-wide sample holds: climbing straight up or down
-where the fighter stands or where it ends, and the points where the straight line from the
-start to a goal meets a side (touching it, to climb there; on a platform's edge, to step or
-jump off there). A route through them turns nowhere else, so a move whose legs a player
+where the fighter stands, and the points where the straight line from the start to a goal
+meets a side (touching it, to climb there; on a platform's edge, to step or jump off there).
+A route through them turns nowhere else, so a move whose legs a player
 could give at exactly the fighter's Move is found at exactly that cost.
 """
 
@@ -67,13 +67,19 @@ def waypoints(m: Mover) -> list[Point3]:
 
 
 def anchors(m: Mover, start: Point3, goals: Sequence[Point3]) -> list[Point3]:
-    """The turning points of routes through `start` and `goals` that `waypoints` lacks."""
+    """The turning points of routes through `start` and `goals` that `waypoints` lacks:
+    straight up or down the sides the fighter touches where it stands, and where the line
+    to each goal meets a side. (Where it ends needs no column: coming down a side onto a
+    goal is never cheaper than the jump down from the top.)"""
     space, r = m.space, m.radius
-    out: list[Point3] = []
-    for p in (start, *goals):
-        for piece in space.touching((p[0], p[1]), p[2], r):
-            out += [(p[0], p[1], z) for z in (piece.top, piece.bottom) if abs(z - p[2]) > EPS]
     a = (start[0], start[1])
+    out: list[Point3] = [
+        (a[0], a[1], z)
+        for piece in space.touching(a, start[2], r)
+        if not point_in_polygon(a, piece.polygon)  # beside its side, not on its top
+        for z in (piece.top, piece.bottom)
+        if abs(z - start[2]) > EPS
+    ]
     for goal in goals:
         b = (goal[0], goal[1])
         for piece in space.pieces:
