@@ -172,7 +172,8 @@ async function selectCreature(id, again = false) {
     S.reach = new Map(found.squares.map((s) => [`${s.at[0]},${s.at[1]}`, s.cost]));
     board.showReach(found.squares, found.region);
     const many = found.region ? `${found.region.points.length} points` : `${found.squares.length} squares`;
-    status(`${S.ctx.name(id)} can reach ${many}; ${leftWords(S.state?.creatures[id]?.economy)}.`);
+    const left = leftWords(S.state?.creatures[id]?.economy);
+    status(`${S.ctx.name(id)} can reach ${many}${left ? `; ${left}` : ""}.`);
   } catch (err) {
     board.clearReach();
     status(`No reach for ${S.ctx.name(id)}: ${err.message}`, true);
