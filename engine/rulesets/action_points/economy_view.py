@@ -38,6 +38,9 @@ def convertible(rs: ActionPoints, state: BattleState, c: Creature, left: int) ->
 
 
 def view(rs: ActionPoints, state: BattleState, c: Creature) -> ActionPointsEconomy:
+    """The action-point game's economy (Move: Walking, Extra Walk, Running, Standing Up):
+    Move Points left and spent, Action Points left and those that may still become Move
+    Points, and whether it runs or may still run this turn."""
     turn = turn_of(state, c)
     on = turn == "active"
     running = on and c.tally("ran") > 0

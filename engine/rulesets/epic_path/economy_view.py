@@ -58,6 +58,10 @@ def move_left(state: BattleState, c: Creature, best: bool = False) -> int:
 
 
 def view(rs: EpicPath, state: BattleState, c: Creature) -> EpicPathEconomy:
+    """Epic Path's economy (Types of Movement: Actions, Double Move, Run, 5-Foot Step;
+    DIGEST 3.2): the feet a further move goes, the standard and move actions left and whether
+    a full-round action still fits, how far a double move or a run could go now, and the
+    5-foot step's eligibility ("Perform No Other Movement", "Action Point")."""
     turn = turn_of(state, c)
     active = turn != "waiting"
     free_to_go = active and not _down(c) and not economy.overburdened(c)

@@ -39,6 +39,9 @@ def may_sprint(state: BattleState, c: Creature) -> bool:
 
 
 def view(rs: OneTwoOne, state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
+    """Reclaim the Wild's economy (Movement; Sprinting): Movement left and spent, the turn's
+    diagonals and what the next one costs ("1-2-1"), Sprint, Charge, and the Standard and
+    Minor actions left."""
     turn = turn_of(state, c)
     on = turn == "active"
     diagonals = c.tally("diagonals") if on else 0

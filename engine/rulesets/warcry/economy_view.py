@@ -12,6 +12,7 @@ from projections.state import BattleState, Creature
 
 
 def actions_per_activation(state: BattleState) -> int:
+    """Actions in one activation (DIGEST 5.1: two), option `actions_per_activation`."""
     return int(state.options.get("actions_per_activation", 2))
 
 

@@ -21,6 +21,8 @@ from events.gridless_events import Point3
 
 
 def fly(m: Mover, start: Point3, to: list[float], status: str, leg: int) -> Step:
+    """A fly leg (warcry.md, Flying): only with the Fly runemark, not on from a jump's
+    drop; it reaches `to` by any clear flight (`route`) and counts the horizontal distance."""
     if "fly" not in m.runemarks:
         raise refuse("cannot-fly", "only fighters with the Fly runemark can fly", leg)
     if status == "air":

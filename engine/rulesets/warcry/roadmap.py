@@ -39,6 +39,8 @@ def surfaces(space: Space, xy: Pt) -> list[float]:
 
 
 def waypoints(m: Mover) -> list[Point3]:
+    """The board's own turning points for this fighter (its base, its runemarks), on the
+    board: corners, the foot and top of every side, just inside every platform's edge."""
     space, r = m.space, m.radius
     out: list[Point3] = []
     for piece in space.pieces:
