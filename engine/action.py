@@ -19,6 +19,8 @@ class Action:
         self.state = state
         self.roller = roller
         self.events: list[Event] = []
+        self.states: list[BattleState] = []
+        """The state right after each event (frozen states share their parts: no copies)."""
         self.trace: list[TraceStep] = []
         self.max_follow_ups = max_follow_ups
         self.follow_ups = 0
@@ -26,6 +28,7 @@ class Action:
     def emit(self, event: Event) -> None:
         self.events.append(event)
         self.state = evolve(self.state, event)
+        self.states.append(self.state)
 
     def note(
         self, kind: str, at: Coord | None = None, cost: int = 0, reasons: tuple[str, ...] = ()

@@ -146,6 +146,11 @@ class Moved(Event):
     action: str
     movement_left: int
     starts_action: bool = False
+    move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this."""
     maneuver: bool = False
     """The movement spent a maneuver (Draw Steel's Dig) rather than a move action."""
     last_square_cost: int | None = None
@@ -164,6 +169,11 @@ class Shifted(Event):
     action: str
     movement_left: int
     starts_action: bool = False
+    move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this."""
 
 
 @registry.register
@@ -176,6 +186,11 @@ class Teleported(Event):
     action: str
     movement_left: int
     starts_action: bool = False
+    move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    """What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this."""
 
 
 @registry.register
@@ -239,7 +254,10 @@ class KnockedProne(Event):
 class StoodUp(Event):
     type: Literal["StoodUp"] = "StoodUp"
     creature: str
-    action: Literal["free", "maneuver"]
+    action: Literal["free", "maneuver", "move", "movement"]
+    """What standing up spent: nothing (`free`), a maneuver (Draw Steel's Stand Up), a move
+    action (Epic Path; its `ActionUsed` spends it) or the turn's own movement (`movement`:
+    Move Points, Reclaim the Wild's Movement; its `Tallied` spends it)."""
     by: str | None = None
     """An adjacent creature that used its own Stand Up maneuver on this willing creature."""
 

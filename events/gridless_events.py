@@ -61,6 +61,9 @@ class LegRecord(GridlessValue):
     to: Point3
     counted: float
     drop: float = 0.0
+    via: list[Point3] | None = Field(default=None, exclude_if=lambda v: v is None)
+    """The points the leg turns at on its way to `to` (a flight that rises, crosses and
+    descends); absent when it goes straight."""
 
 
 @registry.register
@@ -77,6 +80,9 @@ class MovedInches(Event):
     action: str = "move"
     starts_action: bool = True
     climbing: bool = False
+    movement_left: float | None = Field(default=None, exclude_if=lambda v: v is None)
+    """Inches the state shows left after the move (the fighter's economy: a whole Move while
+    its activation has an action left). Absent on events logged before it existed."""
 
 
 @registry.register

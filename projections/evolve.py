@@ -153,11 +153,17 @@ def _moved(s: BattleState, e: Moved | Shifted) -> BattleState:
     if getattr(e, "maneuver", False):
         c = replace_creature(c, maneuvers=c.maneuvers - 1, actions_used=c.actions_used + 1)
         s = _with(s, c)
-    return _moved_to(s, e.creature, to, e.movement_left, e.starts_action)
+    return _moved_to(s, e.creature, to, _remainder(e), e.starts_action)
+
+
+def _remainder(e: Moved | Shifted | Teleported) -> int:
+    """What is left of the move action (`Creature.movement_left`): `move_remainder` when the
+    event says it apart from what the state shows, else `movement_left` (older events)."""
+    return e.movement_left if e.move_remainder is None else e.move_remainder
 
 
 def _teleported(s: BattleState, e: Teleported) -> BattleState:
-    return _moved_to(s, e.creature, e.to, e.movement_left, e.starts_action)
+    return _moved_to(s, e.creature, e.to, _remainder(e), e.starts_action)
 
 
 def _force_moved(s: BattleState, e: ForceMoved) -> BattleState:

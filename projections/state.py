@@ -45,6 +45,9 @@ class Creature:
     """The creature this one climbs or rides."""
     prone_voluntary: bool = False
     movement_left: int = 0
+    """What is left of the move action under way, which a further move may continue (Draw
+    Steel's split Advance). What the state shows as `movement_left` is the ruleset's own
+    economy (`engine.view`), which may differ: a fresh move action, Move Points, nothing."""
     move_actions: int = 0
     main_actions: int = 0
     maneuvers: int = 0

@@ -113,6 +113,11 @@ def state_view(state: BattleState) -> dict[str, Any]:
         for cid, fighter in state.board.fighters.items():
             if cid in view["creatures"]:
                 view["creatures"][cid].update(fighter_view(fighter))
+        for pending in view["pending_reactions"]:
+            # in inches, where the fighter is (a reaction window's `at` holds only its square)
+            target = state.board.fighters.get(pending["target"])
+            if target is not None:
+                pending["at"] = list(target.point)
     return view
 
 

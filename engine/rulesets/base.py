@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from engine import intents as it
 from engine.action import Action
+from engine.economy import AnyEconomy
 from engine.placement import check_opening, check_space, creature_spec
 from engine.results import Refusal
 from engine.rulesets.reads import Reads
@@ -24,13 +25,20 @@ from events.battle_events import (
     CreaturePlaced,
     CreatureRemoved,
     CreatureSpec,
+    Moved,
+    Shifted,
+    Teleported,
     TerrainSet,
     TurnEnded,
     TurnStarted,
 )
+from events.gridless_events import MovedInches
 from projections.state import BattleState, Creature, PendingReaction
 
 Handler = Callable[[Any, BattleState, Action], None]
+
+MOVEMENT_EVENTS = (Moved, Shifted, Teleported, MovedInches)
+"""The events that move a creature by its own movement and say what it has left after."""
 
 SIZE_LADDER = {"1T": (0, 1), "1S": (1, 1), "1M": (2, 1), "1L": (3, 1)}
 """Draw Steel's ladder (shared default): 1T < 1S < 1M < 1L < 2 < 3 ...; value (rank, side)."""
@@ -133,6 +141,11 @@ class GridRuleset:
         field = self.field(state, c, mode, shifting=kind == "shift")
         return reachable(field, c.pos, self.reach_budget(state, c, kind, mode))
 
+    def economy(self, state: BattleState, c: Creature) -> AnyEconomy:
+        """What `c` has left this turn in this ruleset's own economy and unit (one of the
+        models of `engine.economy`); its `movement_left` is what the state shows."""
+        raise NotImplementedError
+
     def check_spec(self, spec: CreatureSpec) -> None:
         """A ruleset's own checks of a creature it places (the unit of its speeds, ...)."""
 
@@ -161,6 +174,26 @@ class GridRuleset:
             raise Refusal("intent/unsupported", f"{self.id} has no {intent.type!r} intent")
         handler(intent, state, action)
         self.settle(action)
+        self.stamp_movement_left(action)
+
+    def stamp_movement_left(self, action: Action) -> None:
+        """Every movement event says, as `movement_left`, what the state shows right after it:
+        this ruleset's economy (`economy`), never a count of its own that a reader must
+        reconcile. Where the reducer's remainder of the move action differs (a fresh move
+        action is left, Move Points, a battle without turns), it moves to `move_remainder`,
+        so the events fold into exactly the state they were judged on."""
+        for i, event in enumerate(action.events):
+            if not isinstance(event, MOVEMENT_EVENTS):
+                continue
+            after = action.states[i]
+            c = after.creatures.get(event.creature)
+            shown = self.economy(after, c).movement_left if c is not None else 0
+            if event.movement_left == shown:
+                continue
+            update: dict[str, Any] = {"movement_left": shown}
+            if not isinstance(event, MovedInches) and event.move_remainder is None:
+                update["move_remainder"] = event.movement_left
+            action.events[i] = event.model_copy(update=update)
 
     def new_round(self, action: Action) -> None:
         """What happens as a new round begins (in Draw Steel: falling far continues)."""

@@ -8,10 +8,11 @@ from datetime import UTC, datetime
 
 import events.battle_events
 import events.history_events  # noqa: F401
+from engine.view import battle_view
 from events.store_postgres import PostgresEventStore
 from events.vocabulary import registry
 from ops.soak.clients import Ledger, Subscriber
-from projections import fold, state_view
+from projections import fold
 from projections.history import effective_events
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
@@ -106,7 +107,7 @@ def _check_battles(store: PostgresEventStore, battle_ids: set[str], result: Audi
             broken += 1
             result.problems.append(f"chain of {battle_id} broken at {verdict.first_broken_version}")
         log = store.read_stream(battle_id)
-        replayed = state_view(fold(effective_events(log, registry)))
+        replayed = battle_view(fold(effective_events(log, registry)))
         stored = store.read_view(battle_id)
         if stored is None:
             differing += 1

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.economy import Economy
 from engine.intents import Intent
 from engine.setup import MapSetup
 
@@ -130,6 +131,11 @@ class CreatureView(Loose):
     conditions: list[str] = []
     side: str | None = None
     size: str | None = None
+    economy: Economy | None = Field(
+        default=None,
+        description="What the creature has left this turn, in its ruleset's own unit and "
+        "economy; its `movement_left` is the creature's `movement_left`.",
+    )
 
 
 class BattleStateOut(Loose):

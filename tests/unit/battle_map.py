@@ -111,5 +111,10 @@ def types(decision: Accepted) -> list[str]:
     return [e.type for e in decision.events]
 
 
+def moved(decision: Accepted) -> Any:
+    """The decision's first `Moved` event (the turn's counts may be logged before it)."""
+    return next(e for e in decision.events if e.type == "Moved")
+
+
 def pos(state: BattleState, cid: str) -> tuple[int, int, int]:
     return state.creatures[cid].pos

@@ -15,13 +15,15 @@ from pydantic import BaseModel
 
 from engine import intents as it
 from engine.action import Action
+from engine.economy import ActionPointsEconomy
 from engine.results import Refusal
-from engine.rulesets.action_points import falling, jumping
+from engine.rulesets.action_points import economy_view, falling, jumping
 from engine.rulesets.action_points.movement import ApField
 from engine.rulesets.action_points.options import ActionPointsOptions
 from engine.rulesets.action_points.reads import READS
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
 from engine.rulesets.reads import Reads
+from engine.rulesets.squares.judge import judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
 from engine.rulesets.squares.walking import Run
 from events.battle_events import ConditionSet, Coord, StoodUp, Tallied
@@ -34,7 +36,7 @@ START_CRAWL = 2
 
 class ActionPoints(SquaresRuleset):
     id: ClassVar[str] = "action-points"
-    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.2"
+    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.3"
     options_model: ClassVar[type[BaseModel]] = ActionPointsOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ACTIONS
@@ -63,7 +65,9 @@ class ActionPoints(SquaresRuleset):
         return base + c.tally("ap_mp") - c.tally("mp")
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
-        left = self.budget(state, c)
+        waiting = state.turns and state.active != c.id
+        # a creature waiting for its turn: the ruler of a fresh turn, not its last turn's rest
+        left = self.speed(c, "walk") if waiting else self.budget(state, c)
         if c.has("prone") and not c.has("crawling"):
             left -= START_CRAWL  # a tripped creature pays 2 to start crawling
         return max(0, left)
@@ -72,6 +76,9 @@ class ActionPoints(SquaresRuleset):
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
     ) -> tuple[int, bool]:
         return falling.fall_damage(action, c, squares), False
+
+    def economy(self, state: BattleState, c: Creature) -> ActionPointsEconomy:
+        return economy_view.view(self, state, c)
 
     # -- intents ---------------------------------------------------------------------------
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
@@ -117,9 +124,11 @@ class ActionPoints(SquaresRuleset):
         f.dodging = intent.action == "dodge"
         path = self.path_for(f, c, intent, budget)
         run = Run(c.id, path, intent.mode, intent.action, budget, state.turns)
-        judged = self.go(action, f, c, path, run)
+        judged = judge_path(f, c.pos, path, budget)
         if state.turns:
+            # spent before the walk is logged, so the state at each `Moved` shows what is left
             action.emit(Tallied(creature=c.id, name="mp", amount=judged.total))
+        self.go(action, f, c, path, run, judged)
 
     def _start_run(self, state: BattleState, c: Creature, points: int, action: Action) -> None:
         if c.tally("stood"):
@@ -194,7 +203,7 @@ class ActionPoints(SquaresRuleset):
             raise Refusal("action-points/exceeds-move-points", "standing up costs 3 Move Points")
         if c.has("crawling"):
             action.emit(ConditionSet(creature=c.id, condition="crawling", on=False))
-        action.emit(StoodUp(creature=c.id, action="free"))
+        action.emit(StoodUp(creature=c.id, action="movement"))
         if state.turns:
             action.emit(Tallied(creature=c.id, name="mp", amount=STAND_UP))
             action.emit(Tallied(creature=c.id, name="stood"))

@@ -90,6 +90,9 @@ def jump(rs: ActionPoints, action: Action, c: Creature, intent: it.Move, budget:
         spends,
         (f"d20 {face} + DEX {dex} vs {target}: " + ("clears" if success else "falls short"),),
     )
+    if state.turns and spends:
+        # spent before the jump is logged, so the state at its `Moved` shows what is left
+        action.emit(Tallied(creature=c.id, name="mp", amount=spends))
     if landing != c.pos:
         air = (landing[0], landing[1], c.pos[2])
         action.emit(
@@ -104,5 +107,3 @@ def jump(rs: ActionPoints, action: Action, c: Creature, intent: it.Move, budget:
         )
         if landing[2] < c.pos[2]:
             fall(rs, action, c.id, air, landing, deliberate=True)
-    if state.turns and spends:
-        action.emit(Tallied(creature=c.id, name="mp", amount=spends))

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from engine import intents as it
 from engine.action import Action
+from engine.economy import DrawSteelEconomy
 from engine.geometry import box, box_gap
 from engine.pathfinding import find_route
 from engine.results import Refusal
@@ -29,12 +30,30 @@ from engine.rulesets.draw_steel import (
     reactions,
 )
 from engine.rulesets.draw_steel import teleport as teleporting
+from engine.rulesets.draw_steel.economy import Budget
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.rulesets.draw_steel.reads import READS
 from engine.rulesets.reads import Reads
 from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
+
+_GRABBED: list[tuple[dict[str, Creature], dict[str, list[Creature]]]] = []
+
+
+def grabbed_by(state: BattleState) -> dict[str, list[Creature]]:
+    """Grabbed creatures by their grabber. Every creature's speed asks (the state view asks
+    for each of them), so the index is kept for the latest creatures mapping: a state's
+    mapping is never changed in place, and holding it keeps its identity from being reused."""
+    last = _GRABBED[-1] if _GRABBED else None
+    if last is not None and last[0] is state.creatures:
+        return last[1]
+    index: dict[str, list[Creature]] = {}
+    for g in state.creatures.values():
+        if g.grabbed_by is not None and g.has("grabbed"):
+            index.setdefault(g.grabbed_by, []).append(g)
+    _GRABBED[:] = [(state.creatures, index)]
+    return index
 
 
 class DrawSteel(GridRuleset):
@@ -83,9 +102,7 @@ class DrawSteel(GridRuleset):
         """DIGEST 2.8: a grabber's speed is halved (rounded down) while it holds a creature
         of its size or larger (option `grab_speed_rounding`)."""
         held = [
-            g
-            for g in state.creatures.values()
-            if g.grabbed_by == c.id and g.has("grabbed") and self.rank(g.size) >= self.rank(c.size)
+            g for g in grabbed_by(state).get(c.id, ()) if self.rank(g.size) >= self.rank(c.size)
         ]
         if not held:
             return speed
@@ -102,9 +119,12 @@ class DrawSteel(GridRuleset):
         if kind == "shift":
             return min(self.disengage(c), self.grab_limited(state, c, self.speed(c, "walk"), None))
         full = self.grab_limited(state, c, self.speed(c, mode), None)
-        if state.turns and c.movement_left > 0 and state.active == c.id:
-            return min(c.movement_left, full)
-        return full
+        if state.turns and state.active == c.id:
+            return economy.left(state, c, full)
+        return full  # a creature waiting for its turn: the ruler of a fresh turn
+
+    def economy(self, state: BattleState, c: Creature) -> DrawSteelEconomy:
+        return economy.view(self, state, c)
 
     # -- intents ---------------------------------------------------------------------------
     def _path(
@@ -244,7 +264,7 @@ class DrawSteel(GridRuleset):
         kind: str,
         action_name: str,
         mode: str,
-        budget: economy.Budget,
+        budget: Budget,
         action: Action,
         jumps: set[int],
         jump_bonus: int = 0,
@@ -301,10 +321,10 @@ class DrawSteel(GridRuleset):
         self,
         c: Creature,
         points: list[list[int]],
-        budget: economy.Budget,
+        budget: Budget,
         jumps: set[int],
         action: Action,
-    ) -> tuple[list[list[int]], economy.Budget, set[int]]:
+    ) -> tuple[list[list[int]], Budget, set[int]]:
         """The first square of a climber's move: down from the creature to a space beside it."""
         state = action.state
         host = state.creatures.get(c.climbing_on or "")
@@ -342,7 +362,7 @@ class DrawSteel(GridRuleset):
         )
         action.note("climb-down", to, cost, (f"{c.id} climbs down from {host.id}",))
         rest_jumps = {j - 1 for j in jumps if j >= 1}
-        return points[1:], economy.Budget(budget.squares - cost, False, budget.economy), rest_jumps
+        return points[1:], Budget(budget.squares - cost, False, budget.economy), rest_jumps
 
     def on_knock_off(self, intent: it.KnockOff, state: BattleState, action: Action) -> None:
         host = self.creature(state, intent.creature)

@@ -10,12 +10,17 @@ from an effect (`distance`), costs no action and may happen on another creature'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.action import Action
+from engine.economy import DrawSteelActions, DrawSteelEconomy, turn_of
 from engine.intents import MAX_DISTANCE
 from engine.results import Refusal
 from events.battle_events import ActionConverted
 from projections.state import BattleState, Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.draw_steel import DrawSteel
 
 SLOWED_SPEED = 2
 
@@ -93,3 +98,53 @@ def begin(
         return Budget(min(c.movement_left, full), False, True)
     use_move_action(state, c, use_main, action)
     return Budget(full, True, True)
+
+
+def spent_all(c: Creature) -> bool:
+    """Dazed: "can take only one action on their turn" (DIGEST 2.8), any of the three."""
+    return c.has("dazed") and c.actions_used >= 1
+
+
+def left(state: BattleState, c: Creature, full: int) -> int:
+    """Squares a further Advance (no `use_main_action`) may still move, `full` being what a
+    fresh move action grants: the rest of an Advance under way (split around the other
+    actions, DIGEST 2.2), else a fresh move action's `full` if one is left, else 0. Without
+    turns every move has the whole `full`; it mirrors `begin` for a creature on its turn."""
+    if not state.turns:
+        return full
+    if c.movement_left > 0:
+        return min(c.movement_left, full)
+    if spent_all(c) or c.move_actions <= 0:
+        return 0
+    return full
+
+
+def view(rs: DrawSteel, state: BattleState, c: Creature) -> DrawSteelEconomy:
+    """Draw Steel's economy (DIGEST 2.2): what a creature has left of its turn's main action,
+    maneuver and move action, and of an Advance under way, in squares."""
+    turn = turn_of(state, c)
+    full = rs.grab_limited(state, c, speed(c, "walk"), None)
+    if turn == "free":
+        return DrawSteelEconomy(
+            turn=turn,
+            movement_left=full,
+            speed=full,
+            advance_left=0,
+            actions=None,
+            main_converts=False,
+        )
+    active = turn == "active" and not spent_all(c)
+    actions = DrawSteelActions(
+        main=c.main_actions if active else 0,
+        maneuver=c.maneuvers if active else 0,
+        move=c.move_actions if active else 0,
+    )
+    advance = c.movement_left if turn == "active" else 0
+    return DrawSteelEconomy(
+        turn=turn,
+        movement_left=left(state, c, full) if turn == "active" else 0,
+        speed=full,
+        advance_left=min(advance, full),
+        actions=actions,
+        main_converts=actions.main > 0,
+    )

@@ -32,11 +32,13 @@ from pydantic import BaseModel
 
 from engine import intents as it
 from engine.action import Action
+from engine.economy import EpicPathEconomy
 from engine.results import Refusal
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
 from engine.rulesets.epic_path import (
     collisions,
     economy,
+    economy_view,
     falling,
     forced_movement,
     hazards,
@@ -109,7 +111,12 @@ class EpicPath(SquaresRuleset):
         return economy.overburdened(c)
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
+        if kind == "move" and state.turns and state.active == c.id:
+            return economy_view.move_left(state, c, best=True)  # the field holds each mode
         return economy.reach_budget(c, kind)
+
+    def economy(self, state: BattleState, c: Creature) -> EpicPathEconomy:
+        return economy_view.view(self, state, c)
 
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         plain = super().reach(state, c, kind, mode)

@@ -31,7 +31,7 @@ def stand_up(rs: EpicPath, intent: it.StandUp, state: BattleState, action: Actio
     rs.require_turn(state, c)
     economy.spend(state, c, "walk", intent.use_main_action, action)
     if c.has("prone"):
-        action.emit(StoodUp(creature=c.id, action="free"))
+        action.emit(StoodUp(creature=c.id, action="move"))
     if c.has("splayed"):
         action.emit(ConditionSet(creature=c.id, condition="splayed", on=False))
     if state.turns:

@@ -15,6 +15,7 @@ from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.epic_path import economy
 from engine.rulesets.epic_path.movement import SQUARE
+from engine.rulesets.squares.judge import judge_path
 from engine.rulesets.squares.walking import Run
 from events.battle_events import ActionUsed, StoodUp, Tallied
 from projections.state import BattleState, Creature
@@ -56,9 +57,11 @@ def shift(rs: EpicPath, intent: it.Shift, state: BattleState, action: Action) ->
     f = rs.field(state, c, "walk", shifting=True)
     path = rs.path_for(f, c, intent, SQUARE)
     run = Run(c.id, path, "walk", "five_foot_step", SQUARE, False)
-    rs.go(action, f, c, path, run)
+    judged = judge_path(f, c.pos, path, SQUARE)
     if state.turns and kind != "full_attack":
+        # kept before the step is logged, so the state at its `Moved` shows what is left
         action.emit(Tallied(creature=c.id, name="stepped"))
+    rs.go(action, f, c, path, run, judged)
 
 
 def check_eligible(c: Creature, kind: str, action: Action) -> None:

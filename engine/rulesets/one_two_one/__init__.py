@@ -19,9 +19,10 @@ from pydantic import BaseModel
 
 from engine import intents as it
 from engine.action import Action
+from engine.economy import ReclaimTheWildEconomy
 from engine.results import Refusal
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
-from engine.rulesets.one_two_one import breath, charge, squeezing, surfing
+from engine.rulesets.one_two_one import breath, charge, economy_view, squeezing, surfing
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.one_two_one.reads import READS
@@ -89,9 +90,12 @@ class OneTwoOne(SquaresRuleset):
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         if c.has("prone"):
             return 0  # a prone creature stands up before it moves
-        if state.turns and c.tally("charge"):
-            return 0  # nothing after a Charge
-        return max(0, self.budget(state, c))
+        if state.turns and state.active != c.id:
+            return self.movement(state, c)  # waiting for its turn: the ruler of a fresh turn
+        return economy_view.move_left(self, state, c)
+
+    def economy(self, state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
+        return economy_view.view(self, state, c)
 
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         found = super().reach(state, c, kind, mode)
@@ -169,7 +173,8 @@ class OneTwoOne(SquaresRuleset):
         if target is not None:
             charge.check_end(f, path)
         run = Run(c.id, path, intent.mode, name, budget, state.turns)
-        self.go(action, f, c, path, run, judged)
+        # the turn's counts are kept before the walk is logged, so the state at each `Moved`
+        # shows what is left
         if state.turns:
             diagonals = sum(
                 1
@@ -190,6 +195,7 @@ class OneTwoOne(SquaresRuleset):
             if f.surfing and (judged.end[1] & HALF) != (f.start(c.pos)[1] & HALF):
                 flip = -1 if c.tally(surfing.HALF) % 2 else 1
                 action.emit(Tallied(creature=c.id, name=surfing.HALF, amount=flip))
+        self.go(action, f, c, path, run, judged)
 
     def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
         """A surfer's shield wears as its turn starts. The battle-long tallies (`battle:...`:
@@ -300,7 +306,7 @@ class OneTwoOne(SquaresRuleset):
         cost = int(state.options.get("stand_up_cost", 3))
         if state.turns and self.budget(state, c) < min(cost, 1):
             raise Refusal("one-two-one/no-movement-left", "standing up needs Movement")
-        action.emit(StoodUp(creature=c.id, action="free"))
+        action.emit(StoodUp(creature=c.id, action="movement"))
         if state.turns:
             action.emit(Tallied(creature=c.id, name="spent", amount=cost))
 

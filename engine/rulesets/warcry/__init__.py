@@ -18,12 +18,14 @@ from pydantic import BaseModel
 
 from engine import intents as it
 from engine.action import Action
+from engine.economy import WarcryEconomy
 from engine.results import Accepted, Refusal
 from engine.rulesets.base import GridRuleset, Handler
-from engine.rulesets.warcry import falling, moves, setup
+from engine.rulesets.warcry import economy_view, falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
-from engine.rulesets.warcry.pathfinding import search, surfaces
+from engine.rulesets.warcry.pathfinding import search
 from engine.rulesets.warcry.reach import Region, lattice, region
+from engine.rulesets.warcry.roadmap import surfaces
 from events.battle_events import Coord, CreaturePlaced, ReactionResolved
 from events.gridless_events import FighterPlaced
 from projections.board import Board
@@ -32,7 +34,7 @@ from projections.state import BattleState, Creature
 
 class Warcry(GridRuleset):
     id: ClassVar[str] = "warcry"
-    rules_version: ClassVar[str] = "warcry/1e-engine.2"
+    rules_version: ClassVar[str] = "warcry/1e-engine.3"
     options_model: ClassVar[type[BaseModel]] = WarcryOptions
     move_actions: ClassVar[tuple[str, ...]] = ("move",)
 
@@ -54,8 +56,15 @@ class Warcry(GridRuleset):
             raise Refusal("battle/needs-board", "this warcry battle has no board")
         return state.board
 
+    def known_conditions(self) -> frozenset[str]:
+        """The text's only state a fighter is "said to be" in between moves: climbing."""
+        return frozenset({"climbing"})
+
     def speed(self, c: Creature, mode: str) -> int:
         return c.speeds.get("walk", 0)
+
+    def economy(self, state: BattleState, c: Creature) -> WarcryEconomy:
+        return economy_view.view(state, c)
 
     # -- move ------------------------------------------------------------------------------
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
@@ -80,7 +89,7 @@ class Warcry(GridRuleset):
         if not state.turns:
             return
         self.require_turn(state, c)
-        limit = int(state.options.get("actions_per_activation", 2))
+        limit = economy_view.actions_per_activation(state)
         if c.actions_used >= limit:
             raise Refusal("warcry/no-actions-left", f"{c.id} has used its {limit} actions")
 

@@ -34,6 +34,8 @@ class Step:
     counted: float
     status: Status
     drop: float = 0.0
+    via: tuple[Point3, ...] = ()
+    """Where the leg turns on its way (a flight's rise and descent); () when straight."""
 
 
 def refuse(rule: str, detail: str, leg: int) -> Refusal:
@@ -50,7 +52,9 @@ def normal(m: Mover, start: Point3, to: list[float], status: Status, leg: int) -
     if status != "ground":
         raise refuse("normal-needs-ground", "a normal move starts on the floor or a platform", leg)
     a, b = (start[0], start[1]), (to[0], to[1])
-    cuts = sorted({0.0, 1.0, *(t for p in m.space.pieces for t in crossings(a, b, p.polygon))})
+    # only a piece whose bounding box the line meets can cut it
+    near = [p for p in m.space.pieces if not p.far_from(a, b, 0.0)]
+    cuts = sorted({0.0, 1.0, *(t for p in near for t in crossings(a, b, p.polygon))})
     level = start[2]
     for t0, t1 in itertools.pairwise(cuts):
         if t1 - t0 <= 1e-12:
@@ -79,8 +83,9 @@ def _level(m: Mover, xy: Pt, level: float) -> float:
     for piece in m.space.pieces:
         if (
             best < piece.top <= level + 1 + EPS
-            and point_in_polygon(xy, piece.polygon)
             and (piece.kind == "platform" or piece.low)
+            and not piece.far_from(xy, xy, 0.0)
+            and point_in_polygon(xy, piece.polygon)
         ):
             best = piece.top
     return best

@@ -10,6 +10,7 @@ ended in the air, and a fall when the centre (a monster: the whole base) is unsu
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -118,15 +119,28 @@ def carry_out(action: Action, cid: str, p: Plan, options: dict[str, Any]) -> Non
     threshold = float(options.get("impact_threshold", 3.0))
     path = [p.start, *(step.to for _, step in p.steps)]
     records = [
-        LegRecord(kind=kind, to=step.to, counted=round(step.counted, 6), drop=round(step.drop, 6))
+        LegRecord(
+            kind=kind,
+            to=step.to,
+            counted=round(step.counted, 6),
+            drop=round(step.drop, 6),
+            via=list(step.via) if step.via else None,
+        )
         for kind, step in p.steps
     ]
     climbing = p.status == "climbing"
     action.emit(
         MovedInches(creature=cid, path=path, legs=records, cost=round(p.cost, 6), climbing=climbing)
     )
+    here = p.start
     for kind, step in p.steps:
-        action.note(f"leg:{kind}", reasons=(f'to {list(step.to)}, {step.counted:.2f}" counted',))
+        turns = tuple(_turn(a, b) for a, b in itertools.pairwise([here, *step.via, step.to]))
+        route = turns if step.via else ()
+        action.note(
+            f"leg:{kind}",
+            reasons=(f'to {list(step.to)}, {step.counted:.2f}" counted', *route),
+        )
+        here = step.to
         if step.drop > 0:
             falling.impact(action, cid, step.drop, threshold)
     if cid not in action.state.creatures:
@@ -146,6 +160,14 @@ def carry_out(action: Action, cid: str, p: Plan, options: dict[str, Any]) -> Non
         unsupported = True
     if unsupported:
         falling.fall(action, space, cid, options)
+
+
+def _turn(a: Point3, b: Point3) -> str:
+    """One straight part of a leg's route, in words (a flight's rise, crossing, descent)."""
+    if abs(a[2] - b[2]) > 1e-9 and abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1e-9:
+        way = "up" if b[2] > a[2] else "down"
+        return f'{way} {abs(b[2] - a[2]):.2f}" to {list(b)} (not counted)'
+    return f"across to {list(b)}"
 
 
 def parsed_legs(raw: Sequence[Leg]) -> list[tuple[str, Sequence[float]]]:

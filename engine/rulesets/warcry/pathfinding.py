@@ -1,89 +1,30 @@
-"""Finding legs for a `to` (and the reach region): a sampled roadmap searched with A*.
+"""Finding legs for a `to` (and the reach region): a roadmap searched with A*.
 
-Why a roadmap rather than a pure visibility graph: in three dimensions with four kinds of
-leg, shortest paths bend at obstacle corners (as in a visibility graph) but also change
-kind at the foot and top of walls and at platform edges. So the roadmap's nodes are a
-visibility graph's corner points (each polygon vertex pushed out by the base's radius,
-on every surface there), plus climbing points along every side (at its foot touching it, at
-its top, and just inside a platform's edge), plus, for fliers, points just above each top.
-An edge is any single leg the same leg judges accept, so every route found is legal leg by
-leg; the whole move is then judged once more (the 1" rule, ending flying). The search
-expands lazily and judges a leg only if a path through it can still arrive within the Move
-left (the horizontal distance to the goal is a lower bound on what is left: A*), so big
-boards stay cheap. It finds a legal sequence whenever one exists through these nodes; a
-route that needs a point the roadmap lacks (e.g. squeezing exactly between two bases) can
-be missed; legs can always be given.
+The roadmap's nodes are the start, the goals and the points of `roadmap` (where cheapest
+routes turn or change kind of leg: corners, the feet and tops of sides, platform edges, and
+the anchors of this start and these goals). An edge is any single leg the same leg judges
+accept, so every route found is legal leg by leg; the whole move is then judged once more
+(the 1" rule, ending flying). The search expands lazily and judges a leg only if a path
+through it can still arrive within the Move left (the horizontal distance to the goal is a
+lower bound on what is left: A*), so big boards stay cheap. It finds the cheapest legal
+sequence through these nodes; a route that needs a point the roadmap lacks (e.g. squeezing
+exactly between two bases, or hugging a corner closer than its corner point) can be missed
+or found a little dearer; legs can always be given.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.results import Refusal
-from engine.rulesets.warcry.board import TOUCH, Space
-from engine.rulesets.warcry.geometry import EPS, dist, edges, point_in_polygon
+from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step
+from engine.rulesets.warcry.roadmap import anchors, waypoints
 from events.gridless_events import Point3
 
 KINDS = ("normal", "jump", "climb", "fly")
-PUSH = 0.05
-
-
-def surfaces(space: Space, xy: tuple[float, float]) -> list[float]:
-    return [0.0] + [
-        p.top for p in space.pieces if p.kind == "platform" and point_in_polygon(xy, p.polygon)
-    ]
-
-
-def _standable(space: Space, p: Point3, r: float) -> bool:
-    return space.on_board(p, r) and space.sweep(p, p, r) is None
-
-
-def waypoints(m: Mover) -> list[Point3]:
-    space, r = m.space, m.radius
-    out: list[Point3] = []
-    for piece in space.pieces:
-        poly = piece.polygon
-        s = 1.0 if _orient(poly) > 0 else -1.0
-        n = len(poly)
-        for i, v in enumerate(poly):
-            ox, oy = _outward(poly[i - 1], v), _outward(v, poly[(i + 1) % n])
-            bx, by = s * (ox[0] + oy[0]), s * (ox[1] + oy[1])
-            norm = math.hypot(bx, by) or 1.0
-            push = (r + PUSH) * 1.5
-            xy = (v[0] + bx / norm * push, v[1] + by / norm * push)
-            for z in surfaces(space, xy):
-                out.append((xy[0], xy[1], z))
-            if "fly" in m.runemarks:
-                out.append((xy[0], xy[1], piece.top + PUSH))
-        for a, b in edges(poly):
-            nx, ny = _outward(a, b)
-            nx, ny = s * nx, s * ny
-            for t in (0.25, 0.5, 0.75):
-                mx, my = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-                foot = (mx + nx * (r + TOUCH / 2), my + ny * (r + TOUCH / 2))
-                for z in surfaces(space, foot):
-                    if z < piece.top:
-                        out.append((foot[0], foot[1], z))
-                out.append((foot[0], foot[1], piece.top))
-                inside = (mx - nx * (r + PUSH), my - ny * (r + PUSH))
-                if piece.kind == "platform":
-                    out.append((inside[0], inside[1], piece.top))
-    return [p for p in out if space.on_board(p, r)]
-
-
-def _outward(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-    """The unit normal of edge ab pointing out of a counter-clockwise or clockwise polygon."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    return (dy / length, -dx / length)
-
-
-def _orient(poly: Sequence[tuple[float, float]]) -> float:
-    return sum(a[0] * b[1] - b[0] * a[1] for a, b in edges(poly))
 
 
 def search(
@@ -105,7 +46,7 @@ def search(
     memo = memo if memo is not None else Memo()
     if memo.waypoints is None:
         memo.waypoints = waypoints(m)
-    nodes = [start, *goals, *memo.waypoints]
+    nodes = [start, *goals, *anchors(m, start, goals), *memo.waypoints]
     goal_ids = set(range(1, 1 + len(goals)))
     # A*: every leg counts at least its horizontal distance (a climb adds its rise), so the
     # horizontal distance to the nearest goal never overestimates what is left, and obeys
@@ -126,10 +67,18 @@ def search(
             if accept is None or _accepted(accept, legs):
                 return legs
         here = nodes[u]
+        hx, hy, hz = here
+        room = budget + EPS - g
+        kinds = _kinds(m, st)
         for v, p in enumerate(nodes):
-            if v == u or g + dist(p[:2], here[:2]) + ahead[v] > budget + EPS:
+            across = math.hypot(p[0] - hx, p[1] - hy)
+            if v == u or across + ahead[v] > room:
                 continue
-            for kind in KINDS:
+            for kind in kinds:
+                if kind == "jump" and p[2] > hz + EPS:
+                    continue  # a jump never goes up (`jumping.jump` refuses it)
+                if kind == "climb" and abs(p[2] - hz) > EPS and across > EPS:
+                    continue  # a climb goes straight up or down, or across (`climbing.climb`)
                 step = memo.judge(m, here, p, st, kind)
                 if step is None:
                     continue
@@ -142,6 +91,21 @@ def search(
                     back[key] = ((u, st), kind)
                     heapq.heappush(frontier, (ng + ahead[v], ng, v, step.status))
     return None
+
+
+def _kinds(m: Mover, status: str) -> tuple[str, ...]:
+    """The kinds of leg that may start in `status`, by the judges' own first refusals (a
+    normal move needs the ground, a jump footing, a climb no Mount and no mid-air start, a
+    flight the Fly runemark and no mid-air start): the search skips the rest unjudged."""
+    ground, footing = status == "ground", status in ("ground", "climbing")
+    aloft = status == "air"
+    allowed = {
+        "normal": ground,
+        "jump": footing,
+        "climb": not aloft and "mount" not in m.runemarks,
+        "fly": not aloft and "fly" in m.runemarks,
+    }
+    return tuple(kind for kind in KINDS if allowed[kind])
 
 
 @dataclass

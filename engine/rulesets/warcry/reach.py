@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.results import Refusal
-from engine.rulesets.warcry import moves
-from engine.rulesets.warcry.pathfinding import Memo, search, surfaces
+from engine.rulesets.warcry import economy_view, moves
+from engine.rulesets.warcry.pathfinding import Memo, search
+from engine.rulesets.warcry.roadmap import surfaces
 from events.gridless_events import Point3
 from projections.board import Board
 from projections.state import BattleState
@@ -41,7 +42,9 @@ def region(
     if not isinstance(board, Board) or cid not in board.fighters:
         raise Refusal("battle/unknown-creature", f"there is no fighter {cid!r}")
     c = state.creatures[cid]
-    budget = float(rs.speed(c, "walk"))
+    left = economy_view.view(state, c)
+    # on its activation, what is left; waiting for it, the ruler of a fresh activation
+    budget = left.move if left.turn == "waiting" else left.movement_left
     m = moves.mover(state, cid, state.options)
     start = board.fighters[cid].point
     status = "ground" if m.space.supported(start) else "climbing"

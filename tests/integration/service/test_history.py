@@ -7,8 +7,9 @@ from typing import Any
 import orjson
 import pytest
 
+from engine.view import battle_view
 from events.vocabulary import registry
-from projections import fold, state_view
+from projections import fold
 from projections.history import effective_events
 from server.auth import Principal
 from server.battle_service import BattleService, CreatedBattle
@@ -37,7 +38,7 @@ def positions(view: dict[str, Any]) -> dict[str, list[int]]:
 
 def live_equals_replay(service: BattleService, battle_id: str) -> None:
     log = service.store.read_stream(battle_id)
-    replayed = state_view(fold(effective_events(log, registry)))
+    replayed = battle_view(fold(effective_events(log, registry)))
     live = service.view(battle_id)
     assert {k: live[k] for k in replayed} == replayed
 

@@ -13,8 +13,9 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from engine.view import battle_view
 from events.vocabulary import registry
-from projections import fold, state_view
+from projections import fold
 from projections.history import effective_events
 from server.battle_service import BattleService, CreatedBattle
 from server.history_service import HistoryService
@@ -94,7 +95,7 @@ def comparable(view: dict[str, Any]) -> dict[str, Any]:
 
 def check_replay_and_snapshots(service: BattleService, battle_id: str) -> None:
     log = service.store.read_stream(battle_id)
-    replayed = state_view(fold(effective_events(log, registry)))
+    replayed = battle_view(fold(effective_events(log, registry)))
     live = service.view(battle_id)
     assert {k: live[k] for k in replayed} == replayed
     head = log[-1].version

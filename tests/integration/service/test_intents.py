@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.results import Refused
+from engine.view import battle_view
 from events.vocabulary import registry
-from projections import fold, state_view
+from projections import fold
 from projections.history import effective_events
 from server.battle_service import BattleService, CreatedBattle
 from tests.integration.service.conftest import skirmish
@@ -43,7 +44,7 @@ def test_an_accepted_move_is_appended_and_the_read_model_follows(service: Battle
     log = service.store.read_stream(battle.battle_id)
     assert view == {
         "battle_id": battle.battle_id,
-        **state_view(fold(effective_events(log, registry))),
+        **battle_view(fold(effective_events(log, registry))),
         "version": outcome.version,
     }
 
@@ -100,6 +101,6 @@ def test_state_at_every_version_matches_a_fold_of_the_log(service: BattleService
         )
     log = service.store.read_stream(battle.battle_id)
     for v in range(1, len(log) + 1):
-        expected = state_view(fold(effective_events(log[:v], registry)))
+        expected = battle_view(fold(effective_events(log[:v], registry)))
         got = service.view(battle.battle_id, version=v)
         assert {k: got[k] for k in expected} == expected

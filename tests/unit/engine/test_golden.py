@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from engine import Accepted, create_battle, decide
-from projections import evolve, fold, state_view
+from engine.view import battle_view
+from projections import evolve, fold
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -24,7 +25,7 @@ def test_a_golden_scenario_ends_in_its_recorded_state(name: str) -> None:
         for event in decision.events:
             state = evolve(state, event)
             log.append(event)
-    view = state_view(state)
+    view = battle_view(state)
     expect = scenario["expect"]
     assert view["round"] == expect["round"]
     assert view["active"] == expect["active"]

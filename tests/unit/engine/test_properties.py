@@ -10,6 +10,7 @@ from engine import Accepted, Refused, decide, reach
 from engine.rulesets import RULESETS
 from projections import BattleState, evolve, fold, state_from_json, state_to_json
 from tests.unit.battle_map import battle, setup_for
+from tests.unit.rulesets.properties import check_movement_left_shown
 from tests.unit.rulesets.properties import maps as shared_maps
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -153,6 +154,7 @@ def test_replay_snapshots_legality_and_refusals_hold_over_random_battles(
         for event in decision.events:
             state = evolve(state, event)
             log.append(event)
+            check_movement_left_shown(state, event)
             if event.type in ("Moved", "Shifted"):
                 assert event.cost <= 5
         if intent["type"] in ("move", "shift") and not state.pending:
@@ -324,6 +326,7 @@ def test_replay_holds_with_turns_and_rounds(data: st.DataObject, rows: str) -> N
         for event in result.events:
             state = evolve(state, event)
             log.append(event)
+            check_movement_left_shown(state, event)
         for c in state.creatures.values():
             assert c.movement_left >= 0 and c.move_actions >= 0 and c.main_actions >= 0
     assert fold(log) == state

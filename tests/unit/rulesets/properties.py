@@ -4,7 +4,8 @@
 - a refused intent changes nothing (decide is pure and appends nothing);
 - no accepted move ends on an illegal square or spends more than its budget;
 - the reach generator agrees with the path judge (every listed square is accepted at that
-  cost, every unlisted ground square is refused).
+  cost, every unlisted ground square is refused);
+- every movement event's `movement_left` is what the state shows right after it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from engine import Accepted, Refused, create_battle, decide, reach
 from engine.rulesets import RULESETS
+from engine.view import battle_view
 from projections import BattleState, evolve, fold, state_from_json, state_to_json
 from tests.unit.battle_map import setup_for
 
@@ -194,6 +196,7 @@ def run_random_battle(
         for event in decision.events:
             state = evolve(state, event)
             log.append(event)
+            check_movement_left_shown(state, event)
         if limit is not None:
             spent = sum(
                 e.cost
@@ -205,6 +208,14 @@ def run_random_battle(
             check_legal_end(p, state, intent["creature"], intent.get("mode", "walk"))
     assert fold(log) == state
     assert state_from_json(state_to_json(state)) == state
+
+
+def check_movement_left_shown(state: BattleState, event: Any) -> None:
+    """A movement event's `movement_left` is what the state shows right after it."""
+    if event.type in ("Moved", "Shifted", "Teleported", "MovedInches"):
+        shown = battle_view(state)["creatures"].get(event.creature)
+        if shown is not None:
+            assert event.movement_left == shown["movement_left"], (event, shown["economy"])
 
 
 def check_reach_agrees(

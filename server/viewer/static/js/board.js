@@ -1,5 +1,7 @@
 // The map drawn to scale in SVG: one unit is one square (or one inch on a gridless board).
 
+import { economyRows } from "./economy.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const STEP_MS = 160;
 
@@ -173,10 +175,12 @@ export class Board {
         class: classes.join(" "), transform: `translate(${cx} ${cy})`, "data-id": id,
         "data-x": c.position[0], "data-y": c.position[1], "data-z": c.position[2] ?? 0,
         "data-hp": c.hp, "data-side": c.side, "data-conditions": (c.conditions || []).join(" "),
+        "data-movement-left": c.movement_left ?? "",
       }, layer);
       el("title", {}, g).textContent =
         `${c.name || id} (${c.side}, size ${size}) at ${c.position.join(", ")}: ${c.hp} hp` +
-        `${c.conditions?.length ? `; ${c.conditions.join(", ")}` : ""}`;
+        `${c.conditions?.length ? `; ${c.conditions.join(", ")}` : ""}` +
+        economyRows(c.economy).map(([k, v]) => `\n${k}: ${v}`).join("");
       el("circle", { r, fill: this.colour(c.side), class: "body" }, g);
       if ((c.conditions || []).includes("prone")) el("line", { x1: -r, y1: r, x2: r, y2: -r, class: "prone-mark" }, g);
       const label = (c.name || id).slice(0, Math.max(3, Math.round(r * 9)));

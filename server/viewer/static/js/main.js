@@ -2,8 +2,9 @@
 
 import { makeApi } from "./api.js";
 import { Board } from "./board.js";
+import { economyRows, leftWords } from "./economy.js";
 import { h, renderJudgement, renderReactions, renderWhatIf, whatIfResult } from "./panels.js";
-import { at, buildActions, buildContext, describe, movements } from "./words.js";
+import { at, buildActions, buildContext, describe, legPath, movements } from "./words.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const token = new URLSearchParams(location.search).get("token") || "";
@@ -85,8 +86,17 @@ function show(state) {
   $("battle-title").textContent = `${state.ruleset} · ${config.battle_id}`;
   $("round").textContent = state.round ? `Round ${state.round}${state.active ? ` · ${S.ctx.name(state.active)}'s turn` : ""}` : "";
   renderReactions($("reactions"), state, S.ctx, mayAnswer, answerReaction);
+  renderSelection();
   renderTimeline();
   renderLog();
+}
+
+// The selected creature's economy: what it has left this turn, in its ruleset's words.
+function renderSelection() {
+  const c = S.selected && S.state?.creatures[S.selected];
+  const rows = economyRows(c?.economy);
+  $("selection").replaceChildren(...(c ? [h("h2", {}, S.ctx.name(S.selected)),
+    h("dl", { class: "economy" }, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]))] : []));
 }
 
 async function showVersion(version) {
@@ -140,6 +150,7 @@ function connect() {
 
 function clearSelection() {
   S.selected = null;
+  renderSelection();
   S.reach = new Map();
   board.select(null);
   board.clearReach();
@@ -155,12 +166,14 @@ async function selectCreature(id, again = false) {
   S.selected = id;
   S.previews = new Map();
   board.select(id);
+  renderSelection();
   try {
     const found = await api.reach(id);
     S.reach = new Map(found.squares.map((s) => [`${s.at[0]},${s.at[1]}`, s.cost]));
     board.showReach(found.squares, found.region);
     const many = found.region ? `${found.region.points.length} points` : `${found.squares.length} squares`;
-    status(`${S.ctx.name(id)} can reach ${many}.`);
+    const left = leftWords(S.state?.creatures[id]?.economy);
+    status(`${S.ctx.name(id)} can reach ${many}${left ? `; ${left}` : ""}.`);
   } catch (err) {
     board.clearReach();
     status(`No reach for ${S.ctx.name(id)}: ${err.message}`, true);
@@ -186,8 +199,7 @@ function previewPath(x, y) {
     const moved = S.previews.get(key).events.find((e) => e.type === "Moved" || e.type === "MovedInches");
     if (!moved) return;
     const start = S.state.creatures[id].position;
-    // a gridless move's path already starts where the fighter stands
-    const path = moved.type === "MovedInches" ? moved.data.path : [start, ...moved.data.path];
+    const path = [start, ...(moved.type === "MovedInches" ? legPath(moved.data) : moved.data.path)];
     const label = moved.type === "MovedInches" ? `${Math.round(moved.data.cost * 100) / 100}"` : `${moved.data.cost}`;
     board.showPath("preview", S.state.creatures[id], path, label);
     status(`Cheapest path to ${at([x, y])}: ${moved.data.cost} (${moved.data.path.length} steps)`);

@@ -194,12 +194,19 @@ export function describe(action, ctx) {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : kind || "(empty action)";
 }
 
+// The points a gridless move passed through after its start: each leg's turns (a flight's
+// rise and descent, `via`) and its end.
+export function legPath(d) {
+  return d.legs.flatMap((leg) => [...(leg.via || []), leg.to]);
+}
+
 // The squares each moving event passed through, for drawing and animating.
 export function movements(events) {
   const out = [];
   for (const e of events) {
     const d = e.data;
-    if (e.type === "Moved" || e.type === "Shifted" || e.type === "MovedInches") {
+    if (e.type === "MovedInches") out.push({ id: d.creature, path: legPath(d) });
+    else if (e.type === "Moved" || e.type === "Shifted") {
       out.push({ id: d.creature, path: d.path });
     } else if (e.type === "DroppedDown") out.push({ id: d.creature, path: [d.to] });
     else if (e.type === "FellInches") out.push({ id: d.creature, path: [d.landing] });

@@ -6,7 +6,7 @@ import pytest
 
 from engine import Accepted
 from projections import BattleState
-from tests.unit.battle_map import act, ok, pos, refused, types
+from tests.unit.battle_map import act, moved, ok, pos, refused, types
 from tests.unit.rulesets import maps
 from tests.unit.rulesets.maps import move
 
@@ -27,7 +27,7 @@ def test_a_diagonal_costs_two_move_points() -> None:
     state = game("A....\n.....\n.....")
     decision, _ = ok(state, move(path=[[1, 1], [2, 2]]))
     assert isinstance(decision, Accepted)
-    assert decision.events[0].cost == 4
+    assert moved(decision).cost == 4
     assert refused(state, move(path=[[1, 1], [2, 2], [3, 1]])).rule == "action-points/exceeds-speed"
 
 
@@ -127,9 +127,9 @@ def test_climbing_costs_three_per_six_feet_and_swimming_three_a_space() -> None:
     state = game("A.o..\n.==..", elevation=[{"cells": [[2, 0]], "height": 0}])
     assert refused(state, move(path=[[1, 0], [2, 0]])).rule == "action-points/climb-needed"
     decision, _ = ok(state, move(path=[[1, 0], [2, 0]], mode="climb"))
-    assert decision.events[0].cost == 1 + 1 + 3
+    assert moved(decision).cost == 1 + 1 + 3
     swim, _ = ok(state, move(path=[[1, 1]]))
-    assert swim.events[0].cost == 3
+    assert moved(swim).cost == 3
 
 
 def test_falling_follows_the_table_by_height() -> None:
@@ -243,7 +243,7 @@ def test_climbing_down_costs_three_per_six_feet_and_is_no_fall() -> None:
     rise = [{"cells": [[0, 0]], "height": 2}]
     state = game("A..", walk=7, elevation=rise)
     decision, after = ok(state, move(path=[[1, 0]], mode="climb"))
-    assert decision.events[0].cost == 1 + 3 + 3
+    assert moved(decision).cost == 1 + 3 + 3
     assert "Fell" not in types(decision)
     assert pos(after, "A") == (1, 0, 0)
     assert after.creatures["A"].hp == 30
@@ -254,9 +254,9 @@ def test_climbing_down_costs_three_per_six_feet_and_is_no_fall() -> None:
 def test_swimming_costs_three_a_water_space_diagonal_or_not() -> None:
     state = game("A==.\n.==.", walk=6)
     decision, _ = ok(state, move(path=[[1, 1]]))
-    assert decision.events[0].cost == 3
+    assert moved(decision).cost == 3
     decision, _ = ok(state, move(path=[[1, 0], [2, 0]]))
-    assert decision.events[0].cost == 3 + 3
+    assert moved(decision).cost == 3 + 3
 
 
 FALLS = [  # squares of 6 ft: the text's bands by height, with the table's dice

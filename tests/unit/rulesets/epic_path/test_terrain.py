@@ -1,6 +1,6 @@
 """Epic Path, Terrain: impeded, hazardous and squeezing (speeds in feet)."""
 
-from tests.unit.battle_map import ok, pos, refused, types
+from tests.unit.battle_map import moved, ok, pos, refused, types
 from tests.unit.rulesets.epic_path.test_movement import game, move
 
 # -- Impeded Terrain -------------------------------------------------------------------------
@@ -158,12 +158,12 @@ def test_a_dead_creature_is_rough_terrain_unless_the_gm_ignores_it() -> None:
     dead = {"B": {"hp": 0}}
     state = game("AB..", creatures=dead, options={"turns": False})
     decision, after = ok(state, move(path=[[1, 0], [2, 0]]))
-    assert decision.events[0].cost == 15
+    assert moved(decision).cost == 15
     _, after = ok(state, move([1, 0]))
     assert pos(after, "A") == (1, 0, 0) and not after.creatures["A"].has("squeezed")
     ignored = game("AB..", creatures=dead, options={"turns": False, "dead_are_rough": False})
     decision, _ = ok(ignored, move(path=[[1, 0], [2, 0]]))
-    assert decision.events[0].cost == 10
+    assert moved(decision).cost == 10
 
 
 def test_a_stepover_squeezes_neither_creature() -> None:

@@ -1,7 +1,7 @@
 """Reclaim the Wild, Gliding: descending each turn, updrafts, no maximum altitude."""
 
 from engine import reach
-from tests.unit.battle_map import ok, pos, refused
+from tests.unit.battle_map import moved, ok, pos, refused
 from tests.unit.rulesets.one_two_one.test_movement import game, move
 
 END = {"type": "end_turn", "creature": "A"}
@@ -37,7 +37,7 @@ def test_in_an_updraft_a_glider_ascends_up_to_its_height_and_it_costs_movement()
     up = [[0, 0, z] for z in range(3, 7)]
     decision, after = ok(state, move(path=up, mode="glide"))
     assert pos(after, "A") == (0, 0, 6)
-    assert decision.events[0].cost == 4
+    assert moved(decision).cost == 4
     assert refused(after, move(path=[[0, 0, 7]], mode="glide")).rule == (
         "one-two-one/glide-cannot-climb"
     )
@@ -91,7 +91,7 @@ def test_the_reach_and_the_path_search_ride_the_updraft() -> None:
     squares = reach(state, "A", mode="glide")
     assert squares[(0, 0, 6)] == 4
     decision, after = ok(state, move([0, 0, 6], mode="glide"))
-    assert pos(after, "A") == (0, 0, 6) and decision.events[0].cost == 4
+    assert pos(after, "A") == (0, 0, 6) and moved(decision).cost == 4
     free = game(SKY, options={"turns": False}, creatures={"A": {**GLIDER, "at": [0, 0, 2]}})
     assert (0, 0, 6) in reach(free, "A", mode="glide")
     ok(free, move([0, 0, 6], mode="glide"))

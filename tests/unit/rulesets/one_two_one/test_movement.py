@@ -3,7 +3,7 @@
 from typing import Any
 
 from projections import BattleState
-from tests.unit.battle_map import ok, pos, refused, types
+from tests.unit.battle_map import moved, ok, pos, refused, types
 from tests.unit.rulesets import maps
 from tests.unit.rulesets.maps import move
 
@@ -25,7 +25,7 @@ def test_every_second_diagonal_costs_two_across_the_turn() -> None:
     assert [s.cost for s in decision.trace if s.kind == "step"] == [1, 2, 1]
     # the count carries into the next movement of the same turn: the next diagonal is a 2nd
     decision, _ = ok(after, move(path=[[4, 2]]))
-    assert decision.events[0].cost == 2
+    assert moved(decision).cost == 2
 
 
 def test_a_square_may_be_entered_when_it_costs_more_than_what_is_left() -> None:
@@ -34,12 +34,12 @@ def test_a_square_may_be_entered_when_it_costs_more_than_what_is_left() -> None:
     state = game("A~~~....", walk=3)
     decision, after = ok(state, move(path=[[1, 0], [2, 0]]))
     assert pos(after, "A") == (2, 0, 0)
-    moved = decision.events[0]
-    assert moved.cost == 3  # all 3 Movement: 2 for the first square, the 1 left for the next
-    assert (moved.last_square_cost, moved.last_square_paid) == (2, 1)
+    event = moved(decision)
+    assert event.cost == 3  # all 3 Movement: 2 for the first square, the 1 left for the next
+    assert (event.last_square_cost, event.last_square_paid) == (2, 1)
     assert after.creatures["A"].movement_left == 0
     exact, _ = ok(state, move(path=[[1, 0]]))
-    assert (exact.events[0].last_square_cost, exact.events[0].last_square_paid) == (None, None)
+    assert (moved(exact).last_square_cost, moved(exact).last_square_paid) == (None, None)
     assert refused(state, move(path=[[1, 0], [2, 0], [3, 0]])).rule == (
         "one-two-one/no-movement-left"
     )
@@ -79,12 +79,12 @@ def test_difficult_terrain_unnatural_movement_and_sneaking_each_add_one() -> Non
 def test_slowed_stacks_and_its_surcharge_is_an_option() -> None:
     state = game("A~..", creatures={"A": {"conditions": ["slowed"]}})
     decision, _ = ok(state, move(path=[[1, 0]]))
-    assert decision.events[0].cost == 3
+    assert moved(decision).cost == 3
     light = game(
         "A~..", creatures={"A": {"conditions": ["slowed"]}}, options={"slowed_surcharge": 0}
     )
     decision, _ = ok(light, move(path=[[1, 0]]))
-    assert decision.events[0].cost == 2
+    assert moved(decision).cost == 2
 
 
 def test_fliers_keep_a_square_clear_and_stay_under_their_altitude() -> None:

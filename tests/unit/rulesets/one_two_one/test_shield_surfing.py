@@ -3,7 +3,7 @@
 from typing import Any
 
 from projections import BattleState
-from tests.unit.battle_map import ok, pos, refused, types
+from tests.unit.battle_map import moved, ok, pos, refused, types
 from tests.unit.rulesets.one_two_one.test_movement import game, move
 
 HILL = "A...........\n............"
@@ -50,7 +50,7 @@ def test_movement_costs_are_halved() -> None:
     assert [s.cost for s in decision.trace if s.kind == "step"] == [0, 1, 0, 1, 0, 1]
     # the halving is counted over the turn, so 6 Movement surfs 12 squares, as a Sprint runs
     decision, after = ok(after, move([11, 0]))
-    assert decision.events[0].cost == 2 and pos(after, "A") == (11, 0, 0)
+    assert moved(decision).cost == 2 and pos(after, "A") == (11, 0, 0)
     ok(after, move([11, 1]))
     full = surfing(hill(options={"surf_cost": "full"}))
     assert refused(full, move([7, 0])).rule == "one-two-one/exceeds-speed"

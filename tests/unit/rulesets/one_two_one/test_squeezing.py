@@ -1,6 +1,6 @@
 """Reclaim the Wild, Squeezing: a `|` is an opening built for a 1S creature."""
 
-from tests.unit.battle_map import ok, pos, refused, types
+from tests.unit.battle_map import moved, ok, pos, refused, types
 from tests.unit.rulesets.one_two_one.test_movement import game, move
 
 TUNNEL = "A.|||..\n#######"
@@ -15,7 +15,7 @@ def test_entering_an_opening_too_small_to_walk_normally_is_squeezing() -> None:
     # normally, they are Squeezing ... Distracted, Off-Balance, and Slowed."
     state = game(TUNNEL, walk=12)
     decision, after = ok(state, move([2, 0]))
-    assert types(decision)[0] == "Moved" and "ConditionSet" in types(decision)
+    assert "Moved" in types(decision) and "ConditionSet" in types(decision)
     assert conditions(after) >= {"squeezed", "distracted", "off_balance", "slowed"}
 
 
@@ -36,7 +36,7 @@ def test_each_square_entered_while_squeezing_costs_the_slowed_surcharge() -> Non
     # once out, the next move is no longer slowed
     _, inside = ok(state, move([2, 0]))
     decision, _ = ok(inside, move(path=[[1, 0]]))
-    assert decision.events[0].cost == 1
+    assert moved(decision).cost == 1
 
 
 def test_a_creature_slowed_before_it_squeezed_stays_slowed_and_pays_once() -> None:
@@ -50,7 +50,7 @@ def test_a_creature_slowed_before_it_squeezed_stays_slowed_and_pays_once() -> No
 def test_a_creature_the_opening_is_built_for_walks_through() -> None:
     state = game(TUNNEL, creatures={"A": {"size": "1S"}})
     decision, after = ok(state, move([3, 0]))
-    assert decision.events[0].cost == 3 and conditions(after) == set()
+    assert moved(decision).cost == 3 and conditions(after) == set()
 
 
 def test_an_opening_a_quarter_of_the_creature_is_too_small_to_squeeze_into() -> None:
@@ -65,7 +65,7 @@ def test_the_size_thresholds_are_options() -> None:
     # a GM who reads one size smaller as "about half, not shorter than half"
     loose = game(TUNNEL, options={"squeeze_from": 2, "too_small_from": 3})
     decision, after = ok(loose, move([3, 0]))
-    assert decision.events[0].cost == 3 and conditions(after) == set()
+    assert moved(decision).cost == 3 and conditions(after) == set()
     bear = game(TUNNEL, creatures={"A": {"size": "1L"}}, options={"too_small_from": 3})
     _, after = ok(bear, move([2, 0]))
     assert "squeezed" in conditions(after)
@@ -83,7 +83,7 @@ def test_a_director_may_squeeze_a_hero_through_a_crowd() -> None:
     # "push their way through a huge crowd of people": no map feature, the director's call
     state = game("A...", creatures={"A": {"conditions": ["squeezed"]}})
     decision, after = ok(state, move([1, 0]))
-    assert decision.events[0].cost == 2 and conditions(after) == {"squeezed"}
+    assert moved(decision).cost == 2 and conditions(after) == {"squeezed"}
 
 
 def test_squeezing_outlasts_the_turn_and_still_ends_on_leaving() -> None:
@@ -93,6 +93,6 @@ def test_squeezing_outlasts_the_turn_and_still_ends_on_leaving() -> None:
     _, inside = ok(inside, {"type": "start_turn", "creature": "A"})
     assert "slowed" in conditions(inside)
     decision, _ = ok(inside, move(path=[[4, 0]]))
-    assert decision.events[0].cost == 2  # still squeezing
+    assert moved(decision).cost == 2  # still squeezing
     _, out = ok(inside, move([6, 0]))
     assert conditions(out) == set()

@@ -1,0 +1,64 @@
+"""What a Reclaim the Wild creature has left of its turn: Movement, the 1-2-1 count, Sprint
+and its Standard and Minor actions (Movement; Sprinting; DIGEST 4.1).
+
+The turn's tallies hold the Movement spent (`spent`, standing up included), the diagonals
+entered (`diagonals`: "count every second diagonal square as two", over the whole turn),
+Sprint (`sprint`) and Charge (`charge`); the budget is `OneTwoOne.budget`, the one every move
+is judged against.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.economy import ReclaimTheWildActions, ReclaimTheWildEconomy, turn_of
+from projections.state import BattleState, Creature
+
+if TYPE_CHECKING:
+    from engine.rulesets.one_two_one import OneTwoOne
+
+
+def move_left(rs: OneTwoOne, state: BattleState, c: Creature) -> int:
+    """Movement left this turn: Movement (doubled by a Sprint) less what was spent; nothing
+    after a Charge ("You can't move afterwards", DIGEST 4.1), nor while it waits for its turn;
+    without turns each move has the whole Movement."""
+    turn = turn_of(state, c)
+    if turn == "waiting" or (turn == "active" and c.tally("charge")):
+        return 0
+    return max(0, rs.budget(state, c))
+
+
+def may_sprint(state: BattleState, c: Creature) -> bool:
+    """Sprint spends the Standard Action once a turn, with hands stowed (`_sprint`)."""
+    if c.stat("hands_busy") > 0 and state.options.get("sprint_needs_empty_hands", True):
+        return False
+    turn = turn_of(state, c)
+    if turn == "free":
+        return True
+    return turn == "active" and not c.tally("sprint") and c.main_actions > 0
+
+
+def view(rs: OneTwoOne, state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
+    """Reclaim the Wild's economy (Movement; Sprinting): Movement left and spent, the turn's
+    diagonals and what the next one costs ("1-2-1"), Sprint, Charge, and the Standard and
+    Minor actions left."""
+    turn = turn_of(state, c)
+    on = turn == "active"
+    diagonals = c.tally("diagonals") if on else 0
+    actions = None
+    if turn != "free":
+        actions = ReclaimTheWildActions(
+            standard=c.main_actions if on else 0, minor=c.maneuvers if on else 0
+        )
+    return ReclaimTheWildEconomy(
+        turn=turn,
+        movement_left=move_left(rs, state, c),
+        movement=rs.movement(state, c),
+        spent=c.tally("spent") if on else 0,
+        diagonals=diagonals,
+        next_diagonal_costs=2 if diagonals % 2 else 1,
+        sprinting=on and c.tally("sprint") > 0,
+        may_sprint=may_sprint(state, c),
+        charged=on and c.tally("charge") > 0,
+        actions=actions,
+    )
