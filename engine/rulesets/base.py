@@ -54,7 +54,7 @@ KNOWN_CONDITIONS = frozenset(
 
 
 class BaseOptions(BaseModel):
-    model_config = {"extra": "forbid", "frozen": True}
+    model_config = {"extra": "forbid", "frozen": True, "use_attribute_docstrings": True}
 
     turns: bool = True
     """Track turns and rounds; `false` is free movement, each move still bounded by speed."""
