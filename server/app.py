@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from sqlalchemy import Engine
 
 from events.store_postgres import PostgresEventStore
-from server.api import problems, routes_battles, routes_history, routes_ops
+from server.api import openapi, problems, routes_battles, routes_docs, routes_history, routes_ops
 from server.api.deps import Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
@@ -77,7 +77,14 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         hub.close()
         store.close()
 
-    app = FastAPI(title="turnledger", version="1", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(
+        title="turnledger",
+        version="1",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,  # served offline by routes_docs
+        redoc_url=None,
+    )
     app.state.settings = settings
     app.state.store = store
     app.state.services = services
@@ -85,6 +92,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     for module in (routes_battles, routes_history, routes_ops):
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
+    app.include_router(routes_docs.router)
+    openapi.install(app)
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
     return app
 
