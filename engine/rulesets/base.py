@@ -65,6 +65,8 @@ class GridRuleset:
     rules_version: ClassVar[str] = "0"
     options_model: ClassVar[type[BaseModel]] = BaseOptions
     move_actions: ClassVar[tuple[str, ...]] = ("advance", "free")
+    unit: ClassVar[tuple[str, str, int]] = ("square", "squares", 1)
+    """How the ruleset counts distance: the unit's name (one, many) and units per square."""
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from starlette.responses import Response
 from engine.intents import Intent
 from engine.results import Refused
 from server.battle_service import IntentOutcome
+from server.narration import narrate_page, with_narration
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key
@@ -209,6 +210,8 @@ def events(
     page = deps.battles.events(battle_id, after, limit)
     next_after = page[-1].version if page else after
     body = {"battle_id": battle_id, "events": [envelope_json(e) for e in page]}
+    if narrate and page:
+        with_narration(body, narrate_page(deps.battles, battle_id, after, page))
     return OrjsonResponse({**body, "next_after": next_after})
 
 

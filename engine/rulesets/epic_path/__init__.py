@@ -61,6 +61,7 @@ class EpicPath(SquaresRuleset):
     rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.2"
     options_model: ClassVar[type[BaseModel]] = EpicPathOptions
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
+    unit: ClassVar[tuple[str, str, int]] = ("foot", "feet", 5)
 
     def handlers(self) -> dict[str, Handler]:
         return {
