@@ -45,3 +45,15 @@ def with_narration(body: dict[str, Any], narrations: list[str | None]) -> dict[s
     for event, words in zip(body["events"], narrations, strict=True):
         event["narration"] = words
     return body
+
+
+def narrate_what_if(
+    battles: BattleService, battle_id: str, version: int, found: dict[str, Any]
+) -> dict[str, Any]:
+    """A what-if answer with each tried event's `narration` (told from `version` on)."""
+    narrator = narrator_before(battles, battle_id, version)
+    for step in found.get("steps", []):
+        narrator.trace = list(step.get("trace") or [])
+        for event in step.get("events") or []:
+            event["narration"] = narrator.narrate(event["type"], event["data"])
+    return found

@@ -76,8 +76,8 @@ ENVELOPE_FIELDS: dict[str, Any] = {
         str | None,
         Field(
             default=None,
-            description="The event in plain words; only with `narrate=true`, and null for "
-            "bookkeeping events that tell nothing on their own.",
+            description="The event in plain words (the log's `narrate=true`, and what-if "
+            "answers); null for bookkeeping events that tell nothing on their own.",
         ),
     ),
 }
@@ -112,8 +112,9 @@ ENVELOPES = [
     _shape(name, DATA_MODELS[name], "Envelope", ENVELOPE_FIELDS, "A logged `{name}` event.")
     for name in EVENT_TYPES
 ]
+NARRATION = {"narration": ENVELOPE_FIELDS["narration"]}
 UNLOGGED = [
-    _shape(name, DATA_MODELS[name], "Event", {}, "A `{name}` event that was not logged.")
+    _shape(name, DATA_MODELS[name], "Event", NARRATION, "A `{name}` event that was not logged.")
     for name in EVENT_TYPES
 ]
 RECORDS = [

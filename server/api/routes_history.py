@@ -8,6 +8,7 @@ from fastapi import APIRouter, Body, Path, Query, Request
 from starlette.responses import Response
 
 from engine.results import Refused
+from server.narration import narrate_what_if
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps
@@ -124,4 +125,4 @@ def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> A
     found = deps.history.what_if(who, body.version, intents)
     if isinstance(found, Refused):
         raise refusal_error(found)
-    return OrjsonResponse(found)
+    return OrjsonResponse(narrate_what_if(deps.battles, battle_id, body.version, found))
