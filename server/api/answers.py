@@ -68,7 +68,9 @@ class IntentOut(Answer):
 class DryRunOut(Answer):
     """A dry run's preview: what the intent would append, not logged."""
 
-    version: int = Field(description="The version the preview was judged on (unchanged).")
+    version: int = Field(
+        description="The version the battle would reach were the intent appended (it is not)."
+    )
     intent_id: str | None = Field(default=None, description="Always null: nothing was logged.")
     events: list[UnloggedEvent] = Field(description="The events the intent would append.")
     trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")

@@ -8182,7 +8182,7 @@ class DryRunOut(BaseModel):
     """
     version: Annotated[int, Field(title="Version")]
     """
-    The version the preview was judged on (unchanged).
+    The version the battle would reach were the intent appended (it is not).
     """
 
 
