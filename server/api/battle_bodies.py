@@ -125,6 +125,6 @@ def _body(ruleset: GridRuleset) -> Any:
 
 BATTLE_BODIES = [_body(rs) for rs in (RULESETS.get(i) for i in RULESETS.ids()) if rs is not None]
 TypedBattle: TypeAdapter[Any] = TypeAdapter(
-    Annotated[Union[tuple(BATTLE_BODIES)], Field(discriminator="ruleset")]  # noqa: UP007
+    Annotated[Union[tuple(BATTLE_BODIES)], Field(discriminator="ruleset")]  # type: ignore[arg-type]  # noqa: UP007
 )
 """The create body as a union keyed by `ruleset` (for the schema)."""

@@ -48,7 +48,7 @@ def _security(path: str, method: str) -> list[dict[str, list[str]]] | None:
     if path == "/battles" and method == "post":
         return [{"apiKey": []}, {"battleToken": []}, {}]
     if path.startswith(BATTLE_ROUTES):
-        schemes = [{"battleToken": []}]
+        schemes: list[dict[str, list[str]]] = [{"battleToken": []}]
         return [*schemes, {"battleTokenQuery": []}] if method == "get" else schemes
     return None
 
