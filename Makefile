@@ -2,20 +2,30 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-stamp
+RUN    := $(VENV)/.installed-run
+DEV    := $(VENV)/.installed-dev
 
-.PHONY: install run test lint typecheck pytest browser bench clean
+.PHONY: install run demo test lint typecheck pytest browser bench clean
 
-$(STAMP): pyproject.toml
+# `make run` installs what serving needs; the development extras (pytest, playwright, mypy,
+# schemathesis, the Python client) come with `make install` / `make test`.
+$(RUN): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN)
 
-install: $(STAMP)
+$(DEV): $(RUN) pyproject.toml clients/python/pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dev]' -e clients/python
+	touch $(DEV)
 
-run: install
+install: $(DEV)
+
+run: $(RUN)
 	$(BIN)/turnledger serve
+
+demo: $(RUN)
+	$(BIN)/turnledger demo --keep-open
 
 test: install lint typecheck pytest
 

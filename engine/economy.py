@@ -59,8 +59,13 @@ class DrawSteelEconomy(_Economy):
     to speed and may be split around the other actions; the main action may become a second
     move action or maneuver, only when an intent says so (`use_main_action`)."""
 
-    ruleset: Literal["draw-steel"] = "draw-steel"
-    unit: Literal["squares"] = "squares"
+    ruleset: Literal["draw-steel"] = Field(
+        default="draw-steel", description="The battle's ruleset: which economy this is."
+    )
+    unit: Literal["squares"] = Field(
+        default="squares",
+        description="The unit `movement_left` and every distance here are counted in.",
+    )
     turn: Turn = Field(description=_TURN)
     movement_left: int = Field(description=_LEFT)
     speed: int = Field(
@@ -97,8 +102,13 @@ class EpicPathEconomy(_Economy):
     may be spent as a move action (`use_main_action`), a double move or a run takes both,
     and the 5-foot step has its own eligibility."""
 
-    ruleset: Literal["epic-path"] = "epic-path"
-    unit: Literal["feet"] = "feet"
+    ruleset: Literal["epic-path"] = Field(
+        default="epic-path", description="The battle's ruleset: which economy this is."
+    )
+    unit: Literal["feet"] = Field(
+        default="feet",
+        description="The unit `movement_left` and every distance here are counted in.",
+    )
     turn: Turn = Field(description=_TURN)
     movement_left: int = Field(
         description=_LEFT + " In its walk speed (`speeds` holds each movement type's); a "
@@ -133,8 +143,13 @@ class ReclaimTheWildEconomy(_Economy):
     """Reclaim the Wild: Movement a turn (6 typically), 1-2-1 diagonals counted over the whole
     turn, Sprint doubling it for the Standard Action, the last square payable with less."""
 
-    ruleset: Literal["one-two-one"] = "one-two-one"
-    unit: Literal["Movement"] = "Movement"
+    ruleset: Literal["one-two-one"] = Field(
+        default="one-two-one", description="The battle's ruleset: which economy this is."
+    )
+    unit: Literal["Movement"] = Field(
+        default="Movement",
+        description="The unit `movement_left` and every distance here are counted in.",
+    )
     turn: Turn = Field(description=_TURN)
     movement_left: int = Field(
         description=_LEFT + " The last square may cost more than this (it is still entered); "
@@ -162,8 +177,13 @@ class ActionPointsEconomy(_Economy):
     converting one for one into Move Points (never back), a run doubling MOVE but allowing
     one Action Point that round."""
 
-    ruleset: Literal["action-points"] = "action-points"
-    unit: Literal["Move Points"] = "Move Points"
+    ruleset: Literal["action-points"] = Field(
+        default="action-points", description="The battle's ruleset: which economy this is."
+    )
+    unit: Literal["Move Points"] = Field(
+        default="Move Points",
+        description="The unit `movement_left` and every distance here are counted in.",
+    )
     turn: Turn = Field(description=_TURN)
     movement_left: int = Field(description=_LEFT + " Standing up and starting to crawl spend it.")
     move: int = Field(description="MOVE: the Move Points a turn gives (doubled while running).")
@@ -186,8 +206,13 @@ class WarcryEconomy(_Economy):
     """Warcry: an activation of two actions; each move action moves up to Move inches, its
     legs counted together; nothing carries from one move action to the next."""
 
-    ruleset: Literal["warcry"] = "warcry"
-    unit: Literal["inches"] = "inches"
+    ruleset: Literal["warcry"] = Field(
+        default="warcry", description="The battle's ruleset: which economy this is."
+    )
+    unit: Literal["inches"] = Field(
+        default="inches",
+        description="The unit `movement_left` and every distance here are counted in.",
+    )
     turn: Turn = Field(description=_TURN)
     movement_left: float = Field(
         description=_LEFT + " Each move action has the whole Move; nothing carries over."

@@ -1,4 +1,4 @@
-"""Intents: what a client asks for, a discriminated union on `type` (DESIGN section 9).
+"""Intents: what a client asks for, a discriminated union on `type` (the wire format).
 
 Every intent may carry `rolls` (dice the table rolled, consumed in order) and
 `expected_version` (used by the service; the engine ignores it).
@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
+from engine.intent_glossary import describe
 from events.battle_events import CreatureSpec, Material, TerrainKind
 
 Point = Annotated[list[int], Field(min_length=2, max_length=3)]
@@ -20,7 +21,9 @@ Path = Annotated[list[Point], Field(max_length=MAX_PATH)]
 
 
 class IntentBase(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True, json_schema_extra=describe
+    )
 
     rolls: Annotated[list[int], Field(max_length=200)] | None = None
     expected_version: int | None = None
@@ -38,7 +41,9 @@ def _inches_only(v: Any) -> bool:
 class Leg(BaseModel):
     """One leg of a gridless move: `normal`, `jump`, `climb` or `fly` to a point in inches."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True, json_schema_extra=describe
+    )
 
     kind: Literal["normal", "jump", "climb", "fly"]
     to: InchPoint
@@ -200,7 +205,9 @@ class Remove(IntentBase):
 
 
 class Area(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", populate_by_name=True, json_schema_extra=describe
+    )
 
     from_: Point = Field(alias="from")
     to: Point

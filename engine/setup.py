@@ -1,4 +1,4 @@
-"""The battle setup (the `POST /battles` body, DESIGN section 9) and `create_battle`.
+"""The battle setup (the `POST /battles` body) and `create_battle`.
 
 `create_battle` validates the setup against its ruleset (known ruleset, options, map, every
 creature on the map with a known size, unique ids, no two creatures sharing a space unless
@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.context import Context
+from engine.intent_glossary import describe
 from engine.intents import Area, Point, area_cells
 from engine.placement import check_opening, check_space, creature_spec
 from engine.results import Accepted, Decision, Refusal, Refused, TraceStep
@@ -32,7 +33,9 @@ MAX_SIDE = 1000
 
 
 class SetupModel(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True, json_schema_extra=describe
+    )
 
 
 class TerrainSetup(SetupModel):

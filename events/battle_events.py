@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from events.glossary import fill_descriptions
 from events.gridless_events import BoardSpec
 from events.vocabulary import Event, registry
 
@@ -37,7 +38,12 @@ Material = Literal["glass", "wood", "stone", "metal"]
 
 
 class Value(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        use_attribute_docstrings=True,
+        json_schema_extra=fill_descriptions,
+    )
 
 
 class TerrainSpec(Value):

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from events.glossary import fill_descriptions
 from events.vocabulary import Event, registry
 
 Point3 = tuple[float, float, float]
@@ -23,7 +24,12 @@ MAX_BOARD = 200.0
 
 
 class GridlessValue(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        use_attribute_docstrings=True,
+        json_schema_extra=fill_descriptions,
+    )
 
 
 class PieceSpec(GridlessValue):

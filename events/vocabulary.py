@@ -13,6 +13,8 @@ from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from events.glossary import fill_descriptions
+
 JsonObject = dict[str, Any]
 Upcaster = Callable[[JsonObject], JsonObject]
 
@@ -20,7 +22,12 @@ Upcaster = Callable[[JsonObject], JsonObject]
 class Event(BaseModel):
     """Base of every domain event: frozen, strict about unknown fields, past-tense named."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        use_attribute_docstrings=True,
+        json_schema_extra=fill_descriptions,
+    )
 
     type: str
     schema_version: ClassVar[int] = 1

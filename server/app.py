@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
-from server.api import problems, routes_battles, routes_history, routes_ops
+from server.api import openapi, problems, routes_battles, routes_docs, routes_history, routes_ops
 from server.api.deps import Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
@@ -58,7 +58,14 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         hub.close()
         await wired.stop()
 
-    app = FastAPI(title="turnledger", version="1", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(
+        title="turnledger",
+        version="1",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,  # served offline by routes_docs
+        redoc_url=None,
+    )
     app.state.settings = settings
     app.state.store = wired.store
     app.state.services = services
@@ -66,6 +73,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     for module in (routes_battles, routes_history, routes_ops):
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
+    app.include_router(routes_docs.router)
+    openapi.install(app)
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
     return app
 

@@ -20,6 +20,7 @@ _ADD_SEAT = text(
 _DIRECTOR = text("SELECT 1 FROM battles WHERE battle_id = :b AND director_token_hash = :h")
 _SEAT = text("SELECT seat_id, creatures FROM battle_seats WHERE battle_id = :b AND token_hash = :h")
 _EXISTS = text("SELECT ruleset FROM battles WHERE battle_id = :b")
+_SEAT_NAMES = text("SELECT seat_id, name FROM battle_seats WHERE battle_id = :b")
 
 
 class BattleDirectory:
@@ -64,3 +65,9 @@ class BattleDirectory:
     def exists(self, battle_id: str) -> bool:
         with self._engine.connect() as conn:
             return conn.execute(_EXISTS, {"b": battle_id}).first() is not None
+
+    def seat_names(self, battle_id: str) -> dict[str, str]:
+        """Each named seat's player name, keyed by the actor its actions record."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(_SEAT_NAMES, {"b": battle_id}).all()
+        return {f"seat:{row.seat_id}": row.name for row in rows if row.name}

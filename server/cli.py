@@ -4,25 +4,34 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
+from server.cli_guard import check_port, open_database, polite, require_schema
 from server.settings import Settings
 
-app = typer.Typer(no_args_is_help=True, help="turnledger: an event-sourced tactical combat log.")
-console = Console()
+app = typer.Typer(
+    no_args_is_help=True,
+    help="turnledger: an event-sourced tactical combat log.",
+    pretty_exceptions_enable=False,
+)
+console = Console(soft_wrap=True)  # ids, tokens and addresses stay whole for copying
 
 
-def _engine(settings: Settings):  # type: ignore[no-untyped-def]
-    from server.database import database_url, make_engine
-
-    return make_engine(database_url(settings), pool_size=settings.pool_size)
+def _engine(settings: Settings, *, create: bool = True):  # type: ignore[no-untyped-def]
+    """The database; commands that only read pass `create=False` (and need it migrated)."""
+    engine = open_database(settings, create=create)
+    if not create:
+        require_schema(engine, settings)
+    return engine
 
 
 @app.command()
+@polite
 def serve(
     host: Annotated[str | None, typer.Option(help="Address to bind.")] = None,
     port: Annotated[int | None, typer.Option(help="Port to bind.")] = None,
@@ -46,6 +55,7 @@ def serve(
 
     tune_interpreter()
     settings = Settings()
+    check_port(host or settings.host, port or settings.port)
     configure_logging(settings)
     engine = _engine(settings)
     upgrade(engine)
@@ -81,6 +91,7 @@ def serve(
 
 
 @app.command()
+@polite
 def migrate() -> None:
     """Bring the database to the newest schema (Alembic head)."""
     from events.migrate import current, upgrade
@@ -91,13 +102,10 @@ def migrate() -> None:
 
 
 @app.command()
+@polite
 def verify(battle: Annotated[str, typer.Argument(help="The battle id.")]) -> None:
     """Walk a battle's hash chain and say whether it holds."""
-    from events.store_postgres import PostgresEventStore
-    from server.wiring import utc_now
-
-    store = PostgresEventStore(_engine(Settings()), utc_now, notify="off")
-    result = store.verify(battle)
+    result = _store().verify(battle)
     if result.checked == 0 and result.ok:
         console.print(f"battle [bold]{battle}[/bold] has no events")
         sys.exit(1)
@@ -111,14 +119,16 @@ def verify(battle: Annotated[str, typer.Argument(help="The battle id.")]) -> Non
     sys.exit(2)
 
 
-def _store(notify: str = "off"):  # type: ignore[no-untyped-def]
+def _store(notify: str = "off", *, create: bool = False):  # type: ignore[no-untyped-def]
     from events.store_postgres import PostgresEventStore
     from server.wiring import utc_now
 
-    return PostgresEventStore(_engine(Settings()), utc_now, notify=notify)  # type: ignore[arg-type]
+    engine = _engine(Settings(), create=create)
+    return PostgresEventStore(engine, utc_now, notify=notify)  # type: ignore[arg-type]
 
 
 @app.command()
+@polite
 def replay(
     battle: Annotated[str, typer.Argument(help="The battle id.")],
     first: Annotated[int | None, typer.Option("--from", help="First version.")] = None,
@@ -126,17 +136,21 @@ def replay(
 ) -> None:
     """Print a readable, turn-by-turn account of a battle from its log."""
     from server.account import account
+    from server.battle_directory import BattleDirectory
 
     store = _store()
-    envelopes = store.read_stream(battle, after=(first or 1) - 1, up_to=last)
-    if not envelopes:
+    # from the start: the names and reaction windows of later events are learnt there
+    envelopes = store.read_stream(battle, after=0, up_to=last)
+    if not any(e.version >= (first or 1) for e in envelopes):
         console.print(f"battle [bold]{battle}[/bold] has no events there")
         sys.exit(1)
-    for line in account(envelopes):
+    seats = BattleDirectory(store.engine).seat_names(battle)
+    for line in account(envelopes, seats, first or 1):
         console.print(line)
 
 
 @app.command("export")
+@polite
 def export_battle(
     battle: Annotated[str, typer.Argument(help="The battle id.")],
     out: Annotated[Path | None, typer.Option(help="Write here instead of stdout.")] = None,
@@ -158,16 +172,21 @@ def export_battle(
 
 
 @app.command("import")
+@polite
 def import_file(
     file: Annotated[Path, typer.Argument(help="JSON Lines written by `export`.", exists=True)],
 ) -> None:
-    """Load exported battles: each chain is verified first; prints new director tokens."""
+    """Load exported battles: each chain is verified first; prints new director tokens.
+
+    The database is migrated first (and the embedded one created if there is none)."""
+    from events.migrate import upgrade
     from server.auth import new_token, token_hash
     from server.battle_directory import BattleDirectory
     from server.transfer import ImportRefused, import_envelopes, parse_lines
     from server.wiring import utc_now
 
     engine = _engine(Settings())
+    upgrade(engine)
     try:
         with file.open("rb") as lines:
             envelopes = parse_lines(lines)
@@ -200,6 +219,7 @@ def _rebuild(battles: list[str] | None) -> dict[str, str]:
 
 
 @app.command()
+@polite
 def rebuild(
     battles: Annotated[list[str] | None, typer.Argument(help="Battle ids; all when none.")] = None,
 ) -> None:
@@ -211,25 +231,46 @@ def rebuild(
 
 
 @app.command()
+@polite
 def demo(
     url: Annotated[str | None, typer.Option(help="A running server; else in-process.")] = None,
+    keep_open: Annotated[
+        bool,
+        typer.Option(help="In-process: keep serving after the script, to watch it (Ctrl-C ends)."),
+    ] = False,
+    port: Annotated[
+        int, typer.Option(help="In-process: the port to serve on (0: any free one).")
+    ] = 0,
 ) -> None:
-    """Play a short scripted Draw Steel skirmish, printing the board after each action."""
+    """Play a short scripted Draw Steel skirmish, printing the board after each action, and
+    the viewer's address (with the director's token) to watch the battle in a browser."""
     import httpx
 
-    from server.demo import run
+    from server.demo import run, viewer_url
     from server.logging import configure_logging
 
     settings = Settings()
     configure_logging(settings.model_copy(update={"log_level": "warning"}))
     if url:
         with httpx.Client(base_url=url, timeout=30) as http:
-            run(http, console, settings.api_key)
+            played = run(http, console, settings.api_key)
+        console.print(f"watch the battle: {viewer_url(url, *played)}", soft_wrap=True)
         return
     from server.local_server import local_server
 
-    with local_server(settings) as base, httpx.Client(base_url=base, timeout=30) as http:
-        run(http, console, settings.api_key)
+    if port:
+        check_port("127.0.0.1", port)
+    with local_server(settings, port) as base, httpx.Client(base_url=base, timeout=30) as http:
+        played = run(http, console, settings.api_key)
+        console.print(f"watch the battle: {viewer_url(base, *played)}", soft_wrap=True)
+        if not keep_open:
+            console.print("the demo's server stops now; `--keep-open` leaves it serving")
+            return
+        console.print("serving until Ctrl-C")
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            console.print("stopped")
 
 
 if __name__ == "__main__":

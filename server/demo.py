@@ -124,14 +124,21 @@ def board(state: dict[str, Any]) -> str:
     return "\n".join(rows) + f"\n{legend}  (v{state['version']})"
 
 
-def run(http: Any, console: Console, api_key: str | None = None) -> None:
-    """`http`: an httpx-like client (base URL set). Plays the script, printing the board."""
+def viewer_url(base: str, battle_id: str, token: str) -> str:
+    """The battle viewer's address for `battle_id`, opened with `token`."""
+    return f"{base.rstrip('/')}/battles/{battle_id}/view?token={token}"
+
+
+def run(http: Any, console: Console, api_key: str | None = None) -> tuple[str, str]:
+    """`http`: an httpx-like client (base URL set). Plays the script, printing the board;
+    answers the battle's id and its director token."""
     created = http.post("/battles", json=BATTLE, headers={"X-API-Key": api_key or ""})
     created.raise_for_status()
     battle_id, token = created.json()["battle_id"], created.json()["director_token"]
     auth = {"Authorization": f"Bearer {token}"}
     url = f"/battles/{battle_id}"
     console.print(f"battle [bold]{battle_id}[/bold]")
+    console.print(f"watch it live: {viewer_url(str(http.base_url), battle_id, token)}")
     console.print(board(http.get(url, headers=auth).json()))
     for title, kind, body in SCRIPT:
         if kind == "resolve":
@@ -151,3 +158,4 @@ def run(http: Any, console: Console, api_key: str | None = None) -> None:
             events = [e["type"] for e in answer.json()["events"]]
             console.print("events: " + ", ".join(events))
         console.print(board(http.get(url, headers=auth).json()))
+    return battle_id, token

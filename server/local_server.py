@@ -15,11 +15,12 @@ from server.settings import Settings
 
 
 @contextmanager
-def serving(app: Any, log_level: str = "error") -> Iterator[str]:
-    """Serve `app` on uvicorn in a daemon thread on a free local port; its base URL."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
+def serving(app: Any, log_level: str = "error", port: int = 0) -> Iterator[str]:
+    """Serve `app` on uvicorn in a daemon thread on `port` (0: a free one); its base URL."""
+    if not port:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level=log_level, access_log=False)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -37,7 +38,7 @@ def serving(app: Any, log_level: str = "error") -> Iterator[str]:
 
 
 @contextmanager
-def local_server(settings: Settings) -> Iterator[str]:
+def local_server(settings: Settings, port: int = 0) -> Iterator[str]:
     """The app on its database (migrated first), served locally (for `demo`)."""
     from events.migrate import upgrade
     from server.app import create_app
@@ -46,7 +47,7 @@ def local_server(settings: Settings) -> Iterator[str]:
     engine = make_engine(database_url(settings), pool_size=settings.pool_size)
     upgrade(engine)
     try:
-        with serving(create_app(settings, engine)) as url:
+        with serving(create_app(settings, engine), port=port) as url:
             yield url
     finally:
         engine.dispose()

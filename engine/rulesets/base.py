@@ -63,7 +63,7 @@ KNOWN_CONDITIONS = frozenset(
 
 
 class BaseOptions(BaseModel):
-    model_config = {"extra": "forbid", "frozen": True}
+    model_config = {"extra": "forbid", "frozen": True, "use_attribute_docstrings": True}
 
     turns: bool = Field(
         default=True,
@@ -89,6 +89,8 @@ class GridRuleset:
     """The sizes a creature (or a `narrow` opening's `fits`) may name, for refusals."""
     reads: ClassVar[Reads | None] = None
     """What it reads from a battle's setup besides its options (`engine.rulesets.reads`)."""
+    unit: ClassVar[tuple[str, str, int]] = ("square", "squares", 1)
+    """How the ruleset counts distance: the unit's name (one, many) and units per square."""
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:

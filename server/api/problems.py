@@ -14,7 +14,7 @@ import orjson
 import structlog
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
@@ -43,15 +43,28 @@ TITLES = {
 class Problem(BaseModel):
     """An error answer. `rule` and `step` are present when the rules refused an intent."""
 
-    type: str
-    title: str
-    status: int
-    detail: str
-    rule: str | None = None
-    step: int | None = None
-    errors: list[dict[str, Any]] | None = None
-    expected_version: int | None = None
-    actual_version: int | None = None
+    type: str = Field(
+        description="What went wrong, as a path: `/problems/refused` (the rules refused), "
+        "`/problems/invalid-request`, `/problems/unauthorized`, `/problems/stale-version`, ..."
+    )
+    title: str = Field(description="The HTTP status in words.")
+    status: int = Field(description="The HTTP status.")
+    detail: str = Field(description="A sentence saying what went wrong.")
+    rule: str | None = Field(
+        default=None,
+        description="Refusals: the stable, namespaced id of the rule that forbids the intent.",
+    )
+    step: int | None = Field(
+        default=None, description="Refusals: the path step the rule applies to, if any."
+    )
+    errors: list[dict[str, Any]] | None = Field(
+        default=None,
+        description="Invalid requests: each error's `loc` (where) and `msg` (what).",
+    )
+    expected_version: int | None = Field(
+        default=None, description="409: the version the request was decided on."
+    )
+    actual_version: int | None = Field(default=None, description="409: the battle's version now.")
 
 
 class ProblemError(Exception):

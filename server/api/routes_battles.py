@@ -12,6 +12,7 @@ from starlette.responses import Response
 from engine.intents import Intent
 from engine.results import Refused
 from server.command_pipeline import IntentOutcome
+from server.narration import narrate_page, with_narration
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key
@@ -20,7 +21,15 @@ from .stream import events_after
 from .wire import OrjsonResponse, envelope_json, outcome_json, plain_json
 
 router = APIRouter(tags=["battles"])
-IdempotencyKey = Annotated[str | None, Header(min_length=1, max_length=200)]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        min_length=1,
+        max_length=200,
+        description="Send one per request: a retry with the same key gets the first answer "
+        "and appends nothing; the same key with another body is refused (400).",
+    ),
+]
 READ = responses(401, 403, 404, 422, 503)
 WRITE = responses(400, 401, 403, 404, 409, 413, 415, 422, 503)
 
@@ -58,6 +67,7 @@ def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> R
     response_model=s.BattleCreatedOut,
     responses=WRITE,
     dependencies=[Depends(api_key)],
+    operation_id="create_battle",
 )
 async def create_battle(
     body: s.BattleIn, deps: Deps, idempotency_key: IdempotencyKey = None
@@ -81,7 +91,11 @@ async def create_battle(
 
 
 @router.post(
-    "/battles/{battle_id}/seats", status_code=201, response_model=s.SeatOut, responses=WRITE
+    "/battles/{battle_id}/seats",
+    status_code=201,
+    response_model=s.SeatOut,
+    responses=WRITE,
+    operation_id="add_seat",
 )
 async def add_seat(battle_id: BattleId, body: s.SeatIn, who: Director, deps: Deps) -> Any:
     """A player token bound to some creatures (director only; the token is shown once)."""
@@ -90,13 +104,23 @@ async def add_seat(battle_id: BattleId, body: s.SeatIn, who: Director, deps: Dep
     return OrjsonResponse(out, 201)
 
 
-@router.get("/battles/{battle_id}", response_model=s.BattleStateOut, responses=READ)
+@router.get(
+    "/battles/{battle_id}",
+    response_model=s.BattleStateOut,
+    responses=READ,
+    operation_id="get_state",
+)
 def battle_state(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
-    version: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
-    at: Annotated[datetime | None, Query(description="ISO-8601 instant")] = None,
+    version: Annotated[
+        int | None, Query(ge=1, le=2**31 - 1, description="The state at this version.")
+    ] = None,
+    at: Annotated[
+        datetime | None,
+        Query(description="The state as it was at this ISO-8601 instant (UTC if no offset)."),
+    ] = None,
 ) -> Any:
     """The battle's state now, at `version`, or as it was at the instant `at`."""
     if version is not None and at is not None:
@@ -112,7 +136,8 @@ def battle_state(
     "/battles/{battle_id}/intents",
     status_code=201,
     response_model=s.IntentOut,
-    responses={**WRITE, 200: {"model": s.IntentOut, "description": "A dry run's preview"}},
+    responses={**WRITE, 200: {"model": s.DryRunOut, "description": "A dry run's preview"}},
+    operation_id="submit_intent",
 )
 async def submit_intent(
     battle_id: BattleId,
@@ -120,7 +145,9 @@ async def submit_intent(
     who: Caller,
     deps: Deps,
     request: Request,
-    dry_run: bool = False,
+    dry_run: Annotated[
+        bool, Query(description="Judge without appending: 200 with the events it would add.")
+    ] = False,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Judge an intent: 201 with the new version, events and trace, or a refusal (422/403)."""
@@ -139,14 +166,24 @@ async def submit_intent(
     return answer(request, outcome, body.type, deps)
 
 
-@router.get("/battles/{battle_id}/reach", response_model=s.ReachOut, responses=READ)
+@router.get(
+    "/battles/{battle_id}/reach",
+    response_model=s.ReachOut,
+    responses=READ,
+    operation_id="get_reach",
+)
 async def reach(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
-    creature: Annotated[str, Query(min_length=1, max_length=64)],
-    kind: Annotated[str, Query(pattern="^(move|shift)$")] = "move",
-    mode: Annotated[str, Query(pattern="^(walk|climb|swim|fly|burrow)$")] = "walk",
+    creature: Annotated[str, Query(min_length=1, max_length=64, description="Its id.")],
+    kind: Annotated[
+        str, Query(pattern="^(move|shift)$", description="`move` or `shift`.")
+    ] = "move",
+    mode: Annotated[
+        str,
+        Query(pattern="^(walk|climb|swim|fly|burrow)$", description="The movement mode."),
+    ] = "walk",
 ) -> Any:
     """Every square the creature could end this move on, with its cost (for a ruler)."""
     found = await deps.battles.reach(who, creature, kind, mode)
@@ -155,19 +192,29 @@ async def reach(
     return OrjsonResponse(found)
 
 
-@router.get("/battles/{battle_id}/events", response_model=s.EventsPage, responses=READ)
+@router.get(
+    "/battles/{battle_id}/events",
+    response_model=s.EventsPage,
+    responses=READ,
+    operation_id="list_events",
+)
 def events(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
-    after: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
-    limit: Annotated[int, Query(ge=1, le=s.MAX_PAGE)] = 100,
+    after: Annotated[int, Query(ge=0, le=2**31 - 1, description="Events after this version.")] = 0,
+    limit: Annotated[int, Query(ge=1, le=s.MAX_PAGE, description="At most this many.")] = 100,
+    narrate: Annotated[
+        bool, Query(description="Add each event's `narration`: the event in plain words.")
+    ] = False,
 ) -> Any:
     """The log of this battle, in version order, a page at a time."""
     page = deps.battles.events(battle_id, after, limit)
     next_after = page[-1].version if page else after
     shown = [envelope_json(e, director=who.is_director) for e in page]
     body = {"battle_id": battle_id, "events": shown}
+    if narrate and page:
+        with_narration(body, narrate_page(deps.battles, battle_id, after, page))
     return OrjsonResponse({**body, "next_after": next_after})
 
 
@@ -175,15 +222,24 @@ def events(
     "/battles/{battle_id}/stream",
     responses={
         **READ,
-        200: {"description": "Server-sent events", "content": {"text/event-stream": {}}},
+        200: {
+            "description": "Server-sent events: one per logged event, `event:` its type, "
+            "`id:` its version, `data:` its envelope as JSON (as in `GET .../events`).",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        },
     },
+    operation_id="stream_events",
 )
 async def stream(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
-    last_event_id: Annotated[str | None, Header()] = None,
-    after: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
+    last_event_id: Annotated[
+        str | None, Header(description="Resume after this version (sent on reconnects).")
+    ] = None,
+    after: Annotated[
+        int | None, Query(ge=0, le=2**31 - 1, description="Start after this version.")
+    ] = None,
 ) -> Response:
     """Live events, one per logged event, `id` = its version; resume with `Last-Event-ID`."""
     start = after or 0
@@ -208,7 +264,12 @@ async def stream(
     return EventSourceResponse(counted(), ping=10, headers={"Cache-Control": "no-store"})
 
 
-@router.get("/battles/{battle_id}/verify", response_model=s.VerifyOut, responses=READ)
+@router.get(
+    "/battles/{battle_id}/verify",
+    response_model=s.VerifyOut,
+    responses=READ,
+    operation_id="verify_chain",
+)
 def verify(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
     """Walk the battle's hash chain and say whether it holds."""
     result = deps.battles.store.verify(battle_id)  # type: ignore[attr-defined]

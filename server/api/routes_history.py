@@ -1,34 +1,48 @@
-"""History: undo, redo, judgement, replay, what-if (DESIGN section 7)."""
+"""History: undo, redo, judgement, replay, what-if."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Header, Path, Query, Request
+from fastapi import APIRouter, Body, Path, Query, Request
 from starlette.responses import Response
 
 from engine.results import Refused
+from server.narration import narrate_what_if
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps
 from .problems import ProblemError, refusal_error
-from .routes_battles import READ, WRITE, answer
+from .routes_battles import READ, WRITE, IdempotencyKey, answer
 from .wire import OrjsonResponse
 
 router = APIRouter(tags=["history"])
-IdempotencyKey = Annotated[str | None, Header(min_length=1, max_length=200)]
-IntentId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+IntentId = Annotated[
+    str,
+    Path(
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9_-]+$",
+        description="The action's `intent_id`.",
+    ),
+]
+EMPTY_UNDO = s.UndoIn()
+EMPTY_REDO = s.RedoIn()
 
 
 @router.post(
-    "/battles/{battle_id}/undo", status_code=201, response_model=s.IntentOut, responses=WRITE
+    "/battles/{battle_id}/undo",
+    status_code=201,
+    response_model=s.IntentOut,
+    responses=WRITE,
+    operation_id="undo",
 )
 async def undo(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
     request: Request,
-    body: Annotated[s.UndoIn | None, Body()] = None,
+    body: Annotated[s.UndoIn, Body()] = EMPTY_UNDO,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Undo the latest action; `{"to_version": N}` rewinds; `{"intent_id": ...}` undoes one."""
@@ -46,14 +60,18 @@ async def undo(
 
 
 @router.post(
-    "/battles/{battle_id}/redo", status_code=201, response_model=s.IntentOut, responses=WRITE
+    "/battles/{battle_id}/redo",
+    status_code=201,
+    response_model=s.IntentOut,
+    responses=WRITE,
+    operation_id="redo",
 )
 async def redo(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
     request: Request,
-    body: Annotated[s.RedoIn | None, Body()] = None,
+    body: Annotated[s.RedoIn, Body()] = EMPTY_REDO,
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Redo the latest undone action (a new action clears redo)."""
@@ -66,8 +84,9 @@ async def redo(
 
 @router.get(
     "/battles/{battle_id}/intents/{intent_id}/judgement",
-    response_model=dict[str, Any],
+    response_model=s.Judgement,
     responses=READ,
+    operation_id="get_judgement",
 )
 def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, deps: Deps) -> Any:
     """Re-judge a recorded action under the current rules; says whether it still matches."""
@@ -77,13 +96,21 @@ def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, deps: Deps)
     return OrjsonResponse(found)
 
 
-@router.get("/battles/{battle_id}/replay", response_model=dict[str, Any], responses=READ)
+@router.get(
+    "/battles/{battle_id}/replay", response_model=s.Replay, responses=READ, operation_id="replay"
+)
 def replay(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
-    first: Annotated[int | None, Query(alias="from", ge=1, le=2**31 - 1)] = None,
-    last: Annotated[int | None, Query(alias="to", ge=1, le=2**31 - 1)] = None,
+    first: Annotated[
+        int | None,
+        Query(alias="from", ge=1, le=2**31 - 1, description="The first version (default 1)."),
+    ] = None,
+    last: Annotated[
+        int | None,
+        Query(alias="to", ge=1, le=2**31 - 1, description="The last version (default: a page)."),
+    ] = None,
     states: Annotated[
         Literal["each", "last", "none"],
         Query(description="Which steps carry the state after them: each, the last, or none."),
@@ -99,10 +126,12 @@ def replay(
     return OrjsonResponse(deps.history.replay(who, first, last, states))
 
 
-@router.post("/battles/{battle_id}/what-if", response_model=dict[str, Any], responses=WRITE)
+@router.post(
+    "/battles/{battle_id}/what-if", response_model=s.WhatIf, responses=WRITE, operation_id="what_if"
+)
 def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> Any:
     """From a version, try intents without appending: their events and the state difference."""
     found = deps.history.what_if(who, body.version, body.intents)
     if isinstance(found, Refused):
         raise refusal_error(found)
-    return OrjsonResponse(found)
+    return OrjsonResponse(narrate_what_if(deps.battles, battle_id, body.version, found))

@@ -20,6 +20,7 @@ router = APIRouter(tags=["ops"])
     "/healthz",
     response_model=s.Health,
     responses={503: {"model": s.Health, "description": "The database cannot be reached"}},
+    operation_id="healthz",
 )
 def healthz(deps: Deps) -> Any:
     """Liveness, including a round trip to the database."""
@@ -34,7 +35,13 @@ def healthz(deps: Deps) -> Any:
 @router.get(
     "/metrics",
     response_class=Response,
-    responses={200: {"content": {CONTENT_TYPE_LATEST.split(";")[0]: {}}, "description": "ok"}},
+    responses={
+        200: {
+            "content": {CONTENT_TYPE_LATEST.split(";")[0]: {"schema": {"type": "string"}}},
+            "description": "Prometheus' text format",
+        }
+    },
+    operation_id="metrics",
 )
 def metrics(deps: Deps) -> Response:
     """Prometheus metrics: intents, refusals, latency, append conflicts, open streams."""

@@ -8,45 +8,30 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
-from engine.economy import Economy
 from engine.intents import Intent
 from engine.setup import MapSetup
 
-MAX_CREATURES = 200
+from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut
+from .battle_bodies import MAX_CREATURES, CreatureIn, TypedBattle
+from .history_answers import Judgement, Replay, WhatIf
+
 MAX_MAP_SQUARES = 40_000  # e.g. 200 x 200
 MAX_PATH = 200
 MAX_PAGE = 1000
 MAX_WHAT_IF = 50
 MAX_BODY_BYTES = 256 * 1024
 
-Coordinate = list[int | float]
-
-
-class Loose(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-
-class CreatureIn(BaseModel):
-    """A creature as placed (DESIGN section 9); ruleset-specific fields are allowed."""
-
-    model_config = ConfigDict(extra="allow")
-
-    id: str = Field(min_length=1, max_length=64)
-    name: str = Field(default="", max_length=200)
-    side: str = Field(min_length=1, max_length=64)
-    at: Coordinate = Field(min_length=2, max_length=3)
-    size: str = "1M"
-    speeds: dict[str, int] = {}
-    stats: dict[str, int] = {}
-    stability: int = 0
-    hp: int = 1
-    conditions: list[str] = []
-
 
 class BattleIn(BaseModel):
-    """`POST /battles`: ruleset, map (or gridless board), creatures, options, seed."""
+    """`POST /battles`: ruleset, map (or gridless board), creatures, options, seed.
+
+    Parsed loosely (the engine judges the ruleset, its options and the creatures, and refuses
+    with a rule id); the schema shows one shape per ruleset (`battle_bodies`).
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -63,127 +48,87 @@ class BattleIn(BaseModel):
     board: dict[str, Any] | None = None
     creatures: list[CreatureIn] = Field(default=[], max_length=MAX_CREATURES)
 
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return handler(TypedBattle.core_schema)
+
 
 class BattleCreatedOut(BaseModel):
-    battle_id: str
-    director_token: str = Field(description="Shown once; keep it. It can do everything.")
-    version: int
+    """A new battle."""
+
+    battle_id: str = Field(description="The battle's id, for every other route.")
+    director_token: str = Field(
+        description="The director's token, shown once; keep it. It can do everything."
+    )
+    version: int = Field(description="The battle's version (1: `BattleCreated`).")
 
 
 class SeatIn(BaseModel):
+    """A player's seat: the creatures its token may act for."""
+
     model_config = ConfigDict(extra="forbid")
 
-    creatures: list[str] = Field(min_length=1, max_length=MAX_CREATURES)
-    name: str | None = Field(default=None, max_length=200)
-
-
-class SeatOut(BaseModel):
-    seat_id: str
-    token: str = Field(description="Shown once; it may act only for `creatures`.")
-    creatures: list[str]
-    name: str | None = None
-
-
-class EnvelopeOut(BaseModel):
-    """One logged event: its place in the log, its payload and its hash chain links."""
-
-    battle_id: str
-    version: int
-    global_position: int
-    type: str
-    schema_version: int
-    data: dict[str, Any]
-    intent_id: str | None
-    causation_id: str | None
-    correlation_id: str | None
-    actor: str | None
-    rules_version: str | None
-    recorded_at: str
-    prev_hash: str
-    hash: str
-
-
-class PreviewEvent(BaseModel):
-    """An event a dry run would append (not logged, so no position or hash)."""
-
-    type: str
-    data: dict[str, Any]
-
-
-class IntentOut(BaseModel):
-    version: int
-    intent_id: str | None = None
-    events: list[EnvelopeOut | PreviewEvent]
-    trace: list[dict[str, Any]]
-    replayed: bool = False
-    dry_run: bool = False
-
-
-class EventsPage(BaseModel):
-    battle_id: str
-    events: list[EnvelopeOut]
-    next_after: int = Field(description="Pass as `after` to read the next page.")
-
-
-class CreatureView(Loose):
-    position: list[int | float] | None = None
-    hp: int | None = None
-    conditions: list[str] = []
-    side: str | None = None
-    size: str | None = None
-    economy: Economy | None = Field(
-        default=None,
-        description="What the creature has left this turn, in its ruleset's own unit and "
-        "economy; its `movement_left` is the creature's `movement_left`.",
+    creatures: list[str] = Field(
+        min_length=1, max_length=MAX_CREATURES, description="Ids of the creatures it controls."
+    )
+    name: str | None = Field(
+        default=None, max_length=200, description="The player's name, shown in the log."
     )
 
 
-class BattleStateOut(Loose):
-    battle_id: str
-    version: int
-    ruleset: str
-    round: int | None = None
-    active: str | None = None
-    creatures: dict[str, CreatureView] = {}
-    pending_reactions: list[dict[str, Any]] = []
+class SeatOut(BaseModel):
+    """A new seat and its token."""
+
+    seat_id: str = Field(description="The seat's id (actions show `seat:<seat_id>`).")
+    token: str = Field(description="The player's token, shown once; it acts for `creatures`.")
+    creatures: list[str] = Field(description="Ids of the creatures it controls.")
+    name: str | None = Field(default=None, description="The player's name.")
 
 
 class ReachSquare(BaseModel):
-    at: list[int | float]
-    cost: int | float
+    """A square the creature could end the move on."""
+
+    at: list[int | float] = Field(description="The square, `[x, y, z]`.")
+    cost: int | float = Field(description="The cheapest cost to end there, in the ruleset's unit.")
 
 
 class ReachLeg(BaseModel):
     """One leg of a gridless move action, as the `legs` of a `move` intent take it."""
 
-    kind: Literal["normal", "jump", "climb", "fly"]
-    to: list[float] = Field(min_length=3, max_length=3)
+    kind: Literal["normal", "jump", "climb", "fly"] = Field(description="The leg's kind.")
+    to: list[float] = Field(
+        min_length=3, max_length=3, description="Where the leg ends, `[x, y, z]` in inches."
+    )
 
 
 class ReachPoint(BaseModel):
-    """A point of the reach region (inches, `[x, y, z]`), the inches counted against Move,
-    and legs that reach it which a `move` intent with those `legs` is accepted with."""
+    """A point of the reach region, the inches counted against Move, and legs that reach it
+    which a `move` intent with those `legs` is accepted with."""
 
-    at: list[float] = Field(min_length=3, max_length=3)
-    cost: float
-    legs: list[ReachLeg]
+    at: list[float] = Field(min_length=3, max_length=3, description="`[x, y, z]` in inches.")
+    cost: float = Field(description="Inches counted against Move.")
+    legs: list[ReachLeg] = Field(description="Legs that reach it.")
 
 
 class ReachRegion(BaseModel):
     """Gridless battles only: the reachable region sampled every `resolution` inches."""
 
-    resolution: float
-    points: list[ReachPoint]
+    resolution: float = Field(description="Inches between sampled points.")
+    points: list[ReachPoint] = Field(description="The reachable points.")
 
 
 class ReachOut(BaseModel):
-    version: int
-    creature: str
-    kind: str
-    mode: str
-    squares: list[ReachSquare]
+    """Where a creature could end a move now, with what it costs (a ruler to draw)."""
+
+    version: int = Field(description="The version it was computed at.")
+    creature: str = Field(description="The creature's id.")
+    kind: str = Field(description="`move` or `shift`.")
+    mode: str = Field(description="The movement mode.")
+    squares: list[ReachSquare] = Field(description="Every square it could end on, with its cost.")
     region: ReachRegion | None = Field(
-        default=None, description="present only for gridless battles (warcry)"
+        default=None, description="Present only for gridless battles (warcry)."
     )
 
 
@@ -192,32 +137,76 @@ class UndoIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    to_version: int | None = Field(default=None, ge=0, le=2**31 - 1)
-    intent_id: str | None = Field(default=None, min_length=1, max_length=64)
-    expected_version: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    to_version: int | None = Field(
+        default=None,
+        ge=0,
+        le=2**31 - 1,
+        description="Rewind: undo every action after this version (director only).",
+    )
+    intent_id: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=64,
+        description="Undo this earlier action alone, if no later action depends on it "
+        "(director only).",
+    )
+    expected_version: int | None = Field(
+        default=None,
+        ge=0,
+        le=2**31 - 1,
+        description="The version the client decided on; if the battle moved on: 409.",
+    )
 
 
 class RedoIn(BaseModel):
+    """Empty: redo the latest undone action."""
+
     model_config = ConfigDict(extra="forbid")
 
-    expected_version: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    expected_version: int | None = Field(
+        default=None,
+        ge=0,
+        le=2**31 - 1,
+        description="The version the client decided on; if the battle moved on: 409.",
+    )
 
 
 class WhatIfIn(BaseModel):
+    """Intents to try from a version, without appending."""
+
     model_config = ConfigDict(extra="forbid")
 
-    version: int = Field(ge=1)
-    intents: list[Intent] = Field(min_length=1, max_length=MAX_WHAT_IF)
+    version: int = Field(ge=1, description="The version to start from.")
+    intents: list[Intent] = Field(
+        min_length=1, max_length=MAX_WHAT_IF, description="The intents to try, in order."
+    )
 
 
 class VerifyOut(BaseModel):
-    battle_id: str
-    ok: bool
-    checked: int
-    first_broken_version: int | None = None
-    reason: str | None = None
+    """Whether a battle's hash chain holds."""
+
+    battle_id: str = Field(description="The battle.")
+    ok: bool = Field(description="True when every event's hash matches.")
+    checked: int = Field(description="Events verified (up to the first broken one).")
+    first_broken_version: int | None = Field(
+        default=None, description="The first version whose hash does not match."
+    )
+    reason: str | None = Field(default=None, description="Why it breaks, in words.")
 
 
 class Health(BaseModel):
-    status: str
-    database: str
+    """Liveness."""
+
+    status: str = Field(description="`ok`, or `unavailable`.")
+    database: str = Field(description="`ok`, or `unreachable`.")
+
+
+__all__ = [
+    "BattleStateOut",
+    "DryRunOut",
+    "EventsPage",
+    "IntentOut",
+    "Judgement",
+    "Replay",
+    "WhatIf",
+]

@@ -64,7 +64,12 @@ PAGE_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-@router.get("/battles/{battle_id}/view", response_class=HTMLResponse, responses=PAGE_ERRORS)
+@router.get(
+    "/battles/{battle_id}/view",
+    response_class=HTMLResponse,
+    responses=PAGE_ERRORS,
+    operation_id="view_battle",
+)
 def battle_view(battle_id: str, request: Request, token: str | None = None) -> Response:
     """The battle viewer page; open it with the battle's director or player `?token=`."""
     if not BATTLE_ID.match(battle_id):

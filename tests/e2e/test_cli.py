@@ -26,7 +26,8 @@ def test_a_battle_exported_and_imported_elsewhere_keeps_its_chain(
     out = tmp_path / "battle.jsonl"
     assert runner.invoke(app, ["verify", battle.battle_id]).exit_code == 0
     replayed = runner.invoke(app, ["replay", battle.battle_id])
-    assert replayed.exit_code == 0 and "Moved hero" in replayed.output
+    assert replayed.exit_code == 0
+    assert "Tactician moved 1 square to (1, 2)" in replayed.output
     assert runner.invoke(app, ["export", battle.battle_id, "--out", str(out)]).exit_code == 0
     assert len(out.read_text().splitlines()) == 4
 

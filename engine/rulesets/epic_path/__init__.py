@@ -68,6 +68,7 @@ class EpicPath(SquaresRuleset):
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
     sizes_hint: ClassVar[str] = sizes.HINT
+    unit: ClassVar[tuple[str, str, int]] = ("foot", "feet", 5)
 
     def handlers(self) -> dict[str, Handler]:
         return {

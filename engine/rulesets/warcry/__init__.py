@@ -37,6 +37,7 @@ class Warcry(GridRuleset):
     rules_version: ClassVar[str] = "warcry/1e-engine.3"
     options_model: ClassVar[type[BaseModel]] = WarcryOptions
     move_actions: ClassVar[tuple[str, ...]] = ("move",)
+    unit: ClassVar[tuple[str, str, int]] = ("inch", "inches", 1)
 
     def handlers(self) -> dict[str, Handler]:
         return {

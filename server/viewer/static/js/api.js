@@ -27,7 +27,7 @@ export function makeApi(battleId, token) {
   const q = encodeURIComponent;
   return {
     state: (version) => call("GET", version ? `?version=${version}` : ""),
-    events: (after, limit = 1000) => call("GET", `/events?after=${after}&limit=${limit}`),
+    events: (after, limit = 1000) => call("GET", `/events?after=${after}&limit=${limit}&narrate=true`),
     reach: (creature) => call("GET", `/reach?creature=${q(creature)}&kind=move`),
     preview: (intent) => call("POST", "/intents?dry_run=true", intent),
     intent: (intent) => call("POST", "/intents", intent),

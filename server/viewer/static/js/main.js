@@ -4,7 +4,7 @@ import { makeApi } from "./api.js";
 import { Board } from "./board.js";
 import { economyRows, leftWords } from "./economy.js";
 import { h, renderJudgement, renderReactions, renderWhatIf, whatIfResult } from "./panels.js";
-import { at, buildActions, buildContext, describe, legPath, movements } from "./words.js";
+import { at, buildActions, describe, legPath, movements, namer } from "./words.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const token = new URLSearchParams(location.search).get("token") || "";
@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 
 const S = {
   events: [], head: 0, live: true, version: 0, state: null, actions: [], byId: new Map(),
-  ctx: buildContext([]), selected: null, reach: new Map(), chosen: null, previews: new Map(),
+  ctx: { name: namer(null) }, selected: null, reach: new Map(), chosen: null, previews: new Map(),
 };
 let queue = Promise.resolve();
 const serially = (fn) => (queue = queue.then(fn).catch((err) => status(err.message, true)));
@@ -48,7 +48,6 @@ function addEvents(events) {
     S.head = e.version;
   }
   ({ actions: S.actions, byId: S.byId } = buildActions(S.events));
-  S.ctx = buildContext(S.events);
 }
 
 function renderLog() {
@@ -61,7 +60,7 @@ function renderLog() {
     if (action.id && action.id === S.chosen) classes.push("selected");
     const item = h("li", { class: classes.join(" "), "data-intent": action.id || "",
       "data-first": action.first, "data-last": action.last, title: `versions ${action.first}–${action.last}` },
-      h("span", { class: "v" }, action.first), " ", h("span", { class: "words" }, describe(action, S.ctx)));
+      h("span", { class: "v" }, action.first), " ", h("span", { class: "words" }, describe(action)));
     item.addEventListener("click", () => serially(() => chooseAction(action.id)));
     list.append(item);
   }
@@ -81,6 +80,7 @@ function renderTimeline() {
 
 function show(state) {
   S.state = state;
+  S.ctx = { name: namer(state) };
   S.version = state.version;
   board.render(state);
   $("battle-title").textContent = `${state.ruleset} · ${config.battle_id}`;
@@ -133,11 +133,12 @@ function connect() {
   const badge = $("live");
   source.onopen = () => { badge.textContent = "live"; badge.className = "badge on"; };
   source.onerror = () => { badge.textContent = "reconnecting"; badge.className = "badge off"; };
-  const received = (message) => {
-    addEvents([JSON.parse(message.data)]);
+  const received = () => {
     clearTimeout(S.pending);
-    // An action's events arrive together: draw once they have all come in.
+    // An action's events arrive together: once they have all come in, read them from the
+    // log with the server's narration, then draw.
     S.pending = setTimeout(() => serially(async () => {
+      await loadLog();
       if (S.live) await followLive();
       else { renderTimeline(); renderLog(); }
     }), 40);

@@ -1,6 +1,6 @@
 // Side panels: an action's judgement, the director's what-if, pending reaction windows.
 
-import { at, sentence } from "./words.js";
+import { at } from "./words.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -76,7 +76,7 @@ export function whatIfResult(result, ctx) {
       parts.push(h("p", { class: "refused" }, `Intent ${step.index + 1} refused: ${step.refused.rule}: ${step.refused.detail}`));
     } else {
       parts.push(h("p", { class: "whatif-step" },
-        step.events.map((e) => sentence(e, ctx, step.trace)).filter((p) => p).join("; ") || "No events"));
+        step.events.map((e) => e.narration).filter((p) => p).join("; ") || "No events"));
     }
   }
   const changes = Object.entries(result.difference?.creatures || {});

@@ -1,0 +1,43 @@
+"""turnledger-client: a typed Python client for turnledger's HTTP API.
+
+    from turnledger_client import Client, Refused
+
+    with Client("http://127.0.0.1:8000", token) as tl:
+        answer = tl.submit(battle_id, {"type": "move", "creature": "hero", "to": [4, 2]})
+
+Answers are pydantic models generated from the server's `/openapi.json` (`turnledger_client.
+wire`); events are typed by their `type` (`wire.MovedEnvelope`, whose `data` is a
+`wire.MovedData`).
+"""
+
+from . import wire
+from .calls import Event, Intent
+from .client import AsyncClient, Client
+from .errors import (
+    Conflict,
+    ConnectionLost,
+    Forbidden,
+    InvalidRequest,
+    NotFound,
+    Refused,
+    TurnledgerError,
+    Unauthorized,
+    Unavailable,
+)
+
+__all__ = [
+    "AsyncClient",
+    "Client",
+    "Conflict",
+    "ConnectionLost",
+    "Event",
+    "Forbidden",
+    "Intent",
+    "InvalidRequest",
+    "NotFound",
+    "Refused",
+    "TurnledgerError",
+    "Unauthorized",
+    "Unavailable",
+    "wire",
+]

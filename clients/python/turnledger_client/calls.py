@@ -1,0 +1,161 @@
+"""Each API call as a plain description (method, path, body, how to read the answer), shared
+by the sync and the async client so the two cannot disagree."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Generic, TypeVar, get_args
+
+from pydantic import BaseModel, TypeAdapter
+
+from . import wire
+
+T = TypeVar("T")
+Intent = Mapping[str, Any] | BaseModel
+"""An intent: a dict as the wire takes it, or one of the `wire` intent models (`wire.Move`)."""
+
+Event = get_args(wire.EventsPage.model_fields["events"].annotation)[0]
+"""A logged event: its envelope, with `data` typed by its `type` (`wire.MovedEnvelope`, ...)."""
+EVENT: TypeAdapter[Any] = TypeAdapter(Event)
+
+
+@dataclass(frozen=True)
+class Call(Generic[T]):
+    """One request and how to read its successful answer."""
+
+    method: str
+    path: str
+    read: Callable[[Any], T]
+    json: Any = None
+    params: dict[str, Any] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    appends: bool = True
+    """False for a POST that only reads (what-if), which may be sent again freely."""
+
+    @property
+    def may_retry(self) -> bool:
+        """Safe to send again: a read, or a write carrying an idempotency key."""
+        return self.method == "GET" or not self.appends or "Idempotency-Key" in self.headers
+
+
+def plain(body: Intent | Mapping[str, Any]) -> dict[str, Any]:
+    """A request body as JSON-ready data."""
+    if isinstance(body, BaseModel):
+        return body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return dict(body)
+
+
+def key(given: str | None) -> dict[str, str]:
+    """The `Idempotency-Key` header: the caller's, or a fresh one so retries are safe."""
+    return {"Idempotency-Key": given or uuid.uuid4().hex}
+
+
+def model(kind: type[T]) -> Callable[[Any], T]:
+    return lambda data: kind.model_validate(data)  # type: ignore[attr-defined,no-any-return]
+
+
+def intent_answer(data: Any) -> wire.IntentOut | wire.DryRunOut:
+    return (wire.DryRunOut if data.get("dry_run") else wire.IntentOut).model_validate(data)
+
+
+def battle(body: Mapping[str, Any] | BaseModel, idempotency_key: str | None) -> Call[Any]:
+    return Call("POST", "/battles", model(wire.BattleCreatedOut), plain(body),
+                headers=key(idempotency_key))  # fmt: skip
+
+
+def seat(battle_id: str, creatures: list[str], name: str | None) -> Call[wire.SeatOut]:
+    body: dict[str, Any] = {"creatures": creatures}
+    if name is not None:
+        body["name"] = name
+    return Call("POST", f"/battles/{battle_id}/seats", model(wire.SeatOut), body)
+
+
+def submit(
+    battle_id: str,
+    intent: Intent,
+    idempotency_key: str | None,
+    expected_version: int | None,
+    dry_run: bool,
+) -> Call[wire.IntentOut | wire.DryRunOut]:
+    body = plain(intent)
+    if expected_version is not None:
+        body["expected_version"] = expected_version
+    return Call(
+        "POST",
+        f"/battles/{battle_id}/intents",
+        intent_answer,
+        body,
+        params={"dry_run": "true"} if dry_run else {},
+        headers=key(idempotency_key),
+    )
+
+
+def state(battle_id: str, version: int | None, at: datetime | None) -> Call[wire.BattleStateOut]:
+    params: dict[str, Any] = {}
+    if version is not None:
+        params["version"] = version
+    if at is not None:
+        params["at"] = at.isoformat()
+    return Call("GET", f"/battles/{battle_id}", model(wire.BattleStateOut), params=params)
+
+
+def events(battle_id: str, after: int, limit: int, narrate: bool) -> Call[wire.EventsPage]:
+    params: dict[str, Any] = {"after": after, "limit": limit}
+    if narrate:
+        params["narrate"] = "true"
+    return Call("GET", f"/battles/{battle_id}/events", model(wire.EventsPage), params=params)
+
+
+def reach(battle_id: str, creature: str, kind: str, mode: str) -> Call[wire.ReachOut]:
+    params = {"creature": creature, "kind": kind, "mode": mode}
+    return Call("GET", f"/battles/{battle_id}/reach", model(wire.ReachOut), params=params)
+
+
+def undo(
+    battle_id: str,
+    to_version: int | None,
+    intent_id: str | None,
+    expected_version: int | None,
+    idempotency_key: str | None,
+) -> Call[wire.IntentOut]:
+    body = {
+        k: v
+        for k, v in (
+            ("to_version", to_version),
+            ("intent_id", intent_id),
+            ("expected_version", expected_version),
+        )
+        if v is not None
+    }
+    return Call("POST", f"/battles/{battle_id}/undo", model(wire.IntentOut), body,
+                headers=key(idempotency_key))  # fmt: skip
+
+
+def redo(
+    battle_id: str, expected_version: int | None, idempotency_key: str | None
+) -> Call[wire.IntentOut]:
+    body = {} if expected_version is None else {"expected_version": expected_version}
+    return Call("POST", f"/battles/{battle_id}/redo", model(wire.IntentOut), body,
+                headers=key(idempotency_key))  # fmt: skip
+
+
+def judgement(battle_id: str, intent_id: str) -> Call[wire.Judgement]:
+    path = f"/battles/{battle_id}/intents/{intent_id}/judgement"
+    return Call("GET", path, model(wire.Judgement))
+
+
+def replay(battle_id: str, first: int | None, last: int | None) -> Call[wire.Replay]:
+    params = {k: v for k, v in (("from", first), ("to", last)) if v is not None}
+    return Call("GET", f"/battles/{battle_id}/replay", model(wire.Replay), params=params)
+
+
+def what_if(battle_id: str, version: int, intents: list[Intent]) -> Call[wire.WhatIf]:
+    body = {"version": version, "intents": [plain(i) for i in intents]}
+    return Call("POST", f"/battles/{battle_id}/what-if", model(wire.WhatIf), body, appends=False)
+
+
+def verify(battle_id: str) -> Call[wire.VerifyOut]:
+    return Call("GET", f"/battles/{battle_id}/verify", model(wire.VerifyOut))

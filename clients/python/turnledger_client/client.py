@@ -1,0 +1,410 @@
+"""`Client` and `AsyncClient`: turnledger's HTTP API with typed answers and safe retries.
+
+Writes carry an `Idempotency-Key` (generated when not given), so a request whose answer was
+lost (a dropped connection) or that met a busy server (503) is sent again with the same key
+and the server answers the first result instead of acting twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Iterator
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Self, TypeVar
+
+import httpx
+from pydantic import BaseModel
+
+from . import calls, wire
+from .calls import Call, Intent
+from .errors import ConnectionLost, error_for
+from .sse import Parser
+
+T = TypeVar("T")
+RETRY_STATUSES = frozenset({429, 503})
+
+
+class _Base:
+    def __init__(
+        self,
+        base_url: str,
+        token: str | None = None,
+        *,
+        api_key: str | None = None,
+        retries: int = 4,
+        backoff: float = 0.2,
+        timeout: float = 30.0,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+        self.retries = retries
+        self.backoff = backoff
+        headers = {"Accept": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        if api_key:
+            headers["X-API-Key"] = api_key
+        self._headers = headers
+        self._timeout = timeout
+
+    def _pause(self, attempt: int, answer: httpx.Response | None) -> float:
+        after = answer.headers.get("Retry-After") if answer is not None else None
+        if after and after.isdigit():
+            return min(float(after), 30.0)
+        return float(self.backoff * 2**attempt)
+
+    @staticmethod
+    def _read(call: Call[T], answer: httpx.Response) -> T:
+        if answer.status_code >= 400:
+            try:
+                problem = answer.json()
+            except ValueError:
+                problem = {"detail": answer.text[:200] or answer.reason_phrase}
+            raise error_for(answer.status_code, problem if isinstance(problem, dict) else {})
+        return call.read(answer.json())
+
+    def _request(self, call: Call[Any]) -> dict[str, Any]:
+        return {
+            "method": call.method,
+            "url": call.path,
+            "params": call.params,
+            "json": call.json if call.method != "GET" else None,
+            "headers": call.headers,
+        }
+
+
+class Client(_Base):
+    """A synchronous client. Use it as a context manager (`with Client(url, token) as tl:`)."""
+
+    def __init__(self, base_url: str, token: str | None = None, **options: Any) -> None:
+        transport = options.pop("transport", None)
+        super().__init__(base_url, token, **options)
+        self._http = httpx.Client(
+            base_url=self.base_url, headers=self._headers, timeout=self._timeout,
+            transport=transport,
+        )  # fmt: skip
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    def _run(self, call: Call[T]) -> T:
+        attempts = self.retries + 1 if call.may_retry else 1
+        for attempt in range(attempts):
+            try:
+                answer = self._http.request(**self._request(call))
+            except httpx.TransportError as exc:
+                if attempt + 1 >= attempts:
+                    raise ConnectionLost(f"{call.method} {call.path}: {exc!r}") from exc
+                time.sleep(self._pause(attempt, None))
+                continue
+            if answer.status_code in RETRY_STATUSES and attempt + 1 < attempts:
+                time.sleep(self._pause(attempt, answer))
+                continue
+            return self._read(call, answer)
+        raise AssertionError("unreachable")
+
+    # -- battles ---------------------------------------------------------------------------
+
+    def create_battle(
+        self, body: dict[str, Any] | BaseModel, idempotency_key: str | None = None
+    ) -> wire.BattleCreatedOut:
+        """Create a battle; the answer has `battle_id` and `director_token` (shown once)."""
+        return self._run(calls.battle(body, idempotency_key))  # type: ignore[no-any-return]
+
+    def add_seat(
+        self, battle_id: str, creatures: list[str], name: str | None = None
+    ) -> wire.SeatOut:
+        """A player's seat (director only): its `token` acts for `creatures`."""
+        return self._run(calls.seat(battle_id, creatures, name))
+
+    def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: bool = False,
+    ) -> wire.IntentOut | wire.DryRunOut:
+        """Judge an intent: the new version, events and trace (a `DryRunOut` when `dry_run`).
+
+        Raises `Refused` (with `rule`, `step`, `detail`) when the rules forbid it, `Conflict`
+        when the battle moved on from `expected_version`, `Forbidden`, `Unauthorized`, ..."""
+        return self._run(
+            calls.submit(battle_id, intent, idempotency_key, expected_version, dry_run)
+        )
+
+    def state(
+        self, battle_id: str, version: int | None = None, at: datetime | None = None
+    ) -> wire.BattleStateOut:
+        """The state now, at `version`, or at the instant `at`."""
+        return self._run(calls.state(battle_id, version, at))
+
+    def events(
+        self, battle_id: str, after: int = 0, limit: int = 100, narrate: bool = False
+    ) -> wire.EventsPage:
+        """A page of the log after version `after` (typed events; words with `narrate`)."""
+        return self._run(calls.events(battle_id, after, limit, narrate))
+
+    def reach(
+        self, battle_id: str, creature: str, kind: str = "move", mode: str = "walk"
+    ) -> wire.ReachOut:
+        """Where `creature` could end a move now, with the cost of each square."""
+        return self._run(calls.reach(battle_id, creature, kind, mode))
+
+    def verify(self, battle_id: str) -> wire.VerifyOut:
+        """Whether the battle's hash chain holds."""
+        return self._run(calls.verify(battle_id))
+
+    # -- history -------------------------------------------------------------------------------
+
+    def undo(
+        self,
+        battle_id: str,
+        intent_id: str | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> wire.IntentOut:
+        """Undo the latest action, or (director) the earlier action `intent_id` alone."""
+        return self._run(calls.undo(battle_id, None, intent_id, expected_version, idempotency_key))
+
+    def redo(
+        self,
+        battle_id: str,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> wire.IntentOut:
+        """Redo the latest undone action."""
+        return self._run(calls.redo(battle_id, expected_version, idempotency_key))
+
+    def rewind(
+        self,
+        battle_id: str,
+        to_version: int,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> wire.IntentOut:
+        """(Director) undo every action after `to_version`."""
+        return self._run(calls.undo(battle_id, to_version, None, expected_version, idempotency_key))
+
+    def judgement(self, battle_id: str, intent_id: str) -> wire.Judgement:
+        """Judge a recorded action again under today's rules."""
+        return self._run(calls.judgement(battle_id, intent_id))
+
+    def replay(
+        self, battle_id: str, first: int | None = None, last: int | None = None
+    ) -> wire.Replay:
+        """Each event of versions `first`..`last` with the state after it."""
+        return self._run(calls.replay(battle_id, first, last))
+
+    def what_if(self, battle_id: str, version: int, intents: list[Intent]) -> wire.WhatIf:
+        """Try `intents` from `version` without appending; compare with the log."""
+        return self._run(calls.what_if(battle_id, version, intents))
+
+    # -- the live stream -----------------------------------------------------------------------
+
+    def stream(self, battle_id: str, after: int | None = None) -> Iterator[Any]:
+        """Logged events as they happen (typed envelopes, `calls.Event`), after `after`.
+
+        A dropped connection is resumed after the last event received (`Last-Event-ID`), so
+        no event is lost or repeated; it gives up after `retries` failed reconnects in a row.
+        """
+        last = after or 0
+        failures = 0
+        while True:
+            try:
+                with self._http.stream(
+                    "GET",
+                    f"/battles/{battle_id}/stream",
+                    headers={"Accept": "text/event-stream", "Last-Event-ID": str(last)},
+                    timeout=httpx.Timeout(self._timeout, read=None),
+                ) as answer:
+                    if answer.status_code >= 400:
+                        answer.read()
+                        self._read(calls.verify(battle_id), answer)
+                    parser = Parser()
+                    for line in answer.iter_lines():
+                        message = parser.feed(line)
+                        if message is None or not message.data:
+                            continue
+                        event = calls.EVENT.validate_json(message.data)
+                        if event.version <= last:
+                            continue
+                        last, failures = event.version, 0
+                        yield event
+            except (httpx.TransportError, httpx.StreamError) as exc:
+                failures += 1
+                if failures > self.retries:
+                    raise ConnectionLost(f"the stream of {battle_id} kept failing") from exc
+                time.sleep(self._pause(failures - 1, None))
+
+
+class AsyncClient(_Base):
+    """The same API for asyncio (`async with AsyncClient(url, token) as tl:`)."""
+
+    def __init__(self, base_url: str, token: str | None = None, **options: Any) -> None:
+        transport = options.pop("transport", None)
+        super().__init__(base_url, token, **options)
+        self._http = httpx.AsyncClient(
+            base_url=self.base_url, headers=self._headers, timeout=self._timeout,
+            transport=transport,
+        )  # fmt: skip
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self._http.aclose()
+
+    async def _run(self, call: Call[T]) -> T:
+        attempts = self.retries + 1 if call.may_retry else 1
+        for attempt in range(attempts):
+            try:
+                answer = await self._http.request(**self._request(call))
+            except httpx.TransportError as exc:
+                if attempt + 1 >= attempts:
+                    raise ConnectionLost(f"{call.method} {call.path}: {exc!r}") from exc
+                await asyncio.sleep(self._pause(attempt, None))
+                continue
+            if answer.status_code in RETRY_STATUSES and attempt + 1 < attempts:
+                await asyncio.sleep(self._pause(attempt, answer))
+                continue
+            return self._read(call, answer)
+        raise AssertionError("unreachable")
+
+    async def create_battle(
+        self, body: dict[str, Any] | BaseModel, idempotency_key: str | None = None
+    ) -> wire.BattleCreatedOut:
+        """Create a battle; the answer has `battle_id` and `director_token` (shown once)."""
+        return await self._run(calls.battle(body, idempotency_key))  # type: ignore[no-any-return]
+
+    async def add_seat(
+        self, battle_id: str, creatures: list[str], name: str | None = None
+    ) -> wire.SeatOut:
+        """A player's seat (director only): its `token` acts for `creatures`."""
+        return await self._run(calls.seat(battle_id, creatures, name))
+
+    async def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: bool = False,
+    ) -> wire.IntentOut | wire.DryRunOut:
+        """Judge an intent (see `Client.submit`)."""
+        return await self._run(
+            calls.submit(battle_id, intent, idempotency_key, expected_version, dry_run)
+        )
+
+    async def state(
+        self, battle_id: str, version: int | None = None, at: datetime | None = None
+    ) -> wire.BattleStateOut:
+        """The state now, at `version`, or at the instant `at`."""
+        return await self._run(calls.state(battle_id, version, at))
+
+    async def events(
+        self, battle_id: str, after: int = 0, limit: int = 100, narrate: bool = False
+    ) -> wire.EventsPage:
+        """A page of the log after version `after`."""
+        return await self._run(calls.events(battle_id, after, limit, narrate))
+
+    async def reach(
+        self, battle_id: str, creature: str, kind: str = "move", mode: str = "walk"
+    ) -> wire.ReachOut:
+        """Where `creature` could end a move now."""
+        return await self._run(calls.reach(battle_id, creature, kind, mode))
+
+    async def verify(self, battle_id: str) -> wire.VerifyOut:
+        """Whether the battle's hash chain holds."""
+        return await self._run(calls.verify(battle_id))
+
+    async def undo(
+        self,
+        battle_id: str,
+        intent_id: str | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> wire.IntentOut:
+        """Undo the latest action, or (director) the earlier action `intent_id` alone."""
+        return await self._run(
+            calls.undo(battle_id, None, intent_id, expected_version, idempotency_key)
+        )
+
+    async def redo(
+        self,
+        battle_id: str,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> wire.IntentOut:
+        """Redo the latest undone action."""
+        return await self._run(calls.redo(battle_id, expected_version, idempotency_key))
+
+    async def rewind(
+        self,
+        battle_id: str,
+        to_version: int,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> wire.IntentOut:
+        """(Director) undo every action after `to_version`."""
+        return await self._run(
+            calls.undo(battle_id, to_version, None, expected_version, idempotency_key)
+        )
+
+    async def judgement(self, battle_id: str, intent_id: str) -> wire.Judgement:
+        """Judge a recorded action again under today's rules."""
+        return await self._run(calls.judgement(battle_id, intent_id))
+
+    async def replay(
+        self, battle_id: str, first: int | None = None, last: int | None = None
+    ) -> wire.Replay:
+        """Each event of versions `first`..`last` with the state after it."""
+        return await self._run(calls.replay(battle_id, first, last))
+
+    async def what_if(self, battle_id: str, version: int, intents: list[Intent]) -> wire.WhatIf:
+        """Try `intents` from `version` without appending."""
+        return await self._run(calls.what_if(battle_id, version, intents))
+
+    async def stream(self, battle_id: str, after: int | None = None) -> AsyncIterator[Any]:
+        """Logged events as they happen, resumed without loss after a dropped connection."""
+        last = after or 0
+        failures = 0
+        while True:
+            try:
+                async with self._http.stream(
+                    "GET",
+                    f"/battles/{battle_id}/stream",
+                    headers={"Accept": "text/event-stream", "Last-Event-ID": str(last)},
+                    timeout=httpx.Timeout(self._timeout, read=None),
+                ) as answer:
+                    if answer.status_code >= 400:
+                        await answer.aread()
+                        self._read(calls.verify(battle_id), answer)
+                    parser = Parser()
+                    async for line in answer.aiter_lines():
+                        message = parser.feed(line)
+                        if message is None or not message.data:
+                            continue
+                        event = calls.EVENT.validate_json(message.data)
+                        if event.version <= last:
+                            continue
+                        last, failures = event.version, 0
+                        yield event
+            except (httpx.TransportError, httpx.StreamError) as exc:
+                failures += 1
+                if failures > self.retries:
+                    raise ConnectionLost(f"the stream of {battle_id} kept failing") from exc
+                await asyncio.sleep(self._pause(failures - 1, None))

@@ -1,0 +1,9100 @@
+"""The wire format as pydantic models, generated from turnledger's /openapi.json.
+
+Do not edit: run clients/python/regenerate.py.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+
+class Into(StrEnum):
+    """
+    What the main action became: a `move` action or a `maneuver`.
+    """
+
+    move = "move"
+    maneuver = "maneuver"
+
+
+class ActionConvertedData(BaseModel):
+    """
+    A main action spent as a second move action or maneuver (always an explicit choice).
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    into: Annotated[Into, Field(title="Into")]
+    """
+    What the main action became: a `move` action or a `maneuver`.
+    """
+
+
+class ActionConvertedEnvelope(BaseModel):
+    """
+    A logged `ActionConverted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ActionConvertedData
+    """
+    What the `ActionConverted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    """
+    Always `ActionConverted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ActionConvertedEvent(BaseModel):
+    """
+    A `ActionConverted` event that was not logged.
+    """
+
+    data: ActionConvertedData
+    """
+    What the `ActionConverted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    """
+    Always `ActionConverted`: the event's type.
+    """
+
+
+class ActionConvertedRecord(BaseModel):
+    """
+    A `ActionConverted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ActionConvertedData
+    """
+    What the `ActionConverted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    """
+    Always `ActionConverted`: the event's type.
+    """
+
+
+class Turn(StrEnum):
+    """
+    `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
+    """
+
+    active = "active"
+    waiting = "waiting"
+    free = "free"
+
+
+class ActionPointsEconomy(BaseModel):
+    """
+    The action-point game: MOVE in Move Points a turn (a diagonal costs 2), Action Points
+    converting one for one into Move Points (never back), a run doubling MOVE but allowing
+    one Action Point that round.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action_points_left: Annotated[int, Field(title="Action Points Left")]
+    """
+    Action Points left this turn.
+    """
+    converted: Annotated[int, Field(title="Converted")]
+    """
+    Action Points converted into Move Points this turn.
+    """
+    convertible: Annotated[int, Field(title="Convertible")]
+    """
+    Action Points that may still become Move Points (a runner: at most its one Action Point of the round).
+    """
+    may_run: Annotated[bool, Field(title="May Run")]
+    """
+    It may still start running (it hasn't stood up, nor spent more than 1 Action Point, this turn).
+    """
+    move: Annotated[int, Field(title="Move")]
+    """
+    MOVE: the Move Points a turn gives (doubled while running).
+    """
+    movement_left: Annotated[int, Field(title="Movement Left")]
+    """
+    What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. Standing up and starting to crawl spend it.
+    """
+    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")] = (
+        "action-points"
+    )
+    """
+    The battle's ruleset: which economy this is.
+    """
+    running: Annotated[bool, Field(title="Running")]
+    """
+    It runs this turn (MOVE doubled, 1 Action Point at most).
+    """
+    spent: Annotated[int, Field(title="Spent")]
+    """
+    Move Points spent this turn.
+    """
+    stood_up: Annotated[bool, Field(title="Stood Up")]
+    """
+    It stood up this turn (no running).
+    """
+    turn: Annotated[Turn, Field(title="Turn")]
+    """
+    `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
+    """
+    unit: Annotated[Literal["Move Points"], Field(title="Unit")] = "Move Points"
+    """
+    The unit `movement_left` and every distance here are counted in.
+    """
+
+
+class CornerRule(StrEnum):
+    """
+    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall.
+    """
+
+    none = "none"
+    walls = "walls"
+
+
+class DodgeCost(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=20, title="Dodge Cost")] = 1
+    """
+    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table.
+    """
+
+
+class ActionPointsOptions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action_points: Annotated[int | None, Field(ge=0, le=20, title="Action Points")] = 3
+    """
+    Action points a turn (the Turgar example: 3); a creature's `stats.ap` overrides it.
+    """
+    actions_while_swimming: Annotated[
+        bool | None, Field(title="Actions While Swimming")
+    ] = False
+    """
+    "A character in general cannot perform actions while swimming, however Zaldar may agree to offer the attempt" (the text): a creature in water can't Dodge or Move Silently (the actions among its moves) unless the table allows it.
+    """
+    climb_needs_free_hands: Annotated[
+        bool | None, Field(title="Climb Needs Free Hands")
+    ] = True
+    """
+    Climbing needs both hands free of items (the text): a creature with `stats.hands_busy` > 0 can't climb; `false` lets the GM waive it.
+    """
+    corner_rule: Annotated[CornerRule | None, Field(title="Corner Rule")] = "none"
+    """
+    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall.
+    """
+    dodge_cost: Annotated[
+        DodgeCost | None, Field(title="Dodge Cost", validate_default=True)
+    ] = 1
+    """
+    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table.
+    """
+    failed_jump_spends: Annotated[bool | None, Field(title="Failed Jump Spends")] = True
+    """
+    A failed jump still spends its 2 Move Points (DIGEST 6.2 GUESS).
+    """
+    failed_long_jump_spends: Annotated[
+        bool | None, Field(title="Failed Long Jump Spends")
+    ] = True
+    """
+    A failed long jump spends 4 Move Points (DIGEST 6.2 GUESS); false: 2.
+    """
+    jump_target: Annotated[int | None, Field(ge=1, le=40, title="Jump Target")] = 10
+    """
+    The d20 + DEX total a jump needs (the text: 10).
+    """
+    move_silently_cost: Annotated[
+        int | None, Field(ge=0, le=20, title="Move Silently Cost")
+    ] = 1
+    """
+    Moving Silently is an action of 1 Action Point (the text).
+    """
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    """
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    """
+    run_converts_action_point: Annotated[
+        bool | None, Field(title="Run Converts Action Point")
+    ] = True
+    """
+    A runner's one action point may become a move point (DIGEST 6.1 GUESS).
+    """
+    turns: Annotated[bool | None, Field(title="Turns")] = True
+    """
+    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    """
+
+
+class ActionRedoneData(BaseModel):
+    """
+    What a `ActionRedone` event records.
+    """
+
+    first_version: Annotated[int, Field(title="First Version")]
+    """
+    The first version of the action.
+    """
+    last_version: Annotated[int, Field(title="Last Version")]
+    """
+    The last version of the action.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The `intent_id` of the action redone.
+    """
+
+
+class ActionRedoneEnvelope(BaseModel):
+    """
+    A logged `ActionRedone` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ActionRedoneData
+    """
+    What the `ActionRedone` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    """
+    Always `ActionRedone`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ActionRedoneEvent(BaseModel):
+    """
+    A `ActionRedone` event that was not logged.
+    """
+
+    data: ActionRedoneData
+    """
+    What the `ActionRedone` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    """
+    Always `ActionRedone`: the event's type.
+    """
+
+
+class ActionRedoneRecord(BaseModel):
+    """
+    A `ActionRedone` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ActionRedoneData
+    """
+    What the `ActionRedone` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    """
+    Always `ActionRedone`: the event's type.
+    """
+
+
+class ActionUndoneData(BaseModel):
+    """
+    The action `target` (versions first..last) no longer counts; `rewind_to` if a rewind.
+    """
+
+    first_version: Annotated[int, Field(title="First Version")]
+    """
+    The first version of the action.
+    """
+    last_version: Annotated[int, Field(title="Last Version")]
+    """
+    The last version of the action.
+    """
+    rewind_to: Annotated[int | None, Field(title="Rewind To")] = None
+    """
+    The version rewound to, when the undo was a rewind.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The `intent_id` of the action undone.
+    """
+
+
+class ActionUndoneEnvelope(BaseModel):
+    """
+    A logged `ActionUndone` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ActionUndoneData
+    """
+    What the `ActionUndone` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    """
+    Always `ActionUndone`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ActionUndoneEvent(BaseModel):
+    """
+    A `ActionUndone` event that was not logged.
+    """
+
+    data: ActionUndoneData
+    """
+    What the `ActionUndone` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    """
+    Always `ActionUndone`: the event's type.
+    """
+
+
+class ActionUndoneRecord(BaseModel):
+    """
+    A `ActionUndone` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ActionUndoneData
+    """
+    What the `ActionUndone` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    """
+    Always `ActionUndone`: the event's type.
+    """
+
+
+class Action(StrEnum):
+    """
+    The action spent: `main`, `maneuver` or `move`.
+    """
+
+    main = "main"
+    maneuver = "maneuver"
+    move = "move"
+
+
+class ActionUsedData(BaseModel):
+    """
+    A creature spent one of its turn's actions on something that is not itself movement.
+    """
+
+    action: Annotated[Action, Field(title="Action")]
+    """
+    The action spent: `main`, `maneuver` or `move`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+
+
+class ActionUsedEnvelope(BaseModel):
+    """
+    A logged `ActionUsed` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ActionUsedData
+    """
+    What the `ActionUsed` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    """
+    Always `ActionUsed`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ActionUsedEvent(BaseModel):
+    """
+    A `ActionUsed` event that was not logged.
+    """
+
+    data: ActionUsedData
+    """
+    What the `ActionUsed` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    """
+    Always `ActionUsed`: the event's type.
+    """
+
+
+class ActionUsedRecord(BaseModel):
+    """
+    A `ActionUsed` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ActionUsedData
+    """
+    What the `ActionUsed` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    """
+    Always `ActionUsed`: the event's type.
+    """
+
+
+class ActionsLeft(BaseModel):
+    """
+    The actions a creature has left this turn.
+    """
+
+    main: Annotated[int, Field(title="Main")]
+    """
+    Main actions left.
+    """
+    maneuver: Annotated[int, Field(title="Maneuver")]
+    """
+    Maneuvers left.
+    """
+    move: Annotated[int, Field(title="Move")]
+    """
+    Move actions left.
+    """
+
+
+class Area(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    from_: Annotated[
+        list[int], Field(alias="from", max_length=3, min_length=2, title="From")
+    ]
+    """
+    One corner, `[x, y]`.
+    """
+    to: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
+    """
+    The opposite corner, `[x, y]`.
+    """
+
+
+class BattleCreatedOut(BaseModel):
+    """
+    A new battle.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle's id, for every other route.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    The director's token, shown once; keep it. It can do everything.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The battle's version (1: `BattleCreated`).
+    """
+
+
+class Change(BaseModel):
+    """
+    A value in the what-if beside the value in the log.
+    """
+
+    actual: Annotated[Any, Field(title="Actual")]
+    """
+    The value in the log.
+    """
+    what_if: Annotated[Any, Field(title="What If")]
+    """
+    The value had the intents been taken.
+    """
+
+
+class CollidedData(BaseModel):
+    """
+    What a `Collided` event records.
+    """
+
+    at: Annotated[tuple[int, int, int], Field(title="At")]
+    """
+    Where the force-moved creature stopped, `[x, y, z]`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    obstacle: Annotated[str | None, Field(title="Obstacle")] = None
+    """
+    What it hit otherwise (an object, the map's edge), in words.
+    """
+    other_creature: Annotated[str | None, Field(title="Other Creature")] = None
+    """
+    The id of the creature it hit, if it hit one.
+    """
+    remaining: Annotated[int, Field(title="Remaining")]
+    """
+    Squares of forced movement left when it hit.
+    """
+
+
+class CollidedEnvelope(BaseModel):
+    """
+    A logged `Collided` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: CollidedData
+    """
+    What the `Collided` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["Collided"], Field(title="Type")]
+    """
+    Always `Collided`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class CollidedEvent(BaseModel):
+    """
+    A `Collided` event that was not logged.
+    """
+
+    data: CollidedData
+    """
+    What the `Collided` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Collided"], Field(title="Type")]
+    """
+    Always `Collided`: the event's type.
+    """
+
+
+class CollidedRecord(BaseModel):
+    """
+    A `Collided` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: CollidedData
+    """
+    What the `Collided` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["Collided"], Field(title="Type")]
+    """
+    Always `Collided`: the event's type.
+    """
+
+
+class UntilEnum(StrEnum):
+    """
+    `end_of_turn` (EoT): the condition ends when the current turn ends.
+    """
+
+    end_of_turn = "end_of_turn"
+
+
+class Until(RootModel[UntilEnum | None]):
+    root: Annotated[UntilEnum | None, Field(title="Until")] = None
+    """
+    `end_of_turn` (EoT): the condition ends when the current turn ends.
+    """
+
+
+class ConditionSetData(BaseModel):
+    """
+    What a `ConditionSet` event records.
+    """
+
+    condition: Annotated[str, Field(title="Condition")]
+    """
+    The condition's name (`prone`, `slowed`, `grabbed`, `restrained`, ...).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    on: Annotated[bool, Field(title="On")]
+    """
+    True when the condition begins, false when it ends.
+    """
+    source: Annotated[str | None, Field(title="Source")] = None
+    """
+    The id of the creature that imposed it (a grabber), if any.
+    """
+    until: Annotated[Until | None, Field(title="Until")] = None
+    """
+    `end_of_turn` (EoT): the condition ends when the current turn ends.
+    """
+
+
+class ConditionSetEnvelope(BaseModel):
+    """
+    A logged `ConditionSet` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ConditionSetData
+    """
+    What the `ConditionSet` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    """
+    Always `ConditionSet`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ConditionSetEvent(BaseModel):
+    """
+    A `ConditionSet` event that was not logged.
+    """
+
+    data: ConditionSetData
+    """
+    What the `ConditionSet` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    """
+    Always `ConditionSet`: the event's type.
+    """
+
+
+class ConditionSetRecord(BaseModel):
+    """
+    A `ConditionSet` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ConditionSetData
+    """
+    What the `ConditionSet` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    """
+    Always `ConditionSet`: the event's type.
+    """
+
+
+class CreatureDifference(BaseModel):
+    """
+    How one creature differs. A creature in only one of the two states has just the
+    booleans `what_if` and `actual` saying where it exists.
+    """
+
+    actual: Annotated[bool | None, Field(title="Actual")] = None
+    """
+    Only when it exists in one state: whether in the log.
+    """
+    conditions: Change | None = None
+    """
+    Its conditions differ.
+    """
+    hp: Change | None = None
+    """
+    Its stamina differs.
+    """
+    movement_left: Change | None = None
+    """
+    Its movement left differs.
+    """
+    position: Change | None = None
+    """
+    Its position differs.
+    """
+    what_if: Annotated[bool | None, Field(title="What If")] = None
+    """
+    Only when it exists in one state: whether in the what-if.
+    """
+
+
+class CreatureIn(BaseModel):
+    """
+    A creature as placed on a grid. Ruleset-specific fields are allowed.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    at: Annotated[list[int | float], Field(max_length=3, min_length=2, title="At")]
+    """
+    Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
+    """
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    """
+    Conditions it starts with (`prone`, `slowed`, ...).
+    """
+    hp: Annotated[int | None, Field(title="Hp")] = 1
+    """
+    Stamina (hit points).
+    """
+    id: Annotated[str, Field(max_length=64, min_length=1, title="Id")]
+    """
+    Its id, chosen by the client.
+    """
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = ""
+    """
+    A name to show.
+    """
+    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    """
+    The side it fights on; creatures of other sides are enemies.
+    """
+    size: Annotated[str | None, Field(title="Size")] = "1M"
+    """
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it.
+    """
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    """
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost.
+    """
+    stability: Annotated[int | None, Field(title="Stability")] = 0
+    """
+    Stability against forced movement.
+    """
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    """
+    The characteristics the ruleset reads (might, agility, ...).
+    """
+
+
+class CreatureRemovedData(BaseModel):
+    """
+    What a `CreatureRemoved` event records.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature removed from the battle.
+    """
+
+
+class CreatureRemovedEnvelope(BaseModel):
+    """
+    A logged `CreatureRemoved` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: CreatureRemovedData
+    """
+    What the `CreatureRemoved` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    """
+    Always `CreatureRemoved`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class CreatureRemovedEvent(BaseModel):
+    """
+    A `CreatureRemoved` event that was not logged.
+    """
+
+    data: CreatureRemovedData
+    """
+    What the `CreatureRemoved` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    """
+    Always `CreatureRemoved`: the event's type.
+    """
+
+
+class CreatureRemovedRecord(BaseModel):
+    """
+    A `CreatureRemoved` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: CreatureRemovedData
+    """
+    What the `CreatureRemoved` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    """
+    Always `CreatureRemoved`: the event's type.
+    """
+
+
+class CreatureSpec(BaseModel):
+    """
+    A creature as placed: the wire format of section 9, with its position resolved.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    at: Annotated[tuple[int, int, int], Field(title="At")]
+    """
+    Its position `[x, y, z]` (z: the bottom of its space).
+    """
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    """
+    Conditions it has (`prone`, `slowed`, `grabbed`, ...).
+    """
+    disengage: Annotated[int | None, Field(title="Disengage")] = None
+    """
+    Squares its Disengage shifts (Draw Steel); null for the ruleset's default.
+    """
+    hp: Annotated[int | None, Field(title="Hp")] = 1
+    """
+    Stamina (hit points).
+    """
+    id: Annotated[str, Field(max_length=64, min_length=1, title="Id")]
+    """
+    The creature's id, chosen by the client.
+    """
+    name: Annotated[str | None, Field(title="Name")] = ""
+    """
+    A name to show.
+    """
+    side: Annotated[str, Field(title="Side")]
+    """
+    The side it fights on; creatures of other sides are enemies.
+    """
+    size: Annotated[str | None, Field(title="Size")] = "1M"
+    """
+    The ruleset's size (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...).
+    """
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    """
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit.
+    """
+    stability: Annotated[int | None, Field(title="Stability")] = 0
+    """
+    Stability: how many squares of forced movement it shrugs off.
+    """
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    """
+    The characteristics the ruleset reads (might, agility, ...).
+    """
+
+
+class DamageTakenData(BaseModel):
+    """
+    What a `DamageTaken` event records.
+    """
+
+    amount: Annotated[int, Field(title="Amount")]
+    """
+    Damage taken (Stamina lost).
+    """
+    cause: Annotated[str, Field(title="Cause")]
+    """
+    Why, in words (`fall`, `collision`, `damaging terrain`, ...).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+
+
+class DamageTakenEnvelope(BaseModel):
+    """
+    A logged `DamageTaken` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: DamageTakenData
+    """
+    What the `DamageTaken` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    """
+    Always `DamageTaken`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class DamageTakenEvent(BaseModel):
+    """
+    A `DamageTaken` event that was not logged.
+    """
+
+    data: DamageTakenData
+    """
+    What the `DamageTaken` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    """
+    Always `DamageTaken`: the event's type.
+    """
+
+
+class DamageTakenRecord(BaseModel):
+    """
+    A `DamageTaken` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: DamageTakenData
+    """
+    What the `DamageTaken` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    """
+    Always `DamageTaken`: the event's type.
+    """
+
+
+class DiceRolledData(BaseModel):
+    """
+    Dice a ruleset's rule rolled (a fall, a jump, a collision): `purpose` names the rule,
+    `dice` the expression ("3d6", "1d20+2"); `seeded` when the battle's source rolled them.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    dice: Annotated[str, Field(title="Dice")]
+    """
+    The dice expression (`3d6`, `1d20+2`).
+    """
+    modifier: Annotated[int | None, Field(title="Modifier")] = 0
+    """
+    Added to the faces.
+    """
+    purpose: Annotated[str, Field(title="Purpose")]
+    """
+    The rule that rolled (such as `fall`, `jump`, `collision`).
+    """
+    rolls: Annotated[list[int], Field(title="Rolls")]
+    """
+    The faces of the dice rolled, in order.
+    """
+    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    """
+    True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
+    """
+    total: Annotated[int | None, Field(title="Total")] = 0
+    """
+    The roll's total (faces plus modifiers).
+    """
+
+
+class DiceRolledEnvelope(BaseModel):
+    """
+    A logged `DiceRolled` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: DiceRolledData
+    """
+    What the `DiceRolled` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    """
+    Always `DiceRolled`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class DiceRolledEvent(BaseModel):
+    """
+    A `DiceRolled` event that was not logged.
+    """
+
+    data: DiceRolledData
+    """
+    What the `DiceRolled` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    """
+    Always `DiceRolled`: the event's type.
+    """
+
+
+class DiceRolledRecord(BaseModel):
+    """
+    A `DiceRolled` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: DiceRolledData
+    """
+    What the `DiceRolled` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    """
+    Always `DiceRolled`: the event's type.
+    """
+
+
+class DrawSteelActions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    main: Annotated[int, Field(title="Main")]
+    """
+    Main actions left this turn.
+    """
+    maneuver: Annotated[int, Field(title="Maneuver")]
+    """
+    Maneuvers left this turn.
+    """
+    move: Annotated[int, Field(title="Move")]
+    """
+    Move actions left this turn.
+    """
+
+
+class DrawSteelEconomy(BaseModel):
+    """
+    Draw Steel: one main action, one maneuver and one move action a turn; Advance moves up
+    to speed and may be split around the other actions; the main action may become a second
+    move action or maneuver, only when an intent says so (`use_main_action`).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    actions: DrawSteelActions | None
+    """
+    Actions left this turn (a dazed creature that acted has none); null without turns.
+    """
+    advance_left: Annotated[int, Field(title="Advance Left")]
+    """
+    Squares left of an Advance under way; a further move continues it without another move action (0: none under way).
+    """
+    main_converts: Annotated[bool, Field(title="Main Converts")]
+    """
+    The main action can still become a second move action (a fresh `speed`) or maneuver, with `use_main_action`.
+    """
+    movement_left: Annotated[int, Field(title="Movement Left")]
+    """
+    What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`.
+    """
+    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")] = "draw-steel"
+    """
+    The battle's ruleset: which economy this is.
+    """
+    speed: Annotated[int, Field(title="Speed")]
+    """
+    Current speed (slowed, grabbed, restrained and a held creature applied): what a fresh move action grants.
+    """
+    turn: Annotated[Turn, Field(title="Turn")]
+    """
+    `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
+    """
+    unit: Annotated[Literal["squares"], Field(title="Unit")] = "squares"
+    """
+    The unit `movement_left` and every distance here are counted in.
+    """
+
+
+class CornerRule1(StrEnum):
+    """
+    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls.
+    """
+
+    either = "either"
+    both = "both"
+
+
+class DamagingTerrain(StrEnum):
+    """
+    Damaging terrain deals its damage for each square entered, or once per movement.
+    """
+
+    each_square = "each_square"
+    once_per_move = "once_per_move"
+
+
+class FallThreshold(StrEnum):
+    """
+    The 2-square minimum for falling damage is tested on the effective or raw height.
+    """
+
+    effective = "effective"
+    raw = "raw"
+
+
+class GrabSpeedRounding(StrEnum):
+    """
+    How a grabber's halved speed rounds.
+    """
+
+    down = "down"
+    up = "up"
+
+
+class HurlThrough(StrEnum):
+    """
+    A creature force-moved into a mundane object breaks through when it has the squares.
+    """
+
+    auto = "auto"
+    never = "never"
+
+
+class OpportunityAttacks(StrEnum):
+    """
+    A reaction window asks the reactor (`ask`), or is taken or declined at once.
+    """
+
+    ask = "ask"
+    always = "always"
+    never = "never"
+
+
+class PushLine(StrEnum):
+    """
+    Push/pull paths follow the source-target ray, or any path ever farther/closer.
+    """
+
+    bresenham = "bresenham"
+    monotone = "monotone"
+
+
+class SlamFall(StrEnum):
+    """
+    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`).
+    """
+
+    moved = "moved"
+    nominal = "nominal"
+
+
+class Stability(StrEnum):
+    """
+    A force-moved target reduces the distance by its full stability, or not at all.
+    """
+
+    full = "full"
+    none = "none"
+
+
+class DrawSteelOptions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    corner_rule: Annotated[CornerRule1 | None, Field(title="Corner Rule")] = "either"
+    """
+    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls.
+    """
+    damaging_terrain: Annotated[
+        DamagingTerrain | None, Field(title="Damaging Terrain")
+    ] = "each_square"
+    """
+    Damaging terrain deals its damage for each square entered, or once per movement.
+    """
+    fall_threshold: Annotated[FallThreshold | None, Field(title="Fall Threshold")] = (
+        "effective"
+    )
+    """
+    The 2-square minimum for falling damage is tested on the effective or raw height.
+    """
+    falling_far: Annotated[bool | None, Field(title="Falling Far")] = True
+    """
+    With turns, a fall of more than 100 squares takes rounds: 100 now, 100 each new round.
+    """
+    free_strike_damage: Annotated[
+        tuple[int, int, int] | None, Field(title="Free Strike Damage")
+    ] = [2, 5, 7]
+    """
+    Melee weapon free strike damage by tier, before the characteristic is added.
+    """
+    grab_speed_rounding: Annotated[
+        GrabSpeedRounding | None, Field(title="Grab Speed Rounding")
+    ] = "down"
+    """
+    How a grabber's halved speed rounds.
+    """
+    hard_terrain_test: Annotated[bool | None, Field(title="Hard Terrain Test")] = True
+    """
+    Terrain marked `hard` calls for a Might test to climb or swim it (11 or less fails: the creature stops before it, wasting no movement).
+    """
+    hurl_through: Annotated[HurlThrough | None, Field(title="Hurl Through")] = "auto"
+    """
+    A creature force-moved into a mundane object breaks through when it has the squares.
+    """
+    jump_costs_movement: Annotated[bool | None, Field(title="Jump Costs Movement")] = (
+        True
+    )
+    """
+    Squares jumped count against movement (DIGEST 2.3 GUESS); false: a jump costs 1.
+    """
+    map_edge_collision: Annotated[bool | None, Field(title="Map Edge Collision")] = (
+        False
+    )
+    """
+    Forced movement into the map's edge counts as hitting an object (2 + remaining).
+    """
+    opportunity_attacks: Annotated[
+        OpportunityAttacks | None, Field(title="Opportunity Attacks")
+    ] = "ask"
+    """
+    A reaction window asks the reactor (`ask`), or is taken or declined at once.
+    """
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    """
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    """
+    push_line: Annotated[PushLine | None, Field(title="Push Line")] = "bresenham"
+    """
+    Push/pull paths follow the source-target ray, or any path ever farther/closer.
+    """
+    slam_fall: Annotated[SlamFall | None, Field(title="Slam Fall")] = "moved"
+    """
+    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`).
+    """
+    stability: Annotated[Stability | None, Field(title="Stability")] = "full"
+    """
+    A force-moved target reduces the distance by its full stability, or not at all.
+    """
+    stack_penalties: Annotated[bool | None, Field(title="Stack Penalties")] = True
+    """
+    Crawling, climbing/swimming and difficult terrain add up (true) or the largest counts.
+    """
+    stop_move_at_zero_stamina: Annotated[
+        bool | None, Field(title="Stop Move At Zero Stamina")
+    ] = True
+    """
+    A move paused by a free strike ends when the strike drops the mover to 0 Stamina.
+    """
+    turns: Annotated[bool | None, Field(title="Turns")] = True
+    """
+    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    """
+
+
+class DroppedDownData(BaseModel):
+    """
+    A fighter that ended its move in the air dropped straight down to the first surface.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    height: Annotated[float, Field(title="Height")]
+    """
+    Inches dropped.
+    """
+    origin: Annotated[tuple[float, float, float], Field(title="Origin")]
+    """
+    Where the fighter was in the air, in inches.
+    """
+    to: Annotated[tuple[float, float, float], Field(title="To")]
+    """
+    The surface it dropped onto, in inches.
+    """
+
+
+class DroppedDownEnvelope(BaseModel):
+    """
+    A logged `DroppedDown` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: DroppedDownData
+    """
+    What the `DroppedDown` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    """
+    Always `DroppedDown`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class DroppedDownEvent(BaseModel):
+    """
+    A `DroppedDown` event that was not logged.
+    """
+
+    data: DroppedDownData
+    """
+    What the `DroppedDown` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    """
+    Always `DroppedDown`: the event's type.
+    """
+
+
+class DroppedDownRecord(BaseModel):
+    """
+    A `DroppedDown` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: DroppedDownData
+    """
+    What the `DroppedDown` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    """
+    Always `DroppedDown`: the event's type.
+    """
+
+
+class Cell(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2)]
+
+
+class ElevationSetup(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    area: Area | None = None
+    """
+    A rectangle of squares, both corners included.
+    """
+    cells: Annotated[list[Cell] | None, Field(title="Cells")] = None
+    """
+    Squares `[x, y]`.
+    """
+    height: Annotated[int, Field(ge=-1000, le=1000, title="Height")]
+    """
+    The ground's height over these cells, in squares (may be negative).
+    """
+
+
+class Cell1(RootModel[tuple[int, int]]):
+    root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
+
+
+class ElevationSpec(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cells: Annotated[list[Cell1], Field(title="Cells")]
+    """
+    Squares `[x, y]` (areas already expanded to their squares).
+    """
+    height: Annotated[int, Field(ge=-1000, le=1000, title="Height")]
+    """
+    The ground's height over these cells, in squares (may be negative).
+    """
+
+
+class ElevationView(BaseModel):
+    """
+    Raised (or sunken) ground.
+    """
+
+    cells: Annotated[list[list[int]], Field(title="Cells")]
+    """
+    Its squares, `[x, y]`.
+    """
+    height: Annotated[int, Field(title="Height")]
+    """
+    The ground's height there, in squares.
+    """
+
+
+class Rolls(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=200, title="Rolls")]
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+
+
+class EndTurn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature whose turn ends.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class EpicPathActions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    full_round: Annotated[bool, Field(title="Full Round")]
+    """
+    A full-round action (run, double move, clamber) is still possible: the standard and the move action are both left.
+    """
+    move: Annotated[int, Field(title="Move")]
+    """
+    Move actions left this turn.
+    """
+    standard: Annotated[int, Field(title="Standard")]
+    """
+    Standard actions left this turn.
+    """
+
+
+class EpicPathEconomy(BaseModel):
+    """
+    Epic Path: feet, a move action walks up to speed (it is not split), a standard action
+    may be spent as a move action (`use_main_action`), a double move or a run takes both,
+    and the 5-foot step has its own eligibility.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action_points_left: Annotated[int, Field(title="Action Points Left")]
+    """
+    Action points left for the battle (`stats.action_points` less those spent).
+    """
+    actions: EpicPathActions | None
+    """
+    Actions left this turn; null without turns.
+    """
+    double_move_left: Annotated[int, Field(title="Double Move Left")]
+    """
+    Feet a double move could still cover now (0: its actions are spent).
+    """
+    five_foot_step: Annotated[bool, Field(title="Five Foot Step")]
+    """
+    A 5-foot step of the 'no other movement' kind is still allowed this round.
+    """
+    five_foot_step_used: Annotated[bool, Field(title="Five Foot Step Used")]
+    """
+    It took a 5-foot step this round.
+    """
+    moved: Annotated[bool, Field(title="Moved")]
+    """
+    The creature has moved this round (by its own volition).
+    """
+    movement_left: Annotated[int, Field(title="Movement Left")]
+    """
+    What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. In its walk speed (`speeds` holds each movement type's); a prone or splayed creature crawls 5 ft; an overburdened one moves 5 ft a round.
+    """
+    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")] = "epic-path"
+    """
+    The battle's ruleset: which economy this is.
+    """
+    run_left: Annotated[int, Field(title="Run Left")]
+    """
+    Feet a run could still cover now (0: it can't run now).
+    """
+    speeds: Annotated[dict[str, int], Field(title="Speeds")]
+    """
+    Each movement mode's speed, encumbrance applied.
+    """
+    turn: Annotated[Turn, Field(title="Turn")]
+    """
+    `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
+    """
+    unit: Annotated[Literal["feet"], Field(title="Unit")] = "feet"
+    """
+    The unit `movement_left` and every distance here are counted in.
+    """
+
+
+class CornerObstacles(StrEnum):
+    """
+    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are).
+    """
+
+    skirt = "skirt"
+    block = "block"
+
+
+class LandingSurface(StrEnum):
+    """
+    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass).
+    """
+
+    jagged = "jagged"
+    rough = "rough"
+    normal = "normal"
+    soft = "soft"
+
+
+class OpportunityAttacks1(StrEnum):
+    """
+    An attack of opportunity asks the reactor, or is taken or declined at once.
+    """
+
+    ask = "ask"
+    always = "always"
+    never = "never"
+
+
+class RunRule(StrEnum):
+    """
+    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4).
+    """
+
+    run_section = "run_section"
+    encumbrance_section = "encumbrance_section"
+
+
+class EpicPathOptions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allies_may_share: Annotated[bool | None, Field(title="Allies May Share")] = False
+    """
+    A move may end in a consenting ally's space; both are then squeezed (Squeezing: "Squeezing can only occur if the two creatures sharing a space both agree").
+    """
+    altitude_ceiling: Annotated[
+        int | None, Field(ge=5, le=5000, multiple_of=5, title="Altitude Ceiling")
+    ] = 100
+    """
+    Feet above the ground a flier may climb to: the text "strongly recommends" that referees enforce altitude ceilings in three-dimensional encounters (3-D Movement).
+    """
+    aoo_target_ac: Annotated[int | None, Field(title="Aoo Target Ac")] = 10
+    """
+    Armour class of a target without `stats.ac` when an attack of opportunity is rolled.
+    """
+    corner_obstacles: Annotated[
+        CornerObstacles | None, Field(title="Corner Obstacles")
+    ] = "skirt"
+    """
+    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are).
+    """
+    dead_are_rough: Annotated[bool | None, Field(title="Dead Are Rough")] = True
+    """
+    A dead creature's square is rough (difficult) terrain; `false` for a GM who "may elect to ignore the 'dead creatures are rough terrain' rule" (Squeezing).
+    """
+    forced_collisions: Annotated[bool | None, Field(title="Forced Collisions")] = False
+    """
+    Forced movement stopped by an obstruction deals no damage (the text); `true`: treat it as uncautious movement (Collisions: 1d6 per 10 ft left, never against a creature).
+    """
+    landing_surface: Annotated[
+        LandingSurface | None, Field(title="Landing Surface")
+    ] = "normal"
+    """
+    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass).
+    """
+    opportunity_attacks: Annotated[
+        OpportunityAttacks1 | None, Field(title="Opportunity Attacks")
+    ] = "ask"
+    """
+    An attack of opportunity asks the reactor, or is taken or declined at once.
+    """
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    """
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    """
+    run_rule: Annotated[RunRule | None, Field(title="Run Rule")] = "run_section"
+    """
+    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4).
+    """
+    stand_up_provokes: Annotated[bool | None, Field(title="Stand Up Provokes")] = True
+    """
+    Standing up from prone or splayed provokes attacks of opportunity as leaving a threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it.
+    """
+    turns: Annotated[bool | None, Field(title="Turns")] = True
+    """
+    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    """
+    withdraw_defense: Annotated[
+        int | None, Field(ge=0, le=100, title="Withdraw Defense")
+    ] = 15
+    """
+    Maneuver Defense of a primary target without `stats.maneuver_defense`, against which a withdrawal's Movement check exempts more enemies (DIGEST 3.4 GUESS).
+    """
+
+
+class FallProne(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class FellData(BaseModel):
+    """
+    What a `Fell` event records.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    effective_height: Annotated[int, Field(title="Effective Height")]
+    """
+    Squares the fall counts for damage, after what reduces it (Agility, water).
+    """
+    height: Annotated[int, Field(title="Height")]
+    """
+    Squares fallen.
+    """
+    landing: Annotated[tuple[int, int, int], Field(title="Landing")]
+    """
+    Where the creature landed, `[x, y, z]`.
+    """
+    origin: Annotated[tuple[int, int, int], Field(title="Origin")]
+    """
+    Where the creature was before, `[x, y, z]`.
+    """
+
+
+class FellEnvelope(BaseModel):
+    """
+    A logged `Fell` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: FellData
+    """
+    What the `Fell` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["Fell"], Field(title="Type")]
+    """
+    Always `Fell`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class FellEvent(BaseModel):
+    """
+    A `Fell` event that was not logged.
+    """
+
+    data: FellData
+    """
+    What the `Fell` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Fell"], Field(title="Type")]
+    """
+    Always `Fell`: the event's type.
+    """
+
+
+class ChosenBy(StrEnum):
+    """
+    Who chose the landing: `opponent`, `auto`, or `stays` (it did not move).
+    """
+
+    opponent = "opponent"
+    auto = "auto"
+    stays = "stays"
+
+
+class FellInchesData(BaseModel):
+    """
+    A fallen fighter was placed on a landing point (`chosen_by`: `opponent` or `auto`).
+    """
+
+    chosen_by: Annotated[ChosenBy, Field(title="Chosen By")]
+    """
+    Who chose the landing: `opponent`, `auto`, or `stays` (it did not move).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    height: Annotated[float, Field(title="Height")]
+    """
+    Inches fallen.
+    """
+    landing: Annotated[tuple[float, float, float], Field(title="Landing")]
+    """
+    Where it was placed, in inches.
+    """
+    origin: Annotated[tuple[float, float, float], Field(title="Origin")]
+    """
+    Where the fighter fell from, in inches.
+    """
+
+
+class FellInchesEnvelope(BaseModel):
+    """
+    A logged `FellInches` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: FellInchesData
+    """
+    What the `FellInches` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    """
+    Always `FellInches`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class FellInchesEvent(BaseModel):
+    """
+    A `FellInches` event that was not logged.
+    """
+
+    data: FellInchesData
+    """
+    What the `FellInches` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    """
+    Always `FellInches`: the event's type.
+    """
+
+
+class FellInchesRecord(BaseModel):
+    """
+    A `FellInches` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: FellInchesData
+    """
+    What the `FellInches` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    """
+    Always `FellInches`: the event's type.
+    """
+
+
+class FellRecord(BaseModel):
+    """
+    A `Fell` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: FellData
+    """
+    What the `Fell` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["Fell"], Field(title="Type")]
+    """
+    Always `Fell`: the event's type.
+    """
+
+
+class FighterIn(BaseModel):
+    """
+    A fighter on a gridless board: `at` in inches, `speeds.walk` is its Move.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    at: Annotated[list[int | float], Field(max_length=3, min_length=2, title="At")]
+    """
+    Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
+    """
+    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = 1.0
+    """
+    The base's diameter in inches.
+    """
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    """
+    Conditions it starts with (`prone`, `slowed`, ...).
+    """
+    hp: Annotated[int | None, Field(title="Hp")] = 1
+    """
+    Stamina (hit points).
+    """
+    id: Annotated[str, Field(max_length=64, min_length=1, title="Id")]
+    """
+    Its id, chosen by the client.
+    """
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = ""
+    """
+    A name to show.
+    """
+    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = []
+    """
+    Its runemarks (such as `fly`, `mount`, `monster`).
+    """
+    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    """
+    The side it fights on; creatures of other sides are enemies.
+    """
+    size: Annotated[str | None, Field(title="Size")] = "1M"
+    """
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it.
+    """
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    """
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost.
+    """
+    stability: Annotated[int | None, Field(title="Stability")] = 0
+    """
+    Stability against forced movement.
+    """
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    """
+    The characteristics the ruleset reads (might, agility, ...).
+    """
+
+
+class FighterSpec(BaseModel):
+    """
+    Where a fighter stands on the board and what its base and runemarks are.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    at: Annotated[tuple[float, float, float], Field(title="At")]
+    """
+    Where the fighter stands, `[x, y, z]` in inches.
+    """
+    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = 1.0
+    """
+    The base's diameter, in inches.
+    """
+    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = []
+    """
+    The fighter's runemarks (such as `fly`, `mount`).
+    """
+
+
+class Kind(StrEnum):
+    """
+    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
+    """
+
+    push = "push"
+    pull = "pull"
+    slide = "slide"
+
+
+class PathItem(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2)]
+
+
+class Path(RootModel[list[PathItem]]):
+    root: Annotated[list[PathItem], Field(max_length=1000, title="Path")]
+    """
+    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
+    """
+
+
+class ProneAfter(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Prone After")]
+    """
+    The target drops prone after this many squares, ending the forced movement (Epic
+    Path; 0: in its starting square). Rulesets without the option refuse it.
+    """
+
+
+class Target(RootModel[list[str]]):
+    root: Annotated[list[str], Field(max_length=100, title="Target")]
+    """
+    The id of the creature force-moved, or a list of ids.
+    """
+
+
+class ForceMove(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance: Annotated[int, Field(title="Distance")]
+    """
+    How many squares, before the target's stability.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    kind: Annotated[Kind, Field(title="Kind")]
+    """
+    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
+    """
+    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = False
+    """
+    The forced movement comes from a melee weapon attack.
+    """
+    path: Annotated[Path | None, Field(title="Path")] = None
+    """
+    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
+    """
+    prone_after: Annotated[ProneAfter | None, Field(title="Prone After")] = None
+    """
+    The target drops prone after this many squares, ending the forced movement (Epic
+    Path; 0: in its starting square). Rulesets without the option refuse it.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    source: Annotated[str, Field(title="Source")]
+    """
+    The id of the creature pushing, pulling or sliding.
+    """
+    target: Annotated[str | Target, Field(title="Target")]
+    """
+    The id of the creature force-moved, or a list of ids.
+    """
+    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
+    """
+    What is asked: selects the intent's shape.
+    """
+    vertical: Annotated[bool | None, Field(title="Vertical")] = False
+    """
+    Vertical forced movement (it may lift the target or slam it down).
+    """
+
+
+class PathItem1(RootModel[tuple[int, int, int]]):
+    root: Annotated[tuple[int, int, int], Field(max_length=3, min_length=3)]
+
+
+class ForceMovedData(BaseModel):
+    """
+    What a `ForceMoved` event records.
+    """
+
+    distance: Annotated[int, Field(title="Distance")]
+    """
+    The forced movement's distance, in squares, before stability.
+    """
+    kind: Annotated[Kind, Field(title="Kind")]
+    """
+    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
+    """
+    path: Annotated[list[PathItem1], Field(title="Path")]
+    """
+    The squares the target was moved through, in order; the starting square is not in it.
+    """
+    source: Annotated[str, Field(title="Source")]
+    """
+    The id of the creature that pushed, pulled or slid the target.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature force-moved.
+    """
+    vertical: Annotated[bool | None, Field(title="Vertical")] = False
+    """
+    Vertical forced movement (it may lift or slam the target).
+    """
+
+
+class ForceMovedEnvelope(BaseModel):
+    """
+    A logged `ForceMoved` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ForceMovedData
+    """
+    What the `ForceMoved` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    """
+    Always `ForceMoved`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ForceMovedEvent(BaseModel):
+    """
+    A `ForceMoved` event that was not logged.
+    """
+
+    data: ForceMovedData
+    """
+    What the `ForceMoved` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    """
+    Always `ForceMoved`: the event's type.
+    """
+
+
+class ForceMovedRecord(BaseModel):
+    """
+    A `ForceMoved` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ForceMovedData
+    """
+    What the `ForceMoved` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    """
+    Always `ForceMoved`: the event's type.
+    """
+
+
+class Health(BaseModel):
+    """
+    Liveness.
+    """
+
+    database: Annotated[str, Field(title="Database")]
+    """
+    `ok`, or `unreachable`.
+    """
+    status: Annotated[str, Field(title="Status")]
+    """
+    `ok`, or `unavailable`.
+    """
+
+
+class HurledThroughData(BaseModel):
+    """
+    A force-moved creature broke through one square of a mundane object.
+    """
+
+    cell: Annotated[tuple[int, int], Field(title="Cell")]
+    """
+    The square of the object broken through, `[x, y]`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    material: Annotated[str, Field(title="Material")]
+    """
+    What the object was made of.
+    """
+    squares: Annotated[int, Field(title="Squares")]
+    """
+    Squares of forced movement the object cost.
+    """
+
+
+class HurledThroughEnvelope(BaseModel):
+    """
+    A logged `HurledThrough` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: HurledThroughData
+    """
+    What the `HurledThrough` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    """
+    Always `HurledThrough`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class HurledThroughEvent(BaseModel):
+    """
+    A `HurledThrough` event that was not logged.
+    """
+
+    data: HurledThroughData
+    """
+    What the `HurledThrough` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    """
+    Always `HurledThrough`: the event's type.
+    """
+
+
+class HurledThroughRecord(BaseModel):
+    """
+    A `HurledThrough` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: HurledThroughData
+    """
+    What the `HurledThrough` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    """
+    Always `HurledThrough`: the event's type.
+    """
+
+
+class ImpactRolledData(BaseModel):
+    """
+    Impact damage's D6 (4-5: 1 damage, 6: 3) after a drop of `height` inches.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    damage: Annotated[int | None, Field(title="Damage")] = 0
+    """
+    Impact damage (4-5: 1, 6: 3).
+    """
+    height: Annotated[float, Field(title="Height")]
+    """
+    Inches dropped.
+    """
+    roll: Annotated[int, Field(title="Roll")]
+    """
+    The D6's face.
+    """
+    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    """
+    True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
+    """
+
+
+class ImpactRolledEnvelope(BaseModel):
+    """
+    A logged `ImpactRolled` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ImpactRolledData
+    """
+    What the `ImpactRolled` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    """
+    Always `ImpactRolled`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ImpactRolledEvent(BaseModel):
+    """
+    A `ImpactRolled` event that was not logged.
+    """
+
+    data: ImpactRolledData
+    """
+    What the `ImpactRolled` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    """
+    Always `ImpactRolled`: the event's type.
+    """
+
+
+class ImpactRolledRecord(BaseModel):
+    """
+    A `ImpactRolled` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ImpactRolledData
+    """
+    What the `ImpactRolled` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    """
+    Always `ImpactRolled`: the event's type.
+    """
+
+
+class Die(RootModel[tuple[int, int]]):
+    root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
+
+
+class IntentAcceptedData(BaseModel):
+    """
+    The intent an action was decided from, with what it needs to be judged again.
+
+    `dice` are the seeded faces it consumed as [sides, face]; `round` and `active` place it
+    in the turn order (a player may undo only within the turn); `trace` is the decision's
+    explanation, kept so replays and judgements show it without re-deciding.
+    """
+
+    active: Annotated[str | None, Field(title="Active")] = None
+    """
+    The id of the creature whose turn it was (null without turns).
+    """
+    dice: Annotated[list[Die] | None, Field(title="Dice", validate_default=True)] = []
+    """
+    The seeded dice the decision consumed, as `[sides, face]`.
+    """
+    intent: Annotated[dict[str, Any], Field(title="Intent")]
+    """
+    The intent as judged (the body sent to `POST .../intents`, or `undo`/`redo`/`create_battle`).
+    """
+    round: Annotated[int | None, Field(title="Round")] = None
+    """
+    The round it was decided in (null without turns).
+    """
+    trace: Annotated[list[dict[str, Any]] | None, Field(title="Trace")] = []
+    """
+    The decision's explanation, step by step.
+    """
+
+
+class IntentAcceptedEnvelope(BaseModel):
+    """
+    A logged `IntentAccepted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class IntentAcceptedEvent(BaseModel):
+    """
+    A `IntentAccepted` event that was not logged.
+    """
+
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+
+
+class IntentAcceptedRecord(BaseModel):
+    """
+    A `IntentAccepted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+
+
+class JumpTestedData(BaseModel):
+    """
+    A Might or Agility test to jump farther and higher than the baseline jump.
+    """
+
+    bonus: Annotated[int | None, Field(title="Bonus")] = 0
+    """
+    Squares the test added to the jump.
+    """
+    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    """
+    The characteristic added to the roll.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    rolls: Annotated[list[int], Field(title="Rolls")]
+    """
+    The faces of the dice rolled, in order.
+    """
+    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    """
+    True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
+    """
+    tier: Annotated[int | None, Field(title="Tier")] = 1
+    """
+    The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
+    """
+    total: Annotated[int | None, Field(title="Total")] = 0
+    """
+    The roll's total (faces plus modifiers).
+    """
+
+
+class JumpTestedEnvelope(BaseModel):
+    """
+    A logged `JumpTested` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: JumpTestedData
+    """
+    What the `JumpTested` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    """
+    Always `JumpTested`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class JumpTestedEvent(BaseModel):
+    """
+    A `JumpTested` event that was not logged.
+    """
+
+    data: JumpTestedData
+    """
+    What the `JumpTested` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    """
+    Always `JumpTested`: the event's type.
+    """
+
+
+class JumpTestedRecord(BaseModel):
+    """
+    A `JumpTested` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: JumpTestedData
+    """
+    What the `JumpTested` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    """
+    Always `JumpTested`: the event's type.
+    """
+
+
+class KnockOff(BaseModel):
+    """
+    Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature using the maneuver.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature climbing or riding it, to knock off.
+    """
+    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    """
+    Spend the main action as the move action (a second move).
+    """
+
+
+class KnockedProneData(BaseModel):
+    """
+    What a `KnockedProne` event records.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    voluntary: Annotated[bool | None, Field(title="Voluntary")] = False
+    """
+    True when the creature dropped prone by choice.
+    """
+
+
+class KnockedProneEnvelope(BaseModel):
+    """
+    A logged `KnockedProne` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: KnockedProneData
+    """
+    What the `KnockedProne` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    """
+    Always `KnockedProne`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class KnockedProneEvent(BaseModel):
+    """
+    A `KnockedProne` event that was not logged.
+    """
+
+    data: KnockedProneData
+    """
+    What the `KnockedProne` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    """
+    Always `KnockedProne`: the event's type.
+    """
+
+
+class KnockedProneRecord(BaseModel):
+    """
+    A `KnockedProne` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: KnockedProneData
+    """
+    What the `KnockedProne` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    """
+    Always `KnockedProne`: the event's type.
+    """
+
+
+class Kind2(StrEnum):
+    """
+    `normal`, `jump`, `climb` or `fly`.
+    """
+
+    normal = "normal"
+    jump = "jump"
+    climb = "climb"
+    fly = "fly"
+
+
+class Leg(BaseModel):
+    """
+    One leg of a gridless move: `normal`, `jump`, `climb` or `fly` to a point in inches.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Annotated[Kind2, Field(title="Kind")]
+    """
+    `normal`, `jump`, `climb` or `fly`.
+    """
+    to: Annotated[list[float], Field(max_length=3, min_length=2, title="To")]
+    """
+    Where the leg ends, `[x, y]` or `[x, y, z]` in inches.
+    """
+
+
+class ViaItem(RootModel[tuple[float, float, float]]):
+    root: Annotated[tuple[float, float, float], Field(max_length=3, min_length=3)]
+
+
+class LegRecord(BaseModel):
+    """
+    One leg of a move action as judged: its kind, its end and the inches it counted.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    counted: Annotated[float, Field(title="Counted")]
+    """
+    Inches this leg counted against Move.
+    """
+    drop: Annotated[float | None, Field(title="Drop")] = 0.0
+    """
+    Inches this leg dropped (a jump down), not counted against Move.
+    """
+    kind: Annotated[Kind2, Field(title="Kind")]
+    """
+    `normal`, `jump`, `climb` or `fly`.
+    """
+    to: Annotated[tuple[float, float, float], Field(title="To")]
+    """
+    Where the leg ended, `[x, y, z]` in inches.
+    """
+    via: Annotated[list[ViaItem] | None, Field(title="Via")] = None
+    """
+    The points the leg turns at on its way to `to` (a flight that rises, crosses and
+    descends); absent when it goes straight.
+    """
+
+
+class Legs(RootModel[list[Leg]]):
+    root: Annotated[list[Leg], Field(max_length=100, title="Legs")]
+    """
+    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
+    """
+
+
+class Mode(StrEnum):
+    """
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    """
+
+    walk = "walk"
+    climb = "climb"
+    swim = "swim"
+    fly = "fly"
+    burrow = "burrow"
+    glide = "glide"
+
+
+class Path1Item(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2)]
+
+
+class Path1(RootModel[list[Path1Item]]):
+    root: Annotated[list[Path1Item], Field(max_length=1000, title="Path")]
+    """
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    """
+
+
+class To(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
+    """
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    """
+
+
+class ToInches(RootModel[list[float]]):
+    root: Annotated[list[float], Field(max_length=3, min_length=2, title="To Inches")]
+    """
+    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
+    """
+
+
+class Move(BaseModel):
+    """
+    Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
+    lets the creature move up to `distance`). `use_main_action` spends the main action as a
+    second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
+    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
+    Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
+    roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
+    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test).
+
+    Each ruleset names its own actions, and `advance` (the default) means its first:
+    epic-path `walk`, `double_move`, `run`, `withdraw`, `charge` (with `primary`), `crawl`,
+    `clamber`; one-two-one `move`, `sprint`, `charge` (with `primary`); action-points
+    `walk`, `run`, `jump`, `long_jump`, `crawl`, `dodge`, `move_silently`. An action a
+    ruleset lacks is refused with its `<ruleset>/unknown-action`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[str | None, Field(title="Action")] = "advance"
+    """
+    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first.
+    """
+    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = 0
+    """
+    action-points: action points converted into move points (never back).
+    """
+    by: Annotated[str | None, Field(title="By")] = None
+    """
+    `pull_up`: the id of the creature pulling a willing burrower out.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    distance: Annotated[int | None, Field(title="Distance")] = None
+    """
+    `free`: how far the effect lets the creature move.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    jump_test: Annotated[bool | None, Field(title="Jump Test")] = False
+    """
+    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2).
+    """
+    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = []
+    """
+    Indices into `path` of the squares reached by a jump.
+    """
+    legs: Annotated[Legs | None, Field(title="Legs")] = None
+    """
+    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
+    """
+    mode: Annotated[Mode | None, Field(title="Mode")] = "walk"
+    """
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    """
+    onto: Annotated[str | None, Field(title="Onto")] = None
+    """
+    The id of a bigger creature to climb onto.
+    """
+    path: Annotated[Path1 | None, Field(title="Path")] = None
+    """
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    """
+    primary: Annotated[str | None, Field(title="Primary")] = None
+    """
+    Epic Path: the withdraw's primary target, or the charge's target.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    sneaking: Annotated[bool | None, Field(title="Sneaking")] = False
+    """
+    one-two-one: sneaking costs +1 Movement a square.
+    """
+    to: Annotated[To | None, Field(title="To")] = None
+    """
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    """
+    to_inches: Annotated[ToInches | None, Field(title="To Inches")] = None
+    """
+    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
+    """
+    type: Annotated[Literal["move"], Field(title="Type")] = "move"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    """
+    Spend the main action as the move action (a second move).
+    """
+    willing: Annotated[bool | None, Field(title="Willing")] = False
+    """
+    The creature climbed is willing (no test).
+    """
+
+
+class MovedData(BaseModel):
+    """
+    What a `Moved` event records.
+    """
+
+    action: Annotated[str, Field(title="Action")]
+    """
+    The action that granted the movement (each ruleset names its own, such as Draw Steel's `advance` or Epic Path's `double_move`).
+    """
+    cost: Annotated[int, Field(title="Cost")]
+    """
+    Movement spent, in the ruleset's unit (squares; feet for `epic-path`).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    last_square_cost: Annotated[int | None, Field(title="Last Square Cost")] = None
+    """
+    What the path's last square cost in full, when it cost more than what was left
+    (Reclaim the Wild: "you can still enter that new square"); None otherwise.
+    """
+    last_square_paid: Annotated[int | None, Field(title="Last Square Paid")] = None
+    """
+    What was paid for that square: all that was left (counted in `cost`); None otherwise.
+    """
+    maneuver: Annotated[bool | None, Field(title="Maneuver")] = False
+    """
+    The movement spent a maneuver (Draw Steel's Dig) rather than a move action.
+    """
+    mode: Annotated[str, Field(title="Mode")]
+    """
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    """
+    move_remainder: Annotated[int | None, Field(title="Move Remainder")] = None
+    """
+    What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this.
+    """
+    movement_left: Annotated[int, Field(title="Movement Left")]
+    """
+    Movement the creature has left this turn afterwards, in the ruleset's unit.
+    """
+    path: Annotated[list[PathItem1], Field(title="Path")]
+    """
+    The squares entered, in order, each `[x, y, z]`; the starting square is not in it.
+    """
+    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    """
+    This movement began a new move action (it spent one of the turn's actions).
+    """
+
+
+class MovedEnvelope(BaseModel):
+    """
+    A logged `Moved` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: MovedData
+    """
+    What the `Moved` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["Moved"], Field(title="Type")]
+    """
+    Always `Moved`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class MovedEvent(BaseModel):
+    """
+    A `Moved` event that was not logged.
+    """
+
+    data: MovedData
+    """
+    What the `Moved` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Moved"], Field(title="Type")]
+    """
+    Always `Moved`: the event's type.
+    """
+
+
+class PathItem3(RootModel[tuple[float, float, float]]):
+    root: Annotated[tuple[float, float, float], Field(max_length=3, min_length=3)]
+
+
+class MovedInchesData(BaseModel):
+    """
+    A gridless move action: `path` holds the start and every leg's end; `cost` the inches
+    counted against Move; `climbing` whether the fighter ends the move climbing.
+    """
+
+    action: Annotated[str | None, Field(title="Action")] = "move"
+    """
+    Always `move`: one move action.
+    """
+    climbing: Annotated[bool | None, Field(title="Climbing")] = False
+    """
+    True when the fighter ends the move climbing.
+    """
+    cost: Annotated[float, Field(title="Cost")]
+    """
+    Inches counted against Move.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    legs: Annotated[list[LegRecord], Field(title="Legs")]
+    """
+    The legs of the move, in order.
+    """
+    mode: Annotated[str | None, Field(title="Mode")] = "legs"
+    """
+    Always `legs` for a gridless move.
+    """
+    movement_left: Annotated[float | None, Field(title="Movement Left")] = None
+    """
+    Inches the state shows left after the move (the fighter's economy: a whole Move while
+    its activation has an action left). Absent on events logged before it existed.
+    """
+    path: Annotated[list[PathItem3], Field(title="Path")]
+    """
+    The fighter's start and every leg's end, `[x, y, z]` in inches.
+    """
+    starts_action: Annotated[bool | None, Field(title="Starts Action")] = True
+    """
+    This movement began a new move action (it spent one of the turn's actions).
+    """
+
+
+class MovedInchesEnvelope(BaseModel):
+    """
+    A logged `MovedInches` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: MovedInchesData
+    """
+    What the `MovedInches` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    """
+    Always `MovedInches`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class MovedInchesEvent(BaseModel):
+    """
+    A `MovedInches` event that was not logged.
+    """
+
+    data: MovedInchesData
+    """
+    What the `MovedInches` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    """
+    Always `MovedInches`: the event's type.
+    """
+
+
+class MovedInchesRecord(BaseModel):
+    """
+    A `MovedInches` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: MovedInchesData
+    """
+    What the `MovedInches` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    """
+    Always `MovedInches`: the event's type.
+    """
+
+
+class MovedRecord(BaseModel):
+    """
+    A `Moved` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: MovedData
+    """
+    What the `Moved` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["Moved"], Field(title="Type")]
+    """
+    Always `Moved`: the event's type.
+    """
+
+
+class CollisionDamage(StrEnum):
+    """
+    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS).
+    """
+
+    moved = "moved"
+    both = "both"
+
+
+class CornerRule2(StrEnum):
+    """
+    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none.
+    """
+
+    either = "either"
+    both = "both"
+    none = "none"
+
+
+class SurfCost(StrEnum):
+    """
+    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope.
+    """
+
+    half = "half"
+    full = "full"
+
+
+class SurfDifficultWear(StrEnum):
+    """
+    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn).
+    """
+
+    harsh = "harsh"
+    normal = "normal"
+    gentle = "gentle"
+
+
+class OneTwoOneOptions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    athletics_die: Annotated[int | None, Field(ge=2, le=20, title="Athletics Die")] = 6
+    """
+    Rolling with a fall rolls `stats.athletics` dice of this size (DIGEST 4.5 UNKNOWN).
+    """
+    climb_needs_free_hands: Annotated[
+        bool | None, Field(title="Climb Needs Free Hands")
+    ] = True
+    """
+    Climbing needs both hands (Climbing): a creature with `stats.hands_busy` > 0 can't climb until it puts things away; `false` lets the GM waive it.
+    """
+    collision_damage: Annotated[
+        CollisionDamage | None, Field(title="Collision Damage")
+    ] = "moved"
+    """
+    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS).
+    """
+    corner_rule: Annotated[CornerRule2 | None, Field(title="Corner Rule")] = "either"
+    """
+    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none.
+    """
+    fortitude: Annotated[int | None, Field(ge=0, le=100, title="Fortitude")] = 2
+    """
+    Holding Your Breath: rounds a creature without `stats.fortitude` holds its breath.
+    """
+    movement: Annotated[int | None, Field(ge=1, le=100, title="Movement")] = 6
+    """
+    Movement of a creature without `speeds.walk` ("typically, Heroes have 6").
+    """
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    """
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    """
+    slowed_surcharge: Annotated[
+        int | None, Field(ge=0, le=10, title="Slowed Surcharge")
+    ] = 1
+    """
+    Slowed (and squeezing, which slows) adds this per square (DIGEST 4.2 UNKNOWN).
+    """
+    sprint_needs_empty_hands: Annotated[
+        bool | None, Field(title="Sprint Needs Empty Hands")
+    ] = True
+    """
+    Sprinting: hands emptied of all but travel items first; a creature with `stats.hands_busy` > 0 can't Sprint; `false` lets the GM waive it.
+    """
+    squeeze_from: Annotated[int | None, Field(ge=1, le=10, title="Squeeze From")] = 1
+    """
+    Squeezing: an opening built for a size this many categories smaller than the creature must be squeezed through ("shorter than one-half your height or width"; GUESS: each category about doubles height and width).
+    """
+    stand_up_cost: Annotated[int | None, Field(ge=0, le=100, title="Stand Up Cost")] = 3
+    """
+    Movement to stand up from prone (DIGEST 4.6 UNKNOWN; half of 6).
+    """
+    surf_cost: Annotated[SurfCost | None, Field(title="Surf Cost")] = "half"
+    """
+    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope.
+    """
+    surf_difficult_wear: Annotated[
+        SurfDifficultWear | None, Field(title="Surf Difficult Wear")
+    ] = "normal"
+    """
+    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn).
+    """
+    surf_needs_slope: Annotated[bool | None, Field(title="Surf Needs Slope")] = True
+    """
+    Shield Surfing begins only on a downward slope, a square next to the surfer one square lower ("consult your GM"); `false` lets the GM call any terrain sloped enough.
+    """
+    too_small_from: Annotated[
+        int | None, Field(ge=1, le=10, title="Too Small From")
+    ] = 2
+    """
+    Squeezing: an opening built for a size this many categories smaller is too small to squeeze into ("smaller than one-quarter"; GUESS as above).
+    """
+    turns: Annotated[bool | None, Field(title="Turns")] = True
+    """
+    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    """
+    vertical_jump: Annotated[int | None, Field(ge=0, le=20, title="Vertical Jump")] = 1
+    """
+    Squares a creature falls without harm when its `stats.vertical_jump` is not given.
+    """
+
+
+class PendingDifference(BaseModel):
+    """
+    The open reaction windows of both states, when they differ.
+    """
+
+    actual: Annotated[list[str], Field(title="Actual")]
+    """
+    Reaction ids open in the log.
+    """
+    what_if: Annotated[list[str], Field(title="What If")]
+    """
+    Reaction ids open in the what-if.
+    """
+
+
+class PendingReaction(BaseModel):
+    """
+    An open reaction window: the move it paused waits for the reactor's answer.
+    """
+
+    at: Annotated[list[int | float], Field(title="At")]
+    """
+    Where the target stands, `[x, y, z]`.
+    """
+    id: Annotated[str, Field(title="Id")]
+    """
+    Answer it with `resolve_reaction` and this `reaction` id.
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    `opportunity_attack`, `free_strike`, `fall_landing`, ...
+    """
+    reactor: Annotated[str, Field(title="Reactor")]
+    """
+    The id of the creature that may react.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature that provoked it.
+    """
+
+
+class Kind4(StrEnum):
+    """
+    `platform` (fighters stand on top) or `obstacle` (climbable sides).
+    """
+
+    platform = "platform"
+    obstacle = "obstacle"
+
+
+class PolygonItem(RootModel[tuple[float, float]]):
+    root: Annotated[tuple[float, float], Field(max_length=2, min_length=2)]
+
+
+class PieceSpec(BaseModel):
+    """
+    One terrain piece: a vertical prism over `polygon` from `bottom` to `bottom + height`.
+
+    `platform`: its top is a platform (fighters stand on it) and its sides are obstacles;
+    `obstacle`: climbable sides, no platform on top. A piece at most 1" high is low terrain.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    bottom: Annotated[float | None, Field(ge=0.0, le=200.0, title="Bottom")] = 0.0
+    """
+    The height of the bottom of the piece, in inches.
+    """
+    height: Annotated[float, Field(gt=0.0, le=200.0, title="Height")]
+    """
+    How tall the piece is, in inches.
+    """
+    kind: Annotated[Kind4, Field(title="Kind")]
+    """
+    `platform` (fighters stand on top) or `obstacle` (climbable sides).
+    """
+    polygon: Annotated[
+        list[PolygonItem], Field(max_length=64, min_length=3, title="Polygon")
+    ]
+    """
+    The outline, `[x, y]` points in inches.
+    """
+
+
+class Place(BaseModel):
+    """
+    Director: put a new creature on the map (`at` inside the spec; z optional).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[dict[str, Any], Field(title="Creature")]
+    """
+    The creature to place, as in the create body (`at` inside it).
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["place"], Field(title="Type")] = "place"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class PowerRolledData(BaseModel):
+    """
+    A power roll a movement rule called for (2d10 + characteristic), with its tier.
+    """
+
+    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    """
+    The characteristic added to the roll.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    rolls: Annotated[list[int], Field(title="Rolls")]
+    """
+    The faces of the dice rolled, in order.
+    """
+    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    """
+    True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
+    """
+    test: Annotated[str, Field(title="Test")]
+    """
+    What the roll tested (such as `climb creature`, `claw dirt`).
+    """
+    tier: Annotated[int | None, Field(title="Tier")] = 1
+    """
+    The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
+    """
+    total: Annotated[int | None, Field(title="Total")] = 0
+    """
+    The roll's total (faces plus modifiers).
+    """
+
+
+class PowerRolledEnvelope(BaseModel):
+    """
+    A logged `PowerRolled` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: PowerRolledData
+    """
+    What the `PowerRolled` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    """
+    Always `PowerRolled`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class PowerRolledEvent(BaseModel):
+    """
+    A `PowerRolled` event that was not logged.
+    """
+
+    data: PowerRolledData
+    """
+    What the `PowerRolled` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    """
+    Always `PowerRolled`: the event's type.
+    """
+
+
+class PowerRolledRecord(BaseModel):
+    """
+    A `PowerRolled` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: PowerRolledData
+    """
+    What the `PowerRolled` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    """
+    Always `PowerRolled`: the event's type.
+    """
+
+
+class Problem(BaseModel):
+    """
+    An error answer. `rule` and `step` are present when the rules refused an intent.
+    """
+
+    actual_version: Annotated[int | None, Field(title="Actual Version")] = None
+    """
+    409: the battle's version now.
+    """
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    A sentence saying what went wrong.
+    """
+    errors: Annotated[list[dict[str, Any]] | None, Field(title="Errors")] = None
+    """
+    Invalid requests: each error's `loc` (where) and `msg` (what).
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    409: the version the request was decided on.
+    """
+    rule: Annotated[str | None, Field(title="Rule")] = None
+    """
+    Refusals: the stable, namespaced id of the rule that forbids the intent.
+    """
+    status: Annotated[int, Field(title="Status")]
+    """
+    The HTTP status.
+    """
+    step: Annotated[int | None, Field(title="Step")] = None
+    """
+    Refusals: the path step the rule applies to, if any.
+    """
+    title: Annotated[str, Field(title="Title")]
+    """
+    The HTTP status in words.
+    """
+    type: Annotated[str, Field(title="Type")]
+    """
+    What went wrong, as a path: `/problems/refused` (the rules refused), `/problems/invalid-request`, `/problems/unauthorized`, `/problems/stale-version`, ...
+    """
+
+
+class Kind5(StrEnum):
+    """
+    The leg's kind.
+    """
+
+    normal = "normal"
+    jump = "jump"
+    climb = "climb"
+    fly = "fly"
+
+
+class ReachLeg(BaseModel):
+    """
+    One leg of a gridless move action, as the `legs` of a `move` intent take it.
+    """
+
+    kind: Annotated[Kind5, Field(title="Kind")]
+    """
+    The leg's kind.
+    """
+    to: Annotated[list[float], Field(max_length=3, min_length=3, title="To")]
+    """
+    Where the leg ends, `[x, y, z]` in inches.
+    """
+
+
+class ReachPoint(BaseModel):
+    """
+    A point of the reach region, the inches counted against Move, and legs that reach it
+    which a `move` intent with those `legs` is accepted with.
+    """
+
+    at: Annotated[list[float], Field(max_length=3, min_length=3, title="At")]
+    """
+    `[x, y, z]` in inches.
+    """
+    cost: Annotated[float, Field(title="Cost")]
+    """
+    Inches counted against Move.
+    """
+    legs: Annotated[list[ReachLeg], Field(title="Legs")]
+    """
+    Legs that reach it.
+    """
+
+
+class ReachRegion(BaseModel):
+    """
+    Gridless battles only: the reachable region sampled every `resolution` inches.
+    """
+
+    points: Annotated[list[ReachPoint], Field(title="Points")]
+    """
+    The reachable points.
+    """
+    resolution: Annotated[float, Field(title="Resolution")]
+    """
+    Inches between sampled points.
+    """
+
+
+class ReachSquare(BaseModel):
+    """
+    A square the creature could end the move on.
+    """
+
+    at: Annotated[list[int | float], Field(title="At")]
+    """
+    The square, `[x, y, z]`.
+    """
+    cost: Annotated[int | float, Field(title="Cost")]
+    """
+    The cheapest cost to end there, in the ruleset's unit.
+    """
+
+
+class Decision(StrEnum):
+    """
+    `take` (the reactor struck) or `decline`.
+    """
+
+    take = "take"
+    decline = "decline"
+
+
+class ReactionResolvedData(BaseModel):
+    """
+    A reaction window closed; a taken free strike records its dice and result.
+    """
+
+    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    """
+    The characteristic added to the roll.
+    """
+    damage: Annotated[int | None, Field(title="Damage")] = 0
+    """
+    Damage the strike dealt (0 when declined or missed).
+    """
+    decision: Annotated[Decision, Field(title="Decision")]
+    """
+    `take` (the reactor struck) or `decline`.
+    """
+    reaction: Annotated[str, Field(title="Reaction")]
+    """
+    The id of the reaction window (as in `pending_reactions[].id`).
+    """
+    rolls: Annotated[list[int] | None, Field(title="Rolls")] = []
+    """
+    The faces of the dice rolled, in order.
+    """
+    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    """
+    True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
+    """
+    tier: Annotated[int | None, Field(title="Tier")] = 0
+    """
+    The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
+    """
+    total: Annotated[int | None, Field(title="Total")] = 0
+    """
+    The roll's total (faces plus modifiers).
+    """
+
+
+class ReactionResolvedEnvelope(BaseModel):
+    """
+    A logged `ReactionResolved` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ReactionResolvedData
+    """
+    What the `ReactionResolved` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    """
+    Always `ReactionResolved`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ReactionResolvedEvent(BaseModel):
+    """
+    A `ReactionResolved` event that was not logged.
+    """
+
+    data: ReactionResolvedData
+    """
+    What the `ReactionResolved` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    """
+    Always `ReactionResolved`: the event's type.
+    """
+
+
+class ReactionResolvedRecord(BaseModel):
+    """
+    A `ReactionResolved` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ReactionResolvedData
+    """
+    What the `ReactionResolved` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    """
+    Always `ReactionResolved`: the event's type.
+    """
+
+
+class ReclaimTheWildActions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    minor: Annotated[int, Field(title="Minor")]
+    """
+    Minor Actions left this turn (Shield Surfing spends it).
+    """
+    standard: Annotated[int, Field(title="Standard")]
+    """
+    Standard Actions left this turn (Sprint spends it).
+    """
+
+
+class ReclaimTheWildEconomy(BaseModel):
+    """
+    Reclaim the Wild: Movement a turn (6 typically), 1-2-1 diagonals counted over the whole
+    turn, Sprint doubling it for the Standard Action, the last square payable with less.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    actions: ReclaimTheWildActions | None
+    """
+    Actions left this turn; null without turns.
+    """
+    charged: Annotated[bool, Field(title="Charged")]
+    """
+    It Charged this turn: no more movement.
+    """
+    diagonals: Annotated[int, Field(title="Diagonals")]
+    """
+    Diagonal squares entered this turn.
+    """
+    may_sprint: Annotated[bool, Field(title="May Sprint")]
+    """
+    It may still start a Sprint (its Standard Action is left).
+    """
+    movement: Annotated[int, Field(title="Movement")]
+    """
+    The creature's Movement a turn, before Sprinting.
+    """
+    movement_left: Annotated[int, Field(title="Movement Left")]
+    """
+    What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. The last square may cost more than this (it is still entered); 0 after a Charge.
+    """
+    next_diagonal_costs: Annotated[int, Field(title="Next Diagonal Costs")]
+    """
+    What the next diagonal square costs before surcharges: 2 when it is the second of a pair (1-2-1 over the turn), else 1.
+    """
+    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")] = "one-two-one"
+    """
+    The battle's ruleset: which economy this is.
+    """
+    spent: Annotated[int, Field(title="Spent")]
+    """
+    Movement spent this turn (standing up included).
+    """
+    sprinting: Annotated[bool, Field(title="Sprinting")]
+    """
+    It Sprints this turn (Movement doubled).
+    """
+    turn: Annotated[Turn, Field(title="Turn")]
+    """
+    `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
+    """
+    unit: Annotated[Literal["Movement"], Field(title="Unit")] = "Movement"
+    """
+    The unit `movement_left` and every distance here are counted in.
+    """
+
+
+class ExpectedVersion(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=2147483647, title="Expected Version")]
+    """
+    The version the client decided on; if the battle moved on: 409.
+    """
+
+
+class RedoIn(BaseModel):
+    """
+    Empty: redo the latest undone action.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    expected_version: Annotated[
+        ExpectedVersion | None, Field(title="Expected Version")
+    ] = None
+    """
+    The version the client decided on; if the battle moved on: 409.
+    """
+
+
+class Refusal(BaseModel):
+    """
+    A refusal inside an answer: the rule that forbids, where, and a sentence.
+    """
+
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    A sentence a player understands.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    A stable, namespaced rule id (`draw-steel/cannot-cut-corners`).
+    """
+    step: Annotated[int | None, Field(title="Step")] = None
+    """
+    The path step it applies to, if any.
+    """
+
+
+class Remove(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature to remove from the battle.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["remove"], Field(title="Type")] = "remove"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class At(RootModel[list[float]]):
+    root: Annotated[list[float], Field(max_length=3, min_length=2, title="At")]
+    """
+    Warcry: the landing point the opposing player picks for a fallen fighter.
+    """
+
+
+class Decision1(StrEnum):
+    """
+    `take` the reaction or `decline` it.
+    """
+
+    take = "take"
+    decline = "decline"
+
+
+class ResolveReaction(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    at: Annotated[At | None, Field(title="At")] = None
+    """
+    Warcry: the landing point the opposing player picks for a fallen fighter.
+    """
+    decision: Annotated[Decision1, Field(title="Decision")]
+    """
+    `take` the reaction or `decline` it.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    reaction: Annotated[str, Field(title="Reaction")]
+    """
+    The id of the reaction window (from `pending_reactions[].id`).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["resolve_reaction"], Field(title="Type")] = (
+        "resolve_reaction"
+    )
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class Bump(RootModel[tuple[int, int, int]]):
+    root: Annotated[
+        tuple[int, int, int], Field(max_length=3, min_length=3, title="Bump")
+    ]
+    """
+    An unseen obstruction just past the path's end (Epic Path collisions).
+    """
+
+
+class Kind6(StrEnum):
+    """
+    `move` or `shift`.
+    """
+
+    move = "move"
+    shift = "shift"
+
+
+class PathItem4(RootModel[tuple[int, int, int]]):
+    root: Annotated[tuple[int, int, int], Field(max_length=3, min_length=3)]
+
+
+class ResumeMove(BaseModel):
+    """
+    What is left of a willing move paused by a reaction window.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[str, Field(title="Action")]
+    """
+    The action that granted the movement (each ruleset names its own, such as Draw Steel's `advance` or Epic Path's `double_move`).
+    """
+    budget: Annotated[int | None, Field(title="Budget")] = 0
+    """
+    Movement still available to the move, in the ruleset's unit.
+    """
+    bump: Annotated[Bump | None, Field(title="Bump")] = None
+    """
+    An unseen obstruction just past the path's end (Epic Path collisions).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the moving creature.
+    """
+    economy: Annotated[bool | None, Field(title="Economy")] = False
+    """
+    True when the move counts against the turn's economy.
+    """
+    jump_bonus: Annotated[int | None, Field(title="Jump Bonus")] = 0
+    """
+    Extra squares a jump test granted.
+    """
+    jumps: Annotated[list[int] | None, Field(title="Jumps")] = []
+    """
+    Indices into `path` reached by a jump.
+    """
+    kind: Annotated[Kind6 | None, Field(title="Kind")] = "move"
+    """
+    `move` or `shift`.
+    """
+    mode: Annotated[str, Field(title="Mode")]
+    """
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    """
+    path: Annotated[list[PathItem4], Field(title="Path")]
+    """
+    The squares still to enter, in order.
+    """
+    provoked: Annotated[list[str] | None, Field(title="Provoked")] = []
+    """
+    Reactors this action already provoked (Epic Path: one attack per enemy per action).
+    """
+
+
+class Name(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, title="Name")]
+    """
+    The player's name, shown in the log.
+    """
+
+
+class SeatIn(BaseModel):
+    """
+    A player's seat: the creatures its token may act for.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creatures: Annotated[
+        list[str], Field(max_length=200, min_length=1, title="Creatures")
+    ]
+    """
+    Ids of the creatures it controls.
+    """
+    name: Annotated[Name | None, Field(title="Name")] = None
+    """
+    The player's name, shown in the log.
+    """
+
+
+class SeatOut(BaseModel):
+    """
+    A new seat and its token.
+    """
+
+    creatures: Annotated[list[str], Field(title="Creatures")]
+    """
+    Ids of the creatures it controls.
+    """
+    name: Annotated[str | None, Field(title="Name")] = None
+    """
+    The player's name.
+    """
+    seat_id: Annotated[str, Field(title="Seat Id")]
+    """
+    The seat's id (actions show `seat:<seat_id>`).
+    """
+    token: Annotated[str, Field(title="Token")]
+    """
+    The player's token, shown once; it acts for `creatures`.
+    """
+
+
+class Until1Enum(StrEnum):
+    """
+    `end_of_turn`: the condition ends when the current turn ends; null: until removed.
+    """
+
+    end_of_turn = "end_of_turn"
+
+
+class Until1(RootModel[Until1Enum | None]):
+    root: Annotated[Until1Enum | None, Field(title="Until")] = None
+    """
+    `end_of_turn`: the condition ends when the current turn ends; null: until removed.
+    """
+
+
+class SetCondition(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    condition: Annotated[str, Field(title="Condition")]
+    """
+    The condition's name (`prone`, `slowed`, `grabbed`, `restrained`, ...).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    on: Annotated[bool | None, Field(title="On")] = True
+    """
+    True to give the condition, false to end it.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    source: Annotated[str | None, Field(title="Source")] = None
+    """
+    The id of the creature imposing it (a grabber), if any.
+    """
+    type: Annotated[Literal["set_condition"], Field(title="Type")] = "set_condition"
+    """
+    What is asked: selects the intent's shape.
+    """
+    until: Annotated[Until1 | None, Field(title="Until")] = None
+    """
+    `end_of_turn`: the condition ends when the current turn ends; null: until removed.
+    """
+
+
+class Cell2(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2)]
+
+
+class Cells(RootModel[list[Cell2]]):
+    root: Annotated[list[Cell2], Field(max_length=100000, title="Cells")]
+    """
+    Squares `[x, y]`.
+    """
+
+
+class Fits(RootModel[str]):
+    root: Annotated[str, Field(max_length=16, title="Fits")]
+    """
+    For `narrow`: the size the opening is built for.
+    """
+
+
+class Kind7(StrEnum):
+    """
+    The terrain to put on the cells; `clear` removes every terrain there.
+    """
+
+    wall = "wall"
+    obstacle = "obstacle"
+    difficult = "difficult"
+    damaging = "damaging"
+    water = "water"
+    hazard = "hazard"
+    climbable = "climbable"
+    impeded = "impeded"
+    concealed = "concealed"
+    updraft = "updraft"
+    narrow = "narrow"
+
+
+class Material(StrEnum):
+    """
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    """
+
+    glass = "glass"
+    wood = "wood"
+    stone = "stone"
+    metal = "metal"
+
+
+class SetTerrain(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    area: Area | None = None
+    """
+    A rectangle of squares, both corners included.
+    """
+    cells: Annotated[Cells | None, Field(title="Cells")] = None
+    """
+    Squares `[x, y]`.
+    """
+    damage: Annotated[int | None, Field(title="Damage")] = None
+    """
+    For `damaging`: the damage it deals.
+    """
+    depth: Annotated[int | None, Field(title="Depth")] = None
+    """
+    Depth of water or of a pit, in squares.
+    """
+    elevation: Annotated[int | None, Field(title="Elevation")] = None
+    """
+    The ground's new height there, in squares.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    fits: Annotated[Fits | None, Field(title="Fits")] = None
+    """
+    For `narrow`: the size the opening is built for.
+    """
+    hard: Annotated[bool | None, Field(title="Hard")] = False
+    """
+    A surface hard to climb or a liquid hard to swim (the Director's Might test).
+    """
+    height: Annotated[int | None, Field(title="Height")] = None
+    """
+    How tall a wall or obstacle stands (squares).
+    """
+    kind: Annotated[Kind7 | Literal["clear"], Field(title="Kind")]
+    """
+    The terrain to put on the cells; `clear` removes every terrain there.
+    """
+    material: Annotated[Material | None, Field(title="Material")] = None
+    """
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["set_terrain"], Field(title="Type")] = "set_terrain"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class ShieldSurf(BaseModel):
+    """
+    Reclaim the Wild: begin Shield Surfing (a Minor action, with a shield, on a downward
+    slope), or with `stop` end it (a Minor action).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    stop: Annotated[bool | None, Field(title="Stop")] = False
+    """
+    End Shield Surfing instead of beginning it.
+    """
+    type: Annotated[Literal["shield_surf"], Field(title="Type")] = "shield_surf"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class ShieldAt(RootModel[tuple[int, int, int]]):
+    root: Annotated[
+        tuple[int, int, int], Field(max_length=3, min_length=3, title="Shield At")
+    ]
+    """
+    Where a forced end dropped the shield, `[x, y, z]`.
+    """
+
+
+class ShieldSurfEndedData(BaseModel):
+    """
+    Reclaim the Wild: Shield Surfing ended, by choice (a Minor action) or `forced` (`reason`:
+    halted, frozen, prone, disarmed, broken); a forced end drops the shield on `shield_at`.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    forced: Annotated[bool | None, Field(title="Forced")] = False
+    """
+    True when something ended it (the creature is knocked prone).
+    """
+    reason: Annotated[str | None, Field(title="Reason")] = "minor action"
+    """
+    Why it ended (`minor action`, `halted`, `frozen`, `prone`, `disarmed`, `broken`).
+    """
+    shield_at: Annotated[ShieldAt | None, Field(title="Shield At")] = None
+    """
+    Where a forced end dropped the shield, `[x, y, z]`.
+    """
+
+
+class ShieldSurfEndedEnvelope(BaseModel):
+    """
+    A logged `ShieldSurfEnded` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ShieldSurfEndedData
+    """
+    What the `ShieldSurfEnded` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    """
+    Always `ShieldSurfEnded`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ShieldSurfEndedEvent(BaseModel):
+    """
+    A `ShieldSurfEnded` event that was not logged.
+    """
+
+    data: ShieldSurfEndedData
+    """
+    What the `ShieldSurfEnded` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    """
+    Always `ShieldSurfEnded`: the event's type.
+    """
+
+
+class ShieldSurfEndedRecord(BaseModel):
+    """
+    A `ShieldSurfEnded` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ShieldSurfEndedData
+    """
+    What the `ShieldSurfEnded` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    """
+    Always `ShieldSurfEnded`: the event's type.
+    """
+
+
+class ShieldSurfStartedData(BaseModel):
+    """
+    Reclaim the Wild: a creature began Shield Surfing (it stands on its shield).
+    """
+
+    at: Annotated[tuple[int, int, int], Field(title="At")]
+    """
+    Where the surf began, `[x, y, z]`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+
+
+class ShieldSurfStartedEnvelope(BaseModel):
+    """
+    A logged `ShieldSurfStarted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ShieldSurfStartedData
+    """
+    What the `ShieldSurfStarted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    """
+    Always `ShieldSurfStarted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ShieldSurfStartedEvent(BaseModel):
+    """
+    A `ShieldSurfStarted` event that was not logged.
+    """
+
+    data: ShieldSurfStartedData
+    """
+    What the `ShieldSurfStarted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    """
+    Always `ShieldSurfStarted`: the event's type.
+    """
+
+
+class ShieldSurfStartedRecord(BaseModel):
+    """
+    A `ShieldSurfStarted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ShieldSurfStartedData
+    """
+    What the `ShieldSurfStarted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    """
+    Always `ShieldSurfStarted`: the event's type.
+    """
+
+
+class ShieldWornData(BaseModel):
+    """
+    Reclaim the Wild: the shield a creature surfs on lost `amount` Durability (`terrain`:
+    harsh, normal or gentle); `left` is what remains. The wear adds to the creature's
+    battle-long tally `battle:shield_wear`.
+    """
+
+    amount: Annotated[int, Field(title="Amount")]
+    """
+    Durability the shield lost.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    left: Annotated[int, Field(title="Left")]
+    """
+    Durability the shield has left.
+    """
+    terrain: Annotated[str | None, Field(title="Terrain")] = "normal"
+    """
+    How rough the ground was: `harsh`, `normal` or `gentle`.
+    """
+
+
+class ShieldWornEnvelope(BaseModel):
+    """
+    A logged `ShieldWorn` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ShieldWornData
+    """
+    What the `ShieldWorn` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    """
+    Always `ShieldWorn`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ShieldWornEvent(BaseModel):
+    """
+    A `ShieldWorn` event that was not logged.
+    """
+
+    data: ShieldWornData
+    """
+    What the `ShieldWorn` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    """
+    Always `ShieldWorn`: the event's type.
+    """
+
+
+class ShieldWornRecord(BaseModel):
+    """
+    A `ShieldWorn` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ShieldWornData
+    """
+    What the `ShieldWorn` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    """
+    Always `ShieldWorn`: the event's type.
+    """
+
+
+class Path2Item(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2)]
+
+
+class Path2(RootModel[list[Path2Item]]):
+    root: Annotated[list[Path2Item], Field(max_length=1000, title="Path")]
+    """
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    """
+
+
+class Shift(BaseModel):
+    """
+    The careful step: Disengage (default) or a shift granted by an effect (`free`, with
+    `distance`). `instead_move` uses the granted distance to move instead (then it provokes).
+    Epic Path: the 5-foot step, `action` `five_foot_step` (the default), `action_point` (a
+    move action bought with an action point, even after moving) or `full_attack` (an attack
+    of a full attack traded for the step).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[str | None, Field(title="Action")] = "disengage"
+    """
+    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point` or `full_attack`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    distance: Annotated[int | None, Field(title="Distance")] = None
+    """
+    The distance an effect grants, in the ruleset's unit.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    instead_move: Annotated[bool | None, Field(title="Instead Move")] = False
+    """
+    Use the granted distance to move instead of shifting (then it provokes).
+    """
+    path: Annotated[Path2 | None, Field(title="Path")] = None
+    """
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    to: Annotated[To | None, Field(title="To")] = None
+    """
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    """
+    type: Annotated[Literal["shift"], Field(title="Type")] = "shift"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    """
+    Spend the main action as the move action (a second move).
+    """
+
+
+class ShiftedData(BaseModel):
+    """
+    What a `Shifted` event records.
+    """
+
+    action: Annotated[str, Field(title="Action")]
+    """
+    The action that granted the movement (each ruleset names its own, such as Draw Steel's `advance` or Epic Path's `double_move`).
+    """
+    cost: Annotated[int, Field(title="Cost")]
+    """
+    Movement the shift spent, in the ruleset's unit.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    move_remainder: Annotated[int | None, Field(title="Move Remainder")] = None
+    """
+    What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this.
+    """
+    movement_left: Annotated[int, Field(title="Movement Left")]
+    """
+    Movement the creature has left this turn afterwards, in the ruleset's unit.
+    """
+    path: Annotated[list[PathItem4], Field(title="Path")]
+    """
+    The squares entered, in order, each `[x, y, z]`; the starting square is not in it.
+    """
+    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    """
+    This movement began a new move action (it spent one of the turn's actions).
+    """
+
+
+class ShiftedEnvelope(BaseModel):
+    """
+    A logged `Shifted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: ShiftedData
+    """
+    What the `Shifted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    """
+    Always `Shifted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class ShiftedEvent(BaseModel):
+    """
+    A `Shifted` event that was not logged.
+    """
+
+    data: ShiftedData
+    """
+    What the `Shifted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    """
+    Always `Shifted`: the event's type.
+    """
+
+
+class ShiftedRecord(BaseModel):
+    """
+    A `Shifted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: ShiftedData
+    """
+    What the `Shifted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    """
+    Always `Shifted`: the event's type.
+    """
+
+
+class StandUp(BaseModel):
+    """
+    Stand up; `by` names an adjacent creature using its maneuver on a willing one.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    by: Annotated[str | None, Field(title="By")] = None
+    """
+    The id of an adjacent creature helping (using its own maneuver).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["stand_up"], Field(title="Type")] = "stand_up"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    """
+    Spend the main action as the move action (a second move).
+    """
+
+
+class StartTurn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature whose turn begins.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["start_turn"], Field(title="Type")] = "start_turn"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class StateDifference(BaseModel):
+    """
+    What differs between the what-if's state and the log's.
+    """
+
+    creatures: Annotated[dict[str, CreatureDifference], Field(title="Creatures")]
+    """
+    Creatures that differ, by id (the others are the same).
+    """
+    pending_reactions: PendingDifference | None = None
+    """
+    Present when the open reaction windows differ.
+    """
+
+
+class Action1(StrEnum):
+    """
+    What standing up spent: nothing (`free`), a maneuver (Draw Steel's Stand Up), a move
+    action (Epic Path; its `ActionUsed` spends it) or the turn's own movement (`movement`:
+    Move Points, Reclaim the Wild's Movement; its `Tallied` spends it).
+    """
+
+    free = "free"
+    maneuver = "maneuver"
+    move = "move"
+    movement = "movement"
+
+
+class StoodUpData(BaseModel):
+    """
+    What a `StoodUp` event records.
+    """
+
+    action: Annotated[Action1, Field(title="Action")]
+    """
+    What standing up spent: nothing (`free`), a maneuver (Draw Steel's Stand Up), a move
+    action (Epic Path; its `ActionUsed` spends it) or the turn's own movement (`movement`:
+    Move Points, Reclaim the Wild's Movement; its `Tallied` spends it).
+    """
+    by: Annotated[str | None, Field(title="By")] = None
+    """
+    An adjacent creature that used its own Stand Up maneuver on this willing creature.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+
+
+class StoodUpEnvelope(BaseModel):
+    """
+    A logged `StoodUp` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: StoodUpData
+    """
+    What the `StoodUp` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    """
+    Always `StoodUp`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class StoodUpEvent(BaseModel):
+    """
+    A `StoodUp` event that was not logged.
+    """
+
+    data: StoodUpData
+    """
+    What the `StoodUp` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    """
+    Always `StoodUp`: the event's type.
+    """
+
+
+class StoodUpRecord(BaseModel):
+    """
+    A `StoodUp` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: StoodUpData
+    """
+    What the `StoodUp` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    """
+    Always `StoodUp`: the event's type.
+    """
+
+
+class TakenDownData(BaseModel):
+    """
+    A fighter was taken down (removed from the battlefield); `cause` says why.
+    """
+
+    cause: Annotated[str, Field(title="Cause")]
+    """
+    Why it was taken down, in words.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+
+
+class TakenDownEnvelope(BaseModel):
+    """
+    A logged `TakenDown` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: TakenDownData
+    """
+    What the `TakenDown` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    """
+    Always `TakenDown`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class TakenDownEvent(BaseModel):
+    """
+    A `TakenDown` event that was not logged.
+    """
+
+    data: TakenDownData
+    """
+    What the `TakenDown` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    """
+    Always `TakenDown`: the event's type.
+    """
+
+
+class TakenDownRecord(BaseModel):
+    """
+    A `TakenDown` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: TakenDownData
+    """
+    What the `TakenDown` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    """
+    Always `TakenDown`: the event's type.
+    """
+
+
+class TalliedData(BaseModel):
+    """
+    A per-turn count a ruleset keeps on a creature (diagonals taken, action points spent,
+    attacks of opportunity made): `amount` is added; every tally resets when the creature's
+    own turn starts, except a name starting `battle:`, which counts for the whole battle
+    (Epic Path: rounds run, endurance checks, action points spent).
+    """
+
+    amount: Annotated[int | None, Field(title="Amount")] = 1
+    """
+    Added to the count.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    name: Annotated[str, Field(title="Name")]
+    """
+    The count's name; one starting `battle:` lasts the whole battle, the others reset when the creature's turn starts.
+    """
+
+
+class TalliedEnvelope(BaseModel):
+    """
+    A logged `Tallied` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: TalliedData
+    """
+    What the `Tallied` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    """
+    Always `Tallied`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class TalliedEvent(BaseModel):
+    """
+    A `Tallied` event that was not logged.
+    """
+
+    data: TalliedData
+    """
+    What the `Tallied` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    """
+    Always `Tallied`: the event's type.
+    """
+
+
+class TalliedRecord(BaseModel):
+    """
+    A `Tallied` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: TalliedData
+    """
+    What the `Tallied` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    """
+    Always `Tallied`: the event's type.
+    """
+
+
+class Teleport(BaseModel):
+    """
+    Teleport `creature` to `to`; `source` names another creature doing the teleporting
+    (then the effect's `distance` is required); `stand` chooses to arrive standing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature teleported.
+    """
+    distance: Annotated[int | None, Field(title="Distance")] = None
+    """
+    The distance an effect grants, in the ruleset's unit.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    source: Annotated[str | None, Field(title="Source")] = None
+    """
+    The id of another creature doing the teleporting (then `distance` is required).
+    """
+    stand: Annotated[bool | None, Field(title="Stand")] = True
+    """
+    Arrive standing (a prone creature may choose to).
+    """
+    to: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
+    """
+    Where to arrive, `[x, y]` or `[x, y, z]`.
+    """
+    type: Annotated[Literal["teleport"], Field(title="Type")] = "teleport"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    """
+    Spend the main action as the move action (a second move).
+    """
+
+
+class TeleportedData(BaseModel):
+    """
+    What a `Teleported` event records.
+    """
+
+    action: Annotated[str, Field(title="Action")]
+    """
+    The action that granted the teleport.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    distance: Annotated[int, Field(title="Distance")]
+    """
+    The teleport's distance, in the ruleset's unit.
+    """
+    move_remainder: Annotated[int | None, Field(title="Move Remainder")] = None
+    """
+    What is left of the move action this movement spends from, which a further move may
+    continue (Draw Steel's Advance split around other actions), when it differs from
+    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
+    on events logged before it existed, whose `movement_left` held this.
+    """
+    movement_left: Annotated[int, Field(title="Movement Left")]
+    """
+    Movement the creature has left this turn afterwards, in the ruleset's unit.
+    """
+    origin: Annotated[tuple[int, int, int], Field(title="Origin")]
+    """
+    Where the creature was before, `[x, y, z]`.
+    """
+    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    """
+    This movement began a new move action (it spent one of the turn's actions).
+    """
+    to: Annotated[tuple[int, int, int], Field(title="To")]
+    """
+    Where the creature ended up, `[x, y, z]`.
+    """
+
+
+class TeleportedEnvelope(BaseModel):
+    """
+    A logged `Teleported` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: TeleportedData
+    """
+    What the `Teleported` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    """
+    Always `Teleported`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class TeleportedEvent(BaseModel):
+    """
+    A `Teleported` event that was not logged.
+    """
+
+    data: TeleportedData
+    """
+    What the `Teleported` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    """
+    Always `Teleported`: the event's type.
+    """
+
+
+class TeleportedRecord(BaseModel):
+    """
+    A `Teleported` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: TeleportedData
+    """
+    What the `Teleported` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    """
+    Always `Teleported`: the event's type.
+    """
+
+
+class Cell3(RootModel[tuple[int, int]]):
+    root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
+
+
+class Kind8(StrEnum):
+    """
+    The terrain now on these cells; `clear` removes every terrain there.
+    """
+
+    wall = "wall"
+    obstacle = "obstacle"
+    difficult = "difficult"
+    damaging = "damaging"
+    water = "water"
+    hazard = "hazard"
+    climbable = "climbable"
+    impeded = "impeded"
+    concealed = "concealed"
+    updraft = "updraft"
+    narrow = "narrow"
+
+
+class TerrainSetData(BaseModel):
+    """
+    The director changed cells: `kind` "clear" removes all terrain there.
+    """
+
+    cells: Annotated[list[Cell3], Field(title="Cells")]
+    """
+    Squares `[x, y]` (areas already expanded to their squares).
+    """
+    damage: Annotated[int | None, Field(title="Damage")] = None
+    """
+    For `damaging`: the damage it deals.
+    """
+    depth: Annotated[int | None, Field(title="Depth")] = None
+    """
+    Depth of water or of a pit, in squares.
+    """
+    elevation: Annotated[int | None, Field(title="Elevation")] = None
+    """
+    The ground's height there, in squares.
+    """
+    fits: Annotated[str | None, Field(title="Fits")] = None
+    """
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
+    """
+    hard: Annotated[bool | None, Field(title="Hard")] = False
+    """
+    A surface hard to climb or a liquid hard to swim: climbing or swimming it calls for the Director's Might test.
+    """
+    height: Annotated[int | None, Field(title="Height")] = None
+    """
+    How tall a wall or obstacle stands (squares).
+    """
+    kind: Annotated[Kind8 | Literal["clear"], Field(title="Kind")]
+    """
+    The terrain now on these cells; `clear` removes every terrain there.
+    """
+    material: Annotated[Material | None, Field(title="Material")] = None
+    """
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    """
+
+
+class TerrainSetEnvelope(BaseModel):
+    """
+    A logged `TerrainSet` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: TerrainSetData
+    """
+    What the `TerrainSet` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    """
+    Always `TerrainSet`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class TerrainSetEvent(BaseModel):
+    """
+    A `TerrainSet` event that was not logged.
+    """
+
+    data: TerrainSetData
+    """
+    What the `TerrainSet` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    """
+    Always `TerrainSet`: the event's type.
+    """
+
+
+class TerrainSetRecord(BaseModel):
+    """
+    A `TerrainSet` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: TerrainSetData
+    """
+    What the `TerrainSet` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    """
+    Always `TerrainSet`: the event's type.
+    """
+
+
+class Cell4(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2)]
+
+
+class Damage(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Damage")]
+    """
+    For `damaging`: the damage it deals.
+    """
+
+
+class Depth(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Depth")]
+    """
+    Depth of water or of a pit, in squares.
+    """
+
+
+class Fits1(RootModel[str]):
+    root: Annotated[str, Field(max_length=16, title="Fits")]
+    """
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
+    """
+
+
+class Height(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Height")]
+    """
+    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider.
+    """
+
+
+class Kind9(StrEnum):
+    """
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    """
+
+    wall = "wall"
+    obstacle = "obstacle"
+    difficult = "difficult"
+    damaging = "damaging"
+    water = "water"
+    hazard = "hazard"
+    climbable = "climbable"
+    impeded = "impeded"
+    concealed = "concealed"
+    updraft = "updraft"
+    narrow = "narrow"
+
+
+class TerrainSetup(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    area: Area | None = None
+    """
+    A rectangle of squares, both corners included.
+    """
+    cells: Annotated[list[Cell4] | None, Field(title="Cells")] = None
+    """
+    Squares `[x, y]`.
+    """
+    damage: Annotated[Damage | None, Field(title="Damage")] = None
+    """
+    For `damaging`: the damage it deals.
+    """
+    depth: Annotated[Depth | None, Field(title="Depth")] = None
+    """
+    Depth of water or of a pit, in squares.
+    """
+    fits: Annotated[Fits1 | None, Field(title="Fits")] = None
+    """
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
+    """
+    hard: Annotated[bool | None, Field(title="Hard")] = False
+    """
+    A surface hard to climb or a liquid hard to swim (the Director's Might test).
+    """
+    height: Annotated[Height | None, Field(title="Height")] = None
+    """
+    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider.
+    """
+    kind: Annotated[Kind9, Field(title="Kind")]
+    """
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    """
+    material: Annotated[Material | None, Field(title="Material")] = None
+    """
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    """
+
+
+class Cell5(RootModel[tuple[int, int]]):
+    root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
+
+
+class TerrainSpec(BaseModel):
+    """
+    One terrain feature over some cells (areas are expanded to cells before logging).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cells: Annotated[list[Cell5], Field(title="Cells")]
+    """
+    Squares `[x, y]` (areas already expanded to their squares).
+    """
+    damage: Annotated[Damage | None, Field(title="Damage")] = None
+    """
+    For `damaging`: the damage it deals.
+    """
+    depth: Annotated[Depth | None, Field(title="Depth")] = None
+    """
+    Depth of water or of a pit, in squares.
+    """
+    fits: Annotated[Fits1 | None, Field(title="Fits")] = None
+    """
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
+    """
+    hard: Annotated[bool | None, Field(title="Hard")] = False
+    """
+    A surface hard to climb or a liquid hard to swim: the Director's Might test.
+    """
+    height: Annotated[Height | None, Field(title="Height")] = None
+    """
+    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider.
+    """
+    kind: Annotated[Kind9, Field(title="Kind")]
+    """
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    """
+    material: Annotated[Material | None, Field(title="Material")] = None
+    """
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    """
+
+
+class TerrainView(BaseModel):
+    """
+    Terrain of one kind (and height or fit) over cells.
+    """
+
+    cells: Annotated[list[list[int]], Field(title="Cells")]
+    """
+    Its squares, `[x, y]`.
+    """
+    fits: Annotated[str | None, Field(title="Fits")] = None
+    """
+    For `narrow`: the size it is built for.
+    """
+    height: Annotated[int | None, Field(title="Height")] = None
+    """
+    For `updraft`: squares it lifts.
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    The terrain kind.
+    """
+
+
+class TraceStep(BaseModel):
+    """
+    One line of a decision's explanation: a square with its cost and why, or a trigger.
+    """
+
+    at: Annotated[list[int] | None, Field(title="At")] = None
+    """
+    The square, `[x, y, z]`, when the step is about one.
+    """
+    cost: Annotated[int | None, Field(title="Cost")] = None
+    """
+    What the step cost, in the ruleset's unit (0 when free).
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    What the step is: `step` (a square entered), `trigger` (a reaction opened), the intent's type for a whole-intent note, ...
+    """
+    reasons: Annotated[list[str] | None, Field(title="Reasons")] = []
+    """
+    Why, in words: 'difficult terrain +1', 'diagonal 2 of 1-2-1', ...
+    """
+
+
+class TurnEndedData(BaseModel):
+    """
+    What a `TurnEnded` event records.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature whose turn ended.
+    """
+
+
+class TurnEndedEnvelope(BaseModel):
+    """
+    A logged `TurnEnded` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: TurnEndedData
+    """
+    What the `TurnEnded` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    """
+    Always `TurnEnded`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class TurnEndedEvent(BaseModel):
+    """
+    A `TurnEnded` event that was not logged.
+    """
+
+    data: TurnEndedData
+    """
+    What the `TurnEnded` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    """
+    Always `TurnEnded`: the event's type.
+    """
+
+
+class TurnEndedRecord(BaseModel):
+    """
+    A `TurnEnded` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: TurnEndedData
+    """
+    What the `TurnEnded` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    """
+    Always `TurnEnded`: the event's type.
+    """
+
+
+class TurnStartedData(BaseModel):
+    """
+    What a `TurnStarted` event records.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature whose turn began.
+    """
+    round: Annotated[int, Field(title="Round")]
+    """
+    The round number, from 1.
+    """
+
+
+class TurnStartedEnvelope(BaseModel):
+    """
+    A logged `TurnStarted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: TurnStartedData
+    """
+    What the `TurnStarted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    """
+    Always `TurnStarted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class TurnStartedEvent(BaseModel):
+    """
+    A `TurnStarted` event that was not logged.
+    """
+
+    data: TurnStartedData
+    """
+    What the `TurnStarted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    """
+    Always `TurnStarted`: the event's type.
+    """
+
+
+class TurnStartedRecord(BaseModel):
+    """
+    A `TurnStarted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: TurnStartedData
+    """
+    What the `TurnStarted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    """
+    Always `TurnStarted`: the event's type.
+    """
+
+
+class IntentId(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1, title="Intent Id")]
+    """
+    Undo this earlier action alone, if no later action depends on it (director only).
+    """
+
+
+class ToVersion(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=2147483647, title="To Version")]
+    """
+    Rewind: undo every action after this version (director only).
+    """
+
+
+class UndoIn(BaseModel):
+    """
+    Empty: undo the latest action. `to_version`: rewind. `intent_id`: undo that one alone.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    expected_version: Annotated[
+        ExpectedVersion | None, Field(title="Expected Version")
+    ] = None
+    """
+    The version the client decided on; if the battle moved on: 409.
+    """
+    intent_id: Annotated[IntentId | None, Field(title="Intent Id")] = None
+    """
+    Undo this earlier action alone, if no later action depends on it (director only).
+    """
+    to_version: Annotated[ToVersion | None, Field(title="To Version")] = None
+    """
+    Rewind: undo every action after this version (director only).
+    """
+
+
+class VerifyOut(BaseModel):
+    """
+    Whether a battle's hash chain holds.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    checked: Annotated[int, Field(title="Checked")]
+    """
+    Events verified (up to the first broken one).
+    """
+    first_broken_version: Annotated[int | None, Field(title="First Broken Version")] = (
+        None
+    )
+    """
+    The first version whose hash does not match.
+    """
+    ok: Annotated[bool, Field(title="Ok")]
+    """
+    True when every event's hash matches.
+    """
+    reason: Annotated[str | None, Field(title="Reason")] = None
+    """
+    Why it breaks, in words.
+    """
+
+
+class WarcryEconomy(BaseModel):
+    """
+    Warcry: an activation of two actions; each move action moves up to Move inches, its
+    legs counted together; nothing carries from one move action to the next.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    actions_left: Annotated[int | None, Field(title="Actions Left")]
+    """
+    Actions left in the activation; null without turns.
+    """
+    actions_per_activation: Annotated[int, Field(title="Actions Per Activation")]
+    """
+    Actions an activation has (option).
+    """
+    move: Annotated[float, Field(title="Move")]
+    """
+    The Move characteristic: inches in one move action.
+    """
+    movement_left: Annotated[float, Field(title="Movement Left")]
+    """
+    What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. Each move action has the whole Move; nothing carries over.
+    """
+    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")] = "warcry"
+    """
+    The battle's ruleset: which economy this is.
+    """
+    turn: Annotated[Turn, Field(title="Turn")]
+    """
+    `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
+    """
+    unit: Annotated[Literal["inches"], Field(title="Unit")] = "inches"
+    """
+    The unit `movement_left` and every distance here are counted in.
+    """
+
+
+class FallLanding(StrEnum):
+    """
+    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest).
+    """
+
+    ask = "ask"
+    nearest = "nearest"
+    lowest = "lowest"
+
+
+class WarcryOptions(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    actions_per_activation: Annotated[
+        int | None, Field(ge=1, le=10, title="Actions Per Activation")
+    ] = 2
+    """
+    Actions in one activation (with turns); each move intent is one move action.
+    """
+    climb_counts_vertical: Annotated[
+        bool | None, Field(title="Climb Counts Vertical")
+    ] = True
+    """
+    Climbing counts its vertical inches against Move (DIGEST 5.2 GUESS: the text exempts only jumping down and flying); false: only its horizontal part counts.
+    """
+    fall_landing: Annotated[FallLanding | None, Field(title="Fall Landing")] = "ask"
+    """
+    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest).
+    """
+    fighter_height: Annotated[
+        float | None, Field(gt=0.0, le=20.0, title="Fighter Height")
+    ] = 1.0
+    """
+    How tall a model stands above its base, in inches (the text gives none): whether a jump or a flight clears another fighter or passes under a piece.
+    """
+    impact_threshold: Annotated[
+        float | None, Field(gt=0.0, le=100.0, title="Impact Threshold")
+    ] = 3.0
+    """
+    Impact damage from a drop of this many inches or more (the text: 3"; a later edition: 2").
+    """
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    """
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    """
+    turns: Annotated[bool | None, Field(title="Turns")] = True
+    """
+    Track activations (a turn is a fighter's activation: `start_turn`, `end_turn`, `actions_per_activation` actions, a climber falls when it ends); false: free movement, each move action still bounded by Move.
+    """
+
+
+class WhatIfIn(BaseModel):
+    """
+    Intents to try from a version, without appending.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    intents: Annotated[
+        list[
+            Annotated[
+                Move
+                | Shift
+                | Teleport
+                | ForceMove
+                | FallProne
+                | StandUp
+                | KnockOff
+                | ShieldSurf
+                | StartTurn
+                | EndTurn
+                | ResolveReaction
+                | Place
+                | Remove
+                | SetTerrain
+                | SetCondition,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(max_length=50, min_length=1, title="Intents"),
+    ]
+    """
+    The intents to try, in order.
+    """
+    version: Annotated[int, Field(ge=1, title="Version")]
+    """
+    The version to start from.
+    """
+
+
+class BoardIn(BaseModel):
+    """
+    A gridless board in inches.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    height: Annotated[float, Field(gt=0.0, le=200.0, title="Height")]
+    """
+    Inches north-south.
+    """
+    terrain: Annotated[
+        list[PieceSpec] | None, Field(title="Terrain", validate_default=True)
+    ] = []
+    """
+    Terrain pieces.
+    """
+    width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
+    """
+    Inches east-west.
+    """
+
+
+class BoardSpec(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    fighters: Annotated[
+        dict[str, FighterSpec] | None, Field(title="Fighters", validate_default=True)
+    ] = {}
+    """
+    Each fighter's place, base and runemarks, by creature id.
+    """
+    height: Annotated[float, Field(gt=0.0, le=200.0, title="Height")]
+    """
+    The board's depth (north-south) in inches.
+    """
+    terrain: Annotated[
+        list[PieceSpec] | None,
+        Field(max_length=500, title="Terrain", validate_default=True),
+    ] = []
+    """
+    Terrain pieces.
+    """
+    width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
+    """
+    The board's width in inches.
+    """
+
+
+class CreaturePlacedData(BaseModel):
+    """
+    What a `CreaturePlaced` event records.
+    """
+
+    creature: CreatureSpec
+    """
+    The creature placed, as in the create body.
+    """
+
+
+class CreaturePlacedEnvelope(BaseModel):
+    """
+    A logged `CreaturePlaced` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: CreaturePlacedData
+    """
+    What the `CreaturePlaced` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    """
+    Always `CreaturePlaced`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class CreaturePlacedEvent(BaseModel):
+    """
+    A `CreaturePlaced` event that was not logged.
+    """
+
+    data: CreaturePlacedData
+    """
+    What the `CreaturePlaced` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    """
+    Always `CreaturePlaced`: the event's type.
+    """
+
+
+class CreaturePlacedRecord(BaseModel):
+    """
+    A `CreaturePlaced` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: CreaturePlacedData
+    """
+    What the `CreaturePlaced` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    """
+    Always `CreaturePlaced`: the event's type.
+    """
+
+
+class CreatureView(BaseModel):
+    """
+    A creature as the state shows it. Rulesets may add fields of their own.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    actions: ActionsLeft | None = None
+    """
+    Actions left this turn.
+    """
+    base: Annotated[float | None, Field(title="Base")] = None
+    """
+    Gridless battles: the base's diameter in inches.
+    """
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    """
+    Its conditions, sorted.
+    """
+    economy: Annotated[
+        DrawSteelEconomy
+        | EpicPathEconomy
+        | ReclaimTheWildEconomy
+        | ActionPointsEconomy
+        | WarcryEconomy
+        | None,
+        Field(title="Economy"),
+    ] = None
+    """
+    What the creature has left this turn, in its ruleset's own unit and economy (a union keyed by `ruleset`).
+    """
+    hp: Annotated[int | None, Field(title="Hp")] = None
+    """
+    Stamina (hit points) left.
+    """
+    movement_left: Annotated[int | float | None, Field(title="Movement Left")] = None
+    """
+    What a further move by the ruleset's default move action may still spend this turn, in the ruleset's unit (without turns: the whole budget of a move; waiting for its turn: 0). The same as `economy.movement_left`.
+    """
+    name: Annotated[str | None, Field(title="Name")] = None
+    """
+    Its name, as created.
+    """
+    position: Annotated[list[int | float] | None, Field(title="Position")] = None
+    """
+    `[x, y, z]`: squares on a grid (z: the bottom of its space), inches on a gridless board.
+    """
+    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = None
+    """
+    Gridless battles: the fighter's runemarks.
+    """
+    side: Annotated[str | None, Field(title="Side")] = None
+    """
+    The side it fights on.
+    """
+    size: Annotated[str | None, Field(title="Size")] = None
+    """
+    Its size in the ruleset's scale.
+    """
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    """
+    Speed per movement mode.
+    """
+    stability: Annotated[int | None, Field(title="Stability")] = None
+    """
+    Its stability.
+    """
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    """
+    The characteristics rules read.
+    """
+
+
+class FighterPlacedData(BaseModel):
+    """
+    The director placed a fighter on a gridless board (its creature and its geometry).
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    fighter: FighterSpec
+    """
+    The fighter's place, base and runemarks.
+    """
+
+
+class FighterPlacedEnvelope(BaseModel):
+    """
+    A logged `FighterPlaced` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: FighterPlacedData
+    """
+    What the `FighterPlaced` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    """
+    Always `FighterPlaced`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class FighterPlacedEvent(BaseModel):
+    """
+    A `FighterPlaced` event that was not logged.
+    """
+
+    data: FighterPlacedData
+    """
+    What the `FighterPlaced` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    """
+    Always `FighterPlaced`: the event's type.
+    """
+
+
+class FighterPlacedRecord(BaseModel):
+    """
+    A `FighterPlaced` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: FighterPlacedData
+    """
+    What the `FighterPlaced` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    """
+    Always `FighterPlaced`: the event's type.
+    """
+
+
+class MapSetup(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    elevation: Annotated[
+        list[ElevationSetup] | None, Field(title="Elevation", validate_default=True)
+    ] = []
+    """
+    Ground heights over cells or areas.
+    """
+    height: Annotated[int, Field(ge=1, le=1000, title="Height")]
+    """
+    Height of the map in squares (north-south).
+    """
+    terrain: Annotated[
+        list[TerrainSetup] | None, Field(title="Terrain", validate_default=True)
+    ] = []
+    """
+    Terrain features over cells or areas.
+    """
+    width: Annotated[int, Field(ge=1, le=1000, title="Width")]
+    """
+    Width in squares (east-west).
+    """
+
+
+class MapSpec(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    elevation: Annotated[
+        list[ElevationSpec] | None, Field(title="Elevation", validate_default=True)
+    ] = []
+    """
+    Ground heights over cells.
+    """
+    height: Annotated[int, Field(ge=1, le=1000, title="Height")]
+    """
+    Height of the map in squares (north-south).
+    """
+    terrain: Annotated[
+        list[TerrainSpec] | None, Field(title="Terrain", validate_default=True)
+    ] = []
+    """
+    Terrain features over cells.
+    """
+    width: Annotated[int, Field(ge=1, le=1000, title="Width")]
+    """
+    Width in squares (east-west).
+    """
+
+
+class MapView(BaseModel):
+    """
+    The map as it is at this version.
+    """
+
+    elevation: Annotated[list[ElevationView], Field(title="Elevation")]
+    """
+    Ground heights other than 0.
+    """
+    height: Annotated[int, Field(title="Height")]
+    """
+    Squares north-south.
+    """
+    terrain: Annotated[list[TerrainView], Field(title="Terrain")]
+    """
+    Terrain, grouped by kind.
+    """
+    width: Annotated[int, Field(title="Width")]
+    """
+    Squares east-west.
+    """
+
+
+class OneTwoOneBattle(BaseModel):
+    """
+    The create body of a `one-two-one` battle.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creatures: Annotated[
+        list[CreatureIn] | None,
+        Field(max_length=200, title="Creatures", validate_default=True),
+    ] = []
+    """
+    The creatures.
+    """
+    map: MapSetup
+    """
+    The map, in squares.
+    """
+    options: OneTwoOneOptions | None = None
+    """
+    The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
+    """
+    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+    seed: Annotated[int | None, Field(title="Seed")] = 0
+    """
+    The seed of the battle's dice.
+    """
+
+
+class OpportunityAttackTriggeredData(BaseModel):
+    """
+    What a `OpportunityAttackTriggered` event records.
+    """
+
+    at: Annotated[tuple[int, int, int], Field(title="At")]
+    """
+    Where the target stands while the window is open.
+    """
+    kind: Annotated[str | None, Field(title="Kind")] = "opportunity_attack"
+    """
+    `opportunity_attack`, or `free_strike` (e.g. a failed attempt to climb a creature).
+    """
+    reaction: Annotated[str, Field(title="Reaction")]
+    """
+    The id of the reaction window (as in `pending_reactions[].id`).
+    """
+    reactor: Annotated[str, Field(title="Reactor")]
+    """
+    The id of the creature that may strike.
+    """
+    resume: ResumeMove | None = None
+    """
+    The rest of the paused move, taken up when the window closes; null when nothing is paused.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature that provoked it.
+    """
+
+
+class OpportunityAttackTriggeredEnvelope(BaseModel):
+    """
+    A logged `OpportunityAttackTriggered` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: OpportunityAttackTriggeredData
+    """
+    What the `OpportunityAttackTriggered` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    """
+    Always `OpportunityAttackTriggered`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class OpportunityAttackTriggeredEvent(BaseModel):
+    """
+    A `OpportunityAttackTriggered` event that was not logged.
+    """
+
+    data: OpportunityAttackTriggeredData
+    """
+    What the `OpportunityAttackTriggered` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    """
+    Always `OpportunityAttackTriggered`: the event's type.
+    """
+
+
+class OpportunityAttackTriggeredRecord(BaseModel):
+    """
+    A `OpportunityAttackTriggered` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: OpportunityAttackTriggeredData
+    """
+    What the `OpportunityAttackTriggered` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    """
+    Always `OpportunityAttackTriggered`: the event's type.
+    """
+
+
+class ReachOut(BaseModel):
+    """
+    Where a creature could end a move now, with what it costs (a ruler to draw).
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The creature's id.
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    `move` or `shift`.
+    """
+    mode: Annotated[str, Field(title="Mode")]
+    """
+    The movement mode.
+    """
+    region: ReachRegion | None = None
+    """
+    Present only for gridless battles (warcry).
+    """
+    squares: Annotated[list[ReachSquare], Field(title="Squares")]
+    """
+    Every square it could end on, with its cost.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version it was computed at.
+    """
+
+
+class StateView(BaseModel):
+    """
+    A battle's state at one version (inside replays and what-if answers).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    active: Annotated[str | None, Field(title="Active")] = None
+    """
+    Whose turn it is (null: no one).
+    """
+    board: Annotated[dict[str, Any] | None, Field(title="Board")] = None
+    """
+    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
+    """
+    creatures: Annotated[
+        dict[str, CreatureView] | None, Field(title="Creatures", validate_default=True)
+    ] = {}
+    """
+    Creatures by id.
+    """
+    map: MapView | None = None
+    """
+    The map (grid battles).
+    """
+    options: Annotated[dict[str, Any] | None, Field(title="Options")] = {}
+    """
+    Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
+    """
+    pending_reactions: Annotated[
+        list[PendingReaction] | None,
+        Field(title="Pending Reactions", validate_default=True),
+    ] = []
+    """
+    Open reaction windows; intents wait until they are answered.
+    """
+    round: Annotated[int | None, Field(title="Round")] = None
+    """
+    The round (null without turns).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")] = None
+    """
+    The rules version in force.
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+
+
+class WarcryBattle(BaseModel):
+    """
+    The create body of a `warcry` battle.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    board: BoardIn
+    """
+    The board, in inches.
+    """
+    creatures: Annotated[
+        list[FighterIn] | None,
+        Field(max_length=200, title="Creatures", validate_default=True),
+    ] = []
+    """
+    The fighters.
+    """
+    options: WarcryOptions | None = None
+    """
+    The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
+    """
+    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+    seed: Annotated[int | None, Field(title="Seed")] = 0
+    """
+    The seed of the battle's dice.
+    """
+
+
+class ActionPointsBattle(BaseModel):
+    """
+    The create body of a `action-points` battle.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creatures: Annotated[
+        list[CreatureIn] | None,
+        Field(max_length=200, title="Creatures", validate_default=True),
+    ] = []
+    """
+    The creatures.
+    """
+    map: MapSetup
+    """
+    The map, in squares.
+    """
+    options: ActionPointsOptions | None = None
+    """
+    The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
+    """
+    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+    seed: Annotated[int | None, Field(title="Seed")] = 0
+    """
+    The seed of the battle's dice.
+    """
+
+
+class BattleCreatedData(BaseModel):
+    """
+    What a `BattleCreated` event records.
+    """
+
+    board: BoardSpec | None = None
+    """
+    A gridless board in inches (Warcry); absent (not logged) on grid battles.
+    """
+    creatures: Annotated[list[CreatureSpec], Field(title="Creatures")]
+    """
+    The creatures as placed.
+    """
+    map: MapSpec
+    """
+    The map, areas expanded to cells.
+    """
+    options: Annotated[dict[str, Any], Field(title="Options")]
+    """
+    Every battle option of the ruleset, defaults filled in (see the ruleset's options in the create body).
+    """
+    rules_version: Annotated[str, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that created the battle.
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    The ruleset's id (`draw-steel`, `epic-path`, `one-two-one`, `action-points`, `warcry`).
+    """
+    seed: Annotated[int, Field(title="Seed")]
+    """
+    The seed of the battle's dice.
+    """
+
+
+class BattleCreatedEnvelope(BaseModel):
+    """
+    A logged `BattleCreated` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: BattleCreatedData
+    """
+    What the `BattleCreated` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    """
+    Always `BattleCreated`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class BattleCreatedEvent(BaseModel):
+    """
+    A `BattleCreated` event that was not logged.
+    """
+
+    data: BattleCreatedData
+    """
+    What the `BattleCreated` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    """
+    Always `BattleCreated`: the event's type.
+    """
+
+
+class BattleCreatedRecord(BaseModel):
+    """
+    A `BattleCreated` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: BattleCreatedData
+    """
+    What the `BattleCreated` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    """
+    Always `BattleCreated`: the event's type.
+    """
+
+
+class BattleStateOut(BaseModel):
+    """
+    A battle's state: now, at a version, or at an instant.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    active: Annotated[str | None, Field(title="Active")] = None
+    """
+    Whose turn it is (null: no one).
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    board: Annotated[dict[str, Any] | None, Field(title="Board")] = None
+    """
+    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
+    """
+    creatures: Annotated[
+        dict[str, CreatureView] | None, Field(title="Creatures", validate_default=True)
+    ] = {}
+    """
+    Creatures by id.
+    """
+    map: MapView | None = None
+    """
+    The map (grid battles).
+    """
+    options: Annotated[dict[str, Any] | None, Field(title="Options")] = {}
+    """
+    Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
+    """
+    pending_reactions: Annotated[
+        list[PendingReaction] | None,
+        Field(title="Pending Reactions", validate_default=True),
+    ] = []
+    """
+    Open reaction windows; intents wait until they are answered.
+    """
+    round: Annotated[int | None, Field(title="Round")] = None
+    """
+    The round (null without turns).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")] = None
+    """
+    The rules version in force.
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version this state is at.
+    """
+
+
+class DrawSteelBattle(BaseModel):
+    """
+    The create body of a `draw-steel` battle.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creatures: Annotated[
+        list[CreatureIn] | None,
+        Field(max_length=200, title="Creatures", validate_default=True),
+    ] = []
+    """
+    The creatures.
+    """
+    map: MapSetup
+    """
+    The map, in squares.
+    """
+    options: DrawSteelOptions | None = None
+    """
+    The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
+    """
+    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+    seed: Annotated[int | None, Field(title="Seed")] = 0
+    """
+    The seed of the battle's dice.
+    """
+
+
+class DryRunOut(BaseModel):
+    """
+    A dry run's preview: what the intent would append, not logged.
+    """
+
+    dry_run: Annotated[bool | None, Field(title="Dry Run")] = True
+    """
+    Always true here.
+    """
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEvent
+                | ActionRedoneEvent
+                | ActionUndoneEvent
+                | ActionUsedEvent
+                | BattleCreatedEvent
+                | CollidedEvent
+                | ConditionSetEvent
+                | CreaturePlacedEvent
+                | CreatureRemovedEvent
+                | DamageTakenEvent
+                | DiceRolledEvent
+                | DroppedDownEvent
+                | FellEvent
+                | FellInchesEvent
+                | FighterPlacedEvent
+                | ForceMovedEvent
+                | HurledThroughEvent
+                | ImpactRolledEvent
+                | IntentAcceptedEvent
+                | JumpTestedEvent
+                | KnockedProneEvent
+                | MovedEvent
+                | MovedInchesEvent
+                | OpportunityAttackTriggeredEvent
+                | PowerRolledEvent
+                | ReactionResolvedEvent
+                | ShieldSurfEndedEvent
+                | ShieldSurfStartedEvent
+                | ShieldWornEvent
+                | ShiftedEvent
+                | StoodUpEvent
+                | TakenDownEvent
+                | TalliedEvent
+                | TeleportedEvent
+                | TerrainSetEvent
+                | TurnEndedEvent
+                | TurnStartedEvent,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    The events the intent would append.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")] = None
+    """
+    Always null: nothing was logged.
+    """
+    replayed: Annotated[bool | None, Field(title="Replayed")] = False
+    """
+    Always false for a dry run.
+    """
+    trace: Annotated[list[TraceStep], Field(title="Trace")]
+    """
+    The decision's explanation, step by step.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version the battle would reach were the intent appended (it is not).
+    """
+
+
+class EpicPathBattle(BaseModel):
+    """
+    The create body of a `epic-path` battle.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creatures: Annotated[
+        list[CreatureIn] | None,
+        Field(max_length=200, title="Creatures", validate_default=True),
+    ] = []
+    """
+    The creatures.
+    """
+    map: MapSetup
+    """
+    The map, in squares.
+    """
+    options: EpicPathOptions | None = None
+    """
+    The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
+    """
+    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+    seed: Annotated[int | None, Field(title="Seed")] = 0
+    """
+    The seed of the battle's dice.
+    """
+
+
+class EventsPage(BaseModel):
+    """
+    A page of a battle's log, in version order.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEnvelope
+                | ActionRedoneEnvelope
+                | ActionUndoneEnvelope
+                | ActionUsedEnvelope
+                | BattleCreatedEnvelope
+                | CollidedEnvelope
+                | ConditionSetEnvelope
+                | CreaturePlacedEnvelope
+                | CreatureRemovedEnvelope
+                | DamageTakenEnvelope
+                | DiceRolledEnvelope
+                | DroppedDownEnvelope
+                | FellEnvelope
+                | FellInchesEnvelope
+                | FighterPlacedEnvelope
+                | ForceMovedEnvelope
+                | HurledThroughEnvelope
+                | ImpactRolledEnvelope
+                | IntentAcceptedEnvelope
+                | JumpTestedEnvelope
+                | KnockedProneEnvelope
+                | MovedEnvelope
+                | MovedInchesEnvelope
+                | OpportunityAttackTriggeredEnvelope
+                | PowerRolledEnvelope
+                | ReactionResolvedEnvelope
+                | ShieldSurfEndedEnvelope
+                | ShieldSurfStartedEnvelope
+                | ShieldWornEnvelope
+                | ShiftedEnvelope
+                | StoodUpEnvelope
+                | TakenDownEnvelope
+                | TalliedEnvelope
+                | TeleportedEnvelope
+                | TerrainSetEnvelope
+                | TurnEndedEnvelope
+                | TurnStartedEnvelope,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    The events, oldest first.
+    """
+    next_after: Annotated[int, Field(title="Next After")]
+    """
+    Pass as `after` to read the next page.
+    """
+
+
+class IntentOut(BaseModel):
+    """
+    An accepted action: the new version, its logged events and its trace.
+    """
+
+    dry_run: Annotated[bool | None, Field(title="Dry Run")] = False
+    """
+    Always false here.
+    """
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEnvelope
+                | ActionRedoneEnvelope
+                | ActionUndoneEnvelope
+                | ActionUsedEnvelope
+                | BattleCreatedEnvelope
+                | CollidedEnvelope
+                | ConditionSetEnvelope
+                | CreaturePlacedEnvelope
+                | CreatureRemovedEnvelope
+                | DamageTakenEnvelope
+                | DiceRolledEnvelope
+                | DroppedDownEnvelope
+                | FellEnvelope
+                | FellInchesEnvelope
+                | FighterPlacedEnvelope
+                | ForceMovedEnvelope
+                | HurledThroughEnvelope
+                | ImpactRolledEnvelope
+                | IntentAcceptedEnvelope
+                | JumpTestedEnvelope
+                | KnockedProneEnvelope
+                | MovedEnvelope
+                | MovedInchesEnvelope
+                | OpportunityAttackTriggeredEnvelope
+                | PowerRolledEnvelope
+                | ReactionResolvedEnvelope
+                | ShieldSurfEndedEnvelope
+                | ShieldSurfStartedEnvelope
+                | ShieldWornEnvelope
+                | ShiftedEnvelope
+                | StoodUpEnvelope
+                | TakenDownEnvelope
+                | TalliedEnvelope
+                | TeleportedEnvelope
+                | TerrainSetEnvelope
+                | TurnEndedEnvelope
+                | TurnStartedEnvelope,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    The action's events as logged, `IntentAccepted` first.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")] = None
+    """
+    The action's id.
+    """
+    replayed: Annotated[bool | None, Field(title="Replayed")] = False
+    """
+    True when this is the first answer again (the `Idempotency-Key` was seen).
+    """
+    trace: Annotated[list[TraceStep], Field(title="Trace")]
+    """
+    The decision's explanation, step by step.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The battle's version after the action.
+    """
+
+
+class JudgedAgain(BaseModel):
+    """
+    The action decided again: its events and trace, or the refusal the rules give now.
+    """
+
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEvent
+                | ActionRedoneEvent
+                | ActionUndoneEvent
+                | ActionUsedEvent
+                | BattleCreatedEvent
+                | CollidedEvent
+                | ConditionSetEvent
+                | CreaturePlacedEvent
+                | CreatureRemovedEvent
+                | DamageTakenEvent
+                | DiceRolledEvent
+                | DroppedDownEvent
+                | FellEvent
+                | FellInchesEvent
+                | FighterPlacedEvent
+                | ForceMovedEvent
+                | HurledThroughEvent
+                | ImpactRolledEvent
+                | IntentAcceptedEvent
+                | JumpTestedEvent
+                | KnockedProneEvent
+                | MovedEvent
+                | MovedInchesEvent
+                | OpportunityAttackTriggeredEvent
+                | PowerRolledEvent
+                | ReactionResolvedEvent
+                | ShieldSurfEndedEvent
+                | ShieldSurfStartedEvent
+                | ShieldWornEvent
+                | ShiftedEvent
+                | StoodUpEvent
+                | TakenDownEvent
+                | TalliedEvent
+                | TeleportedEvent
+                | TerrainSetEvent
+                | TurnEndedEvent
+                | TurnStartedEvent,
+                Field(discriminator="type"),
+            ]
+        ]
+        | None,
+        Field(title="Events"),
+    ] = None
+    """
+    The events decided now (absent when refused).
+    """
+    refused: Refusal | None = None
+    """
+    Present when today's rules refuse the recorded intent.
+    """
+    trace: Annotated[list[TraceStep] | None, Field(title="Trace")] = None
+    """
+    Today's trace (absent when refused).
+    """
+
+
+class RecordedAction(BaseModel):
+    """
+    An action as the log holds it.
+    """
+
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEvent
+                | ActionRedoneEvent
+                | ActionUndoneEvent
+                | ActionUsedEvent
+                | BattleCreatedEvent
+                | CollidedEvent
+                | ConditionSetEvent
+                | CreaturePlacedEvent
+                | CreatureRemovedEvent
+                | DamageTakenEvent
+                | DiceRolledEvent
+                | DroppedDownEvent
+                | FellEvent
+                | FellInchesEvent
+                | FighterPlacedEvent
+                | ForceMovedEvent
+                | HurledThroughEvent
+                | ImpactRolledEvent
+                | IntentAcceptedEvent
+                | JumpTestedEvent
+                | KnockedProneEvent
+                | MovedEvent
+                | MovedInchesEvent
+                | OpportunityAttackTriggeredEvent
+                | PowerRolledEvent
+                | ReactionResolvedEvent
+                | ShieldSurfEndedEvent
+                | ShieldSurfStartedEvent
+                | ShieldWornEvent
+                | ShiftedEvent
+                | StoodUpEvent
+                | TakenDownEvent
+                | TalliedEvent
+                | TeleportedEvent
+                | TerrainSetEvent
+                | TurnEndedEvent
+                | TurnStartedEvent,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    Its events, without `IntentAccepted`.
+    """
+    trace: Annotated[list[TraceStep], Field(title="Trace")]
+    """
+    The trace recorded when it was decided.
+    """
+
+
+class ReplayStep(BaseModel):
+    """
+    One event of a replay and the state right after it.
+    """
+
+    event: Annotated[
+        ActionConvertedRecord
+        | ActionRedoneRecord
+        | ActionUndoneRecord
+        | ActionUsedRecord
+        | BattleCreatedRecord
+        | CollidedRecord
+        | ConditionSetRecord
+        | CreaturePlacedRecord
+        | CreatureRemovedRecord
+        | DamageTakenRecord
+        | DiceRolledRecord
+        | DroppedDownRecord
+        | FellRecord
+        | FellInchesRecord
+        | FighterPlacedRecord
+        | ForceMovedRecord
+        | HurledThroughRecord
+        | ImpactRolledRecord
+        | IntentAcceptedRecord
+        | JumpTestedRecord
+        | KnockedProneRecord
+        | MovedRecord
+        | MovedInchesRecord
+        | OpportunityAttackTriggeredRecord
+        | PowerRolledRecord
+        | ReactionResolvedRecord
+        | ShieldSurfEndedRecord
+        | ShieldSurfStartedRecord
+        | ShieldWornRecord
+        | ShiftedRecord
+        | StoodUpRecord
+        | TakenDownRecord
+        | TalliedRecord
+        | TeleportedRecord
+        | TerrainSetRecord
+        | TurnEndedRecord
+        | TurnStartedRecord,
+        Field(discriminator="type", title="Event"),
+    ]
+    """
+    The event.
+    """
+    state: StateView | None
+    """
+    The state after this event (undone actions left out).
+    """
+    trace: Annotated[list[TraceStep] | None, Field(title="Trace")]
+    """
+    The action's trace, on its `IntentAccepted` event; null on the others.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's version.
+    """
+
+
+class WhatIfStep(BaseModel):
+    """
+    One intent tried: its events and trace, or its refusal (which ends the what-if).
+    """
+
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEvent
+                | ActionRedoneEvent
+                | ActionUndoneEvent
+                | ActionUsedEvent
+                | BattleCreatedEvent
+                | CollidedEvent
+                | ConditionSetEvent
+                | CreaturePlacedEvent
+                | CreatureRemovedEvent
+                | DamageTakenEvent
+                | DiceRolledEvent
+                | DroppedDownEvent
+                | FellEvent
+                | FellInchesEvent
+                | FighterPlacedEvent
+                | ForceMovedEvent
+                | HurledThroughEvent
+                | ImpactRolledEvent
+                | IntentAcceptedEvent
+                | JumpTestedEvent
+                | KnockedProneEvent
+                | MovedEvent
+                | MovedInchesEvent
+                | OpportunityAttackTriggeredEvent
+                | PowerRolledEvent
+                | ReactionResolvedEvent
+                | ShieldSurfEndedEvent
+                | ShieldSurfStartedEvent
+                | ShieldWornEvent
+                | ShiftedEvent
+                | StoodUpEvent
+                | TakenDownEvent
+                | TalliedEvent
+                | TeleportedEvent
+                | TerrainSetEvent
+                | TurnEndedEvent
+                | TurnStartedEvent,
+                Field(discriminator="type"),
+            ]
+        ]
+        | None,
+        Field(title="Events"),
+    ] = None
+    """
+    The events it would append (absent when refused).
+    """
+    index: Annotated[int, Field(title="Index")]
+    """
+    The intent's index in the request, from 0.
+    """
+    refused: Refusal | None = None
+    """
+    Present when the intent was refused.
+    """
+    trace: Annotated[list[TraceStep] | None, Field(title="Trace")] = None
+    """
+    Its trace (absent when refused).
+    """
+
+
+class BattleIn(
+    RootModel[
+        ActionPointsBattle
+        | DrawSteelBattle
+        | EpicPathBattle
+        | OneTwoOneBattle
+        | WarcryBattle
+    ]
+):
+    root: Annotated[
+        ActionPointsBattle
+        | DrawSteelBattle
+        | EpicPathBattle
+        | OneTwoOneBattle
+        | WarcryBattle,
+        Field(discriminator="ruleset"),
+    ]
+
+
+class Judgement(BaseModel):
+    """
+    A recorded action judged again: same prior state, intent and dice; today's rules.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director` or `seat:<seat_id>`.
+    """
+    differences: Annotated[list[str], Field(title="Differences")]
+    """
+    Each difference, in words (empty when matching).
+    """
+    intent: Annotated[dict[str, Any], Field(title="Intent")]
+    """
+    The intent as recorded (an intent body, or the body of `undo`, `redo` or `create_battle`).
+    """
+    intent_id: Annotated[str, Field(title="Intent Id")]
+    """
+    The action judged.
+    """
+    judged: JudgedAgain | None
+    """
+    What the rules decide now; null for control actions (undo, redo, create).
+    """
+    matches: Annotated[bool, Field(title="Matches")]
+    """
+    True when today's decision equals the recorded one.
+    """
+    note: Annotated[str | None, Field(title="Note")] = None
+    """
+    Why the action was not judged (control actions).
+    """
+    recorded: RecordedAction
+    """
+    What the log recorded.
+    """
+    rules_version_now: Annotated[str | None, Field(title="Rules Version Now")]
+    """
+    The rules version that judged it now (null for control actions).
+    """
+    rules_version_then: Annotated[str | None, Field(title="Rules Version Then")]
+    """
+    The rules version that decided it.
+    """
+    versions: Annotated[list[int], Field(title="Versions")]
+    """
+    The action's first and last versions.
+    """
+
+
+class Replay(BaseModel):
+    """
+    The states and events of a range of versions, for a viewer to step through.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    from_: Annotated[int, Field(alias="from", title="From")]
+    """
+    The first version replayed.
+    """
+    steps: Annotated[list[ReplayStep], Field(title="Steps")]
+    """
+    One step per event, in version order.
+    """
+    to: Annotated[int, Field(title="To")]
+    """
+    The last version replayed.
+    """
+
+
+class WhatIf(BaseModel):
+    """
+    Intents tried from a version without appending, compared with what the log holds.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    compared_with_version: Annotated[int, Field(title="Compared With Version")]
+    """
+    The logged version compared with: as many actions after `from_version` as intents were tried (or the head).
+    """
+    difference: StateDifference
+    """
+    How the two states differ.
+    """
+    from_version: Annotated[int, Field(title="From Version")]
+    """
+    The version the intents were tried from.
+    """
+    state: StateView
+    """
+    The state after the intents.
+    """
+    steps: Annotated[list[WhatIfStep], Field(title="Steps")]
+    """
+    One step per intent tried, in order.
+    """

@@ -1,0 +1,202 @@
+"""The answers of the HTTP API, typed, so `/openapi.json` says what each route sends.
+
+These models describe the JSON the routes write (routes answer with orjson directly, so they
+are documentation and the contract tests' yardstick, not a serialisation step). Every field
+is described where clients read it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.economy import Economy
+
+from .event_models import LoggedEvent, UnloggedEvent
+
+Position = list[int | float]
+
+
+class Answer(BaseModel):
+    """Base of the answers: new fields may appear, so clients should ignore unknown ones."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class TraceStep(Answer):
+    """One line of a decision's explanation: a square with its cost and why, or a trigger."""
+
+    kind: str = Field(
+        description="What the step is: `step` (a square entered), `trigger` (a reaction "
+        "opened), the intent's type for a whole-intent note, ..."
+    )
+    at: list[int] | None = Field(
+        default=None, description="The square, `[x, y, z]`, when the step is about one."
+    )
+    cost: int | None = Field(
+        default=None, description="What the step cost, in the ruleset's unit (0 when free)."
+    )
+    reasons: list[str] = Field(
+        default=[],
+        description="Why, in words: 'difficult terrain +1', 'diagonal 2 of 1-2-1', ...",
+    )
+
+
+class Refusal(Answer):
+    """A refusal inside an answer: the rule that forbids, where, and a sentence."""
+
+    rule: str = Field(description="A stable, namespaced rule id (`draw-steel/cannot-cut-corners`).")
+    step: int | None = Field(default=None, description="The path step it applies to, if any.")
+    detail: str = Field(description="A sentence a player understands.")
+
+
+class IntentOut(Answer):
+    """An accepted action: the new version, its logged events and its trace."""
+
+    version: int = Field(description="The battle's version after the action.")
+    intent_id: str | None = Field(default=None, description="The action's id.")
+    events: list[LoggedEvent] = Field(
+        description="The action's events as logged, `IntentAccepted` first."
+    )
+    trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
+    replayed: bool = Field(
+        default=False,
+        description="True when this is the first answer again (the `Idempotency-Key` was seen).",
+    )
+    dry_run: bool = Field(default=False, description="Always false here.")
+
+
+class DryRunOut(Answer):
+    """A dry run's preview: what the intent would append, not logged."""
+
+    version: int = Field(
+        description="The version the battle would reach were the intent appended (it is not)."
+    )
+    intent_id: str | None = Field(default=None, description="Always null: nothing was logged.")
+    events: list[UnloggedEvent] = Field(description="The events the intent would append.")
+    trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
+    replayed: bool = Field(default=False, description="Always false for a dry run.")
+    dry_run: bool = Field(default=True, description="Always true here.")
+
+
+class EventsPage(Answer):
+    """A page of a battle's log, in version order."""
+
+    battle_id: str = Field(description="The battle.")
+    events: list[LoggedEvent] = Field(description="The events, oldest first.")
+    next_after: int = Field(description="Pass as `after` to read the next page.")
+
+
+class ActionsLeft(Answer):
+    """The actions a creature has left this turn."""
+
+    move: int = Field(description="Move actions left.")
+    main: int = Field(description="Main actions left.")
+    maneuver: int = Field(description="Maneuvers left.")
+
+
+class CreatureView(Answer):
+    """A creature as the state shows it. Rulesets may add fields of their own."""
+
+    model_config = ConfigDict(extra="allow")
+
+    name: str | None = Field(default=None, description="Its name, as created.")
+    side: str | None = Field(default=None, description="The side it fights on.")
+    size: str | None = Field(default=None, description="Its size in the ruleset's scale.")
+    position: Position | None = Field(
+        default=None,
+        description="`[x, y, z]`: squares on a grid (z: the bottom of its space), inches on a "
+        "gridless board.",
+    )
+    hp: int | None = Field(default=None, description="Stamina (hit points) left.")
+    conditions: list[str] = Field(default=[], description="Its conditions, sorted.")
+    movement_left: int | float | None = Field(
+        default=None,
+        description="What a further move by the ruleset's default move action may still "
+        "spend this turn, in the ruleset's unit (without turns: the whole budget of a move; "
+        "waiting for its turn: 0). The same as `economy.movement_left`.",
+    )
+    speeds: dict[str, int] = Field(default={}, description="Speed per movement mode.")
+    stats: dict[str, int] = Field(default={}, description="The characteristics rules read.")
+    stability: int | None = Field(default=None, description="Its stability.")
+    actions: ActionsLeft | None = Field(default=None, description="Actions left this turn.")
+    base: float | None = Field(
+        default=None, description="Gridless battles: the base's diameter in inches."
+    )
+    economy: Economy | None = Field(
+        default=None,
+        description="What the creature has left this turn, in its ruleset's own unit and "
+        "economy (a union keyed by `ruleset`).",
+    )
+    runemarks: list[str] | None = Field(
+        default=None, description="Gridless battles: the fighter's runemarks."
+    )
+
+
+class PendingReaction(Answer):
+    """An open reaction window: the move it paused waits for the reactor's answer."""
+
+    id: str = Field(description="Answer it with `resolve_reaction` and this `reaction` id.")
+    kind: str = Field(description="`opportunity_attack`, `free_strike`, `fall_landing`, ...")
+    reactor: str = Field(description="The id of the creature that may react.")
+    target: str = Field(description="The id of the creature that provoked it.")
+    at: Position = Field(description="Where the target stands, `[x, y, z]`.")
+
+
+class TerrainView(Answer):
+    """Terrain of one kind (and height or fit) over cells."""
+
+    kind: str = Field(description="The terrain kind.")
+    cells: list[list[int]] = Field(description="Its squares, `[x, y]`.")
+    height: int | None = Field(default=None, description="For `updraft`: squares it lifts.")
+    fits: str | None = Field(default=None, description="For `narrow`: the size it is built for.")
+
+
+class ElevationView(Answer):
+    """Raised (or sunken) ground."""
+
+    cells: list[list[int]] = Field(description="Its squares, `[x, y]`.")
+    height: int = Field(description="The ground's height there, in squares.")
+
+
+class MapView(Answer):
+    """The map as it is at this version."""
+
+    width: int = Field(description="Squares east-west.")
+    height: int = Field(description="Squares north-south.")
+    terrain: list[TerrainView] = Field(description="Terrain, grouped by kind.")
+    elevation: list[ElevationView] = Field(description="Ground heights other than 0.")
+
+
+class StateView(Answer):
+    """A battle's state at one version (inside replays and what-if answers)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    ruleset: str = Field(description="The ruleset's id.")
+    rules_version: str | None = Field(default=None, description="The rules version in force.")
+    round: int | None = Field(default=None, description="The round (null without turns).")
+    active: str | None = Field(default=None, description="Whose turn it is (null: no one).")
+    creatures: dict[str, CreatureView] = Field(default={}, description="Creatures by id.")
+    pending_reactions: list[PendingReaction] = Field(
+        default=[], description="Open reaction windows; intents wait until they are answered."
+    )
+    map: MapView | None = Field(default=None, description="The map (grid battles).")
+    board: dict[str, Any] | None = Field(
+        default=None,
+        description="Gridless battles: the board in inches (`width`, `height`, `terrain` "
+        "pieces), as in the create body.",
+    )
+    options: dict[str, Any] = Field(
+        default={},
+        description="Every battle option of the ruleset, defaults filled in; each is described "
+        "under the ruleset's options in the create body (`DrawSteelOptions`, ...).",
+    )
+
+
+class BattleStateOut(StateView):
+    """A battle's state: now, at a version, or at an instant."""
+
+    battle_id: str = Field(description="The battle.")
+    version: int = Field(description="The version this state is at.")
