@@ -216,7 +216,7 @@ class Area(BaseModel):
 class SetTerrain(IntentBase):
     type: Literal["set_terrain"] = "set_terrain"
     kind: TerrainKind | Literal["clear"]
-    cells: Annotated[list[Point], Field(max_length=100_000)] | None = None
+    cells: Annotated[list[Point], Field(max_length=3_000)] | None = None
     area: Area | None = None
     height: int | None = None
     material: Material | None = None

@@ -188,7 +188,9 @@ def _history(verb: str) -> Callable[[Narrator, Data, str | None], str]:
 
 
 def _cells(d: Data) -> str:
-    count = len(d.get("cells") or [])
+    count = len(d.get("cells") or []) + sum(
+        (x1 - x0 + 1) * (y1 - y0 + 1) for x0, y0, x1, y1 in d.get("rects") or []
+    )
     return f"{count} square{'' if count == 1 else 's'}"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 from typing import Protocol
 
+from engine.budget import charge
 from events.battle_events import Coord
 
 INFINITE = 1 << 30
@@ -42,6 +43,7 @@ def find_route(
     limit = budget if budget is not None else INFINITE
     while frontier:
         _, neg_g, _, pos = heapq.heappop(frontier)
+        charge()
         g = -neg_g
         if pos == goal:
             return _unwind(parent, goal)

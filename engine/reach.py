@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 
+from engine.budget import charge
 from engine.pathfinding import Field
 from events.battle_events import Coord
 
@@ -18,6 +19,7 @@ def reachable(field: Field, start: Coord, budget: int) -> dict[Coord, int]:
     frontier: list[tuple[int, Coord]] = [(0, start)]
     while frontier:
         g, pos = heapq.heappop(frontier)
+        charge()
         if g > best[pos]:
             continue
         for nxt, cost in (*field.neighbors(pos), *field.jumps(pos)):

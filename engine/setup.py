@@ -14,22 +14,39 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.context import Context
 from engine.intent_glossary import describe
-from engine.intents import Area, Point, area_cells
+from engine.intents import Area, Point
 from engine.placement import check_opening, check_space, creature_spec
 from engine.results import Accepted, Decision, Refusal, Refused, TraceStep
 from events.battle_events import (
     BattleCreated,
     Cell,
+    CreaturePlaced,
     CreatureSpec,
     ElevationSpec,
     MapSpec,
     Material,
+    Rect,
     TerrainKind,
     TerrainSpec,
 )
+from events.envelope import canonical_json
+from events.store import MAX_EVENT_BYTES
+from events.vocabulary import encode
 from projections.grid import grid_from_spec
 
 MAX_SIDE = 1000
+MAX_TERRAIN_ENTRIES = 200
+"""Terrain and elevation entries of one map, together."""
+MAX_LISTED_CELLS = 3_000
+"""Squares listed one by one (`cells`) over all entries of a map or one `set_terrain`."""
+MAX_TERRAIN_SQUARES = 160_000
+"""Squares all of a map's entries cover, listed or in areas (four layers of a 200x200 map),
+counted before anything is expanded: building the map costs about this many writes."""
+MAX_CREATURE_BYTES = 4 * 1024
+"""One creature as logged (its name, side, speeds, stats and conditions)."""
+CREATION_EVENT_BYTES = MAX_EVENT_BYTES - 4 * 1024
+"""What `BattleCreated` may hold; creatures beyond it are placed by `CreaturePlaced` events
+of the same action, so a battle within the limits always fits the log's event size."""
 
 
 class SetupModel(BaseModel):
@@ -73,33 +90,63 @@ class BattleSetup(SetupModel):
     creatures: list[dict[str, Any]] = []
 
 
-def _cells(cells: list[list[int]] | None, area: Area | None, m: MapSetup) -> list[Cell]:
-    out: list[Cell] = []
-    for p in cells or []:
-        out.append((p[0], p[1]))
-    if area is not None:
-        out.extend(area_cells(area))
+def _cells(cells: list[list[int]] | None, m: MapSetup) -> list[Cell]:
+    out = [(p[0], p[1]) for p in cells or []]
     for x, y in out:
         if not (0 <= x < m.width and 0 <= y < m.height):
             raise Refusal("map/off-map", f"terrain square [{x}, {y}] is off the map")
-    if not out:
-        raise Refusal("map/no-cells", "a terrain entry needs `cells` or an `area`")
     return out
 
 
+def _rects(area: Area | None) -> list[Rect]:
+    if area is None:
+        return []
+    (x0, y0), (x1, y1) = area.from_[:2], area.to[:2]
+    return [(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))]
+
+
+def check_terrain_size(m: MapSetup) -> None:
+    """Refuse a map whose terrain would cost too much to build or log, before building it:
+    areas are counted by their size, not expanded (`limits/...`, naming the limit)."""
+    entries: list[TerrainSetup | ElevationSetup] = [*m.terrain, *m.elevation]
+    if len(entries) > MAX_TERRAIN_ENTRIES:
+        raise Refusal(
+            "limits/too-many-terrain-entries",
+            f"the map has {len(entries)} terrain and elevation entries; at most"
+            f" {MAX_TERRAIN_ENTRIES} are allowed (use areas)",
+        )
+    listed = sum(len(e.cells or ()) for e in entries)
+    if listed > MAX_LISTED_CELLS:
+        raise Refusal(
+            "limits/too-many-cells",
+            f"the map lists {listed} squares one by one; at most {MAX_LISTED_CELLS} are"
+            " allowed (use areas)",
+        )
+    squares = listed
+    for entry in entries:
+        for x0, y0, x1, y1 in _rects(entry.area):
+            if not (x0 >= 0 and x1 < m.width and y0 >= 0 and y1 < m.height):
+                raise Refusal("map/off-map", "a terrain area reaches off the map")
+            squares += (x1 - x0 + 1) * (y1 - y0 + 1)
+    if squares > MAX_TERRAIN_SQUARES:
+        raise Refusal(
+            "limits/terrain-too-big",
+            f"the map's terrain covers {squares} squares in all (counting each entry);"
+            f" at most {MAX_TERRAIN_SQUARES} are allowed",
+        )
+
+
 def map_spec(m: MapSetup) -> MapSpec:
+    check_terrain_size(m)
     entries: list[TerrainSetup | ElevationSetup] = [*m.terrain, *m.elevation]
     for entry in entries:
-        if entry.area is not None:
-            (x0, y0), (x1, y1) = entry.area.from_[:2], entry.area.to[:2]
-            if not all(0 <= x < m.width for x in (x0, x1)) or not all(
-                0 <= y < m.height for y in (y0, y1)
-            ):
-                raise Refusal("map/off-map", "a terrain area reaches off the map")
+        if not entry.cells and entry.area is None:
+            raise Refusal("map/no-cells", "a terrain entry needs `cells` or an `area`")
     terrain = [
         TerrainSpec(
             kind=t.kind,
-            cells=_cells(t.cells, t.area, m),
+            cells=_cells(t.cells, m),
+            rects=_rects(t.area),
             height=t.height,
             material=t.material,
             damage=t.damage,
@@ -110,7 +157,8 @@ def map_spec(m: MapSetup) -> MapSpec:
         for t in m.terrain
     ]
     elevation = [
-        ElevationSpec(cells=_cells(e.cells, e.area, m), height=e.height) for e in m.elevation
+        ElevationSpec(cells=_cells(e.cells, m), rects=_rects(e.area), height=e.height)
+        for e in m.elevation
     ]
     return MapSpec(width=m.width, height=m.height, terrain=terrain, elevation=elevation)
 
@@ -164,18 +212,47 @@ def _create(body: BattleSetup, ctx: Context) -> Accepted:
             raise Refusal("battle/duplicate-creature", f"two creatures are called {c.id!r}")
         check_space(rs, c, creatures)
         creatures.append(c)
-    event = BattleCreated(
+    first = BattleCreated(
         ruleset=rs.id,
         rules_version=rs.rules_version,
         seed=body.seed,
         options=options,
         map=spec,
-        creatures=creatures,
+        creatures=[],
     )
-    trace = TraceStep(
-        kind="battle", reasons=(f"{rs.id} {rs.rules_version}", f"{len(creatures)} creatures")
-    )
-    return Accepted(events=(event,), trace=(trace,))
+    inside, after = _fill(first, creatures)
+    event = first.model_copy(update={"creatures": inside})
+    reasons = [f"{rs.id} {rs.rules_version}", f"{len(creatures)} creatures"]
+    if after:
+        reasons.append(
+            f"{len(after)} placed after the map: one event holds at most {MAX_EVENT_BYTES} bytes"
+        )
+    trace = TraceStep(kind="battle", reasons=tuple(reasons))
+    placed = tuple(CreaturePlaced(creature=c) for c in after)
+    return Accepted(events=(event, *placed), trace=(trace,))
+
+
+def _fill(
+    head: BattleCreated, creatures: list[CreatureSpec]
+) -> tuple[list[CreatureSpec], list[CreatureSpec]]:
+    """The creatures `BattleCreated` can hold within `CREATION_EVENT_BYTES`, and the rest."""
+    room = CREATION_EVENT_BYTES - len(canonical_json(encode(head)))
+    if room < 0:
+        raise Refusal(
+            "limits/map-too-big",
+            f"the map takes more than the {MAX_EVENT_BYTES} bytes one event may hold",
+        )
+    for n, c in enumerate(creatures):
+        size = len(canonical_json(c.model_dump(mode="json"))) + 1
+        if size > MAX_CREATURE_BYTES:
+            raise Refusal(
+                "limits/creature-too-big",
+                f"creature {c.id!r} takes {size} bytes; at most {MAX_CREATURE_BYTES} are allowed",
+            )
+        room -= size
+        if room < 0:
+            return creatures[:n], creatures[n:]
+    return creatures, []
 
 
 __all__ = ["BattleSetup", "MapSetup", "create_battle", "parse_setup"]

@@ -20,6 +20,15 @@ from events.vocabulary import Event, registry
 Coord = tuple[int, int, int]
 """A position in squares: x east, y south, z up (the bottom of a creature's space)."""
 Cell = tuple[int, int]
+Rect = tuple[int, int, int, int]
+"""A rectangle of squares, `(x0, y0, x1, y1)`, corners included, x0 <= x1 and y0 <= y1."""
+
+
+def rect_cells(rect: Rect) -> list[Cell]:
+    """The squares of a rectangle, row by row."""
+    x0, y0, x1, y1 = rect
+    return [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+
 
 TerrainKind = Literal[
     "wall",
@@ -47,10 +56,13 @@ class Value(BaseModel):
 
 
 class TerrainSpec(Value):
-    """One terrain feature over some cells (areas are expanded to cells before logging)."""
+    """One terrain feature over some squares: `cells` listed one by one, and `rects` (an
+    `area` of the setup, kept as its rectangle so that a big map logs compactly)."""
 
     kind: TerrainKind
     cells: list[Cell]
+    rects: list[Rect] = Field(default=[], exclude_if=lambda v: not v)
+    """Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none)."""
     height: int | None = Field(default=None, ge=0, le=1000)
     material: Material | None = None
     damage: int | None = Field(default=None, ge=0, le=1000)
@@ -63,6 +75,8 @@ class TerrainSpec(Value):
 
 class ElevationSpec(Value):
     cells: list[Cell]
+    rects: list[Rect] = Field(default=[], exclude_if=lambda v: not v)
+    """Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none)."""
     height: int = Field(ge=-1000, le=1000)
 
 
@@ -350,6 +364,8 @@ class TerrainSet(Event):
 
     type: Literal["TerrainSet"] = "TerrainSet"
     cells: list[Cell]
+    rects: list[Rect] = Field(default=[], exclude_if=lambda v: not v)
+    """An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none)."""
     kind: TerrainKind | Literal["clear"]
     height: int | None = None
     material: Material | None = None

@@ -13,10 +13,11 @@ opening is built for; bigger creatures squeeze or can't pass).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
-from events.battle_events import Cell, MapSpec, TerrainSet
+from events.battle_events import Cell, MapSpec, Rect, TerrainSet, rect_cells
 
 WALL_DEFAULT_HEIGHT = 100
 """A wall without a height fills its square to the sky (for every practical purpose)."""
@@ -116,15 +117,21 @@ def grid_from_json_layers(width: int, height: int, data: dict[str, Any]) -> Grid
     return _build(width, height, layers)
 
 
+def _squares(cells: list[Cell], rects: list[Rect]) -> Iterator[Cell]:
+    yield from cells
+    for rect in rects:
+        yield from rect_cells(rect)
+
+
 def grid_from_spec(spec: MapSpec) -> Grid:
     n = spec.width * spec.height
     layers: dict[str, list[Any]] = {name: [_BLANK[name]] * n for name in LAYERS}
     for lift in spec.elevation:
-        for x, y in lift.cells:
+        for x, y in _squares(lift.cells, lift.rects):
             if 0 <= x < spec.width and 0 <= y < spec.height:
                 layers["elevation"][y * spec.width + x] = lift.height
     for t in spec.terrain:
-        for x, y in t.cells:
+        for x, y in _squares(t.cells, t.rects):
             if not (0 <= x < spec.width and 0 <= y < spec.height):
                 continue
             i = y * spec.width + x
@@ -179,7 +186,7 @@ def _apply(
 def grid_with_terrain(grid: Grid, event: TerrainSet) -> Grid:
     """A new grid with the director's change (the only time a map is copied)."""
     layers = _layers(grid)
-    for x, y in event.cells:
+    for x, y in _squares(event.cells, event.rects):
         if not grid.inside(x, y):
             continue
         i = grid.index(x, y)

@@ -20,6 +20,10 @@ _ADD_SEAT = text(
 _DIRECTOR = text("SELECT 1 FROM battles WHERE battle_id = :b AND director_token_hash = :h")
 _SEAT = text("SELECT seat_id, creatures FROM battle_seats WHERE battle_id = :b AND token_hash = :h")
 _EXISTS = text("SELECT ruleset FROM battles WHERE battle_id = :b")
+_FORGET_EMPTY = text(
+    "DELETE FROM battles WHERE battle_id = :b"
+    " AND NOT EXISTS (SELECT 1 FROM event_log WHERE battle_id = :b)"
+)
 _SEAT_NAMES = text("SELECT seat_id, name FROM battle_seats WHERE battle_id = :b")
 
 
@@ -61,6 +65,11 @@ class BattleDirectory:
         if seat is None:
             return None
         return Principal(battle_id, "player", seat.seat_id, frozenset(seat.creatures))
+
+    def forget_unborn(self, battle_id: str) -> None:
+        """Remove the row of a battle whose creation appended nothing (a failed creation)."""
+        with self._engine.begin() as conn:
+            conn.execute(_FORGET_EMPTY, {"b": battle_id})
 
     def exists(self, battle_id: str) -> bool:
         with self._engine.connect() as conn:

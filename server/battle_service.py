@@ -18,6 +18,7 @@ from typing import Any
 import events.battle_events
 import events.history_events
 from engine import RULESETS, Context, create_battle, decide
+from engine.budget import Budget, within
 from engine.intents import Intent
 from engine.recorded_dice import RecordingDice
 from engine.results import Refusal, Refused
@@ -50,7 +51,10 @@ class BattleService:
         directory: BattleDirectory,
         clock: Callable[[], datetime],
         pipeline: Callable[[StateLoader, Callable[[], str]], CommandPipeline],
+        budget: Callable[[str], Budget] = lambda what: Budget(5_000_000, what=what),
     ) -> None:
+        self.budget = budget
+        """A fresh budget of search work for one answer (engine.budget), from the settings."""
         self.store = store
         self.directory = directory
         self.clock = clock
@@ -99,18 +103,22 @@ class BattleService:
                 (opener, *decision.events), state, decision.events, trace, state.rules_version
             )
 
-        outcome = await self.pipeline.run(
-            Command(
-                battle_id,
-                "director",
-                plan,
-                request.digest,
-                idempotency_key=idempotency_key,
-                heavy=True,
-                new_battle=True,
-            )
+        command = Command(
+            battle_id,
+            "director",
+            plan,
+            request.digest,
+            idempotency_key=idempotency_key,
+            heavy=True,
+            new_battle=True,
         )
+        try:
+            outcome = await self.pipeline.run(command)
+        except BaseException:
+            await self._blocking(self.directory.forget_unborn, battle_id)
+            raise
         if outcome.refused is not None:
+            await self._blocking(self.directory.forget_unborn, battle_id)
             return outcome.refused
         return CreatedBattle(battle_id, token, outcome.version, outcome.envelopes)
 
@@ -176,8 +184,8 @@ class BattleService:
         )
         return await self.pipeline.run(command)
 
-    @staticmethod
     def _plan_intent(
+        self,
         principal: Principal,
         intent: Intent,
         recorded: dict[str, Any],
@@ -190,7 +198,8 @@ class BattleService:
             return refusal
         # a dry run must not show the faces the real submission is about to roll
         dice = RecordingDice(UnseenDice() if dry_run else None)
-        decision = decide(intent, loaded.state, Context(actor=principal.actor, dice=dice))
+        with within(self.budget("this intent")):
+            decision = decide(intent, loaded.state, Context(actor=principal.actor, dice=dice))
         if isinstance(decision, Refused):
             return decision
         trace = tuple(step.to_json() for step in decision.trace)
@@ -244,26 +253,36 @@ class BattleService:
     ) -> dict[str, Any]:
         """Every place the creature could end this move, with its cost, judged on the head."""
         loaded = await self.pipeline.fresh(principal.battle_id)
-        found: dict[str, Any] = await self._blocking(reach_answer, loaded, creature, kind, mode)
+        found: dict[str, Any] = await self._blocking(
+            reach_answer, loaded, creature, kind, mode, self.budget("this reach")
+        )
         return found
 
 
-def reach_answer(loaded: Loaded, creature: str, kind: str, mode: str) -> dict[str, Any]:
+def reach_answer(
+    loaded: Loaded, creature: str, kind: str, mode: str, budget: Budget | None = None
+) -> dict[str, Any]:
+    """The reach route's answer (or `{"refused": ...}`), its search charged to `budget`."""
+    try:
+        with within(budget):
+            return _reach_found(loaded, creature, kind, mode)
+    except Refusal as refusal:
+        return {"refused": refusal.refused()}
+
+
+def _reach_found(loaded: Loaded, creature: str, kind: str, mode: str) -> dict[str, Any]:
     from engine import reach
     from engine.rulesets.warcry.reach import lattice
 
     region = None
-    try:
-        rs = RULESETS.get(loaded.state.ruleset)
-        region_of = getattr(rs, "reach_region", None)
-        if rs is not None and region_of is not None and loaded.state.board is not None:
-            # gridless: search the region once; the squares are its lattice, rounded
-            region = region_of(loaded.state, rs.creature(loaded.state, creature), kind)
-            squares = lattice(region)
-        else:
-            squares = reach(loaded.state, creature, kind, mode)
-    except Refusal as refusal:
-        return {"refused": refusal.refused()}
+    rs = RULESETS.get(loaded.state.ruleset)
+    region_of = getattr(rs, "reach_region", None)
+    if rs is not None and region_of is not None and loaded.state.board is not None:
+        # gridless: search the region once; the squares are its lattice, rounded
+        region = region_of(loaded.state, rs.creature(loaded.state, creature), kind)
+        squares = lattice(region)
+    else:
+        squares = reach(loaded.state, creature, kind, mode)
     found: dict[str, Any] = {
         "version": loaded.version,
         "creature": creature,

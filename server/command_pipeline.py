@@ -37,7 +37,14 @@ import orjson
 from engine.results import Refused
 from engine.view import battle_view
 from events.envelope import ActionMeta, Envelope
-from events.store import AppendResult, IdempotencyKeyReused, ProjectionWrite, VersionConflict
+from events.store import (
+    AppendResult,
+    EventTooLarge,
+    IdempotencyKeyReused,
+    InvalidAppend,
+    ProjectionWrite,
+    VersionConflict,
+)
 from events.store_async import AsyncPostgresLog
 from events.vocabulary import Event
 from projections import REDUCER_VERSION, BattleState, state_to_json
@@ -168,6 +175,8 @@ class CommandPipeline:
             return None
         except IdempotencyKeyReused as exc:
             raise BadRequest(str(exc)) from None
+        except InvalidAppend as exc:
+            return IntentOutcome(loaded.version, refused=unstorable(exc))
         if result.replayed:
             self.loader.forget(command.battle_id)
             return outcome_of(result)
@@ -242,6 +251,8 @@ class CommandPipeline:
             raise Busy("the new battle's id was taken; retry") from None
         except IdempotencyKeyReused as exc:
             raise BadRequest(str(exc)) from None
+        except InvalidAppend as exc:
+            return IntentOutcome(0, refused=unstorable(exc))
         if result.replayed:
             return outcome_of(result)
         self.loader.remember(Loaded(command.battle_id, result.version, planned.after))
@@ -308,6 +319,13 @@ class CommandPipeline:
                 REDUCER_VERSION, {"battle_id": command.battle_id, **view}, map_view, snapshot
             ),
         )
+
+
+def unstorable(exc: InvalidAppend) -> Refused:
+    """What the log refused to store, as the client's refusal (nothing was appended)."""
+    if isinstance(exc, EventTooLarge):
+        return Refused(rule="limits/event-too-large", detail=str(exc))
+    return Refused(rule="intent/invalid", detail=f"the log cannot store this: {exc}")
 
 
 def outcome_of(result: AppendResult) -> IntentOutcome:

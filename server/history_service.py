@@ -15,9 +15,10 @@ from typing import Any
 import orjson
 
 from engine import Context, decide
+from engine.budget import within
 from engine.intents import Intent
 from engine.recorded_dice import ReplayDice
-from engine.results import Refused
+from engine.results import Refusal, Refused
 from engine.view import battle_view
 from events.envelope import Envelope
 from events.history_events import ActionRedone, ActionUndone, IntentAccepted
@@ -35,6 +36,7 @@ from server.request_encoding import UnencodableBody, canonical_request, check_id
 from server.state_loader import Loaded
 from server.unseen_dice import UnseenDice
 
+TOO_COSTLY = "limits/too-costly"
 MAX_REPLAY_EVENTS = 500
 MAX_REPLAY_BYTES = 8 * 1024 * 1024
 """The states one replay page carries at most (a 200x200 battle's state is megabytes)."""
@@ -224,13 +226,21 @@ class HistoryService:
             if env.type != "IntentAccepted" and env.intent_id is not None:
                 by_intent.setdefault(env.intent_id, []).append(env)
         cursor = start
+        budget = self.battles.budget("re-judging the later actions")
         for action in later:
             # effective events between later actions (none, normally) keep the state current
             gap = [e for e in log if cursor <= e.version < action.first_version]
             state = fold(effective_events(gap, registry, marks), state)
             cursor = action.last_version + 1
             recorded = by_intent.get(action.intent_id, [])
-            again = decide(action.intent, state, Context(dice=ReplayDice(action.dice)))
+            try:
+                budget.spend()  # each re-judgement costs a step, searching or not
+            except Refusal as refusal:
+                return refusal.refused()
+            with within(budget):
+                again = decide(action.intent, state, Context(dice=ReplayDice(action.dice)))
+            if isinstance(again, Refused) and again.rule == TOO_COSTLY:
+                return again
             if isinstance(again, Refused) or _differences(
                 _as_recorded(recorded), _encoded(again.events)
             ):
@@ -352,7 +362,10 @@ class HistoryService:
         before = self.loader.at(battle_id, first - 1).state
         rs = self.battles_rulesets().get(before.ruleset)
         now_version = rs.rules_version if rs is not None else None
-        again = decide(opening.intent, before, Context(dice=ReplayDice(opening.dice)))
+        with within(self.battles.budget("this judgement")):
+            again = decide(opening.intent, before, Context(dice=ReplayDice(opening.dice)))
+        if isinstance(again, Refused) and again.rule == TOO_COSTLY:
+            return again
         if isinstance(again, Refused):
             judged: dict[str, Any] = {"refused": again.model_dump()}
             differences = [f"now refused: {again.rule}: {again.detail}"]
@@ -467,11 +480,15 @@ class HistoryService:
         ctx = Context(actor=principal.actor)
         if not principal.is_director:
             ctx = Context(actor=principal.actor, dice=UnseenDice())
+        budget = self.battles.budget("this what-if")
         for index, intent in enumerate(intents):
             refusal = authorise(principal, intent, state)
             if refusal is not None:
                 return refusal
-            decision = decide(intent, state, ctx)
+            with within(budget):
+                decision = decide(intent, state, ctx)
+            if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
+                return decision
             if isinstance(decision, Refused):
                 steps.append({"index": index, "refused": decision.model_dump()})
                 break

@@ -32,6 +32,17 @@ class Settings(BaseSettings):
     decide_threads: int = Field(
         default=2, ge=1, le=32, description="Threads for decisions that search, and cold reads."
     )
+    search_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        le=600,
+        description="Seconds of route search, reach or re-judgement one answer may cost.",
+    )
+    search_steps: int = Field(
+        default=5_000_000,
+        ge=1000,
+        description="Search steps one answer may cost (a cap that needs no clock).",
+    )
     connect_timeout: float = Field(
         default=5.0, gt=0, le=120, description="Seconds to wait for a database connection."
     )

@@ -7,6 +7,7 @@ path they exercise is the one the server runs.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Engine
 
+from engine.budget import Budget
 from events.store_async import AsyncPostgresLog
 from events.store_postgres import NotifyMode, PostgresEventStore
 from server.battle_directory import BattleDirectory
@@ -83,6 +85,9 @@ def wire_services(
             on_conflict=on_conflict,
         )
 
-    battles = BattleService(store, BattleDirectory(engine), clock, pipeline)
+    def budget(what: str) -> Budget:
+        return Budget(settings.search_steps, settings.search_seconds, time.monotonic, what)
+
+    battles = BattleService(store, BattleDirectory(engine), clock, pipeline, budget)
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
     return Wired(store, log, executor, battles, history)

@@ -26,6 +26,7 @@ from events.battle_events import (
     CreatureRemoved,
     CreatureSpec,
     Moved,
+    Rect,
     Shifted,
     Teleported,
     TerrainSet,
@@ -276,12 +277,14 @@ class GridRuleset:
     def on_set_terrain(self, intent: it.SetTerrain, state: BattleState, action: Action) -> None:
         grid = state.grid
         cells = [(p[0], p[1]) for p in intent.cells or []]
-        if intent.area is not None:
+        rects: list[Rect] = []
+        if intent.area is not None:  # kept as its rectangle (clipped to the map), not expanded
             (x0, y0), (x1, y1) = intent.area.from_[:2], intent.area.to[:2]
-            xs = range(max(0, min(x0, x1)), min(grid.width - 1, max(x0, x1)) + 1)
-            ys = range(max(0, min(y0, y1)), min(grid.height - 1, max(y0, y1)) + 1)
-            cells += [(x, y) for y in ys for x in xs]
-        if not cells:
+            xa, xb = max(0, min(x0, x1)), min(grid.width - 1, max(x0, x1))
+            ya, yb = max(0, min(y0, y1)), min(grid.height - 1, max(y0, y1))
+            if xa <= xb and ya <= yb:
+                rects.append((xa, ya, xb, yb))
+        if not cells and not rects:
             raise Refusal("map/no-cells", "set_terrain needs `cells` or an `area`")
         for x, y in cells:
             if not grid.inside(x, y):
@@ -294,6 +297,7 @@ class GridRuleset:
         action.emit(
             TerrainSet(
                 cells=cells,
+                rects=rects,
                 kind=intent.kind,
                 height=intent.height,
                 material=intent.material,

@@ -39,7 +39,7 @@ class Running:
     ) -> httpx.Client:
         sent = {"Authorization": f"Bearer {token}"} if token else {}
         sent.update(headers or {})
-        return httpx.Client(base_url=self.url, headers=sent, timeout=10, **kwargs)
+        return httpx.Client(base_url=self.url, headers=sent, **{"timeout": 10, **kwargs})
 
 
 @pytest.fixture(scope="module")

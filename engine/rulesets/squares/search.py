@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import heapq
 
+from engine.budget import charge
 from engine.rulesets.squares.field import Node, SquareField
 from events.battle_events import Coord
 
@@ -42,6 +43,7 @@ def _explore(
     cap = budget if f.overspend else INFINITE
     while frontier:
         _, _, _, g, node = heapq.heappop(frontier)
+        charge()
         if g > best[node]:
             continue
         if goal is not None and node[0] == goal and node != first:
@@ -118,6 +120,7 @@ def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
     limited = False
     while frontier:
         _, g, _, node = heapq.heappop(frontier)
+        charge()
         for to in f.targets(node[0]):
             cost = f.cost_of(node, g, to, None)
             if cost is None:

@@ -18,6 +18,7 @@ import heapq
 import math
 from dataclasses import dataclass, field
 
+from engine.budget import charge
 from engine.results import Refusal
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step
@@ -60,6 +61,7 @@ def search(
     while frontier and pops < limit:
         _, g, u, st = heapq.heappop(frontier)
         pops += 1
+        charge()
         if g > best.get((u, st), math.inf) + 1e-12:
             continue
         if u in goal_ids and st != "flying":
@@ -79,6 +81,7 @@ def search(
                     continue  # a jump never goes up (`jumping.jump` refuses it)
                 if kind == "climb" and abs(p[2] - hz) > EPS and across > EPS:
                     continue  # a climb goes straight up or down, or across (`climbing.climb`)
+                charge()  # judging a leg sweeps it against every piece: the costly part
                 step = memo.judge(m, here, p, st, kind)
                 if step is None:
                     continue

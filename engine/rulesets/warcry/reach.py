@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine.budget import charge
 from engine.results import Refusal
 from engine.rulesets.warcry import economy_view, moves
 from engine.rulesets.warcry.pathfinding import Memo, search
@@ -54,6 +55,7 @@ def region(
     x0, y0 = round(start[0] / resolution), round(start[1] / resolution)
     for i in range(x0 - span, x0 + span + 1):
         for j in range(y0 - span, y0 + span + 1):
+            charge()
             xy = (i * resolution, j * resolution)
             if math.dist(xy, start[:2]) > budget + 1e-9 or len(out.points) >= limit:
                 continue

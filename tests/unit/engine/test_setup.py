@@ -41,10 +41,12 @@ def test_the_design_example_creates_a_battle_with_every_option_filled_in() -> No
     assert isinstance(event, BattleCreated)
     assert event.rules_version == RULESETS.rules_version("draw-steel")
     assert event.options["corner_rule"] == "either"
-    assert sorted(event.map.terrain[1].cells) == [(5, 5), (5, 6), (6, 5), (6, 6)]
+    # an area is logged as its rectangle, not expanded
+    assert event.map.terrain[1].cells == [] and event.map.terrain[1].rects == [(5, 5, 6, 6)]
     state = fold(decision.events)
     assert state.creatures["hero"].pos == (1, 1, 0)
-    assert state.grid.difficult[5 * 12 + 5]
+    difficult = {(i % 12, i // 12) for i, d in enumerate(state.grid.difficult) if d}
+    assert difficult == {(5, 5), (5, 6), (6, 5), (6, 6)}
 
 
 def refusal(setup: dict[str, Any]) -> str:
