@@ -1,0 +1,236 @@
+"""A throwaway Citus cluster on this machine: a coordinator and N workers, each a PostgreSQL 16
+from the `pgserver` wheel with Citus preloaded (built into the virtualenv by `make citus`).
+
+The test suite and the benchmarks start one; production uses the `citusdata/citus` image
+(docker-compose's `citus` profile). Each node listens on 127.0.0.1 at a free port (Citus nodes
+reach each other over TCP) and on a Unix socket in its own folder. As root, PostgreSQL runs as
+the unprivileged `pgserver` user, as `pgserver` itself does, since initdb and the postmaster
+refuse root.
+
+Citus keeps its metadata per database, so `create_database` makes the database on every node,
+loads the extension in each, and registers the workers with the coordinator of that database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+
+SYSTEM_USER = "pgserver"  # the account pgserver itself runs PostgreSQL under when started as root
+
+
+class CitusMissing(RuntimeError):
+    """Citus is not installed into this virtualenv's PostgreSQL."""
+
+
+def pg_bin() -> Path:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from pgserver._commands import POSTGRES_BIN_PATH
+    return Path(POSTGRES_BIN_PATH)
+
+
+def citus_installed() -> bool:
+    pkglib = subprocess.run(
+        [str(pg_bin() / "pg_config"), "--pkglibdir"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    return (Path(pkglib) / "citus.so").exists()
+
+
+def require_citus() -> None:
+    """Fail loudly, never skip: the Makefile builds Citus before the tests run."""
+    if not citus_installed():
+        raise CitusMissing(
+            "Citus is not installed in this virtualenv's pgserver: run `make citus` "
+            "(builds it from /work/shared/citus or CITUS_SRC, about a minute)"
+        )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass(frozen=True)
+class Node:
+    name: str
+    port: int
+    pgdata: Path
+
+    def uri(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+
+def _as_postgres_user() -> dict[str, object]:
+    """subprocess keyword arguments that run a PostgreSQL binary as a non-root user."""
+    if os.geteuid() != 0:
+        return {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from pgserver.utils import ensure_prefix_permissions, ensure_user_exists
+    ensure_user_exists(SYSTEM_USER)
+    ensure_prefix_permissions(pg_bin())
+    return {"user": SYSTEM_USER}
+
+
+_CONFIG = """
+listen_addresses = '127.0.0.1'
+port = {port}
+unix_socket_directories = '{socket_dir}'
+shared_preload_libraries = 'citus'
+max_connections = 300
+max_prepared_transactions = 200
+wal_level = logical
+citus.shard_count = {shard_count}
+"""
+
+
+class CitusCluster:
+    """Start with `with CitusCluster(...) as cluster:`; everything is deleted when it stops."""
+
+    def __init__(self, workers: int = 2, *, shard_count: int = 8, folder: Path | None = None):
+        require_citus()
+        self._own_folder = folder is None
+        self.folder = folder or Path(tempfile.mkdtemp(prefix="turnledger-citus-"))
+        self.shard_count = shard_count
+        self.coordinator = Node("coordinator", free_port(), self.folder / "coordinator")
+        self.workers = [
+            Node(f"worker{i + 1}", free_port(), self.folder / f"worker{i + 1}")
+            for i in range(workers)
+        ]
+        self._run_as = _as_postgres_user()
+        self._started: list[Node] = []
+
+    @property
+    def nodes(self) -> list[Node]:
+        return [self.coordinator, *self.workers]
+
+    def __enter__(self) -> CitusCluster:
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        if self._run_as:
+            os.chmod(self.folder, 0o777)
+        for node in self.nodes:
+            self._init(node)
+        for node in self.nodes:
+            self._pg_ctl(node, "start", "-w", "-t", "60", "-l", str(node.pgdata / "log"))
+            self._started.append(node)
+
+    def add_worker(self) -> Node:
+        """Start one more worker (not yet part of any database: see `add_worker_to`)."""
+        node = Node(f"worker{len(self.workers) + 1}", free_port(), self.folder / "new")
+        node = Node(node.name, node.port, self.folder / node.name)
+        self._init(node)
+        self._pg_ctl(node, "start", "-w", "-t", "60", "-l", str(node.pgdata / "log"))
+        self._started.append(node)
+        self.workers.append(node)
+        return node
+
+    def _init(self, node: Node) -> None:
+        node.pgdata.mkdir(parents=True)
+        if self._run_as:
+            uid = pwd.getpwnam(SYSTEM_USER).pw_uid
+            os.chown(node.pgdata, uid, uid)
+        subprocess.run(
+            [
+                str(pg_bin() / "initdb"),
+                "-D",
+                str(node.pgdata),
+                "--auth=trust",
+                "--encoding=utf8",
+                "-U",
+                "postgres",
+            ],
+            check=True,
+            capture_output=True,
+            **self._run_as,  # type: ignore[arg-type]
+        )
+        config = _CONFIG.format(
+            port=node.port, socket_dir=node.pgdata, shard_count=self.shard_count
+        )
+        with (node.pgdata / "postgresql.conf").open("a") as conf:
+            conf.write(config)
+
+    def _pg_ctl(self, node: Node, *args: str) -> None:
+        subprocess.run(
+            [str(pg_bin() / "pg_ctl"), "-D", str(node.pgdata), *args],
+            check=True,
+            capture_output=True,
+            timeout=90,
+            **self._run_as,  # type: ignore[arg-type]
+        )
+
+    def stop(self) -> None:
+        for node in reversed(self._started):
+            with contextlib.suppress(Exception):
+                self._pg_ctl(node, "stop", "-m", "immediate", "-w")
+        self._started.clear()
+        if self._own_folder:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    # -- databases ----------------------------------------------------------------------
+
+    def create_database(self, name: str) -> str:
+        """Make `name` a distributed database on every node; return the coordinator's URI."""
+        for node in self.nodes:
+            with psycopg.connect(node.uri(), autocommit=True) as conn:
+                conn.execute(f'CREATE DATABASE "{name}"')
+            with psycopg.connect(node.uri(name), autocommit=True) as conn:
+                conn.execute("CREATE EXTENSION citus")
+        with psycopg.connect(self.coordinator.uri(name), autocommit=True) as conn:
+            conn.execute(
+                "SELECT citus_set_coordinator_host('127.0.0.1', %s)", (self.coordinator.port,)
+            )
+            for worker in self.workers:
+                conn.execute("SELECT citus_add_node('127.0.0.1', %s)", (worker.port,))
+        return self.coordinator.uri(name)
+
+    def add_worker_to(self, name: str, worker: Node) -> None:
+        """Make `worker` a node of database `name` (it holds no shards until a rebalance)."""
+        with psycopg.connect(worker.uri(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        with psycopg.connect(worker.uri(name), autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION citus")
+        with psycopg.connect(self.coordinator.uri(name), autocommit=True) as conn:
+            conn.execute("SELECT citus_add_node('127.0.0.1', %s)", (worker.port,))
+
+    def drop_database(self, name: str) -> None:
+        for node in self.nodes:
+            with (
+                contextlib.suppress(psycopg.Error),
+                psycopg.connect(node.uri(), autocommit=True) as conn,
+            ):
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def wait_until_accepting(uri: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with psycopg.connect(uri, connect_timeout=2):
+                return
+        except psycopg.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
