@@ -1,0 +1,88 @@
+"""On a Citus coordinator: distribute every table by `battle_id`, co-located, and the append
+function with them, so that an append is one statement delegated to one worker.
+
+This revision is the root of its own branch, `citus`, applied by `events.migrate.upgrade` only
+when the database is a Citus coordinator; a database migrated on plain PostgreSQL and later
+given Citus and workers becomes distributed by running the migrations again (ops/SCALING.md).
+Existing rows are copied into the shards; the coordinator's local copy is then emptied.
+
+Immutability on the cluster: the append-only triggers of revision 0001 are part of each table's
+definition, which Citus replays on every shard it creates (here, and on every shard move or
+split), so UPDATE, DELETE and TRUNCATE are refused on the coordinator and on every shard of
+every worker. Citus accepts triggers on distributed tables only with
+`citus.enable_unsafe_triggers`; ours only raise, so the visibility and deadlock hazards that
+setting warns of cannot arise. The application role's grants (SELECT, INSERT) are propagated
+to the shards with the tables.
+
+Revision ID: c001
+Revises:
+Create Date: 2026-11-24
+"""
+
+from alembic import op
+
+revision = "c001"
+down_revision = None
+branch_labels = ("citus",)
+depends_on = "0003"
+
+LOG = "event_log"
+CO_LOCATED = ("idempotency_keys", "battles", "battle_seats", "battle_views", "snapshots")
+APPEND = (
+    "turnledger_append(varchar, integer, varchar[], integer[], jsonb[], bytea, bytea[], varchar,"
+    " varchar, varchar, varchar, varchar, timestamptz, varchar, bytea, text, integer, jsonb, jsonb,"
+    " jsonb, boolean)"
+)
+IS_LOCAL = "turnledger_battle_is_local(varchar)"
+
+
+def upgrade() -> None:
+    op.execute("SET LOCAL citus.enable_unsafe_triggers = on")
+    op.execute(f"SELECT create_distributed_table('{LOG}', 'battle_id')")
+    for table in CO_LOCATED:
+        op.execute(
+            f"SELECT create_distributed_table('{table}', 'battle_id', colocate_with => '{LOG}')"
+        )
+    _forget_local_copies()
+    # The guard of migration 0003, now asking where the battle's shard lives.
+    op.execute(
+        """
+        CREATE OR REPLACE FUNCTION turnledger_battle_is_local(p_battle_id varchar)
+        RETURNS boolean LANGUAGE sql STABLE AS $$
+            SELECT EXISTS (
+                SELECT 1 FROM pg_dist_placement AS p
+                JOIN pg_dist_local_group AS l ON l.groupid = p.groupid
+                WHERE p.shardid = get_shard_id_for_distribution_column('event_log', p_battle_id))
+        $$
+        """
+    )
+    op.execute(f"SELECT create_distributed_function('{IS_LOCAL}')")
+    op.execute(
+        f"SELECT create_distributed_function('{APPEND}', 'p_battle_id', colocate_with => '{LOG}')"
+    )
+
+
+def _forget_local_copies() -> None:
+    """Drop the coordinator's pre-distribution rows, now in the shards (no history is lost).
+
+    Citus leaves them in the coordinator's local tables, unread. Freeing them truncates those
+    local tables alone, which the log's truncate trigger would refuse; the trigger is set aside
+    on the coordinator's table only (Citus does not pass a truncate trigger's state to the
+    shards) and only inside this migration's transaction, which other sessions cannot see.
+    """
+    op.execute(f"ALTER TABLE {LOG} DISABLE TRIGGER event_log_no_truncate")
+    for table in (LOG, *CO_LOCATED):
+        op.execute(f"SELECT truncate_local_data_after_distributing_table('{table}')")
+    op.execute(f"ALTER TABLE {LOG} ENABLE TRIGGER event_log_no_truncate")
+
+
+def downgrade() -> None:
+    for function in (APPEND, IS_LOCAL):
+        op.execute(f"SELECT undistribute_object('{function}'::regprocedure)")
+    op.execute(
+        "CREATE OR REPLACE FUNCTION turnledger_battle_is_local(p_battle_id varchar)"
+        " RETURNS boolean LANGUAGE sql IMMUTABLE AS 'SELECT true'"
+    )
+    op.execute("SET LOCAL citus.enable_unsafe_triggers = on")
+    for table in (*reversed(CO_LOCATED), LOG):
+        op.execute(f"SELECT undistribute_table('{table}')")
