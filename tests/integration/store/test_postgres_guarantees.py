@@ -110,6 +110,25 @@ def test_tailing_readers_see_every_event_once_in_order_under_many_writers(
         assert seen == sorted(set(seen))  # once each, positions only increase
 
 
+def test_on_one_node_the_feed_is_in_global_order_across_battles(
+    make_store: Callable[..., PostgresEventStore],
+) -> None:
+    store = make_store()
+    store.append("b1", 0, [moved(x=1)])
+    store.append("b2", 0, [moved(x=2), moved(x=3)])
+    store.append("b1", 1, [moved(x=4)])
+
+    page = store.read_all(0, limit=2)
+    rest = store.read_all(page.cursor, limit=10)
+
+    assert [(e.battle_id, e.version) for e in page.events + rest.events] == [
+        ("b1", 1),
+        ("b2", 1),
+        ("b2", 2),
+        ("b1", 2),
+    ]
+
+
 def test_a_late_commit_is_delivered_in_order_not_skipped(
     database_uri: str, make_store: Callable[..., PostgresEventStore]
 ) -> None:
