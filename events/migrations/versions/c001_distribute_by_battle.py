@@ -21,6 +21,13 @@ Create Date: 2026-11-24
 
 from alembic import op
 
+from events.migrations.append_function_0003 import (
+    CREATE_APPEND,
+    CREATE_IS_LOCAL,
+    IS_LOCAL_SIGNATURE,
+    SIGNATURE,
+)
+
 revision = "c001"
 down_revision = None
 branch_labels = ("citus",)
@@ -28,16 +35,14 @@ depends_on = "0003"
 
 LOG = "event_log"
 CO_LOCATED = ("idempotency_keys", "battles", "battle_seats", "battle_views", "snapshots")
-APPEND = (
-    "turnledger_append(varchar, integer, varchar[], integer[], jsonb[], bytea, bytea[], varchar,"
-    " varchar, varchar, varchar, varchar, timestamptz, varchar, bytea, text, integer, jsonb, jsonb,"
-    " jsonb, boolean)"
-)
-IS_LOCAL = "turnledger_battle_is_local(varchar)"
+APP_ROLE = "turnledger_app"
 
 
 def upgrade() -> None:
     op.execute("SET LOCAL citus.enable_unsafe_triggers = on")
+    # One connection per node for the whole migration: distributing a function later in the
+    # same transaction is refused after a parallel copy of existing rows.
+    op.execute("SET LOCAL citus.multi_shard_modify_mode = 'sequential'")
     op.execute(f"SELECT create_distributed_table('{LOG}', 'battle_id')")
     for table in CO_LOCATED:
         op.execute(
@@ -56,9 +61,10 @@ def upgrade() -> None:
         $$
         """
     )
-    op.execute(f"SELECT create_distributed_function('{IS_LOCAL}')")
+    op.execute(f"SELECT create_distributed_function('{IS_LOCAL_SIGNATURE}')")
     op.execute(
-        f"SELECT create_distributed_function('{APPEND}', 'p_battle_id', colocate_with => '{LOG}')"
+        f"SELECT create_distributed_function('{SIGNATURE}', 'p_battle_id',"
+        f" colocate_with => '{LOG}')"
     )
 
 
@@ -77,12 +83,25 @@ def _forget_local_copies() -> None:
 
 
 def downgrade() -> None:
-    for function in (APPEND, IS_LOCAL):
-        op.execute(f"SELECT undistribute_object('{function}'::regprocedure)")
-    op.execute(
-        "CREATE OR REPLACE FUNCTION turnledger_battle_is_local(p_battle_id varchar)"
-        " RETURNS boolean LANGUAGE sql IMMUTABLE AS 'SELECT true'"
-    )
+    """Back to one node: the rows return to the coordinator's tables, the functions to 0003's."""
     op.execute("SET LOCAL citus.enable_unsafe_triggers = on")
+    op.execute("SET LOCAL citus.multi_shard_modify_mode = 'sequential'")
+    # Citus can only stop distributing a function by dropping it everywhere.
+    op.execute(f"DROP FUNCTION {SIGNATURE}")
+    op.execute(f"DROP FUNCTION {IS_LOCAL_SIGNATURE}")
     for table in (*reversed(CO_LOCATED), LOG):
         op.execute(f"SELECT undistribute_table('{table}')")
+    op.execute(CREATE_IS_LOCAL)
+    op.execute(CREATE_APPEND)
+    op.execute(
+        f"""
+        DO $$
+        BEGIN
+            IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{APP_ROLE}') THEN
+                GRANT EXECUTE ON FUNCTION {SIGNATURE} TO {APP_ROLE};
+                GRANT EXECUTE ON FUNCTION {IS_LOCAL_SIGNATURE} TO {APP_ROLE};
+            END IF;
+        END
+        $$
+        """
+    )
