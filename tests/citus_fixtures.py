@@ -61,3 +61,13 @@ def citus_engine(citus_database_uri: str) -> Iterator[Engine]:
     engine = make_engine(to_sqlalchemy_url(citus_database_uri), pool_size=20)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def citus_module_database_uri(
+    citus_cluster: CitusCluster, citus_template: str, citus_dropper: ThreadPoolExecutor
+) -> Iterator[str]:
+    """A fresh distributed database shared by one test module (for servers started once)."""
+    name = f"m_{uuid.uuid4().hex[:16]}"
+    yield citus_cluster.clone(citus_template, name)
+    citus_dropper.submit(citus_cluster.drop_database, name)

@@ -27,6 +27,7 @@ from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every tes
     citus_database_uri,
     citus_dropper,
     citus_engine,
+    citus_module_database_uri,
     citus_template,
 )
 
