@@ -18,8 +18,8 @@ from events.store import ProjectionWrite
 _CALL = (
     "SELECT version, global_position FROM turnledger_append("
     "%(b)s, %(v)s::integer, %(t)s::varchar[], %(s)s::integer[], %(d)s::jsonb[], %(p)s::bytea,"
-    " %(h)s::bytea[], %(i)s::varchar, %(c)s::varchar, %(r)s::varchar, %(a)s::varchar,"
-    " %(rv)s::varchar, %(at)s::timestamptz, %(key)s::varchar, %(request_hash)s::bytea,"
+    " %(h)s::bytea[], %(i)s::varchar[], %(c)s::varchar[], %(r)s::varchar[], %(a)s::varchar[],"
+    " %(rv)s::varchar[], %(at)s::timestamptz[], %(key)s::varchar, %(request_hash)s::bytea,"
     " %(response)s::text, %(reducer)s::integer, %(view)s::jsonb, %(map)s::jsonb,"
     " %(snapshot)s::jsonb, {notify})"
 )
@@ -46,7 +46,7 @@ def append_params(
     response: str | None,
     projection: ProjectionWrite | None = None,
 ) -> dict[str, Any]:
-    """The parameters of `append_sql` for these rows (one action: one meta, one timestamp)."""
+    """The parameters of `append_sql` for these rows: consecutive versions of one battle."""
     first = rows[0]
     keyed = idempotency_key is not None
     return {
@@ -57,12 +57,12 @@ def append_params(
         "d": [row.data_json or orjson.dumps(row.data).decode() for row in rows],
         "p": first.prev_hash,
         "h": [row.hash for row in rows],
-        "i": first.meta.intent_id,
-        "c": first.meta.causation_id,
-        "r": first.meta.correlation_id,
-        "a": first.meta.actor,
-        "rv": first.meta.rules_version,
-        "at": first.recorded_at,
+        "i": [row.meta.intent_id for row in rows],
+        "c": [row.meta.causation_id for row in rows],
+        "r": [row.meta.correlation_id for row in rows],
+        "a": [row.meta.actor for row in rows],
+        "rv": [row.meta.rules_version for row in rows],
+        "at": [row.recorded_at for row in rows],
         "key": idempotency_key,
         "request_hash": fingerprint if keyed else None,
         "response": response if keyed else None,

@@ -2,9 +2,9 @@
 again (c001's downgrade: Citus cannot stop distributing a function, only drop it)."""
 
 SIGNATURE = (
-    "turnledger_append(varchar, integer, varchar[], integer[], jsonb[], bytea, bytea[], varchar,"
-    " varchar, varchar, varchar, varchar, timestamptz, varchar, bytea, text, integer, jsonb, jsonb,"
-    " jsonb, boolean)"
+    "turnledger_append(varchar, integer, varchar[], integer[], jsonb[], bytea, bytea[], varchar[],"
+    " varchar[], varchar[], varchar[], varchar[], timestamptz[], varchar, bytea, text, integer,"
+    " jsonb, jsonb, jsonb, boolean)"
 )
 IS_LOCAL_SIGNATURE = "turnledger_battle_is_local(varchar)"
 
@@ -18,8 +18,8 @@ CREATE_APPEND = """
         CREATE FUNCTION turnledger_append(
             p_battle_id varchar, p_first_version integer, p_types varchar[],
             p_schema_versions integer[], p_data jsonb[], p_prev_hash bytea, p_hashes bytea[],
-            p_intent_id varchar, p_causation_id varchar, p_correlation_id varchar,
-            p_actor varchar, p_rules_version varchar, p_recorded_at timestamptz,
+            p_intent_ids varchar[], p_causation_ids varchar[], p_correlation_ids varchar[],
+            p_actors varchar[], p_rules_versions varchar[], p_recorded_ats timestamptz[],
             p_key varchar, p_request_hash bytea, p_response text,
             p_reducer integer, p_view jsonb, p_map jsonb, p_snapshot jsonb, p_notify boolean)
         RETURNS TABLE (version integer, global_position bigint)
@@ -28,6 +28,7 @@ CREATE_APPEND = """
         DECLARE
             n integer;
             last_version integer := p_first_version + cardinality(p_types) - 1;
+            last_at timestamptz := p_recorded_ats[cardinality(p_types)];
             prev bytea := p_prev_hash;
         BEGIN
             IF NOT turnledger_battle_is_local(p_battle_id) THEN
@@ -39,7 +40,7 @@ CREATE_APPEND = """
                 INSERT INTO idempotency_keys (battle_id, key, request_hash, first_version,
                                               last_version, response, recorded_at)
                 VALUES (p_battle_id, p_key, p_request_hash, p_first_version, last_version,
-                        p_response, p_recorded_at)
+                        p_response, last_at)
                 ON CONFLICT DO NOTHING;
                 IF NOT FOUND THEN  -- claimed before: append nothing, the caller replays
                     RETURN;
@@ -53,8 +54,8 @@ CREATE_APPEND = """
                     rules_version, recorded_at, prev_hash, hash)
                 VALUES (pg_current_xact_id(), nextval('event_log_global_position_seq'),
                     p_battle_id, p_first_version + n - 1, p_types[n], p_schema_versions[n],
-                    p_data[n], p_intent_id, p_causation_id, p_correlation_id, p_actor,
-                    p_rules_version, p_recorded_at, prev, p_hashes[n])
+                    p_data[n], p_intent_ids[n], p_causation_ids[n], p_correlation_ids[n],
+                    p_actors[n], p_rules_versions[n], p_recorded_ats[n], prev, p_hashes[n])
                 RETURNING e.version, e.global_position INTO version, global_position;
                 prev := p_hashes[n];
                 RETURN NEXT;
@@ -63,7 +64,7 @@ CREATE_APPEND = """
                 INSERT INTO battle_views AS w (battle_id, version, reducer_version, view, map,
                                                updated_at)
                 VALUES (p_battle_id, last_version, p_reducer, p_view,
-                        coalesce(p_map, '{}'::jsonb), p_recorded_at)
+                        coalesce(p_map, '{}'::jsonb), last_at)
                 ON CONFLICT (battle_id) DO UPDATE SET version = EXCLUDED.version,
                     reducer_version = EXCLUDED.reducer_version, view = EXCLUDED.view,
                     map = CASE WHEN p_map IS NULL THEN w.map ELSE EXCLUDED.map END,
@@ -72,7 +73,7 @@ CREATE_APPEND = """
             END IF;
             IF p_snapshot IS NOT NULL THEN
                 INSERT INTO snapshots (battle_id, version, reducer_version, state, created_at)
-                VALUES (p_battle_id, last_version, p_reducer, p_snapshot, p_recorded_at)
+                VALUES (p_battle_id, last_version, p_reducer, p_snapshot, last_at)
                 ON CONFLICT DO NOTHING;
             END IF;
             IF p_notify THEN

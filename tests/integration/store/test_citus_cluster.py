@@ -324,3 +324,27 @@ def test_tailing_readers_see_every_event_once_under_many_writers(
         for origin in {origin_of(p) for p in seen}:
             mine = [p for p in seen if origin_of(p) == origin]
             assert mine == sorted(mine)  # in order within each node
+
+
+def test_an_imported_battle_is_numbered_by_the_worker_that_stores_it(
+    citus_engine: Engine, make_citus_store: StoreMaker, workers: list[Node]
+) -> None:
+    from events.store_memory import InMemoryEventStore
+    from server.transfer import import_envelopes
+
+    elsewhere = InMemoryEventStore(lambda: datetime.now(UTC), registry=test_registry)
+    elsewhere.append("exported", 0, [moved(x=1), moved(x=2)], ActionMeta(intent_id="a"))
+    elsewhere.append("exported", 2, [moved(x=3)], ActionMeta(intent_id="b", actor="director"))
+    exported = elsewhere.read_stream("exported")
+
+    assert import_envelopes(citus_engine, exported) == {"exported": 3}
+
+    store = make_citus_store()
+    imported = store.read_stream("exported")
+    strip = [e.model_copy(update={"global_position": 0}) for e in imported]
+    assert strip == [e.model_copy(update={"global_position": 0}) for e in exported]
+    assert store.verify("exported").ok
+    holder = port_of_battle(citus_engine, "exported")
+    group = 1 + [w.port for w in workers].index(holder)
+    assert {origin_of(e.global_position) for e in imported} == {group}
+    assert [e.version for e in store.read_all(0).events] == [1, 2, 3]
