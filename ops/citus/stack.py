@@ -3,8 +3,10 @@ HAProxy (Debian's package, installed by `make balancer`), for the tests and the 
 
 The servers keep nothing a request needs between requests that the database does not also
 hold (their state caches are only caches), so the balancer may send any request of any battle
-to any of them. HAProxy balances each request round-robin, checks `/healthz`, and names the
-server that answered in an `X-Served-By` header so that a test can see where requests went.
+to any of them. HAProxy balances each request round-robin (a client's keep-alive connection is
+not pinned to one server; HAProxy reuses its own connections to the servers), checks
+`/healthz`, and names the server that answered in an `X-Served-By` header so that a test can
+see where requests went.
 """
 
 from __future__ import annotations
@@ -36,12 +38,11 @@ defaults
     timeout client 120s
     timeout server 120s
     timeout tunnel 1h
-    option http-server-close
 frontend turnledger
     bind 127.0.0.1:{port}
     default_backend servers
 backend servers
-    balance roundrobin
+    {balance}
     option httpchk GET /healthz
     http-response set-header {served_by} %[srv_name]
 {servers}
@@ -101,8 +102,17 @@ def servers(
             sink.close()  # type: ignore[union-attr]
 
 
+ROUND_ROBIN = "balance roundrobin"
+BY_BATTLE = "balance uri depth 2\n    hash-type consistent"
+"""Every request of a battle (`/battles/{id}/...`) to the same server while it is up, so that
+its cached state is current: fewer re-decisions than round-robin under load. Consistent
+hashing moves only the battles of a server that comes or goes."""
+
+
 @contextmanager
-def balancer(backends: list[str]) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def balancer(
+    backends: list[str], balance: str = ROUND_ROBIN
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """HAProxy in front of `backends` (base URLs); its base URL and process."""
     haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
     if not Path(haproxy).exists():
@@ -112,7 +122,9 @@ def balancer(backends: list[str]) -> Iterator[tuple[str, subprocess.Popen[bytes]
         f"    server s{n + 1} {url.removeprefix('http://')} check inter 500ms"
         for n, url in enumerate(backends)
     ]
-    config = _HAPROXY.format(port=port, served_by=SERVED_BY, servers="\n".join(lines))
+    config = _HAPROXY.format(
+        port=port, served_by=SERVED_BY, balance=balance, servers="\n".join(lines)
+    )
     with tempfile.TemporaryDirectory(prefix="turnledger-haproxy-") as folder:
         path = Path(folder) / "haproxy.cfg"
         path.write_text(config)
@@ -129,12 +141,16 @@ def balancer(backends: list[str]) -> Iterator[tuple[str, subprocess.Popen[bytes]
 
 
 def _wait_until_all_up(url: str, count: int, timeout: float = 30) -> None:
-    """Until each backend has passed its health check: round-robin then reaches all of them."""
+    """Until requests reach every backend (each has passed its health check); the probes'
+    paths differ, so that hashing by battle spreads them too."""
     seen: set[str] = set()
     deadline = time.monotonic() + timeout
     with httpx.Client(base_url=url, timeout=5) as http:
+        probe = 0
         while len(seen) < count:
             if time.monotonic() > deadline:
                 raise ProcessFailed(f"the balancer reached only {sorted(seen)}")
-            seen.add(http.get("/healthz").headers.get(SERVED_BY, ""))
-            time.sleep(0.05)
+            answer = http.get(f"/battles/probe-{probe}/verify")
+            seen.add(answer.headers.get(SERVED_BY, ""))
+            probe += 1
+            time.sleep(0.02)
