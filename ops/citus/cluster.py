@@ -157,13 +157,15 @@ class CitusCluster:
             self._started.append(node)
 
     def add_worker(self) -> Node:
-        """Start one more worker (not yet part of any database: see `add_worker_to`)."""
-        name = f"worker{len(self.workers) + 1}"
+        """Start one more PostgreSQL with Citus, to join databases with `add_worker_to`.
+
+        It is not one of `workers`, which every database made here has; it is stopped with
+        the cluster."""
+        name = f"extra{len(self._started) + 1}"
         node = Node(name, free_port(), self.folder / name)
         self._init(node)
         self._pg_ctl(node, "start", "-w", "-t", "60", "-l", str(node.pgdata / "log"))
         self._started.append(node)
-        self.workers.append(node)
         return node
 
     def _init(self, node: Node) -> None:
@@ -250,7 +252,9 @@ class CitusCluster:
 
         The copies agree with each other as the originals did (the same shards, placements and
         nodes), and Citus reaches a database's shards under that database's own name, so the
-        clone is a working distributed database: seconds instead of the minute of making one.
+        clone is a working distributed database, made in a second or two. One thing it cannot
+        do: take a new node, since Citus's record of the database object still names the
+        template (make such a database with `create_database`).
         """
 
         def copy(node: Node) -> None:
