@@ -28,7 +28,13 @@ from pathlib import Path
 
 from events.migrate import upgrade
 from events.store_postgres import PostgresEventStore
-from ops.bench.bench_http import cpu_seconds, http_workload, postgres_pids, run_loop
+from ops.bench.bench_http import (
+    SECONDS,
+    cpu_seconds,
+    http_workload,
+    postgres_pids,
+    run_loop,
+)
 from ops.bench.bench_store import bench_registry, sample_event
 from ops.bench.common import Measurement, console, print_table, throwaway_postgres
 from ops.citus.cluster import CitusCluster
@@ -155,7 +161,7 @@ def main() -> None:
     load = Path("/proc/loadavg").read_text().split()[:3]
     print_table(
         f"{CLIENTS} clients on their own battles through HAProxy to 2 servers"
-        f" (BENCH_SECONDS each; load average {' '.join(load)})",
+        f" ({SECONDS:.0f} s each; load average after the run {' '.join(load)})",
         (
             "database",
             "intents/s",
