@@ -70,30 +70,30 @@ class FeedReader:
         self._distributed = distributed
 
     def read(self, cursor: Cursor, limit: int) -> AllPage:
+        delivered: list[Any] = []
+        updated: dict[int, OriginCursor] = {}
+        holes: dict[int, int] = {}
         with self._engine.connect() as conn:
             origins = self._origins(conn, cursor)
             waiting = [c.origin for c in cursor.origins if c.gap is not None]
             # Observed before the rows are read (step 4 of the module doc).
             oldest = self._ask(conn, cluster.OLDEST_RUNNING, waiting) if waiting else {}
-            delivered: list[Any] = []
-            moved: list[OriginCursor] = []
-            holes: dict[int, int] = {}
             for origin in origins:
-                last = origin == origins[-1]
-                rows = self._rows(conn, cursor.of(origin), limit, last)
-                events, at, hole, found = _walk(rows, cursor.of(origin), oldest.get(origin))
+                at = cursor.of(origin)
+                rows = self._rows(conn, at, limit, last=origin == origins[-1])
+                events, updated[origin], hole, newer = _walk(rows, at, oldest.get(origin))
                 delivered += events
-                moved.append(at)
                 if hole is not None:
                     holes[origin] = hole
-                moved += [OriginCursor(o, o << ORIGIN_BITS) for o in found if o not in origins]
-        fences = self._fences(list(holes))  # after the read (step 3)
+                for found in newer - set(origins):
+                    updated[found] = cursor.of(found)
+        fences = self._fences(list(holes))  # taken after the read (step 3)
         for origin, position in holes.items():
-            fence = fences.get(origin)
-            if fence is not None:  # no fence, no gap: the next read meets the hole again
-                at = next(c for c in moved if c.origin == origin)
-                moved.append(OriginCursor(origin, at.position, Gap(position, fence)))
-        return AllPage(tuple(envelope_from_row(r) for r in delivered), cursor.moved(*moved))
+            if origin in fences:  # without a fence, the next read meets the hole again
+                at = updated[origin]
+                updated[origin] = OriginCursor(origin, at.position, Gap(position, fences[origin]))
+        envelopes = tuple(envelope_from_row(row) for row in delivered)
+        return AllPage(envelopes, cursor.moved(*updated.values()))
 
     def _origins(self, conn: Connection, cursor: Cursor) -> list[int]:
         known = {c.origin for c in cursor.origins}
@@ -123,8 +123,8 @@ class FeedReader:
     def _fences(self, origins: list[int]) -> Mapping[int, int]:
         if not origins:
             return {}
-        # A transaction of its own, rolled back: the id only has to be handed out, and a
-        # rollback writes nothing that must reach the disk.
+        # Transactions of their own (rolled back here, committed on each node by Citus): the
+        # id only has to be handed out, and neither writes anything that must reach the disk.
         with self._engine.connect() as conn:
             return self._ask(conn, cluster.NEXT_XID, origins)
 
