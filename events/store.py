@@ -1,6 +1,7 @@
 """The event store port: one contract, kept by the PostgreSQL store and the in-memory one.
 
-Both implementations run through the same contract tests (`tests/integration/store_contract.py`).
+Every implementation runs through the same contract tests (`tests/integration/store/`
+`test_store_contract.py`): in memory, on one PostgreSQL and on a Citus cluster.
 """
 
 from __future__ import annotations
