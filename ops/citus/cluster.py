@@ -20,6 +20,7 @@ import os
 import pwd
 import shutil
 import socket
+import stat
 import subprocess
 import tempfile
 import time
@@ -82,9 +83,18 @@ def _as_postgres_user() -> dict[str, object]:
         return {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        from pgserver.utils import ensure_prefix_permissions, ensure_user_exists
+        from pgserver.utils import (
+            ensure_folder_permissions,
+            ensure_prefix_permissions,
+            ensure_user_exists,
+        )
     ensure_user_exists(SYSTEM_USER)
+    # As pgserver does before its own initdb: that user must reach and read the binaries and
+    # the libraries (citus.so among them) inside root's virtualenv.
     ensure_prefix_permissions(pg_bin())
+    readable = stat.S_IRGRP | stat.S_IROTH
+    ensure_folder_permissions(pg_bin(), readable | stat.S_IXGRP | stat.S_IXOTH)
+    ensure_folder_permissions(pg_bin().parent / "lib", readable)
     return {"user": SYSTEM_USER}
 
 
