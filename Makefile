@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUN    := $(VENV)/.installed-run
 DEV    := $(VENV)/.installed-dev
 
-.PHONY: install run demo test lint typecheck pytest browser bench clean
+.PHONY: install run demo test lint typecheck pytest browser citus balancer bench clean
 
 # `make run` installs what serving needs; the development extras (pytest, playwright, mypy,
 # schemathesis, the Python client) come with `make install` / `make test`.
@@ -40,10 +40,24 @@ typecheck: install
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
-pytest: install browser
+# Citus, for the cluster tests and benchmarks: built from source into the virtualenv's pgserver
+# (about a minute, once: build.sh does nothing when citus.so is already there). The source sits
+# in the shared folder beside the repository, or at /work/shared/citus for a clone elsewhere.
+CITUS_SRC ?= $(firstword $(wildcard ../shared/citus /work/shared/citus))
+citus: install
+	@test -n "$(CITUS_SRC)" && test -f "$(CITUS_SRC)/build.sh" || { \
+	  echo "Citus source not found (looked in ../shared/citus and /work/shared/citus):" \
+	       "set CITUS_SRC to the folder holding build.sh and citus-*.tar.gz" >&2; exit 1; }
+	bash "$(CITUS_SRC)/build.sh" $(BIN)/python
+
+# The load balancer in front of two servers in the cluster tests (Debian's HAProxy).
+balancer:
+	@command -v haproxy >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null)
+
+pytest: install browser citus balancer
 	$(BIN)/pytest
 
-bench: install
+bench: install citus balancer
 	$(BIN)/python -m ops.bench
 
 clean:

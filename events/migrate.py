@@ -1,4 +1,10 @@
-"""Bring a database to the head of the Alembic migrations (the only way the schema is made)."""
+"""Bring a database to the head of the Alembic migrations (the only way the schema is made).
+
+The migrations form two branches. The main line (0001, 0002, ...) makes the schema on any
+PostgreSQL. The `citus` branch (c001, ...) distributes it and is applied only when the database
+is a Citus coordinator, so a database that was migrated on one node and later given Citus and
+workers becomes distributed by running `upgrade` again.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,12 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, Engine, text
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MAIN_HEAD = "0001@head"  # the head of the branch that starts at 0001
+CITUS_HEAD = "citus@head"
 
 
 def alembic_config(engine: Engine) -> Config:
@@ -23,13 +32,28 @@ def alembic_config(engine: Engine) -> Config:
 MIGRATION_LOCK = 0x7475726E  # any constant shared by every process that migrates
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Migrate to `revision`; concurrent callers (two servers starting at once) take turns."""
+def is_citus_coordinator(conn: Connection) -> bool:
+    installed = conn.execute(text("SELECT 1 FROM pg_extension WHERE extname = 'citus'")).first()
+    return installed is not None and bool(
+        conn.execute(text("SELECT citus_is_coordinator()")).scalar_one()
+    )
+
+
+def upgrade(engine: Engine, revision: str | None = None) -> None:
+    """Migrate to `revision`, or to every head that applies to this database.
+
+    Concurrent callers (two servers starting at once) take turns on an advisory lock.
+    """
     with engine.begin() as conn:
         conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config = alembic_config(engine)
         config.attributes["connection"] = conn
-        command.upgrade(config, revision)
+        if revision is not None:
+            command.upgrade(config, revision)
+            return
+        command.upgrade(config, MAIN_HEAD)
+        if is_citus_coordinator(conn):
+            command.upgrade(config, CITUS_HEAD)
 
 
 def downgrade(engine: Engine, revision: str) -> None:
@@ -41,7 +65,7 @@ def downgrade(engine: Engine, revision: str) -> None:
 
 
 def current(engine: Engine) -> str | None:
-    from alembic.runtime.migration import MigrationContext
-
+    """The revisions the database is at: '0003', or '0003+c001' once distributed."""
     with engine.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
+        heads = MigrationContext.configure(conn).get_current_heads()
+    return "+".join(sorted(heads)) or None

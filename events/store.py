@@ -1,6 +1,7 @@
 """The event store port: one contract, kept by the PostgreSQL store and the in-memory one.
 
-Both implementations run through the same contract tests (`tests/integration/store_contract.py`).
+Every implementation runs through the same contract tests (`tests/integration/store/`
+`test_store_contract.py`): in memory, on one PostgreSQL and on a Citus cluster.
 """
 
 from __future__ import annotations
@@ -91,12 +92,27 @@ class AppendResult:
         return self.envelopes[-1].version
 
 
+ORIGIN_BITS = 48
+"""A global position carries its *origin* above these bits: the node whose sequence numbered it.
+
+On one PostgreSQL every position has origin 0. On a Citus cluster each node numbers the events
+it commits from its own range of the log's sequence (Citus starts node group g's range at
+g << 48), so a position is unique cluster-wide and, within one origin, follows that node's
+append order; across origins there is no order to keep (see events/store_postgres.py).
+"""
+
+
+def origin_of(position: int) -> int:
+    return position >> ORIGIN_BITS
+
+
 @dataclass(frozen=True)
 class Gap:
-    """A hole in the global order seen by a reader, and the transaction fence that settles it.
+    """A hole in one origin's order seen by a reader, and the transaction fence that settles it.
 
     `position` was taken by a transaction that had not committed when the hole was seen (or
-    that rolled back). Once every transaction id below `fence` has finished, the hole is final.
+    that rolled back). `fence` is a transaction id of the origin's node assigned after the hole
+    was seen; once every transaction id below it has finished there, the hole is final.
     """
 
     position: int
@@ -104,11 +120,47 @@ class Gap:
 
 
 @dataclass(frozen=True)
-class Cursor:
-    """Where a reader of the global order stands: after `position`, perhaps waiting on a gap."""
+class OriginCursor:
+    """A reader's place in one origin: after `position`, perhaps waiting on a gap."""
 
-    position: int = 0
+    origin: int
+    position: int
     gap: Gap | None = None
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where a reader of the cross-battle feed stands, one `OriginCursor` per origin it knows.
+
+    Within an origin the reader moves in position order and never past a hole that may still
+    fill; origins advance independently of each other.
+    """
+
+    origins: tuple[OriginCursor, ...] = ()
+
+    @classmethod
+    def after(cls, position: int) -> Cursor:
+        """A reader that has seen everything of `position`'s origin up to `position`."""
+        return cls((OriginCursor(origin_of(position), position),))
+
+    def of(self, origin: int) -> OriginCursor:
+        for kept in self.origins:
+            if kept.origin == origin:
+                return kept
+        return OriginCursor(origin, origin << ORIGIN_BITS)
+
+    def moved(self, *updated: OriginCursor) -> Cursor:
+        kept = {c.origin: c for c in self.origins}
+        kept.update({c.origin: c for c in updated})
+        return Cursor(tuple(kept[o] for o in sorted(kept)))
+
+    @property
+    def gaps(self) -> tuple[Gap, ...]:
+        return tuple(c.gap for c in self.origins if c.gap is not None)
+
+
+def as_cursor(cursor: Cursor | int) -> Cursor:
+    return Cursor.after(cursor) if isinstance(cursor, int) else cursor
 
 
 @dataclass(frozen=True)
@@ -144,7 +196,11 @@ class EventStore(Protocol):
         self, battle_id: str, after: int = 0, up_to: int | None = None
     ) -> list[Envelope]: ...
 
-    def read_all(self, cursor: Cursor | int = 0, limit: int = 500) -> AllPage: ...
+    def read_all(self, cursor: Cursor | int = 0, limit: int = 500) -> AllPage:
+        """The cross-battle feed: events after the cursor, every event once, each origin in
+        position order (so each battle in version order), never past a hole that may still
+        fill. `limit` bounds what one origin contributes to a page."""
+        ...
 
     def head_version(self, battle_id: str) -> int: ...
 

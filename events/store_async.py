@@ -41,8 +41,8 @@ from events.chain import (
 )
 from events.envelope import ActionMeta
 from events.notifier import Notifier
+from events.rows import envelope_from_row
 from events.store import AppendResult, IdempotencyKeyReused, ProjectionWrite, VersionConflict
-from events.store_postgres import envelope_from_row
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
 

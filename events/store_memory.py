@@ -21,11 +21,13 @@ from events.store import (
     Cursor,
     IdempotencyKeyReused,
     InvalidAppend,
+    OriginCursor,
     ProjectionWrite,
     Snapshot,
     StoredView,
     VerifyResult,
     VersionConflict,
+    as_cursor,
 )
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
@@ -102,14 +104,14 @@ class InMemoryEventStore:
             return [e for e in stream if after < e.version <= last]
 
     def read_all(self, cursor: Cursor | int = 0, limit: int = 500) -> AllPage:
-        if isinstance(cursor, int):
-            cursor = Cursor(cursor)
+        # One process numbers every event: a single origin (0) without holes.
+        at = as_cursor(cursor).of(0)
         if limit < 1:
             raise InvalidAppend("limit must be at least 1")
         with self._lock:
-            page = tuple(self._all[cursor.position : cursor.position + limit])
-        position = page[-1].global_position if page else cursor.position
-        return AllPage(page, Cursor(position))
+            page = tuple(self._all[at.position : at.position + limit])
+        position = page[-1].global_position if page else at.position
+        return AllPage(page, as_cursor(cursor).moved(OriginCursor(0, position)))
 
     def head_version(self, battle_id: str) -> int:
         with self._lock:

@@ -1,30 +1,23 @@
-"""The event store on PostgreSQL (SQLAlchemy 2 Core over psycopg 3).
+"""The event store on PostgreSQL (SQLAlchemy 2 Core over psycopg 3), on one node or on Citus.
 
 An append is a single SQL statement run in autocommit, so it is one round trip and one
-implicit transaction: a multi-row INSERT whose primary key `(battle_id, version)` is the
-optimistic concurrency check, with the idempotency-key claim folded in as a data-modifying
-CTE (a duplicate key claims nothing, so nothing is inserted and the first result is replayed).
-The previous event's hash, needed to extend the chain, is read once per battle head and
-cached: the hash at a given version never changes, so a cached entry can only be absent, never
-wrong, and a miss costs one extra SELECT.
+implicit transaction: a call of `turnledger_append` (migration 0003, events/append_statement.py)
+that inserts the events, whose primary key `(battle_id, version)` is the optimistic concurrency
+check, claims the idempotency key first (a duplicate key claims nothing, so nothing is
+inserted and the first result is replayed) and writes the read model and any snapshot. The
+previous event's hash, needed to extend the chain, is read once per battle head and cached: the
+hash at a given version never changes, so a cached entry can only be absent, never wrong, and a
+miss costs one extra SELECT.
 
-Readers of the global order and late commits
---------------------------------------------
-`global_position` comes from a sequence, so a transaction can take position p, stall, and
-commit after another transaction took and committed p+1. A reader that saw p+1 and moved its
-cursor past p would never see p. A table lock around appends would fix that by serialising
-every battle's writes; instead a reader that meets a hole waits on a transaction-id fence:
-
-* Each insert evaluates `pg_current_xact_id()` before `nextval()` (their order in the SELECT
-  list below), so a transaction always owns an xid before it owns a position.
-* When a reader sees a hole at p below a visible row q, whoever took p did so before q was
-  taken, hence before q committed, hence before the reader's snapshot: its xid is below that
-  snapshot's `xmax`. The reader records that `xmax` as the hole's fence.
-* Once `pg_snapshot_xmin` of a later snapshot reaches the fence, every transaction that could
-  hold p has ended: p is visible (delivered, in order) or was rolled back (skipped for good).
-
-Appends to different battles never wait on each other; only a reader facing a hole waits, and
-only for the transactions that were in flight when it saw the hole.
+On a Citus cluster (the `citus` migration branch distributes every table by `battle_id`,
+co-located) the same statement goes to the coordinator, which delegates the whole call to the
+one worker holding the battle's shards: one statement, one node, one local transaction there.
+Readers of one battle follow its stream by version; readers of every battle follow the
+cross-battle feed (events/feed.py), whose module docstring says why no reader skips a late
+commit on any node. Subscribers are woken by the coalesced notifier (events/notifier.py): its
+NOTIFY goes to the database the store is connected to, the coordinator, where every server
+listens. A NOTIFY inside the append (`notify="per_commit"`) would fire on the worker that ran
+it, out of the listeners' reach, so a distributed store refuses that mode.
 """
 
 from __future__ import annotations
@@ -37,6 +30,7 @@ import orjson
 import psycopg
 from sqlalchemy import Connection, Engine, text
 
+from events import cluster
 from events.append_statement import append_params, append_sql
 from events.chain import (
     ChainHeads,
@@ -50,12 +44,14 @@ from events.chain import (
 )
 from events.connections import make_engine
 from events.envelope import ActionMeta, Envelope
+from events.feed import FeedReader
 from events.notifier import Notifier
+from events.rows import COLUMNS as _COLUMNS
+from events.rows import envelope_from_row
 from events.store import (
     AllPage,
     AppendResult,
     Cursor,
-    Gap,
     IdempotencyKeyReused,
     InvalidAppend,
     ProjectionWrite,
@@ -63,16 +59,12 @@ from events.store import (
     StoredView,
     VerifyResult,
     VersionConflict,
+    as_cursor,
 )
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
 
 NotifyMode = Literal["coalesced", "per_commit", "off"]
-
-_COLUMNS = (
-    "battle_id, version, global_position, type, schema_version, data, intent_id, causation_id,"
-    " correlation_id, actor, rules_version, recorded_at, prev_hash, hash"
-)
 
 _PREV_HASH = "SELECT hash FROM event_log WHERE battle_id = %s AND version = %s"
 _HEAD = text("SELECT coalesce(max(version), 0) FROM event_log WHERE battle_id = :b")
@@ -83,13 +75,6 @@ _READ_KEY = text(
 _READ_STREAM = text(
     f"SELECT {_COLUMNS} FROM event_log WHERE battle_id = :b AND version > :after"
     " AND version <= :up_to ORDER BY version"
-)
-_READ_ALL = text(
-    f"SELECT s.xmin, s.xmax, e.* FROM"
-    f" (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin,"
-    f"         pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS xmax) AS s"
-    f" LEFT JOIN LATERAL (SELECT {_COLUMNS} FROM event_log WHERE global_position > :after"
-    f"   ORDER BY global_position LIMIT :limit) AS e ON true"
 )
 _READ_VIEW = text(
     "SELECT version, reducer_version, view, map FROM battle_views WHERE battle_id = :b"
@@ -124,26 +109,6 @@ _BATTLES = text("SELECT DISTINCT battle_id FROM event_log ORDER BY battle_id")
 _MAX_VERSION = 2**31 - 1
 
 
-def envelope_from_row(row: Any) -> Envelope:
-    data = row.data if isinstance(row.data, dict) else orjson.loads(row.data)
-    return Envelope(
-        battle_id=row.battle_id,
-        version=row.version,
-        global_position=row.global_position,
-        type=row.type,
-        schema_version=row.schema_version,
-        data=data,
-        intent_id=row.intent_id,
-        causation_id=row.causation_id,
-        correlation_id=row.correlation_id,
-        actor=row.actor,
-        rules_version=row.rules_version,
-        recorded_at=row.recorded_at,
-        prev_hash=bytes(row.prev_hash),
-        hash=bytes(row.hash),
-    )
-
-
 class PostgresEventStore:
     """The log in PostgreSQL; see the module docstring for the concurrency design."""
 
@@ -168,6 +133,8 @@ class PostgresEventStore:
         self.heads = ChainHeads(hash_cache_size)
         # One statement per append, so autocommit is its transaction (see module doc).
         self._writer = make_engine(engine.url, pool_size=writer_pool_size, autocommit=True)
+        self._distributed: bool | None = None
+        self._feed_reader: FeedReader | None = None
 
     @property
     def notifier(self) -> Notifier | None:
@@ -194,6 +161,8 @@ class PostgresEventStore:
         statement, so it can never disagree with the log.
         """
         check_append(battle_id, expected_version, events, idempotency_key)
+        if self._notify == "per_commit":
+            _ = self.distributed  # refuses the mode on a cluster before anything is written
         recorded_at = stamp(self._clock)
         # Encoding (and refusing bad payloads) happens before any database work.
         encoded = encode_events(events, self._registry)
@@ -298,31 +267,28 @@ class PostgresEventStore:
             return [envelope_from_row(row) for row in rows]
 
     def read_all(self, cursor: Cursor | int = 0, limit: int = 500) -> AllPage:
-        """Events after the cursor, in global order, never past a hole that may still fill."""
-        if isinstance(cursor, int):
-            cursor = Cursor(cursor)
+        """The cross-battle feed after the cursor, never past a hole that may still fill."""
         if limit < 1:
             raise InvalidAppend("limit must be at least 1")
-        with self.engine.connect() as conn:
-            rows = conn.execute(_READ_ALL, {"after": cursor.position, "limit": limit}).all()
-        xmin, xmax = rows[0].xmin, rows[0].xmax
-        delivered: list[Envelope] = []
-        expected = cursor.position + 1
-        gap = cursor.gap
-        for row in rows:
-            if row.global_position is None:
-                break
-            if row.global_position != expected:
-                settled = gap is not None and gap.position == expected and xmin >= gap.fence
-                if not settled:
-                    if gap is None or gap.position != expected:
-                        gap = Gap(position=expected, fence=xmax)
-                    break
-                gap = None  # every position below this row is final: skip the hole
-            delivered.append(envelope_from_row(row))
-            expected = row.global_position + 1
-            gap = None
-        return AllPage(tuple(delivered), Cursor(expected - 1, gap))
+        return self._feed().read(as_cursor(cursor), limit)
+
+    def _feed(self) -> FeedReader:
+        if self._feed_reader is None:
+            self._feed_reader = FeedReader(self.engine, self.distributed)
+        return self._feed_reader
+
+    @property
+    def distributed(self) -> bool:
+        """Whether the log is distributed on a Citus cluster (asked once, then remembered)."""
+        if self._distributed is None:
+            with self.engine.connect() as conn:
+                self._distributed = cluster.log_is_distributed(conn)
+            if self._distributed and self._notify == "per_commit":
+                raise ValueError(
+                    "notify='per_commit' cannot reach listeners on a Citus cluster: a NOTIFY"
+                    " inside the append fires on the worker; use 'coalesced'"
+                )
+        return self._distributed
 
     def head_version(self, battle_id: str) -> int:
         with self.engine.connect() as conn:

@@ -22,6 +22,14 @@ from sqlalchemy import Engine
 from events.migrate import upgrade
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
+from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every test folder)
+    citus_cluster,
+    citus_database_uri,
+    citus_dropper,
+    citus_engine,
+    citus_module_database_uri,
+    citus_template,
+)
 
 TEMPLATE = "turnledger_test_template"
 

@@ -17,6 +17,7 @@ from events.store import (
     ProjectionWrite,
     Snapshot,
     VersionConflict,
+    origin_of,
 )
 from events.vocabulary import UnknownEventType
 from tests.event_fixtures import NeverRegistered, NoteWritten, moved, test_registry
@@ -145,24 +146,39 @@ def test_the_caller_may_name_what_makes_a_request_the_same(store: EventStore) ->
     assert again.replayed and again.envelopes == first.envelopes
 
 
-def test_read_all_delivers_every_battle_in_global_order(store: EventStore) -> None:
+def test_read_all_delivers_every_event_once_each_battle_in_version_order(
+    store: EventStore,
+) -> None:
     store.append("b1", 0, [moved(x=1)])
     store.append("b2", 0, [moved(x=2), moved(x=3)])
     store.append("b1", 1, [moved(x=4)])
 
     page = store.read_all(0, limit=2)
     rest = store.read_all(page.cursor, limit=10)
-    positions = [e.global_position for e in page.events + rest.events]
+    delivered = [(e.battle_id, e.version) for e in page.events + rest.events]
 
-    assert positions == sorted(positions) and len(set(positions)) == 4
-    assert [(e.battle_id, e.version) for e in page.events + rest.events] == [
-        ("b1", 1),
-        ("b2", 1),
-        ("b2", 2),
-        ("b1", 2),
-    ]
+    assert sorted(delivered) == [("b1", 1), ("b1", 2), ("b2", 1), ("b2", 2)]
+    for battle in ("b1", "b2"):
+        assert [v for b, v in delivered if b == battle] == [1, 2]
+    by_origin: dict[int, list[int]] = {}
+    for e in page.events + rest.events:
+        by_origin.setdefault(origin_of(e.global_position), []).append(e.global_position)
+    assert all(positions == sorted(set(positions)) for positions in by_origin.values())
     assert store.read_all(rest.cursor).events == ()
     assert store.battle_ids() == ["b1", "b2"]
+
+
+def test_read_all_goes_on_from_a_cursor_as_the_log_grows(store: EventStore) -> None:
+    store.append("b1", 0, [moved(x=1)])
+    first = store.read_all(0)
+    store.append("b2", 0, [moved(x=2)])
+    store.append("b1", 1, [moved(x=3)])
+
+    later = store.read_all(first.cursor)
+
+    assert [(e.battle_id, e.version) for e in first.events] == [("b1", 1)]
+    assert sorted((e.battle_id, e.version) for e in later.events) == [("b1", 2), ("b2", 1)]
+    assert store.read_all(later.cursor).events == ()
 
 
 def test_recorded_at_comes_from_the_injected_clock(store: EventStore) -> None:

@@ -1,0 +1,1 @@
+"""Running turnledger on a local Citus cluster and behind a load balancer (tests, benchmarks)."""
