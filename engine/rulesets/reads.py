@@ -31,7 +31,7 @@ CREATURE_FIELDS = tuple(
 """Every creature field a ruleset must account for, `speeds` one mode at a time."""
 TERRAIN_KEYS = (
     *get_args(TerrainKind),
-    *(name for name in TerrainSpec.model_fields if name not in ("kind", "cells")),
+    *(name for name in TerrainSpec.model_fields if name not in ("kind", "cells", "rects")),
     "elevation",
 )
 """Every terrain kind, terrain property and the map's `elevation`."""

@@ -2013,6 +2013,10 @@ class Cell1(RootModel[tuple[int, int]]):
     root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
 
 
+class Rect(RootModel[tuple[int, int, int, int]]):
+    root: Annotated[tuple[int, int, int, int], Field(max_length=4, min_length=4)]
+
+
 class ElevationSpec(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -2024,6 +2028,12 @@ class ElevationSpec(BaseModel):
     height: Annotated[int, Field(ge=-1000, le=1000, title="Height")]
     """
     The ground's height over these cells, in squares (may be negative).
+    """
+    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
+        []
+    )
+    """
+    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none).
     """
 
 
@@ -5206,7 +5216,7 @@ class Cell2(RootModel[list[int]]):
 
 
 class Cells(RootModel[list[Cell2]]):
-    root: Annotated[list[Cell2], Field(max_length=100000, title="Cells")]
+    root: Annotated[list[Cell2], Field(max_length=3000, title="Cells")]
     """
     Squares `[x, y]`.
     """
@@ -6711,6 +6721,12 @@ class TerrainSetData(BaseModel):
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
+    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
+        []
+    )
+    """
+    An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none).
+    """
 
 
 class TerrainSetEnvelope(BaseModel):
@@ -6924,7 +6940,8 @@ class Cell5(RootModel[tuple[int, int]]):
 
 class TerrainSpec(BaseModel):
     """
-    One terrain feature over some cells (areas are expanded to cells before logging).
+    One terrain feature over some squares: `cells` listed one by one, and `rects` (an
+    `area` of the setup, kept as its rectangle so that a big map logs compactly).
     """
 
     model_config = ConfigDict(
@@ -6961,6 +6978,12 @@ class TerrainSpec(BaseModel):
     material: Annotated[Material | None, Field(title="Material")] = None
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    """
+    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
+        []
+    )
+    """
+    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none).
     """
 
 
