@@ -9,20 +9,44 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 from engine.intent_glossary import describe
 from events.battle_events import CreatureSpec, Material, TerrainKind
 
-Point = Annotated[list[int], Field(min_length=2, max_length=3)]
+
+def whole_number(value: Any) -> Any:
+    """A square's coordinate: an integer, or a float that is one (`9.0`: gridless battles
+    write inches as floats). Intents are strict (a boolean or a string is not a number, as
+    JSON tells them apart); this is the one leniency."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Square = Annotated[int, BeforeValidator(whole_number)]
+Point = Annotated[list[Square], Field(min_length=2, max_length=3)]
 MAX_DISTANCE = 1000
 MAX_PATH = 1000
 Path = Annotated[list[Point], Field(max_length=MAX_PATH)]
 
 
 class IntentBase(BaseModel):
+    # strict: a boolean is not a number and a string is not a number, as JSON tells them apart
     model_config = ConfigDict(
-        frozen=True, extra="forbid", use_attribute_docstrings=True, json_schema_extra=describe
+        frozen=True,
+        extra="forbid",
+        strict=True,
+        use_attribute_docstrings=True,
+        json_schema_extra=describe,
     )
 
     rolls: Annotated[list[int], Field(max_length=200)] | None = None
@@ -41,8 +65,13 @@ def _inches_only(v: Any) -> bool:
 class Leg(BaseModel):
     """One leg of a gridless move: `normal`, `jump`, `climb` or `fly` to a point in inches."""
 
+    # strict: a boolean is not a number and a string is not a number, as JSON tells them apart
     model_config = ConfigDict(
-        frozen=True, extra="forbid", use_attribute_docstrings=True, json_schema_extra=describe
+        frozen=True,
+        extra="forbid",
+        strict=True,
+        use_attribute_docstrings=True,
+        json_schema_extra=describe,
     )
 
     kind: Literal["normal", "jump", "climb", "fly"]
@@ -206,7 +235,11 @@ class Remove(IntentBase):
 
 class Area(BaseModel):
     model_config = ConfigDict(
-        frozen=True, extra="forbid", populate_by_name=True, json_schema_extra=describe
+        frozen=True,
+        extra="forbid",
+        strict=True,
+        populate_by_name=True,
+        json_schema_extra=describe,
     )
 
     from_: Point = Field(alias="from")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -31,6 +32,23 @@ class Occupant:
         self.enemy = enemy
 
 
+CREATURE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+"""A creature's id: ASCII letters, digits, `_`, `.` and `-`, starting with a letter or digit,
+at most 64 characters. Ids appear in paths, logs and a player's screen: with one script and no
+invisible or combining characters, no two ids of a battle can look alike (a Cyrillic letter
+for a Latin one) and be different."""
+
+
+def check_creature_id(cid: Any) -> None:
+    """Refuse an id outside the safe alphabet (`CREATURE_ID`)."""
+    if not isinstance(cid, str) or CREATURE_ID.fullmatch(cid) is None:
+        raise Refusal(
+            "battle/invalid-creature-id",
+            f"creature id {cid!r} must be 1 to 64 ASCII letters, digits, '_', '.' or '-',"
+            " starting with a letter or a digit",
+        )
+
+
 def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureSpec:
     """Validate one creature of a setup (or a director's `place`) and resolve its z."""
     at = raw.get("at") if isinstance(raw, dict) else None
@@ -49,8 +67,10 @@ def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureS
     z = at[2] if len(at) == 3 else max(grid.surface[k] for k in cells)
     if any(grid.ground[k] <= z < grid.surface[k] for k in cells):
         raise Refusal("map/blocked", f"{raw.get('id')!r} at {list(at)} is inside a wall or object")
+    check_creature_id(raw.get("id"))
     try:
-        spec = CreatureSpec.model_validate({**raw, "at": (x, y, z), "size": size})
+        # strict: `"hp": true` or `"hp": "30"` is refused, not read as a number
+        spec = CreatureSpec.model_validate({**raw, "at": (x, y, z), "size": size}, strict=True)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])

@@ -50,8 +50,13 @@ of the same action, so a battle within the limits always fits the log's event si
 
 
 class SetupModel(BaseModel):
+    # strict: a boolean is not a number and a string is not a number, as JSON tells them apart
     model_config = ConfigDict(
-        frozen=True, extra="forbid", use_attribute_docstrings=True, json_schema_extra=describe
+        frozen=True,
+        extra="forbid",
+        strict=True,
+        use_attribute_docstrings=True,
+        json_schema_extra=describe,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+import orjson
 from pydantic import BaseModel, Field, ValidationError
 
 from engine import intents as it
@@ -96,7 +97,9 @@ class GridRuleset:
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         try:
-            return self.options_model.model_validate(raw).model_dump(mode="json")
+            # strict, as JSON: `"false"` is not a boolean and `1` is not `true`
+            model = self.options_model.model_validate_json(orjson.dumps(raw), strict=True)
+            return model.model_dump(mode="json")
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]
             where = ".".join(str(p) for p in first["loc"])

@@ -23,9 +23,16 @@ MAX_CREATURES = 200
 class CreatureIn(BaseModel):
     """A creature as placed on a grid. Ruleset-specific fields are allowed."""
 
-    model_config = ConfigDict(extra="allow")
+    # strict: `"hp": true` or `"at": ["1", "2"]` is refused, not read as numbers
+    model_config = ConfigDict(extra="allow", strict=True)
 
-    id: str = Field(min_length=1, max_length=64, description="Its id, chosen by the client.")
+    id: str = Field(
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+        description="Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or "
+        "`-`, starting with a letter or a digit (so no two ids can look alike).",
+    )
     name: str = Field(default="", max_length=200, description="A name to show.")
     side: str = Field(
         min_length=1,
@@ -71,7 +78,7 @@ class FighterIn(CreatureIn):
 class BoardIn(BaseModel):
     """A gridless board in inches."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     width: float = Field(gt=0, le=MAX_BOARD, description="Inches east-west.")
     height: float = Field(gt=0, le=MAX_BOARD, description="Inches north-south.")
@@ -81,7 +88,7 @@ class BoardIn(BaseModel):
 class BattleBody(BaseModel):
     """Fields every battle's create body shares."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seed: int = Field(default=0, description="The seed of the battle's dice.")
 

@@ -33,7 +33,7 @@ class BattleIn(BaseModel):
     with a rule id); the schema shows one shape per ruleset (`battle_bodies`).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     ruleset: str = Field(examples=["draw-steel"])
     seed: int | None = Field(
@@ -68,7 +68,7 @@ class BattleCreatedOut(BaseModel):
 class SeatIn(BaseModel):
     """A player's seat: the creatures its token may act for."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     creatures: list[str] = Field(
         min_length=1, max_length=MAX_CREATURES, description="Ids of the creatures it controls."
@@ -135,7 +135,7 @@ class ReachOut(BaseModel):
 class UndoIn(BaseModel):
     """Empty: undo the latest action. `to_version`: rewind. `intent_id`: undo that one alone."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     to_version: int | None = Field(
         default=None,
@@ -161,7 +161,7 @@ class UndoIn(BaseModel):
 class RedoIn(BaseModel):
     """Empty: redo the latest undone action."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     expected_version: int | None = Field(
         default=None,
@@ -174,7 +174,7 @@ class RedoIn(BaseModel):
 class WhatIfIn(BaseModel):
     """Intents to try from a version, without appending."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     version: int = Field(ge=1, description="The version to start from.")
     intents: list[Intent] = Field(

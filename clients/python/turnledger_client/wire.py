@@ -1124,9 +1124,17 @@ class CreatureIn(BaseModel):
     """
     Stamina (hit points).
     """
-    id: Annotated[str, Field(max_length=64, min_length=1, title="Id")]
+    id: Annotated[
+        str,
+        Field(
+            max_length=64,
+            min_length=1,
+            pattern="^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+            title="Id",
+        ),
+    ]
     """
-    Its id, chosen by the client.
+    Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
     """
     name: Annotated[str | None, Field(max_length=200, title="Name")] = ""
     """
@@ -2602,9 +2610,17 @@ class FighterIn(BaseModel):
     """
     Stamina (hit points).
     """
-    id: Annotated[str, Field(max_length=64, min_length=1, title="Id")]
+    id: Annotated[
+        str,
+        Field(
+            max_length=64,
+            min_length=1,
+            pattern="^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+            title="Id",
+        ),
+    ]
     """
-    Its id, chosen by the client.
+    Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
     """
     name: Annotated[str | None, Field(max_length=200, title="Name")] = ""
     """

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engine.placement import check_creature_id
 from engine.results import Accepted, Refusal, TraceStep
 from engine.rulesets.warcry.board import Body, Space, pieces_of
 from engine.rulesets.warcry.geometry import finite
@@ -48,7 +49,8 @@ def fighter(
         raise Refusal("battle/invalid-creature", "coordinates are finite numbers of inches")
     try:
         f = FighterSpec.model_validate(
-            {"at": (0.0, 0.0, 0.0), **{k: raw[k] for k in WARCRY_FIELDS if k in raw}}
+            {"at": (0.0, 0.0, 0.0), **{k: raw[k] for k in WARCRY_FIELDS if k in raw}},
+            strict=True,
         )
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
@@ -65,8 +67,9 @@ def fighter(
     if hit is not None:
         raise Refusal("board/blocked", f"{who!r} at {list(at)} overlaps {hit}")
     rest = {k: v for k, v in raw.items() if k not in WARCRY_FIELDS}
+    check_creature_id(raw.get("id"))
     try:
-        spec_c = CreatureSpec.model_validate({**rest, "at": square_of(point)})
+        spec_c = CreatureSpec.model_validate({**rest, "at": square_of(point)}, strict=True)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])

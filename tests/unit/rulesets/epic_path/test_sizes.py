@@ -14,7 +14,9 @@ RS = EpicPath()
 
 def door(state: Any, fits: str, at: tuple[int, int]) -> Any:
     """A director builds a narrow opening for `fits` at `at`."""
-    _, state = ok(state, {"type": "set_terrain", "kind": "narrow", "fits": fits, "cells": [at]})
+    _, state = ok(
+        state, {"type": "set_terrain", "kind": "narrow", "fits": fits, "cells": [list(at)]}
+    )
     return state
 
 
