@@ -29,6 +29,7 @@ only for the transactions that were in flight when it saw the hole.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Literal
@@ -48,7 +49,7 @@ from events.chain import (
     stamp,
     verify_chain,
 )
-from events.connections import make_engine
+from events.connections import make_engine, timeouts_of
 from events.envelope import ActionMeta, Envelope
 from events.notifier import Notifier
 from events.store import (
@@ -61,6 +62,7 @@ from events.store import (
     ProjectionWrite,
     Snapshot,
     StoredView,
+    StoreError,
     VerifyResult,
     VersionConflict,
 )
@@ -91,6 +93,11 @@ _READ_ALL = text(
     f" LEFT JOIN LATERAL (SELECT {_COLUMNS} FROM event_log WHERE global_position > :after"
     f"   ORDER BY global_position LIMIT :limit) AS e ON true"
 )
+_TAIL = text(
+    "SELECT coalesce((SELECT max(global_position) FROM event_log), 0) AS position,"
+    " pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS fence"
+)
+_XMIN = text("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
 _READ_VIEW = text(
     "SELECT version, reducer_version, view, map FROM battle_views WHERE battle_id = :b"
 )
@@ -167,7 +174,9 @@ class PostgresEventStore:
             self._notifier = Notifier(engine)
         self.heads = ChainHeads(hash_cache_size)
         # One statement per append, so autocommit is its transaction (see module doc).
-        self._writer = make_engine(engine.url, pool_size=writer_pool_size, autocommit=True)
+        self._writer = make_engine(
+            engine.url, pool_size=writer_pool_size, autocommit=True, timeouts=timeouts_of(engine)
+        )
 
     @property
     def notifier(self) -> Notifier | None:
@@ -323,6 +332,23 @@ class PostgresEventStore:
             expected = row.global_position + 1
             gap = None
         return AllPage(tuple(delivered), Cursor(expected - 1, gap))
+
+    def tail(self, max_wait: float = 5.0) -> Cursor:
+        """A cursor at the end of the global order now, with no hole below it that may still
+        fill: a reader starting from it (a live subscriber) misses nothing committed later.
+
+        Holes below the highest position are settled by the fence of `read_all`: their
+        transactions took their xids before this snapshot's xmax, so once
+        `pg_snapshot_xmin` reaches it they have all ended (usually within milliseconds).
+        """
+        deadline = time.monotonic() + max_wait
+        with self.engine.connect() as conn:
+            found = conn.execute(_TAIL).one()
+            while conn.execute(_XMIN).scalar_one() < found.fence:
+                if time.monotonic() > deadline:
+                    raise StoreError("transactions older than the log's tail did not end")
+                time.sleep(0.002)
+        return Cursor(found.position)
 
     def head_version(self, battle_id: str) -> int:
         with self.engine.connect() as conn:

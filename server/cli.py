@@ -17,9 +17,9 @@ console = Console()
 
 
 def _engine(settings: Settings):  # type: ignore[no-untyped-def]
-    from server.database import database_url, make_engine
+    from server.database import database_url, maintenance_engine
 
-    return make_engine(database_url(settings), pool_size=settings.pool_size)
+    return maintenance_engine(database_url(settings), settings)
 
 
 @app.command()

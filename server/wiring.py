@@ -65,8 +65,7 @@ def wire_services(
         notifier=store.notifier,
         heads=store.heads,
         pool_size=settings.pool_size,
-        connect_timeout=settings.connect_timeout,
-        statement_timeout=settings.statement_timeout,
+        timeouts=settings.database_timeouts(),
     )
     # Decisions that may search at length, and cold synchronous reads, run here; a small
     # pool, because one interpreter computes on one core at a time anyway.

@@ -15,10 +15,10 @@ from server.auth import Principal, same_secret, token_hash
 from server.battle_service import BattleService
 from server.history_service import HistoryService
 from server.settings import Settings
+from server.stream_hub import StreamHub
 
 from .metrics import Metrics
 from .problems import ProblemError
-from .stream import StreamHub
 
 BattleId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 

@@ -34,6 +34,7 @@ TITLES = {
     413: "Content Too Large",
     415: "Unsupported Media Type",
     422: "Unprocessable Content",
+    429: "Too Many Requests",
     500: "Internal Server Error",
     501: "Not Implemented",
     503: "Service Unavailable",
@@ -57,12 +58,23 @@ class Problem(BaseModel):
 class ProblemError(Exception):
     """Raised by routes to answer with a problem document."""
 
-    def __init__(self, status: int, kind: str, detail: str, **extra: Any) -> None:
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        detail: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
         super().__init__(detail)
         self.status, self.kind, self.detail, self.extra = status, kind, detail, extra
+        self.headers = headers
 
 
-def problem(status: int, kind: str, detail: str, **extra: Any) -> Response:
+def problem(
+    status: int, kind: str, detail: str, *, headers: dict[str, str] | None = None, **extra: Any
+) -> Response:
     body = {
         "type": f"/problems/{kind}",
         "title": TITLES.get(status, "Error"),
@@ -70,7 +82,8 @@ def problem(status: int, kind: str, detail: str, **extra: Any) -> Response:
         "detail": detail,
         **{k: v for k, v in extra.items() if v is not None},
     }
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if status == 401:
+        headers = {"WWW-Authenticate": "Bearer", **(headers or {})}
     try:
         encoded = orjson.dumps(body)
     except TypeError:  # an echoed client value orjson can't hold (an integer beyond 64 bits)
@@ -89,14 +102,21 @@ def refusal_error(refused: Refused) -> ProblemError:
     )
 
 
-def _is_database_down(exc: BaseException) -> bool:
+def is_database_down(exc: BaseException) -> bool:
+    """Whether `exc` (or what caused it) says the database is away, slow or frozen."""
     import psycopg
     from sqlalchemy.exc import DBAPIError
     from sqlalchemy.exc import OperationalError as SAOperationalError
 
+    from events.store_async import DatabaseUnavailable
+    from server.stream_hub import HubUnavailable
+
     seen: BaseException | None = exc
     while seen is not None:
-        if isinstance(seen, SAOperationalError | psycopg.OperationalError):
+        if isinstance(
+            seen,
+            SAOperationalError | psycopg.OperationalError | DatabaseUnavailable | HubUnavailable,
+        ):
             return True
         if isinstance(seen, DBAPIError) and seen.connection_invalidated:
             return True
@@ -121,7 +141,7 @@ def _validation_problem(exc: RequestValidationError) -> Response:
 def install(app: FastAPI) -> None:
     @app.exception_handler(ProblemError)
     async def _problem(request: Request, exc: ProblemError) -> Response:
-        return problem(exc.status, exc.kind, exc.detail, **exc.extra)
+        return problem(exc.status, exc.kind, exc.detail, headers=exc.headers, **exc.extra)
 
     @app.exception_handler(ServiceError)
     async def _service(request: Request, exc: ServiceError) -> Response:
@@ -153,7 +173,7 @@ def install(app: FastAPI) -> None:
         return problem(501, "not-implemented", "this part of the server is not available yet")
 
     async def _database_down(request: Request, exc: Exception) -> Response:
-        if not _is_database_down(exc):
+        if not is_database_down(exc):
             return await _anything(request, exc)
         _log_safely("warning", "database unavailable", error=type(exc).__name__)
         return problem(503, "database-unavailable", "the database cannot be reached; retry")
@@ -166,12 +186,15 @@ def install(app: FastAPI) -> None:
     from sqlalchemy.exc import DBAPIError
     from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-    for kind in (DBAPIError, psycopg.Error, PoolTimeout):
+    from events.store_async import DatabaseUnavailable
+    from server.stream_hub import HubUnavailable
+
+    for kind in (DBAPIError, psycopg.Error, PoolTimeout, DatabaseUnavailable, HubUnavailable):
         app.add_exception_handler(kind, _database_down)
 
     @app.exception_handler(Exception)
     async def _anything(request: Request, exc: Exception) -> Response:
-        if _is_database_down(exc):
+        if is_database_down(exc):
             _log_safely("warning", "database unavailable", error=type(exc).__name__)
             return problem(503, "database-unavailable", "the database cannot be reached; retry")
         _log_safely("error", "unhandled error", exc_info=exc)
