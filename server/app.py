@@ -48,6 +48,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         per_token=settings.streams_per_token,
         safety_interval=settings.stream_safety_poll,
         connect_timeout=settings.database_timeouts().connect_seconds,
+        on_read=metrics.stream_reads.labels("hub").inc,
     )
     services = Services(
         settings=settings,

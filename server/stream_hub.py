@@ -61,15 +61,16 @@ class HubUnavailable(Exception):
 class Subscription:
     """One open stream's mailbox: the events of its battle the hub handed it, in order."""
 
-    def __init__(self, battle_id: str, key: Any) -> None:
+    def __init__(self, battle_id: str, key: Any, limit: int = QUEUE_LIMIT) -> None:
         self.battle_id = battle_id
         self.key = key
+        self.limit = limit
         self._queue: deque[Envelope] = deque()
         self._wake = asyncio.Event()
         self._behind = True  # a new stream starts by catching up from the log
 
     def deliver(self, envelope: Envelope) -> None:
-        if len(self._queue) >= QUEUE_LIMIT:
+        if len(self._queue) >= self.limit:
             self.fall_behind()
         else:
             self._queue.append(envelope)
@@ -109,6 +110,8 @@ class StreamHub:
         per_token: int,
         safety_interval: float,
         connect_timeout: int = 3,
+        on_read: Callable[[], None] = lambda: None,
+        queue_limit: int = QUEUE_LIMIT,
     ) -> None:
         self._conninfo = conninfo
         self._read_all = read_all
@@ -122,7 +125,8 @@ class StreamHub:
         self._ready = asyncio.Event()
         self._news = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
-        self.reads = 0  # global-order reads so far (the cost the safety net bounds)
+        self._on_read = on_read
+        self._queue_limit = queue_limit
 
     @property
     def open_streams(self) -> int:
@@ -134,7 +138,7 @@ class StreamHub:
         if self._per_key[key] >= self.per_token:
             raise TooManyStreams(f"this token already has {self.per_token} open streams")
         self._start()
-        sub = Subscription(battle_id, key)
+        sub = Subscription(battle_id, key, self._queue_limit)
         self._subs.setdefault(battle_id, set()).add(sub)
         self._per_key[key] += 1
         self._news.set()  # wake the pump: it may be paused with no subscriber
@@ -200,7 +204,7 @@ class StreamHub:
             return self.safety_interval
         while True:
             page = await asyncio.to_thread(self._read_all, self._cursor, PAGE)
-            self.reads += 1
+            self._on_read()
             self._dispatch(page.events)
             self._cursor = page.cursor
             if len(page.events) < PAGE:

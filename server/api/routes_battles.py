@@ -209,8 +209,13 @@ async def stream(
             f"{exc}; close one, or retry later",
             headers={"Retry-After": str(STREAM_RETRY_AFTER)},
         ) from None
-    store = deps.battles.store
-    follower = Follower(deps.hub, sub, lambda b, a, u: store.read_stream(b, a, u), start)
+    store, reads = deps.battles.store, deps.metrics.stream_reads.labels("catch-up")
+
+    def read(battle: str, after: int, up_to: int) -> list[Any]:
+        reads.inc()
+        return store.read_stream(battle, after=after, up_to=up_to)
+
+    follower = Follower(deps.hub, sub, read, start)
     try:
         await follower.start()
     except BaseException:
