@@ -45,7 +45,7 @@ from events.envelope import ActionMeta
 from events.notifier import Notifier
 from events.store import AppendResult, IdempotencyKeyReused, ProjectionWrite, VersionConflict
 from events.store_postgres import envelope_from_row
-from events.timeouts import DatabaseTimeouts, async_deadline_connection
+from events.timeouts import Breaker, DatabaseTimeouts, async_deadline_connection, breaker_for
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
 
@@ -95,6 +95,7 @@ class AsyncPostgresLog:
         self._notifier = notifier
         self.heads = heads or ChainHeads()
         timeouts = timeouts or DatabaseTimeouts()
+        self._breaker = breaker_for(conninfo)
         self._pool = AsyncConnectionPool(
             conninfo,
             connection_class=async_deadline_connection(timeouts.deadline),
@@ -257,7 +258,7 @@ class AsyncPostgresLog:
         return AppendResult(battle_id, envelopes, replayed=True, response=response)
 
     def _connection(self) -> Any:
-        return _Borrowed(self._pool)
+        return _Borrowed(self._pool, self._breaker)
 
 
 def _options_of(conninfo: str) -> str | None:
@@ -286,13 +287,17 @@ async def _refuse_dead_connection(conn: psycopg.AsyncConnection[Any]) -> None:
 class _Borrowed:
     """A pooled connection, with the database's absence turned into `DatabaseUnavailable`."""
 
-    def __init__(self, pool: AsyncConnectionPool[Any]) -> None:
+    def __init__(self, pool: AsyncConnectionPool[Any], breaker: Breaker) -> None:
         self._pool = pool
+        self._breaker = breaker
         self._conn: psycopg.AsyncConnection[Any] | None = None
 
     async def __aenter__(self) -> psycopg.AsyncConnection[Any]:
         from psycopg_pool import PoolTimeout
 
+        if self._breaker.failing():
+            # The database did not answer just now: don't wait for the pool to connect.
+            raise DatabaseUnavailable("the database did not answer in time just now")
         try:
             self._conn = await self._pool.getconn()
         except PoolTimeout as exc:

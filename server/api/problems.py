@@ -126,6 +126,15 @@ def is_database_down(exc: BaseException) -> bool:
     return False
 
 
+def database_unavailable() -> Response:
+    return problem(
+        503,
+        "database-unavailable",
+        "the database cannot be reached or did not answer in time; a command sent now may"
+        " or may not have been recorded, so retry it with the same Idempotency-Key",
+    )
+
+
 def _validation_problem(exc: RequestValidationError) -> Response:
     errors = exc.errors()
     if any(e.get("type") == "json_invalid" for e in errors):
@@ -176,7 +185,7 @@ def install(app: FastAPI) -> None:
         if not is_database_down(exc):
             return await _anything(request, exc)
         _log_safely("warning", "database unavailable", error=type(exc).__name__)
-        return problem(503, "database-unavailable", "the database cannot be reached; retry")
+        return database_unavailable()
 
     # Registered by class, these are answered by Starlette's ExceptionMiddleware. A handler
     # for `Exception` runs in ServerErrorMiddleware instead, which re-raises after answering:
@@ -196,7 +205,7 @@ def install(app: FastAPI) -> None:
     async def _anything(request: Request, exc: Exception) -> Response:
         if is_database_down(exc):
             _log_safely("warning", "database unavailable", error=type(exc).__name__)
-            return problem(503, "database-unavailable", "the database cannot be reached; retry")
+            return database_unavailable()
         _log_safely("error", "unhandled error", exc_info=exc)
         return problem(500, "internal", "the server failed to answer; the error was logged")
 

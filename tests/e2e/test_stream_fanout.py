@@ -8,7 +8,6 @@ import random
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 import httpx
 import pytest
@@ -20,6 +19,7 @@ from server.local_server import serving
 from server.settings import Settings
 from server.wiring import wire_services
 from tests.e2e.conftest import API_KEY, Running
+from tests.e2e.sse_reader import Battle, Reader
 from tests.integration.service.conftest import Driven, LoopThread, skirmish
 
 SETTINGS = {
@@ -42,13 +42,6 @@ def streaming(module_database: str) -> Iterator[Running]:
         engine.dispose()
 
 
-@dataclass
-class Battle:
-    battle_id: str
-    director: str
-    seats: list[str]
-
-
 def new_battle(server: Running, seats: int = 0) -> Battle:
     with server.client(headers={"X-API-Key": API_KEY}) as http:
         made = http.post("/battles", json=skirmish()).json()
@@ -63,57 +56,6 @@ def new_battle(server: Running, seats: int = 0) -> Battle:
 def head(server: Running, battle: Battle) -> int:
     with server.client(battle.director) as http:
         return int(http.get(f"/battles/{battle.battle_id}").json()["version"])
-
-
-@dataclass
-class Reader:
-    """A stream read in a thread: the ids of its events, and how many heartbeats came."""
-
-    server: Running
-    battle: Battle
-    token: str
-    after: int | None = None
-    ids: list[int] = field(default_factory=list)
-    heartbeats: int = 0
-    status: int = 0
-    stop_at: int | None = None
-    opened: threading.Event = field(default_factory=threading.Event)
-    done: threading.Event = field(default_factory=threading.Event)
-    error: BaseException | None = None
-
-    def start(self) -> Reader:
-        threading.Thread(target=self._run, daemon=True).start()
-        assert self.opened.wait(15), "the stream did not open"
-        return self
-
-    def _run(self) -> None:
-        headers = {"Last-Event-ID": str(self.after)} if self.after is not None else {}
-        try:
-            with (
-                self.server.client(self.token, headers=headers) as http,
-                http.stream("GET", f"/battles/{self.battle.battle_id}/stream") as answer,
-            ):
-                self.status = answer.status_code
-                self.opened.set()
-                if answer.status_code != 200:
-                    return
-                for line in answer.iter_lines():
-                    if line.startswith("id:"):
-                        self.ids.append(int(line[3:].strip()))
-                    elif line.startswith(":"):
-                        self.heartbeats += 1
-                    if self.stop_at is not None and self.ids and self.ids[-1] >= self.stop_at:
-                        return
-                    if self.done.is_set():
-                        return
-        except BaseException as exc:  # reported by the test
-            self.error = exc
-        finally:
-            self.opened.set()
-            self.done.set()
-
-    def close(self) -> None:
-        self.done.set()
 
 
 def move(server: Running, battle: Battle, to: list[int]) -> None:
