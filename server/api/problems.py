@@ -174,7 +174,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
-        kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "error")
+        kinds = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
+        kind = kinds.get(exc.status_code, "error")
         return problem(exc.status_code, kind, str(exc.detail))
 
     @app.exception_handler(NotImplementedError)
@@ -182,10 +183,7 @@ def install(app: FastAPI) -> None:
         return problem(501, "not-implemented", "this part of the server is not available yet")
 
     async def _database_down(request: Request, exc: Exception) -> Response:
-        if not is_database_down(exc):
-            return await _anything(request, exc)
-        _log_safely("warning", "database unavailable", error=type(exc).__name__)
-        return database_unavailable()
+        return unexpected(exc)
 
     # Registered by class, these are answered by Starlette's ExceptionMiddleware. A handler
     # for `Exception` runs in ServerErrorMiddleware instead, which re-raises after answering:
@@ -201,13 +199,21 @@ def install(app: FastAPI) -> None:
     for kind in (DBAPIError, psycopg.Error, PoolTimeout, DatabaseUnavailable, HubUnavailable):
         app.add_exception_handler(kind, _database_down)
 
+    # Anything else reaches the request middleware (server/api/middleware.py), which answers
+    # with `unexpected` and keeps the connection; this handler only serves an app without it.
     @app.exception_handler(Exception)
     async def _anything(request: Request, exc: Exception) -> Response:
-        if is_database_down(exc):
-            _log_safely("warning", "database unavailable", error=type(exc).__name__)
-            return database_unavailable()
-        _log_safely("error", "unhandled error", exc_info=exc)
-        return problem(500, "internal", "the server failed to answer; the error was logged")
+        return unexpected(exc)
+
+
+def unexpected(exc: BaseException) -> Response:
+    """The answer to an exception no handler knew: 503 when the database is behind it, else
+    a bare 500 (the error is logged, never shown)."""
+    if is_database_down(exc):
+        _log_safely("warning", "database unavailable", error=type(exc).__name__)
+        return database_unavailable()
+    _log_safely("error", "unhandled error", exc_info=exc)
+    return problem(500, "internal", "the server failed to answer; the error was logged")
 
 
 def _log_safely(level: str, message: str, **fields: Any) -> None:
