@@ -40,6 +40,7 @@ from sqlalchemy import Connection, Engine, text
 
 from events.append_statement import append_params, append_sql
 from events.chain import (
+    HEADS_BUDGET,
     ChainHeads,
     PendingRow,
     chain_rows,
@@ -162,7 +163,7 @@ class PostgresEventStore:
         registry: EventRegistry = default_registry,
         notify: NotifyMode = "coalesced",
         notifier: Notifier | None = None,
-        hash_cache_size: int = 50_000,
+        hash_cache_bytes: int = HEADS_BUDGET,
         writer_pool_size: int = 10,
     ) -> None:
         self.engine = engine
@@ -172,7 +173,7 @@ class PostgresEventStore:
         self._notifier = notifier
         if notify == "coalesced" and notifier is None:
             self._notifier = Notifier(engine)
-        self.heads = ChainHeads(hash_cache_size)
+        self.heads = ChainHeads(hash_cache_bytes)
         # One statement per append, so autocommit is its transaction (see module doc).
         self._writer = make_engine(
             engine.url, pool_size=writer_pool_size, autocommit=True, timeouts=timeouts_of(engine)

@@ -9,7 +9,7 @@ from fastapi import FastAPI
 from sqlalchemy import Engine
 
 from server.api import problems, routes_battles, routes_history, routes_ops
-from server.api.deps import Services
+from server.api.deps import PrincipalCache, Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
 from server.api.schemas import MAX_BODY_BYTES
@@ -57,6 +57,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         history=wired.history,
         metrics=metrics,
         hub=hub,
+        principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
     )
 
     @asynccontextmanager

@@ -31,7 +31,7 @@ from server.battle_directory import BattleDirectory
 from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Planned
 from server.errors import BadRequest, Forbidden, NotFound
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
-from server.state_loader import Loaded, StateLoader
+from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 
 
 @dataclass(frozen=True)
@@ -49,11 +49,13 @@ class BattleService:
         directory: BattleDirectory,
         clock: Callable[[], datetime],
         pipeline: Callable[[StateLoader, Callable[[], str]], CommandPipeline],
+        *,
+        state_cache_bytes: int = CACHE_BYTES,
     ) -> None:
         self.store = store
         self.directory = directory
         self.clock = clock
-        self.loader = StateLoader(store, events.vocabulary.registry)
+        self.loader = StateLoader(store, events.vocabulary.registry, state_cache_bytes)
         self.pipeline = pipeline(self.loader, self.new_id)
 
     def new_id(self) -> str:

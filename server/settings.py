@@ -68,6 +68,17 @@ class Settings(BaseSettings):
         " (one query per process, in case a notice was lost).",
     )
 
+    state_cache_mb: float = Field(
+        default=256,
+        ge=0,
+        le=1_000_000,
+        description="Megabytes of battle states each server process keeps (estimated from"
+        " each state's map and creatures; least recently used go first).",
+    )
+    principal_cache_mb: float = Field(
+        default=8, ge=0, le=100_000, description="Megabytes of authenticated tokens kept."
+    )
+
     def database_timeouts(self) -> DatabaseTimeouts:
         return DatabaseTimeouts(
             connect=self.connect_timeout, statement=self.statement_timeout, lock=self.lock_timeout

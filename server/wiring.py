@@ -82,6 +82,12 @@ def wire_services(
             on_conflict=on_conflict,
         )
 
-    battles = BattleService(store, BattleDirectory(engine), clock, pipeline)
+    battles = BattleService(
+        store,
+        BattleDirectory(engine),
+        clock,
+        pipeline,
+        state_cache_bytes=int(settings.state_cache_mb * 2**20),
+    )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
     return Wired(store, log, executor, battles, history)
