@@ -127,6 +127,7 @@ class StreamHub:
         self._tasks: list[asyncio.Task[None]] = []
         self._on_read = on_read
         self._queue_limit = queue_limit
+        self._gap_pause = GAP_RETRY
 
     @property
     def open_streams(self) -> int:
@@ -208,8 +209,13 @@ class StreamHub:
             self._dispatch(page.events)
             self._cursor = page.cursor
             if len(page.events) < PAGE:
-                # stopped at a hole whose transaction may still commit: look again soon
-                return GAP_RETRY if page.cursor.gap is not None else self.safety_interval
+                if page.cursor.gap is None:
+                    self._gap_pause = GAP_RETRY
+                    return self.safety_interval
+                # Stopped at a hole whose transaction may still commit: look again soon,
+                # less and less often if a long transaction elsewhere keeps it open.
+                pause, self._gap_pause = self._gap_pause, min(2 * self._gap_pause, 1.0)
+                return pause
 
     def _dispatch(self, envelopes: tuple[Envelope, ...]) -> None:
         for envelope in envelopes:
