@@ -20,6 +20,7 @@ from server.api.stream import Follower
 from server.stream_hub import StreamHub
 from server.wiring import libpq_url
 from tests.event_fixtures import moved, test_registry
+from tests.integration.service.conftest import LoopThread
 
 
 def utc_now() -> datetime:
@@ -99,4 +100,8 @@ def test_a_stream_that_falls_behind_its_queue_reads_the_log_and_misses_nothing(
         await hub.close()
         return got
 
-    assert asyncio.run(scenario()) == list(range(1, 42))
+    runner = LoopThread()  # a loop of its own: another test may leave one running here
+    try:
+        assert runner.run(scenario()) == list(range(1, 42))
+    finally:
+        runner.close()
