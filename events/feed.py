@@ -45,18 +45,30 @@ follows the envelope's version (and `read_stream`) across the move.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, Engine, text
 
 from events import cluster
 from events.rows import COLUMNS, envelope_from_row
-from events.store import ORIGIN_BITS, AllPage, Cursor, Gap, OriginCursor, origin_of
+from events.store import (
+    ORIGIN_BITS,
+    AllPage,
+    Cursor,
+    Gap,
+    OriginCursor,
+    StoreError,
+    origin_of,
+)
 
 _READ_ORIGIN = text(
     f"SELECT {COLUMNS} FROM event_log WHERE global_position > :after"
     " AND global_position < :upper ORDER BY global_position LIMIT :limit"
+)
+_HIGHEST = text(
+    "SELECT max(global_position) FROM event_log"
+    " WHERE global_position >= :low AND global_position < :upper"
 )
 _NO_UPPER = 2**63 - 1
 _NEVER = 2**63  # the oldest running id of a node that no longer exists: nothing runs there
@@ -94,6 +106,36 @@ class FeedReader:
                 updated[origin] = OriginCursor(origin, at.position, Gap(position, fences[origin]))
         envelopes = tuple(envelope_from_row(row) for row in delivered)
         return AllPage(envelopes, cursor.moved(*updated.values()))
+
+    def tail(
+        self, max_wait: float, clock: Callable[[], float], pause: Callable[[], None]
+    ) -> Cursor:
+        """A cursor at the feed's end now, with no hole below it that may still fill, so that
+        a live subscriber starting from it misses nothing committed later.
+
+        Per origin: the highest position now; every lower position was taken, from the same
+        sequence, before that one was, so its transaction owned its id before the fresh fence
+        taken after the read (module doc, steps 2-4); once the node's oldest running id
+        reaches the fence, all of them have ended.
+        """
+        with self._engine.connect() as conn:
+            origins = self._origins(conn, Cursor())
+            highest = {o: self._highest(conn, o) for o in origins}
+        fences = self._fences(origins)
+        deadline = clock() + max_wait
+        while True:
+            with self._engine.connect() as conn:
+                oldest = self._ask(conn, cluster.OLDEST_RUNNING, fences)
+            if all(oldest.get(o, _NEVER) >= fence for o, fence in fences.items()):
+                return Cursor(tuple(OriginCursor(o, highest[o]) for o in origins))
+            if clock() > deadline:
+                raise StoreError("transactions older than the log's tail did not end in time")
+            pause()
+
+    def _highest(self, conn: Connection, origin: int) -> int:
+        params = {"low": origin << ORIGIN_BITS, "upper": (origin + 1) << ORIGIN_BITS}
+        found = conn.execute(_HIGHEST, params).scalar()
+        return int(found) if found is not None else origin << ORIGIN_BITS
 
     def _origins(self, conn: Connection, cursor: Cursor) -> list[int]:
         known = {c.origin for c in cursor.origins}

@@ -13,9 +13,11 @@ chain (`events/chain.py`). The append's guarantees are the sync store's, by the 
 * a key claimed before makes the statement insert nothing; the first answer is then read
   back and returned as a replay (or refused as `IdempotencyKeyReused` for another request).
 
-Connection and statement timeouts are the pool's: a frozen database fails a request within
-seconds (`DatabaseUnavailable` from `psycopg_pool.PoolTimeout` or an `OperationalError`),
-instead of holding it, and connections that died are replaced by the pool.
+The database timeouts (`events/timeouts.py`) hold on the pool too: connecting and waiting for
+a free connection end after the connect timeout, statements and lock waits after theirs on
+the server, and every round trip after the client deadline even when the server answers
+nothing at all (its connection is then closed). A frozen database so fails a request within
+seconds (`DatabaseUnavailable`) instead of holding it, and the pool replaces dead connections.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from events.envelope import ActionMeta
 from events.notifier import Notifier
 from events.rows import envelope_from_row
 from events.store import AppendResult, IdempotencyKeyReused, ProjectionWrite, VersionConflict
+from events.timeouts import Breaker, DatabaseTimeouts, async_deadline_connection, breaker_for
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
 
@@ -85,25 +88,22 @@ class AsyncPostgresLog:
         notifier: Notifier | None = None,
         heads: ChainHeads | None = None,
         pool_size: int = 10,
-        connect_timeout: float = 5.0,
-        statement_timeout: float = 10.0,
+        timeouts: DatabaseTimeouts | None = None,
     ) -> None:
         self._clock = clock
         self._registry = registry
         self._notifier = notifier
         self.heads = heads or ChainHeads()
-        options = f"-c statement_timeout={int(statement_timeout * 1000)}"
+        timeouts = timeouts or DatabaseTimeouts()
+        self._breaker = breaker_for(conninfo)
         self._pool = AsyncConnectionPool(
             conninfo,
+            connection_class=async_deadline_connection(timeouts.deadline),
             min_size=min(2, pool_size),
             max_size=pool_size,
             open=False,
-            timeout=connect_timeout,
-            kwargs={
-                "autocommit": True,
-                "connect_timeout": max(1, int(connect_timeout)),
-                "options": options,
-            },
+            timeout=timeouts.connect,
+            kwargs={"autocommit": True, **timeouts.connect_kwargs(_options_of(conninfo))},
             check=_refuse_dead_connection,
         )
 
@@ -258,7 +258,12 @@ class AsyncPostgresLog:
         return AppendResult(battle_id, envelopes, replayed=True, response=response)
 
     def _connection(self) -> Any:
-        return _Borrowed(self._pool)
+        return _Borrowed(self._pool, self._breaker)
+
+
+def _options_of(conninfo: str) -> str | None:
+    options = psycopg.conninfo.conninfo_to_dict(conninfo).get("options")
+    return str(options) if options else None
 
 
 async def _refuse_dead_connection(conn: psycopg.AsyncConnection[Any]) -> None:
@@ -282,13 +287,17 @@ async def _refuse_dead_connection(conn: psycopg.AsyncConnection[Any]) -> None:
 class _Borrowed:
     """A pooled connection, with the database's absence turned into `DatabaseUnavailable`."""
 
-    def __init__(self, pool: AsyncConnectionPool[Any]) -> None:
+    def __init__(self, pool: AsyncConnectionPool[Any], breaker: Breaker) -> None:
         self._pool = pool
+        self._breaker = breaker
         self._conn: psycopg.AsyncConnection[Any] | None = None
 
     async def __aenter__(self) -> psycopg.AsyncConnection[Any]:
         from psycopg_pool import PoolTimeout
 
+        if self._breaker.failing():
+            # The database did not answer just now: don't wait for the pool to connect.
+            raise DatabaseUnavailable("the database did not answer in time just now")
         try:
             self._conn = await self._pool.getconn()
         except PoolTimeout as exc:

@@ -22,6 +22,7 @@ it, out of the listeners' reach, so a distributed store refuses that mode.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Literal
@@ -33,6 +34,7 @@ from sqlalchemy import Connection, Engine, text
 from events import cluster
 from events.append_statement import append_params, append_sql
 from events.chain import (
+    HEADS_BUDGET,
     ChainHeads,
     PendingRow,
     chain_rows,
@@ -42,7 +44,7 @@ from events.chain import (
     stamp,
     verify_chain,
 )
-from events.connections import make_engine
+from events.connections import make_engine, timeouts_of
 from events.envelope import ActionMeta, Envelope
 from events.feed import FeedReader
 from events.notifier import Notifier
@@ -120,7 +122,7 @@ class PostgresEventStore:
         registry: EventRegistry = default_registry,
         notify: NotifyMode = "coalesced",
         notifier: Notifier | None = None,
-        hash_cache_size: int = 50_000,
+        hash_cache_bytes: int = HEADS_BUDGET,
         writer_pool_size: int = 10,
     ) -> None:
         self.engine = engine
@@ -130,9 +132,11 @@ class PostgresEventStore:
         self._notifier = notifier
         if notify == "coalesced" and notifier is None:
             self._notifier = Notifier(engine)
-        self.heads = ChainHeads(hash_cache_size)
+        self.heads = ChainHeads(hash_cache_bytes)
         # One statement per append, so autocommit is its transaction (see module doc).
-        self._writer = make_engine(engine.url, pool_size=writer_pool_size, autocommit=True)
+        self._writer = make_engine(
+            engine.url, pool_size=writer_pool_size, autocommit=True, timeouts=timeouts_of(engine)
+        )
         self._distributed: bool | None = None
         self._feed_reader: FeedReader | None = None
 
@@ -289,6 +293,12 @@ class PostgresEventStore:
                     " inside the append fires on the worker; use 'coalesced'"
                 )
         return self._distributed
+
+    def tail(self, max_wait: float = 5.0) -> Cursor:
+        """A cursor at the end of the cross-battle feed now, with no hole below it that may
+        still fill: a reader starting from it (a live subscriber) misses nothing committed
+        later (events/feed.py says why)."""
+        return self._feed().tail(max_wait, time.monotonic, lambda: time.sleep(0.002))
 
     def head_version(self, battle_id: str) -> int:
         with self.engine.connect() as conn:

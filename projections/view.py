@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
+from events.lru import SizedLRU
 from projections.board import board_view, fighter_view
 from projections.grid import Grid
+from projections.memory import grid_bytes
 from projections.state import BattleState, Creature
 
 SLOWED_SPEED = 2
@@ -49,9 +49,21 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
     return out
 
 
-_MAP_VIEWS: OrderedDict[int, tuple[Grid, dict[str, Any]]] = OrderedDict()
-_MAP_VIEWS_LOCK = threading.Lock()
-_MAP_VIEWS_KEPT = 64
+MAP_VIEWS_BUDGET = 64 * 2**20
+"""Bytes of map views (and the grids they hold on to) kept per process."""
+TERRAIN_CELL_BYTES = 81
+ELEVATION_ENTRY_BYTES = 329
+"""Measured with tracemalloc: a square listed under a terrain kind, an elevation entry."""
+
+
+def _map_view_bytes(_: int, entry: tuple[Grid, dict[str, Any]]) -> int:
+    grid, view = entry
+    cells = sum(len(piece["cells"]) for piece in view["terrain"])
+    listed = TERRAIN_CELL_BYTES * cells + ELEVATION_ENTRY_BYTES * len(view["elevation"])
+    return grid_bytes(grid) + listed
+
+
+_MAP_VIEWS: SizedLRU[int, tuple[Grid, dict[str, Any]]] = SizedLRU(MAP_VIEWS_BUDGET, _map_view_bytes)
 
 
 def map_view(grid: Grid) -> dict[str, Any]:
@@ -59,17 +71,13 @@ def map_view(grid: Grid) -> dict[str, Any]:
 
     A grid is immutable and shared by every state until the map changes, and its view walks
     every square (10,000 on a 100x100 map), so it is computed once per grid object, not once
-    per intent or per replayed event."""
-    with _MAP_VIEWS_LOCK:
-        found = _MAP_VIEWS.get(id(grid))
-        if found is not None and found[0] is grid:
-            _MAP_VIEWS.move_to_end(id(grid))
-            return found[1]
+    per intent or per replayed event. The cache keeps the grid too (its id could otherwise be
+    reused by another), so both count against its budget."""
+    found = _MAP_VIEWS.get(id(grid))
+    if found is not None and found[0] is grid:
+        return found[1]
     view = _map_view(grid)
-    with _MAP_VIEWS_LOCK:
-        _MAP_VIEWS[id(grid)] = (grid, view)
-        while len(_MAP_VIEWS) > _MAP_VIEWS_KEPT:
-            _MAP_VIEWS.popitem(last=False)
+    _MAP_VIEWS.put(id(grid), (grid, view))
     return view
 
 

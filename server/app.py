@@ -9,12 +9,12 @@ from fastapi import FastAPI
 from sqlalchemy import Engine
 
 from server.api import openapi, problems, routes_battles, routes_docs, routes_history, routes_ops
-from server.api.deps import Services
+from server.api.deps import PrincipalCache, Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
 from server.api.schemas import MAX_BODY_BYTES
-from server.api.stream import StreamHub
 from server.settings import Settings
+from server.stream_hub import StreamHub
 from server.viewer import routes as viewer_routes
 from server.wiring import libpq_url, wire_services
 
@@ -41,7 +41,15 @@ def tune_interpreter() -> None:
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
     metrics = Metrics.create()
     wired = wire_services(settings, engine, on_conflict=metrics.conflicts.labels("re-decided").inc)
-    hub = StreamHub(libpq_url(engine))
+    hub = StreamHub(
+        libpq_url(engine),
+        wired.store.read_all,
+        wired.store.tail,
+        per_token=settings.streams_per_token,
+        safety_interval=settings.stream_safety_poll,
+        connect_timeout=settings.database_timeouts().connect_seconds,
+        on_read=metrics.stream_reads.labels("hub").inc,
+    )
     services = Services(
         settings=settings,
         engine=engine,
@@ -49,13 +57,14 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         history=wired.history,
         metrics=metrics,
         hub=hub,
+        principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
     )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await wired.start()
         yield
-        hub.close()
+        await hub.close()
         await wired.stop()
 
     app = FastAPI(
@@ -82,12 +91,16 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
 def app_from_env() -> FastAPI:
     """For `uvicorn --factory server.app:app_from_env`: settings from the environment."""
     from events.migrate import upgrade
-    from server.database import database_url, make_engine
+    from server.database import database_url, maintenance_engine, server_engine
     from server.logging import configure_logging
 
     tune_interpreter()
     settings = Settings()
     configure_logging(settings)
-    engine = make_engine(database_url(settings), pool_size=settings.pool_size)
-    upgrade(engine)
-    return create_app(settings, engine)
+    url = database_url(settings)
+    migrating = maintenance_engine(url, settings)
+    try:
+        upgrade(migrating)
+    finally:
+        migrating.dispose()
+    return create_app(settings, server_engine(url, settings))

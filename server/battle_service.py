@@ -32,7 +32,7 @@ from server.battle_directory import BattleDirectory
 from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Planned
 from server.errors import BadRequest, Forbidden, NotFound
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
-from server.state_loader import Loaded, StateLoader
+from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
 
 
@@ -52,13 +52,15 @@ class BattleService:
         clock: Callable[[], datetime],
         pipeline: Callable[[StateLoader, Callable[[], str]], CommandPipeline],
         budget: Callable[[str], Budget] = lambda what: Budget(5_000_000, what=what),
+        *,
+        state_cache_bytes: int = CACHE_BYTES,
     ) -> None:
         self.budget = budget
         """A fresh budget of search work for one answer (engine.budget), from the settings."""
         self.store = store
         self.directory = directory
         self.clock = clock
-        self.loader = StateLoader(store, events.vocabulary.registry)
+        self.loader = StateLoader(store, events.vocabulary.registry, state_cache_bytes)
         self.pipeline = pipeline(self.loader, self.new_id)
 
     def new_id(self) -> str:

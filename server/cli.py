@@ -23,7 +23,8 @@ console = Console(soft_wrap=True)  # ids, tokens and addresses stay whole for co
 
 
 def _engine(settings: Settings, *, create: bool = True):  # type: ignore[no-untyped-def]
-    """The database; commands that only read pass `create=False` (and need it migrated)."""
+    """The database (with maintenance timeouts: a migration may take long); commands that only
+    read pass `create=False` (and need it migrated)."""
     engine = open_database(settings, create=create)
     if not create:
         require_schema(engine, settings)

@@ -45,7 +45,7 @@ def data_folder(settings: Settings) -> Path:
 def open_database(settings: Settings, *, create: bool) -> Engine:
     """The command's database. Without `create`, a missing embedded one is an error, not a
     new 45 MB folder in whatever directory the command was run from."""
-    from server.database import database_url, make_engine
+    from server.database import database_url, maintenance_engine
 
     if not settings.database_url and not create:
         folder = data_folder(settings)
@@ -54,7 +54,8 @@ def open_database(settings: Settings, *, create: bool) -> Engine:
                 f"no turnledger database in {folder}: run this where `turnledger serve` ran, "
                 "or set TURNLEDGER_DATA_DIR (or DATABASE_URL) to the one it used"
             )
-    return make_engine(database_url(settings), pool_size=2)
+    # a tool's timeouts: a migration on a large log must not be cut short like a request
+    return maintenance_engine(database_url(settings), settings)
 
 
 def require_schema(engine: Engine, settings: Settings) -> None:

@@ -1,15 +1,39 @@
-"""Connecting to the log's database: the configured URL, or the embedded PostgreSQL."""
+"""Connecting to the log's database: the configured URL, or the embedded PostgreSQL, with
+the request timeouts for the server and longer ones for migrations and tools."""
 
 from __future__ import annotations
 
+from sqlalchemy import Engine
+
 from events.connections import make_engine
+from events.timeouts import DatabaseTimeouts
 from server import embedded_postgres
 from server.settings import Settings, sqlalchemy_url
 
-__all__ = ["database_url", "make_engine"]
+__all__ = ["database_url", "maintenance_engine", "make_engine", "server_engine"]
+
+MAINTENANCE_STATEMENT_SECONDS = 3600.0
+MAINTENANCE_LOCK_SECONDS = 600.0
 
 
 def database_url(settings: Settings) -> str:
     if settings.database_url:
         return sqlalchemy_url(settings.database_url)
     return embedded_postgres.start(settings.data_dir)
+
+
+def server_engine(url: str, settings: Settings) -> Engine:
+    """The server's engine: its pool size and the request timeouts, as configured."""
+    return make_engine(url, pool_size=settings.pool_size, timeouts=settings.database_timeouts())
+
+
+def maintenance_engine(url: str, settings: Settings) -> Engine:
+    """An engine for migrations and the command line's tools: a request's timeouts would
+    cut short a migration on a large log, or one server's migration that another waits for;
+    an hour per statement and ten minutes per lock still end a wait on a frozen database."""
+    timeouts = DatabaseTimeouts(
+        connect=settings.connect_timeout,
+        statement=MAINTENANCE_STATEMENT_SECONDS,
+        lock=MAINTENANCE_LOCK_SECONDS,
+    )
+    return make_engine(url, pool_size=settings.pool_size, timeouts=timeouts)

@@ -42,10 +42,15 @@ def local_server(settings: Settings, port: int = 0) -> Iterator[str]:
     """The app on its database (migrated first), served locally (for `demo`)."""
     from events.migrate import upgrade
     from server.app import create_app
-    from server.database import database_url, make_engine
+    from server.database import database_url, maintenance_engine, server_engine
 
-    engine = make_engine(database_url(settings), pool_size=settings.pool_size)
-    upgrade(engine)
+    url = database_url(settings)
+    migrating = maintenance_engine(url, settings)
+    try:
+        upgrade(migrating)
+    finally:
+        migrating.dispose()
+    engine = server_engine(url, settings)
     try:
         with serving(create_app(settings, engine), port=port) as url:
             yield url

@@ -8,6 +8,8 @@ from typing import Literal
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from events.timeouts import DatabaseTimeouts
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TURNLEDGER_", env_file=".env", extra="ignore")
@@ -44,11 +46,54 @@ class Settings(BaseSettings):
         description="Search steps one answer may cost (a cap that needs no clock).",
     )
     connect_timeout: float = Field(
-        default=5.0, gt=0, le=120, description="Seconds to wait for a database connection."
+        default=3.0,
+        gt=0,
+        le=120,
+        description="Seconds to wait for a database connection (libpq counts at least 2).",
     )
     statement_timeout: float = Field(
-        default=10.0, gt=0, le=600, description="Seconds a database statement may run."
+        default=5.0,
+        gt=0,
+        le=600,
+        description="Seconds a database statement may run; a database that answers nothing"
+        " is given up one second later, its connection closed and the request answered 503.",
     )
+    lock_timeout: float = Field(
+        default=2.0, gt=0, le=600, description="Seconds a statement may wait for a lock."
+    )
+    health_timeout: float = Field(
+        default=2.0, gt=0, le=60, description="Seconds /healthz waits for the database."
+    )
+
+    streams_per_token: int = Field(
+        default=8, ge=1, le=10_000, description="Open live streams one token may hold."
+    )
+    stream_heartbeat: float = Field(
+        default=15.0, gt=0, le=300, description="Seconds between heartbeats on a live stream."
+    )
+    stream_safety_poll: float = Field(
+        default=5.0,
+        gt=0,
+        le=300,
+        description="Seconds after which the stream hub reads the log even without a notice"
+        " (one query per process, in case a notice was lost).",
+    )
+
+    state_cache_mb: float = Field(
+        default=256,
+        ge=0,
+        le=1_000_000,
+        description="Megabytes of battle states each server process keeps (estimated from"
+        " each state's map and creatures; least recently used go first).",
+    )
+    principal_cache_mb: float = Field(
+        default=8, ge=0, le=100_000, description="Megabytes of authenticated tokens kept."
+    )
+
+    def database_timeouts(self) -> DatabaseTimeouts:
+        return DatabaseTimeouts(
+            connect=self.connect_timeout, statement=self.statement_timeout, lock=self.lock_timeout
+        )
 
 
 def sqlalchemy_url(url: str) -> str:

@@ -7,16 +7,19 @@ a stale cache can cost a retry but never a wrong decision.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from events.lru import SizedLRU
 from events.store import EventStore
 from events.vocabulary import EventRegistry
 from projections import REDUCER_VERSION, BattleState, fold, state_from_json
 from projections.history import Marker, effective_events, markers, reaches_before
+from projections.memory import state_bytes
 from server.errors import NotFound
+
+CACHE_BYTES = 256 * 2**20
+"""The default budget of cached states per process (TURNLEDGER_STATE_CACHE_MB)."""
 
 
 @dataclass(frozen=True)
@@ -27,43 +30,42 @@ class Loaded:
 
 
 class StateLoader:
-    def __init__(self, store: EventStore, registry: EventRegistry, cache_size: int = 512) -> None:
+    """Loads states from the log and keeps the latest of recent battles, within a budget of
+    estimated bytes (`projections/memory.py`): a 200x200 battle costs megabytes, a skirmish
+    kilobytes, so a count of entries would bound nothing."""
+
+    def __init__(
+        self, store: EventStore, registry: EventRegistry, cache_bytes: int = CACHE_BYTES
+    ) -> None:
         self._store = store
         self._registry = registry
-        self._cache: OrderedDict[str, Loaded] = OrderedDict()
-        self._cache_size = cache_size
-        self._lock = threading.Lock()
+        self._cache: SizedLRU[str, Loaded] = SizedLRU(
+            cache_bytes, lambda _, loaded: state_bytes(loaded.state)
+        )
+
+    @property
+    def cache(self) -> SizedLRU[str, Loaded]:
+        return self._cache
 
     def cached(self, battle_id: str) -> Loaded | None:
         """The cached state, which may be behind the log if another process appended."""
-        with self._lock:
-            cached = self._cache.get(battle_id)
-            if cached is not None:
-                self._cache.move_to_end(battle_id)
-            return cached
+        return self._cache.get(battle_id)
 
     def current(self, battle_id: str) -> Loaded:
-        with self._lock:
-            cached = self._cache.get(battle_id)
-            if cached is not None:
-                self._cache.move_to_end(battle_id)
-                return cached
+        cached = self._cache.get(battle_id)
+        if cached is not None:
+            return cached
         loaded = self.at(battle_id, self._store.head_version(battle_id))
         self.remember(loaded)
         return loaded
 
     def remember(self, loaded: Loaded) -> None:
-        with self._lock:
-            old = self._cache.get(loaded.battle_id)
-            if old is None or old.version <= loaded.version:
-                self._cache[loaded.battle_id] = loaded
-                self._cache.move_to_end(loaded.battle_id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+        self._cache.put(
+            loaded.battle_id, loaded, replaces=lambda held: held.version <= loaded.version
+        )
 
     def forget(self, battle_id: str) -> None:
-        with self._lock:
-            self._cache.pop(battle_id, None)
+        self._cache.pop(battle_id)
 
     def at(
         self,

@@ -67,8 +67,7 @@ def wire_services(
         notifier=store.notifier,
         heads=store.heads,
         pool_size=settings.pool_size,
-        connect_timeout=settings.connect_timeout,
-        statement_timeout=settings.statement_timeout,
+        timeouts=settings.database_timeouts(),
     )
     # Decisions that may search at length, and cold synchronous reads, run here; a small
     # pool, because one interpreter computes on one core at a time anyway.
@@ -88,6 +87,13 @@ def wire_services(
     def budget(what: str) -> Budget:
         return Budget(settings.search_steps, settings.search_seconds, time.monotonic, what)
 
-    battles = BattleService(store, BattleDirectory(engine), clock, pipeline, budget)
+    battles = BattleService(
+        store,
+        BattleDirectory(engine),
+        clock,
+        pipeline,
+        budget,
+        state_cache_bytes=int(settings.state_cache_mb * 2**20),
+    )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
     return Wired(store, log, executor, battles, history)

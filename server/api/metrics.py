@@ -17,6 +17,7 @@ class Metrics:
     latency: Histogram
     conflicts: Counter
     open_streams: Gauge
+    stream_reads: Counter
 
     @classmethod
     def create(cls) -> Metrics:
@@ -41,4 +42,11 @@ class Metrics:
                 registry=r,
             ),
             open_streams=Gauge("turnledger_open_streams", "Live SSE streams", registry=r),
+            stream_reads=Counter(
+                "turnledger_stream_log_reads",
+                "Log reads for live streams: the hub's, one per notice or safety interval for"
+                " the whole process, and a stream's own, only when it catches up",
+                ["reader"],
+                registry=r,
+            ),
         )

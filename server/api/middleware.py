@@ -13,17 +13,22 @@ import time
 from typing import Any
 
 import structlog
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .metrics import Metrics
-from .problems import problem
+from .problems import problem, unexpected
 
 log = structlog.get_logger("turnledger.http")
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 
 
-class BodyTooLarge(Exception):
-    pass
+class BodyTooLarge(HTTPException):
+    """Raised while a body is read past the limit. An HTTPException, so FastAPI's body parsing
+    lets it through (it answers any other error there with a bare 400)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"the request body is over {limit} bytes")
 
 
 def _json_media(content_type: str) -> bool:
@@ -67,6 +72,14 @@ class RequestMiddleware:
                 if status["started"]:
                     raise
                 await self._too_large()(scope, receive, send_with_id)
+            except Exception as exc:
+                # Answered here rather than by Starlette's ServerErrorMiddleware, which
+                # re-raises after answering: uvicorn would then close a keep-alive
+                # connection under the client's next request. Once an answer has started,
+                # nothing sensible can follow it, so the connection must close.
+                if status["started"]:
+                    raise
+                await unexpected(exc)(scope, receive, send_with_id)
         self._record(scope, state, int(status["code"]), time.perf_counter() - started)
 
     def _refuse_early(self, method: str, headers: dict[str, str]) -> Any:
@@ -92,7 +105,7 @@ class RequestMiddleware:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:
-                    raise BodyTooLarge
+                    raise BodyTooLarge(self.max_body)
             return message
 
         return counted

@@ -34,6 +34,7 @@ TITLES = {
     413: "Content Too Large",
     415: "Unsupported Media Type",
     422: "Unprocessable Content",
+    429: "Too Many Requests",
     500: "Internal Server Error",
     501: "Not Implemented",
     503: "Service Unavailable",
@@ -70,12 +71,23 @@ class Problem(BaseModel):
 class ProblemError(Exception):
     """Raised by routes to answer with a problem document."""
 
-    def __init__(self, status: int, kind: str, detail: str, **extra: Any) -> None:
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        detail: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
         super().__init__(detail)
         self.status, self.kind, self.detail, self.extra = status, kind, detail, extra
+        self.headers = headers
 
 
-def problem(status: int, kind: str, detail: str, **extra: Any) -> Response:
+def problem(
+    status: int, kind: str, detail: str, *, headers: dict[str, str] | None = None, **extra: Any
+) -> Response:
     body = {
         "type": f"/problems/{kind}",
         "title": TITLES.get(status, "Error"),
@@ -83,7 +95,8 @@ def problem(status: int, kind: str, detail: str, **extra: Any) -> Response:
         "detail": detail,
         **{k: v for k, v in extra.items() if v is not None},
     }
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if status == 401:
+        headers = {"WWW-Authenticate": "Bearer", **(headers or {})}
     try:
         encoded = orjson.dumps(body)
     except TypeError:  # an echoed client value orjson can't hold (an integer beyond 64 bits)
@@ -102,14 +115,21 @@ def refusal_error(refused: Refused) -> ProblemError:
     )
 
 
-def _is_database_down(exc: BaseException) -> bool:
+def is_database_down(exc: BaseException) -> bool:
+    """Whether `exc` (or what caused it) says the database is away, slow or frozen."""
     import psycopg
     from sqlalchemy.exc import DBAPIError
     from sqlalchemy.exc import OperationalError as SAOperationalError
 
+    from events.store_async import DatabaseUnavailable
+    from server.stream_hub import HubUnavailable
+
     seen: BaseException | None = exc
     while seen is not None:
-        if isinstance(seen, SAOperationalError | psycopg.OperationalError):
+        if isinstance(
+            seen,
+            SAOperationalError | psycopg.OperationalError | DatabaseUnavailable | HubUnavailable,
+        ):
             return True
         if isinstance(seen, DBAPIError) and seen.connection_invalidated:
             return True
@@ -117,6 +137,15 @@ def _is_database_down(exc: BaseException) -> bool:
             return True
         seen = seen.__cause__ or seen.__context__
     return False
+
+
+def database_unavailable() -> Response:
+    return problem(
+        503,
+        "database-unavailable",
+        "the database cannot be reached or did not answer in time; a command sent now may"
+        " or may not have been recorded, so retry it with the same Idempotency-Key",
+    )
 
 
 def _validation_problem(exc: RequestValidationError) -> Response:
@@ -134,7 +163,7 @@ def _validation_problem(exc: RequestValidationError) -> Response:
 def install(app: FastAPI) -> None:
     @app.exception_handler(ProblemError)
     async def _problem(request: Request, exc: ProblemError) -> Response:
-        return problem(exc.status, exc.kind, exc.detail, **exc.extra)
+        return problem(exc.status, exc.kind, exc.detail, headers=exc.headers, **exc.extra)
 
     @app.exception_handler(ServiceError)
     async def _service(request: Request, exc: ServiceError) -> Response:
@@ -158,7 +187,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
-        kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "error")
+        kinds = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
+        kind = kinds.get(exc.status_code, "error")
         return problem(exc.status_code, kind, str(exc.detail))
 
     @app.exception_handler(NotImplementedError)
@@ -166,10 +196,7 @@ def install(app: FastAPI) -> None:
         return problem(501, "not-implemented", "this part of the server is not available yet")
 
     async def _database_down(request: Request, exc: Exception) -> Response:
-        if not _is_database_down(exc):
-            return await _anything(request, exc)
-        _log_safely("warning", "database unavailable", error=type(exc).__name__)
-        return problem(503, "database-unavailable", "the database cannot be reached; retry")
+        return unexpected(exc)
 
     # Registered by class, these are answered by Starlette's ExceptionMiddleware. A handler
     # for `Exception` runs in ServerErrorMiddleware instead, which re-raises after answering:
@@ -179,16 +206,27 @@ def install(app: FastAPI) -> None:
     from sqlalchemy.exc import DBAPIError
     from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-    for kind in (DBAPIError, psycopg.Error, PoolTimeout):
+    from events.store_async import DatabaseUnavailable
+    from server.stream_hub import HubUnavailable
+
+    for kind in (DBAPIError, psycopg.Error, PoolTimeout, DatabaseUnavailable, HubUnavailable):
         app.add_exception_handler(kind, _database_down)
 
+    # Anything else reaches the request middleware (server/api/middleware.py), which answers
+    # with `unexpected` and keeps the connection; this handler only serves an app without it.
     @app.exception_handler(Exception)
     async def _anything(request: Request, exc: Exception) -> Response:
-        if _is_database_down(exc):
-            _log_safely("warning", "database unavailable", error=type(exc).__name__)
-            return problem(503, "database-unavailable", "the database cannot be reached; retry")
-        _log_safely("error", "unhandled error", exc_info=exc)
-        return problem(500, "internal", "the server failed to answer; the error was logged")
+        return unexpected(exc)
+
+
+def unexpected(exc: BaseException) -> Response:
+    """The answer to an exception no handler knew: 503 when the database is behind it, else
+    a bare 500 (the error is logged, never shown)."""
+    if is_database_down(exc):
+        _log_safely("warning", "database unavailable", error=type(exc).__name__)
+        return database_unavailable()
+    _log_safely("error", "unhandled error", exc_info=exc)
+    return problem(500, "internal", "the server failed to answer; the error was logged")
 
 
 def _log_safely(level: str, message: str, **fields: Any) -> None:

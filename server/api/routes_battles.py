@@ -6,18 +6,18 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from sse_starlette import EventSourceResponse
 from starlette.responses import Response
 
 from engine.intents import Intent
 from engine.results import Refused
 from server.command_pipeline import IntentOutcome
 from server.narration import narrate_page, with_narration
+from server.stream_hub import TooManyStreams
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key
 from .problems import ProblemError, refusal_error, responses
-from .stream import events_after
+from .stream import Follower, StreamResponse
 from .wire import OrjsonResponse, envelope_json, outcome_json, plain_json
 
 router = APIRouter(tags=["battles"])
@@ -32,6 +32,9 @@ IdempotencyKey = Annotated[
 ]
 READ = responses(401, 403, 404, 422, 503)
 WRITE = responses(400, 401, 403, 404, 409, 413, 415, 422, 503)
+STREAM_RETRY_AFTER = 5
+"""Seconds a client over its stream cap is asked to wait: a slot frees as soon as one of
+its streams closes, and a slower reconnect loop costs the server next to nothing."""
 
 
 def check_limits(body: s.BattleIn) -> None:
@@ -221,7 +224,7 @@ def events(
 @router.get(
     "/battles/{battle_id}/stream",
     responses={
-        **READ,
+        **responses(401, 403, 404, 422, 429, 503),
         200: {
             "description": "Server-sent events: one per logged event, `event:` its type, "
             "`id:` its version, `data:` its envelope as JSON (as in `GET .../events`).",
@@ -241,27 +244,47 @@ async def stream(
         int | None, Query(ge=0, le=2**31 - 1, description="Start after this version.")
     ] = None,
 ) -> Response:
-    """Live events, one per logged event, `id` = its version; resume with `Last-Event-ID`."""
+    """Live events, one per logged event, `id` = its version; resume with `Last-Event-ID`.
+
+    Heartbeats (SSE comments) come every `TURNLEDGER_STREAM_HEARTBEAT` seconds; one token
+    may hold `TURNLEDGER_STREAMS_PER_TOKEN` open streams, beyond which the answer is 429
+    with `Retry-After`."""
     start = after or 0
     if last_event_id:
-        if not last_event_id.isdigit():
+        if not last_event_id.isdigit() or len(last_event_id) > 10:
             raise ProblemError(422, "invalid-request", "Last-Event-ID must be a version number")
         start = int(last_event_id)
-
-    store = deps.battles.store
+    settings = deps.settings
+    try:
+        sub = await deps.hub.subscribe(
+            battle_id, (battle_id, who.seat_id), wait=settings.database_timeouts().deadline
+        )
+    except TooManyStreams as exc:
+        raise ProblemError(
+            429,
+            "too-many-streams",
+            f"{exc}; close one, or retry later",
+            headers={"Retry-After": str(STREAM_RETRY_AFTER)},
+        ) from None
+    store, reads = deps.battles.store, deps.metrics.stream_reads.labels("catch-up")
 
     def read(battle: str, after: int, up_to: int) -> list[Any]:
+        reads.inc()
         return store.read_stream(battle, after=after, up_to=up_to)
 
-    async def counted() -> Any:
-        deps.metrics.open_streams.inc()
-        try:
-            async for item in events_after(read, deps.hub, battle_id, start):
-                yield item
-        finally:
-            deps.metrics.open_streams.dec()
-
-    return EventSourceResponse(counted(), ping=10, headers={"Cache-Control": "no-store"})
+    follower = Follower(deps.hub, sub, read, start, director=who.is_director)
+    try:
+        await follower.start()
+    except BaseException:
+        deps.hub.unsubscribe(sub)
+        raise
+    deps.metrics.open_streams.inc()
+    return StreamResponse(
+        follower,
+        on_close=deps.metrics.open_streams.dec,
+        ping=settings.stream_heartbeat,
+        headers={"Cache-Control": "no-store"},
+    )
 
 
 @router.get(

@@ -9,6 +9,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
 from starlette.responses import Response
 
+from events.timeouts import shorter_deadline
+
 from . import schemas as s
 from .deps import Deps
 from .wire import OrjsonResponse
@@ -23,9 +25,10 @@ router = APIRouter(tags=["ops"])
     operation_id="healthz",
 )
 def healthz(deps: Deps) -> Any:
-    """Liveness, including a round trip to the database."""
+    """Liveness, including a round trip to the database (within `TURNLEDGER_HEALTH_TIMEOUT`
+    seconds once connected: a probe must answer before its caller gives up on it)."""
     try:
-        with deps.engine.connect() as conn:
+        with shorter_deadline(deps.settings.health_timeout), deps.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
     except Exception:
         return OrjsonResponse({"status": "unavailable", "database": "unreachable"}, 503)

@@ -1,112 +1,128 @@
 """The live stream: one server-sent event per logged event, resumable with `Last-Event-ID`.
 
-A stream first catches up from the log (after the client's last seen version), then waits
-for news. News comes from one LISTEN connection per process (the `StreamHub`), run in a
-thread; the store's notifier coalesces NOTIFYs, so a notice is only a wake-up: every stream
-re-reads its battle by version after it, and also after a short timeout in case a notice was
-lost. Within a battle, versions are gap-free and commit in order (an append names the version
-it follows), so "read versions after the last one sent" can neither skip nor repeat an event,
-across reconnects too: the SSE `id` is the version.
+A stream catches up from the log after the client's last seen version, then follows what
+the process's `StreamHub` hands it (server/stream_hub.py says why nothing is lost or sent
+twice across that switch). The SSE `id` is the event's version, so a reconnect resumes
+exactly where the client stopped. Heartbeats (SSE comments) keep proxies from closing an
+idle stream; a client that stops reading is dropped after `SEND_TIMEOUT`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import threading
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import orjson
 import structlog
-from starlette.concurrency import run_in_threadpool
+from sse_starlette import EventSourceResponse
+from starlette.types import Receive, Scope, Send
 
 from events.envelope import Envelope
-from events.notifier import Listener
+from server.stream_hub import PAGE, StreamHub, Subscription
 
+from .problems import is_database_down
 from .wire import envelope_json
 
 log = structlog.get_logger("turnledger.stream")
-PAGE = 500
-FALLBACK_SECONDS = 2.0
+SEND_TIMEOUT = 30.0
+"""Seconds one write to a stream may wait on a client that does not read."""
+RETRY_MAX = 10.0
+"""Longest pause between catch-up reads while the database is away (heartbeats go on)."""
+
+ReadStream = Callable[[str, int, int], list[Envelope]]
 
 
-class StreamHub:
-    """Turns the log's NOTIFYs into an asyncio wake-up shared by every open stream."""
+def sse_event(e: Envelope, *, director: bool = True) -> dict[str, Any]:
+    data = orjson.dumps(envelope_json(e, director=director)).decode()
+    return {"id": str(e.version), "event": e.type, "data": data}
 
-    def __init__(self, conninfo: str) -> None:
-        self._conninfo = conninfo
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._news = asyncio.Event()
-        self._thread: threading.Thread | None = None
-        self._stopped = threading.Event()
-        self._start_lock = threading.Lock()
 
-    def _ensure_started(self) -> None:
-        with self._start_lock:
-            if self._thread is not None:
+class Follower:
+    """One stream's events after version `after`: catch-up from the log, then live."""
+
+    def __init__(
+        self,
+        hub: StreamHub,
+        sub: Subscription,
+        read: ReadStream,
+        after: int,
+        *,
+        director: bool = True,
+    ) -> None:
+        self.hub, self.sub, self._read, self.last = hub, sub, read, after
+        self.director = director
+        """Whether the reader may see the battle's secrets (a player's events lack the seed)."""
+        self._first: list[Envelope] | None = None
+
+    async def start(self) -> None:
+        """Read the first catch-up page before the answer starts, so a database that is away
+        answers 503 instead of a stream that says nothing."""
+        self.sub.catch_up_needed()
+        self._first = await self._page()
+
+    async def events(self) -> AsyncIterator[dict[str, Any]]:
+        try:
+            if self._first is not None:
+                first, self._first = self._first, None
+                async for envelope in self._catch_up(first):
+                    yield sse_event(envelope, director=self.director)
+            while True:
+                if self.sub.catch_up_needed():
+                    async for envelope in self._catch_up(await self._page_retrying()):
+                        yield sse_event(envelope, director=self.director)
+                    continue
+                handed = await self.sub.next()
+                if handed is None or handed.version <= self.last:
+                    continue  # catch up first / already sent by the catch-up read
+                if handed.version > self.last + 1:
+                    self.sub.fall_behind()  # a version was not handed over: read the log
+                    continue
+                self.last = handed.version
+                yield sse_event(handed, director=self.director)
+        finally:
+            self.hub.unsubscribe(self.sub)
+
+    async def _catch_up(self, page: list[Envelope]) -> AsyncIterator[Envelope]:
+        while True:
+            for envelope in page:
+                if envelope.version > self.last:
+                    self.last = envelope.version
+                    yield envelope
+            if len(page) < PAGE:
                 return
-            self._loop = asyncio.get_running_loop()
-            self._thread = threading.Thread(target=self._listen, name="turnledger-sse", daemon=True)
-            self._thread.start()
+            page = await self._page_retrying()
 
-    def _listen(self) -> None:
-        while not self._stopped.is_set():
+    async def _page(self) -> list[Envelope]:
+        battle, after = self.sub.battle_id, self.last
+        return await asyncio.to_thread(self._read, battle, after, after + PAGE)
+
+    async def _page_retrying(self) -> list[Envelope]:
+        """A catch-up page; while the database is away the stream waits (with heartbeats)
+        rather than ending: a browser's EventSource gives up on a stream answered 503."""
+        pause = 0.5
+        while True:
             try:
-                listener = Listener(self._conninfo)
-            except Exception as exc:  # the database is away: streams poll on their timeout
-                log.warning("stream listener cannot connect", error=type(exc).__name__)
-                self._stopped.wait(2.0)
-                continue
-            try:
-                while not self._stopped.is_set():
-                    for position in listener.wait(timeout=1.0):
-                        if position is not None and self._loop is not None:
-                            self._loop.call_soon_threadsafe(self._wake)
+                return await self._page()
             except Exception as exc:
-                log.warning("stream listener lost", error=type(exc).__name__)
-            finally:
-                with contextlib.suppress(Exception):
-                    listener.close()
-
-    def _wake(self) -> None:
-        news, self._news = self._news, asyncio.Event()
-        news.set()
-
-    def ticket(self) -> asyncio.Event:
-        """Taken before reading the log, so news arriving during the read is not missed."""
-        self._ensure_started()
-        return self._news
-
-    @staticmethod
-    async def wait(ticket: asyncio.Event, timeout: float) -> None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(ticket.wait(), timeout)
-
-    def close(self) -> None:
-        self._stopped.set()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
+                if not is_database_down(exc):
+                    raise
+                log.warning("stream catch-up waits for the database", error=type(exc).__name__)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MAX)
 
 
-def sse_event(e: Envelope) -> dict[str, Any]:
-    return {"id": str(e.version), "event": e.type, "data": orjson.dumps(envelope_json(e)).decode()}
+class StreamResponse(EventSourceResponse):
+    """An SSE answer that gives its subscription back however it ends (even unstarted)."""
 
+    def __init__(self, follower: Follower, on_close: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(follower.events(), send_timeout=SEND_TIMEOUT, **kwargs)
+        self._follower = follower
+        self._on_close = on_close
 
-async def events_after(
-    read: Callable[[str, int, int], list[Envelope]],
-    hub: StreamHub,
-    battle_id: str,
-    after: int,
-    *,
-    fallback: float = FALLBACK_SECONDS,
-) -> AsyncIterator[dict[str, Any]]:
-    """Every event of the battle after version `after`, forever: catch-up, then live."""
-    while True:
-        ticket = hub.ticket()
-        page = await run_in_threadpool(read, battle_id, after, after + PAGE)
-        for envelope in page:
-            yield sse_event(envelope)
-            after = envelope.version
-        if len(page) < PAGE:
-            await hub.wait(ticket, fallback)
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._follower.hub.unsubscribe(self._follower.sub)
+            self._on_close()

@@ -1,0 +1,206 @@
+"""Idle live streams: what 900 open `GET /battles/{id}/stream` cost the server while nothing
+happens, and how fast one move then reaches every one of them.
+
+    python -m ops.bench bench_streams      (BENCH_STREAMS=900, BENCH_IDLE_SECONDS=60)
+
+Starts the real server (one uvicorn worker, uvloop, httptools) on a throwaway embedded
+PostgreSQL, creates battles with one seat token per stream (so no token is over the
+per-token stream cap), opens the streams with a minimal asyncio client that only drains
+its sockets (so the load generator costs next to nothing), waits for them to catch up,
+then samples the CPU time of the server process and of PostgreSQL from /proc over an idle
+minute. Afterwards it submits one move in every battle and times its arrival on every
+stream (which also checks that no stream missed it).
+
+Reported: CPU seconds per minute of the server and of PostgreSQL while idle, the load
+average, and the delivery latency of a live event to all streams (p50, p99, max).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from typing import Any
+
+import httpx
+
+from events.migrate import upgrade
+from ops.bench.bench_http import cpu_seconds, postgres_pids, running_server
+from ops.bench.common import console, percentile, print_table, throwaway_postgres
+from server.database import make_engine
+from server.embedded_postgres import to_sqlalchemy_url
+
+STREAMS = int(os.environ.get("BENCH_STREAMS", "900"))
+IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "60"))
+SEATS_PER_BATTLE = 30
+
+
+def battle_body() -> dict[str, Any]:
+    return {
+        "ruleset": "draw-steel",
+        "seed": 7,
+        "options": {"turns": False},
+        "map": {"width": 10, "height": 6},
+        "creatures": [
+            {"id": "hero", "name": "Hero", "side": "heroes", "at": [1, 1], "speeds": {"walk": 5}}
+        ],
+    }
+
+
+async def make_seats(url: str, streams: int) -> list[tuple[str, str, str]]:
+    """(battle id, director token, seat token) for every stream to open."""
+    seats: list[tuple[str, str, str]] = []
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        while len(seats) < streams:
+            made = (await http.post("/battles", json=battle_body())).json()
+            battle, director = made["battle_id"], made["director_token"]
+            for _ in range(min(SEATS_PER_BATTLE, streams - len(seats))):
+                seat = await http.post(
+                    f"/battles/{battle}/seats",
+                    json={"creatures": ["hero"]},
+                    headers={"Authorization": f"Bearer {director}"},
+                )
+                seats.append((battle, director, seat.json()["token"]))
+    return seats
+
+
+class Stream:
+    """One open SSE connection that drains its socket and notes when each event id arrives."""
+
+    def __init__(self, battle: str) -> None:
+        self.battle = battle
+        self.arrived: dict[int, float] = {}
+        self.task: asyncio.Task[None] | None = None
+        self.status = 0
+
+    async def run(self, host: str, port: int, token: str, opened: asyncio.Event) -> None:
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(
+            f"GET /battles/{self.battle}/stream HTTP/1.1\r\nHost: {host}\r\n"
+            f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n".encode()
+        )
+        head = await reader.readuntil(b"\r\n\r\n")
+        self.status = int(head[9:12])
+        opened.set()
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    return
+                if line.startswith(b"id:"):
+                    self.arrived[int(line[3:].strip())] = time.perf_counter()
+        finally:
+            writer.close()
+
+
+def loadavg() -> list[str]:
+    with open("/proc/loadavg") as f:
+        return f.read().split()[:3]
+
+
+def postgres_cpu(uri: str) -> dict[int, float]:
+    """CPU seconds so far of each PostgreSQL process (backends come and go: kept per pid)."""
+    return {pid: cpu_seconds([pid]) for pid in postgres_pids(uri)}
+
+
+async def run(url: str, uri: str, server_pid: int) -> dict[str, Any]:
+    seats = await make_seats(url, STREAMS)
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+    streams = []
+    for battle, _, token in seats:
+        stream = Stream(battle)
+        opened = asyncio.Event()
+        stream.task = asyncio.create_task(stream.run(host, int(port), token, opened))
+        await opened.wait()
+        streams.append(stream)
+    refused = sum(1 for s in streams if s.status != 200)
+    await asyncio.sleep(10)  # every stream has caught up; nothing happens from here on
+    load_before = loadavg()
+    server0, pg0 = cpu_seconds([server_pid]), postgres_cpu(uri)
+    began = time.perf_counter()
+    await asyncio.sleep(IDLE_SECONDS)
+    elapsed = time.perf_counter() - began
+    server1, pg1 = cpu_seconds([server_pid]), postgres_cpu(uri)
+    load_after = loadavg()
+
+    battles = {battle: director for battle, director, _ in seats}
+    sent: dict[str, tuple[int, float]] = {}
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        for battle, director in battles.items():
+            started = time.perf_counter()
+            moved = await http.post(
+                f"/battles/{battle}/intents",
+                json={"type": "move", "creature": "hero", "path": [[1, 2]]},
+                headers={"Authorization": f"Bearer {director}"},
+            )
+            sent[battle] = (moved.json()["version"], started)
+    deadline = time.perf_counter() + 30
+    while time.perf_counter() < deadline:
+        if all(sent[s.battle][0] in s.arrived for s in streams):
+            break
+        await asyncio.sleep(0.05)
+    delays = [
+        s.arrived[sent[s.battle][0]] - sent[s.battle][1]
+        for s in streams
+        if sent[s.battle][0] in s.arrived
+    ]
+    for s in streams:
+        assert s.task is not None
+        s.task.cancel()
+    await asyncio.gather(*(s.task for s in streams if s.task), return_exceptions=True)
+    per_minute = 60 / elapsed
+    return {
+        "streams": len(streams) - refused,
+        "refused": refused,
+        "server": (server1 - server0) * per_minute,
+        "postgres": sum(t - pg0.get(pid, 0.0) for pid, t in pg1.items()) * per_minute,
+        "load": f"{' '.join(load_before)} -> {' '.join(load_after)}",
+        "delivered": len(delays),
+        "p50": percentile(delays, 50) * 1000,
+        "p99": percentile(delays, 99) * 1000,
+        "max": max(delays, default=float("nan")) * 1000,
+    }
+
+
+def main() -> None:
+    with throwaway_postgres() as uri:
+        engine = make_engine(to_sqlalchemy_url(uri))
+        upgrade(engine)
+        engine.dispose()
+        with running_server(uri) as served:
+            found = asyncio.run(run(served.url, uri, served.pid))
+    print_table(
+        f"{STREAMS} idle streams over {IDLE_SECONDS:.0f} s (CPU seconds per minute, from /proc)",
+        [
+            "streams open",
+            "refused",
+            "server cpu s/min",
+            "postgres cpu s/min",
+            "loadavg (1 5 15) before -> after",
+            "live event delivered",
+            "p50 ms",
+            "p99 ms",
+            "max ms",
+        ],
+        [
+            [
+                found["streams"],
+                found["refused"],
+                found["server"],
+                found["postgres"],
+                found["load"],
+                found["delivered"],
+                found["p50"],
+                found["p99"],
+                found["max"],
+            ]
+        ],
+    )
+    console.print(
+        "Idle: no intent is submitted while CPU is sampled; afterwards one move per battle,"
+        " timed from its POST to its arrival on each stream of that battle."
+    )
+
+
+if __name__ == "__main__":
+    main()

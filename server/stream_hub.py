@@ -1,0 +1,250 @@
+"""One reader of the log for every live stream of a process.
+
+Each process keeps one LISTEN connection and one cursor in the global order (`read_all`).
+On a notice (the store's notifier coalesces them: a notice only says "the log grew"), or
+when the safety interval passes without one (a notice can be lost: the listener may have
+been reconnecting), the hub reads what is new once and hands every event to the open
+streams of its battle. A stream reads the log itself only to catch up: when it opens
+(resuming after `Last-Event-ID`), when it fell too far behind to be queued, or when a
+version is missing from what it was handed.
+
+Why a stream never loses or repeats an event across the switch from catch-up to live:
+
+* The hub's cursor only moves past positions that are final: `read_all` waits at a hole
+  until the transaction that may fill it has ended, and the cursor a (re)started hub takes
+  (`tail()`) has no open hole below it. So when the hub's cursor stands at c, every event
+  at or below c has committed already.
+* A subscription is registered (on the event loop, between two dispatches) before its
+  catch-up read starts. Events above the cursor at that moment are dispatched to it
+  later; events at or below it committed before the catch-up read began, so that read
+  sees them. Together they are every event.
+* The two overlap (an event above the cursor may also be in the catch-up read): the
+  stream drops whatever is at or below the last version it sent. Within a battle versions
+  are gap-free and a version is only appended after the one before it committed, so "the
+  next version after the last one sent" is the only one a stream may send; anything
+  further ahead means something was not handed over (an overflow), and the stream reads
+  the log again from its last version, clearing its queue first: what was dispatched
+  before the clear committed before the re-read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import Counter, deque
+from collections.abc import Callable
+from typing import Any
+
+import psycopg
+import structlog
+
+from events.envelope import Envelope
+from events.notifier import CHANNEL
+from events.store import AllPage, Cursor
+
+log = structlog.get_logger("turnledger.stream")
+PAGE = 500
+QUEUE_LIMIT = 1000
+"""Events queued for one stream before it is sent back to reading the log itself."""
+GAP_RETRY = 0.02
+"""Seconds before reading again when the global order stopped at an unsettled hole."""
+
+
+class TooManyStreams(Exception):
+    """This token already holds as many open streams as one token may."""
+
+
+class HubUnavailable(Exception):
+    """The hub could not find the log's tail (the database is away)."""
+
+
+class Subscription:
+    """One open stream's mailbox: the events of its battle the hub handed it, in order."""
+
+    def __init__(self, battle_id: str, key: Any, limit: int = QUEUE_LIMIT) -> None:
+        self.battle_id = battle_id
+        self.key = key
+        self.limit = limit
+        self._queue: deque[Envelope] = deque()
+        self._wake = asyncio.Event()
+        self._behind = True  # a new stream starts by catching up from the log
+
+    def deliver(self, envelope: Envelope) -> None:
+        if len(self._queue) >= self.limit:
+            self.fall_behind()
+        else:
+            self._queue.append(envelope)
+        self._wake.set()
+
+    def fall_behind(self) -> None:
+        """Forget the queue: the stream must read the log after its last version."""
+        self._queue.clear()
+        self._behind = True
+        self._wake.set()
+
+    def catch_up_needed(self) -> bool:
+        """Whether the stream must read the log now; the queue starts afresh from here."""
+        if not self._behind:
+            return False
+        self._behind = False
+        self._queue.clear()
+        return True
+
+    async def next(self) -> Envelope | None:
+        """The next handed event, or None when the stream must catch up first."""
+        while not self._queue and not self._behind:
+            self._wake.clear()
+            await self._wake.wait()
+        return None if self._behind else self._queue.popleft()
+
+
+class StreamHub:
+    """The process's listener, global cursor and fan-out (see the module docstring)."""
+
+    def __init__(
+        self,
+        conninfo: str,
+        read_all: Callable[[Cursor, int], AllPage],
+        tail: Callable[[], Cursor],
+        *,
+        per_token: int,
+        safety_interval: float,
+        connect_timeout: int = 3,
+        on_read: Callable[[], None] = lambda: None,
+        queue_limit: int = QUEUE_LIMIT,
+    ) -> None:
+        self._conninfo = conninfo
+        self._read_all = read_all
+        self._tail = tail
+        self.per_token = per_token
+        self.safety_interval = safety_interval
+        self._connect_timeout = connect_timeout
+        self._subs: dict[str, set[Subscription]] = {}
+        self._per_key: Counter[Any] = Counter()
+        self._cursor: Cursor | None = None
+        self._ready = asyncio.Event()
+        self._news = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._on_read = on_read
+        self._queue_limit = queue_limit
+        self._gap_pause = GAP_RETRY
+
+    @property
+    def open_streams(self) -> int:
+        return sum(self._per_key.values())
+
+    async def subscribe(self, battle_id: str, key: Any, wait: float) -> Subscription:
+        """Register a stream; once this returns, every event the log commits later reaches
+        it, and every earlier one is visible to its catch-up read."""
+        if self._per_key[key] >= self.per_token:
+            raise TooManyStreams(f"this token already has {self.per_token} open streams")
+        self._start()
+        sub = Subscription(battle_id, key, self._queue_limit)
+        self._subs.setdefault(battle_id, set()).add(sub)
+        self._per_key[key] += 1
+        self._news.set()  # wake the pump: it may be paused with no subscriber
+        try:
+            await asyncio.wait_for(self._ready.wait(), wait)
+        except TimeoutError:
+            self.unsubscribe(sub)
+            raise HubUnavailable("the log's tail could not be read") from None
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        subs = self._subs.get(sub.battle_id)
+        if subs is None or sub not in subs:
+            return
+        subs.discard(sub)
+        if not subs:
+            del self._subs[sub.battle_id]
+        self._per_key[sub.key] -= 1
+        if self._per_key[sub.key] <= 0:
+            del self._per_key[sub.key]
+
+    def _start(self) -> None:
+        if not self._tasks:
+            self._tasks = [
+                asyncio.create_task(self._pump(), name="turnledger-stream-pump"),
+                asyncio.create_task(self._listen(), name="turnledger-stream-listener"),
+            ]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks = []
+
+    # -- the pump: one reader of the global order ------------------------------------------
+
+    async def _pump(self) -> None:
+        pause = self.safety_interval
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._news.wait(), pause)
+            self._news.clear()
+            if not self._subs:
+                # Nobody listens: stop following, and take a fresh tail when someone does,
+                # rather than read every battle's events for no one.
+                self._cursor = None
+                self._ready.clear()
+                pause = self.safety_interval
+                continue
+            try:
+                pause = await self._follow()
+            except Exception as exc:  # the database is away: try again a little later
+                log.warning("stream hub cannot read the log", error=type(exc).__name__)
+                pause = min(self.safety_interval, 1.0)
+
+    async def _follow(self) -> float:
+        """Read and dispatch what is new; how long to wait before the next read at most."""
+        if self._cursor is None:
+            self._cursor = await asyncio.to_thread(self._tail)
+            self._ready.set()
+            return self.safety_interval
+        while True:
+            page = await asyncio.to_thread(self._read_all, self._cursor, PAGE)
+            self._on_read()
+            self._dispatch(page.events)
+            self._cursor = page.cursor
+            if len(page.events) < PAGE:
+                if page.cursor.gap is None:
+                    self._gap_pause = GAP_RETRY
+                    return self.safety_interval
+                # Stopped at a hole whose transaction may still commit: look again soon,
+                # less and less often if a long transaction elsewhere keeps it open.
+                pause, self._gap_pause = self._gap_pause, min(2 * self._gap_pause, 1.0)
+                return pause
+
+    def _dispatch(self, envelopes: tuple[Envelope, ...]) -> None:
+        for envelope in envelopes:
+            for sub in self._subs.get(envelope.battle_id, ()):
+                sub.deliver(envelope)
+
+    # -- the listener: one LISTEN connection --------------------------------------------
+
+    async def _listen(self) -> None:
+        backoff = 0.5
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True, connect_timeout=self._connect_timeout
+                )
+            except Exception as exc:
+                log.warning("stream listener cannot connect", error=type(exc).__name__)
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, self.safety_interval)
+                continue
+            try:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                backoff = 0.5
+                self._news.set()  # notices sent while we were away are lost: read anyway
+                async for _ in conn.notifies():
+                    self._news.set()
+            except Exception as exc:
+                log.warning("stream listener lost", error=type(exc).__name__)
+            finally:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+            await asyncio.sleep(backoff)

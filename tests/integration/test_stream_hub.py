@@ -1,0 +1,107 @@
+"""The stream hub on real PostgreSQL: where it starts reading (the log's tail) and a stream
+that falls behind its queue."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import psycopg
+import pytest
+from sqlalchemy import Engine
+
+from events.append_statement import append_params, append_sql
+from events.chain import GENESIS_HASH, chain_rows, encode_events, request_fingerprint
+from events.envelope import ActionMeta
+from events.store_postgres import PostgresEventStore
+from server.api.stream import Follower
+from server.stream_hub import StreamHub
+from server.wiring import libpq_url
+from tests.event_fixtures import moved, test_registry
+from tests.integration.service.conftest import LoopThread
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@pytest.fixture
+def store(engine: Engine) -> Iterator[PostgresEventStore]:
+    made = PostgresEventStore(engine, utc_now, registry=test_registry, notify="coalesced")
+    yield made
+    made.close()
+
+
+def test_the_tail_is_taken_only_once_no_lower_position_can_still_commit(
+    store: PostgresEventStore, engine: Engine
+) -> None:
+    store.append("early", 0, [moved()])
+    # A transaction takes a position and stays open; a later append commits above it.
+    pending = psycopg.connect(libpq_url(engine))
+    encoded = encode_events([moved(x=3)], test_registry)
+    rows = chain_rows("slow", 0, encoded, ActionMeta(), utc_now(), GENESIS_HASH)
+    inserted = pending.execute(
+        append_sql(1, False, False),
+        append_params(rows, None, request_fingerprint(0, encoded), None, None),
+    ).fetchall()
+    slow_position = inserted[0][1]
+    store.append("late", 0, [moved()])
+    seen: dict[str, object] = {}
+
+    def take_tail() -> None:
+        cursor = store.tail()
+        seen["cursor"] = cursor.position
+        # Whatever the tail covers must be visible the moment it is handed out.
+        seen["slow visible"] = bool(store.read_stream("slow"))
+
+    taker = threading.Thread(target=take_tail)
+    taker.start()
+    taker.join(timeout=0.3)
+    pending.commit()
+    pending.close()
+    taker.join(timeout=10)
+    assert not taker.is_alive()
+    assert seen["cursor"] > slow_position
+    assert seen["slow visible"] is True
+
+
+def test_a_stream_that_falls_behind_its_queue_reads_the_log_and_misses_nothing(
+    store: PostgresEventStore, engine: Engine
+) -> None:
+    async def scenario() -> list[int]:
+        hub = StreamHub(
+            libpq_url(engine),
+            store.read_all,
+            store.tail,
+            per_token=5,
+            safety_interval=0.5,
+            queue_limit=3,
+        )
+        store.append("b", 0, [moved()])
+        sub = await hub.subscribe("b", "token", wait=10)
+        follower = Follower(hub, sub, lambda b, a, u: store.read_stream(b, a, u), after=0)
+        await follower.start()
+        got: list[int] = []
+        events = follower.events()
+        got.append(int((await anext(events))["id"]))
+        # 40 appends while the stream is not read: far more than its queue holds
+        for version in range(1, 41):
+            await asyncio.to_thread(store.append, "b", version, [moved(x=version % 5)])
+            store.append("other", version - 1, [moved()])  # another battle's news meanwhile
+        await asyncio.sleep(1.0)  # the hub has handed (and dropped) what it could
+        async with asyncio.timeout(20):
+            while len(got) < 41:
+                got.append(int((await anext(events))["id"]))
+                await asyncio.sleep(0.01)  # a slow reader
+        await events.aclose()
+        assert hub.open_streams == 0  # closing the stream gave its subscription back
+        await hub.close()
+        return got
+
+    runner = LoopThread()  # a loop of its own: another test may leave one running here
+    try:
+        assert runner.run(scenario()) == list(range(1, 42))
+    finally:
+        runner.close()
