@@ -37,8 +37,10 @@ from projections.grid import grid_from_spec
 MAX_SIDE = 1000
 MAX_TERRAIN_ENTRIES = 200
 """Terrain and elevation entries of one map, together."""
-MAX_LISTED_CELLS = 3_000
-"""Squares listed one by one (`cells`) over all entries of a map or one `set_terrain`."""
+MAX_LISTED_CELLS = 40_000
+"""Squares listed one by one (`cells`) over all entries of a map. They are logged as runs
+along rows, so a map's log entry stays small unless its squares are scattered: a map whose
+terrain would not fit one event is refused (`limits/event-too-large`)."""
 MAX_TERRAIN_SQUARES = 160_000
 """Squares all of a map's entries cover, listed or in areas (four layers of a 200x200 map),
 counted before anything is expanded: building the map costs about this many writes."""
@@ -103,6 +105,28 @@ def _cells(cells: list[list[int]] | None, m: MapSetup) -> list[Cell]:
     return out
 
 
+def runs(cells: list[Cell]) -> tuple[list[Cell], list[Rect]]:
+    """Listed squares as the log keeps them: runs of two or more neighbours along a row as
+    rectangles one square high, the rest as single squares (the same squares, in less room)."""
+    rows: dict[int, list[int]] = {}
+    for x, y in set(cells):
+        rows.setdefault(y, []).append(x)
+    singles: list[Cell] = []
+    rects: list[Rect] = []
+    for y in sorted(rows):
+        xs = sorted(rows[y])
+        start = 0
+        for i in range(1, len(xs) + 1):
+            if i < len(xs) and xs[i] == xs[i - 1] + 1:
+                continue
+            if i - 1 > start:
+                rects.append((xs[start], y, xs[i - 1], y))
+            else:
+                singles.append((xs[start], y))
+            start = i
+    return singles, rects
+
+
 def _rects(area: Area | None) -> list[Rect]:
     if area is None:
         return []
@@ -147,24 +171,26 @@ def map_spec(m: MapSetup) -> MapSpec:
     for entry in entries:
         if not entry.cells and entry.area is None:
             raise Refusal("map/no-cells", "a terrain entry needs `cells` or an `area`")
-    terrain = [
-        TerrainSpec(
-            kind=t.kind,
-            cells=_cells(t.cells, m),
-            rects=_rects(t.area),
-            height=t.height,
-            material=t.material,
-            damage=t.damage,
-            depth=t.depth,
-            hard=t.hard,
-            fits=t.fits,
+    terrain = []
+    for t in m.terrain:
+        singles, rows = runs(_cells(t.cells, m))
+        terrain.append(
+            TerrainSpec(
+                kind=t.kind,
+                cells=singles,
+                rects=rows + _rects(t.area),
+                height=t.height,
+                material=t.material,
+                damage=t.damage,
+                depth=t.depth,
+                hard=t.hard,
+                fits=t.fits,
+            )
         )
-        for t in m.terrain
-    ]
-    elevation = [
-        ElevationSpec(cells=_cells(e.cells, m), rects=_rects(e.area), height=e.height)
-        for e in m.elevation
-    ]
+    elevation = []
+    for e in m.elevation:
+        singles, rows = runs(_cells(e.cells, m))
+        elevation.append(ElevationSpec(cells=singles, rects=rows + _rects(e.area), height=e.height))
     return MapSpec(width=m.width, height=m.height, terrain=terrain, elevation=elevation)
 
 
@@ -244,7 +270,7 @@ def _fill(
     room = CREATION_EVENT_BYTES - len(canonical_json(encode(head)))
     if room < 0:
         raise Refusal(
-            "limits/map-too-big",
+            "limits/event-too-large",
             f"the map takes more than the {MAX_EVENT_BYTES} bytes one event may hold",
         )
     for n, c in enumerate(creatures):

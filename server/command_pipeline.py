@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -149,7 +150,9 @@ class CommandPipeline:
         if command.new_battle:
             return await self._create(command)
         async with self.locks.hold(command.battle_id):
-            for _ in range(self.max_retries):
+            for attempt in range(self.max_retries):
+                if attempt:
+                    await backoff(attempt)
                 outcome = await self._attempt(command)
                 if outcome is not None:
                     return outcome
@@ -319,6 +322,13 @@ class CommandPipeline:
                 REDUCER_VERSION, {"battle_id": command.battle_id, **view}, map_view, snapshot
             ),
         )
+
+
+async def backoff(attempt: int) -> None:
+    """Wait a little, at random, before deciding again after another process appended first:
+    two processes writing one battle in lockstep would otherwise keep beating each other to
+    the same version (jitter lets one through; the wait doubles, up to 50 ms)."""
+    await asyncio.sleep(random.uniform(0, min(0.05, 0.002 * 2**attempt)))
 
 
 def unstorable(exc: InvalidAppend) -> Refused:

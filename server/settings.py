@@ -29,7 +29,10 @@ class Settings(BaseSettings):
     notify_interval: float = Field(default=0.005, ge=0, le=5)
     snapshot_every: int = Field(default=200, ge=1)
     max_retries: int = Field(
-        default=5, ge=1, le=50, description="Re-decisions of a command after version conflicts."
+        default=10,
+        ge=1,
+        le=50,
+        description="Decisions of a command before it gives up on version conflicts (503).",
     )
     decide_threads: int = Field(
         default=2, ge=1, le=32, description="Threads for decisions that search, and cold reads."

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine import Accepted, Refused, create_battle, decide
-from engine.setup import MAX_LISTED_CELLS, MAX_TERRAIN_ENTRIES, MAX_TERRAIN_SQUARES
+from engine.setup import MAX_LISTED_CELLS, MAX_TERRAIN_ENTRIES, MAX_TERRAIN_SQUARES, runs
+from events.battle_events import Cell, rect_cells
 from events.chain import encode_events
 from events.store import MAX_EVENT_BYTES
 from events.vocabulary import registry
@@ -77,6 +81,13 @@ def test_too_many_entries_or_listed_squares_are_refused() -> None:
     body["map"]["terrain"] = [{"kind": "difficult", "cells": many}]
     refused = create_battle(body)
     assert isinstance(refused, Refused) and refused.rule == "limits/too-many-cells"
+    scattered = [[x, y] for y in range(200) for x in range(y % 2, 200, 2)][:MAX_LISTED_CELLS]
+    body["map"]["terrain"] = [{"kind": "difficult", "cells": scattered}]
+    refused = create_battle(body)  # a chequerboard has no runs: it would not fit one event
+    assert isinstance(refused, Refused) and refused.rule == "limits/event-too-large"
+    rows = [[x, y] for y in range(200) for x in range(200)][:MAX_LISTED_CELLS]
+    body["map"]["terrain"] = [{"kind": "difficult", "cells": rows}]
+    assert isinstance(create_battle(body), Accepted)  # whole rows are 200 runs
 
 
 def test_a_whole_map_set_terrain_is_logged_as_its_rectangle() -> None:
@@ -92,3 +103,13 @@ def test_a_whole_map_set_terrain_is_logged_as_its_rectangle() -> None:
     assert event.cells == [] and event.rects == [(0, 100, 199, 199)]
     after = fold(decision.events, state)
     assert sum(after.grid.difficult) == 100 * 200 + sum(state.grid.difficult[: 100 * 200])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 10)), max_size=80))
+def test_listed_squares_are_logged_as_runs_of_the_same_squares(cells: list[Cell]) -> None:
+    singles, rows = runs(cells)
+    logged = singles + [c for r in rows for c in rect_cells(r)]
+    assert sorted(logged) == sorted(set(cells))  # the same squares, each once
+    assert all(r[1] == r[3] and r[2] > r[0] for r in rows)  # runs along a row, two or more
+    assert len(singles) + len(rows) <= len(set(cells))
