@@ -12,6 +12,7 @@ from server.api import openapi, problems, routes_battles, routes_docs, routes_hi
 from server.api.deps import PrincipalCache, Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
+from server.api.rate_limits import RateLimits
 from server.api.schemas import MAX_BODY_BYTES
 from server.settings import Settings
 from server.stream_hub import StreamHub
@@ -58,6 +59,9 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         metrics=metrics,
         hub=hub,
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
+        rate_limits=RateLimits(
+            settings.rate_create, settings.rate_write, enabled=settings.rate_limits
+        ),
     )
 
     @asynccontextmanager

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AfterValidator, AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from events.timeouts import DatabaseTimeouts
+
+
+def _rate(value: str) -> str:
+    """A rate the `limits` library reads (`120/minute`, `10 per second`), checked at start."""
+    from limits import parse
+
+    try:
+        parse(value)
+    except ValueError as exc:
+        raise ValueError(f"not a rate like '120/minute': {value!r}") from exc
+    return value
 
 
 class Settings(BaseSettings):
@@ -36,6 +47,17 @@ class Settings(BaseSettings):
     )
     decide_threads: int = Field(
         default=2, ge=1, le=32, description="Threads for decisions that search, and cold reads."
+    )
+    rate_limits: bool = Field(
+        default=True, description="Rate limits on battle creations and writes (`off` to lift)."
+    )
+    rate_create: Annotated[str, AfterValidator(_rate)] = Field(
+        default="120/minute",
+        description="Battle creations per API key (when set) or client address.",
+    )
+    rate_write: Annotated[str, AfterValidator(_rate)] = Field(
+        default="6000/minute",
+        description="Intents, undo, redo and seats per API key or client address.",
     )
     search_seconds: float = Field(
         default=5.0,

@@ -83,6 +83,7 @@ def servers(
     environment = {**os.environ, **(env or {})}
     environment["DATABASE_URL"] = database_url
     environment.setdefault("TURNLEDGER_LOG_LEVEL", "warning")
+    environment.setdefault("TURNLEDGER_RATE_LIMITS", "off")  # load from one address
     environment.setdefault("TURNLEDGER_LOG_FORMAT", "json")
     started: list[tuple[str, subprocess.Popen[bytes]]] = []
     sink = log.open("ab") if log else subprocess.DEVNULL

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Path, Request
 from sqlalchemy import Engine
@@ -18,6 +18,7 @@ from server.stream_hub import StreamHub
 
 from .metrics import Metrics
 from .problems import ProblemError
+from .rate_limits import RateLimits, client_of
 
 BattleId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -31,6 +32,7 @@ class Services:
     metrics: Metrics
     hub: StreamHub
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
+    rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
 
 
 class PrincipalCache:
@@ -113,3 +115,13 @@ async def api_key(request: Request, deps: Services = Depends(services)) -> None:
 Caller = Annotated[Principal, Depends(principal)]
 Director = Annotated[Principal, Depends(director)]
 Deps = Annotated[Services, Depends(services)]
+
+
+def limited(kind: str) -> Any:
+    """A route dependency counting the request against its client's `kind` rate limit
+    (`create` or `write`; server/api/rate_limits.py)."""
+
+    async def check(request: Request, deps: Services = Depends(services)) -> None:
+        deps.rate_limits.check(kind, client_of(request, deps.settings.api_key))
+
+    return Depends(check)

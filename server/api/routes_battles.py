@@ -15,7 +15,7 @@ from server.narration import narrate_page, with_narration
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
-from .deps import BattleId, Caller, Deps, Director, api_key
+from .deps import BattleId, Caller, Deps, Director, api_key, limited
 from .problems import ProblemError, refusal_error, responses
 from .stream import Follower, StreamResponse
 from .wire import OrjsonResponse, envelope_json, outcome_json, plain_json
@@ -68,8 +68,8 @@ def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> R
     "/battles",
     status_code=201,
     response_model=s.BattleCreatedOut,
-    responses=WRITE,
-    dependencies=[Depends(api_key)],
+    responses={**WRITE, **responses(429)},
+    dependencies=[Depends(api_key), limited("create")],
     operation_id="create_battle",
 )
 async def create_battle(
@@ -97,7 +97,8 @@ async def create_battle(
     "/battles/{battle_id}/seats",
     status_code=201,
     response_model=s.SeatOut,
-    responses=WRITE,
+    responses={**WRITE, **responses(429)},
+    dependencies=[limited("write")],
     operation_id="add_seat",
 )
 async def add_seat(battle_id: BattleId, body: s.SeatIn, who: Director, deps: Deps) -> Any:
@@ -139,7 +140,12 @@ def battle_state(
     "/battles/{battle_id}/intents",
     status_code=201,
     response_model=s.IntentOut,
-    responses={**WRITE, 200: {"model": s.DryRunOut, "description": "A dry run's preview"}},
+    responses={
+        **WRITE,
+        **responses(429),
+        200: {"model": s.DryRunOut, "description": "A dry run's preview"},
+    },
+    dependencies=[limited("write")],
     operation_id="submit_intent",
 )
 async def submit_intent(

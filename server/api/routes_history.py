@@ -11,8 +11,8 @@ from engine.results import Refused
 from server.narration import narrate_what_if
 
 from . import schemas as s
-from .deps import BattleId, Caller, Deps
-from .problems import ProblemError, refusal_error
+from .deps import BattleId, Caller, Deps, limited
+from .problems import ProblemError, refusal_error, responses
 from .routes_battles import READ, WRITE, IdempotencyKey, answer
 from .wire import OrjsonResponse
 
@@ -34,7 +34,8 @@ EMPTY_REDO = s.RedoIn()
     "/battles/{battle_id}/undo",
     status_code=201,
     response_model=s.IntentOut,
-    responses=WRITE,
+    responses={**WRITE, **responses(429)},
+    dependencies=[limited("write")],
     operation_id="undo",
 )
 async def undo(
@@ -63,7 +64,8 @@ async def undo(
     "/battles/{battle_id}/redo",
     status_code=201,
     response_model=s.IntentOut,
-    responses=WRITE,
+    responses={**WRITE, **responses(429)},
+    dependencies=[limited("write")],
     operation_id="redo",
 )
 async def redo(
