@@ -31,6 +31,10 @@ class BattleDirectory:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
 
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
     def create(self, battle_id: str, ruleset: str, director_hash: bytes, at: datetime) -> None:
         with self._engine.begin() as conn:
             conn.execute(_CREATE, {"b": battle_id, "r": ruleset, "h": director_hash, "at": at})

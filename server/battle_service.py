@@ -30,7 +30,14 @@ from projections import REDUCER_VERSION, BattleState, fold
 from server.auth import DIRECTOR_ONLY, Principal, new_token, token_hash
 from server.battle_directory import BattleDirectory
 from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Planned
-from server.errors import BadRequest, Forbidden, NotFound
+from server.creation_keys import (
+    TOKEN_BYTES,
+    CreationKeys,
+    FirstCreation,
+    KeyReusedForAnother,
+    director_token,
+)
+from server.errors import BadRequest, Busy, Forbidden, NotFound
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
@@ -42,6 +49,7 @@ class CreatedBattle:
     director_token: str
     version: int
     envelopes: tuple[Envelope, ...]
+    replayed: bool = False
 
 
 class BattleService:
@@ -53,9 +61,11 @@ class BattleService:
         pipeline: Callable[[StateLoader, Callable[[], str]], CommandPipeline],
         budget: Callable[[str], Budget] = lambda what: Budget(5_000_000, what=what),
         *,
+        creations: CreationKeys | None = None,
         state_cache_bytes: int = CACHE_BYTES,
     ) -> None:
         self.budget = budget
+        self.creations = creations or CreationKeys(directory.engine)
         """A fresh budget of search work for one answer (engine.budget), from the settings."""
         self.store = store
         self.directory = directory
@@ -76,9 +86,11 @@ class BattleService:
     # -- battles and seats ----------------------------------------------------------------
 
     async def create_battle(
-        self, body: dict[str, Any], *, idempotency_key: str | None = None
+        self, body: dict[str, Any], *, idempotency_key: str | None = None, scope: str = "local"
     ) -> CreatedBattle | Refused:
-        """Judge a battle's setup and append its creation; the director token is shown once."""
+        """Judge a battle's setup and append its creation; the director token is shown once,
+        and again only to a retry of the same request under the same `Idempotency-Key` from
+        the same client `scope` (server/creation_keys.py)."""
         check_idempotency_key(idempotency_key)
         try:
             request = canonical_request(body, limit=2**31)
@@ -87,7 +99,23 @@ class BattleService:
         if body.get("seed") is None:  # after hashing: a retried creation is the same request
             body = {**body, "seed": secret_seed()}
         battle_id = self.new_id()
-        token = new_token("dir")
+        raw = secrets.token_bytes(TOKEN_BYTES)
+        token = director_token(raw)
+        if idempotency_key is not None:
+            try:
+                first = await self._blocking(
+                    self.creations.claim,
+                    scope,
+                    idempotency_key,
+                    request.digest,
+                    battle_id,
+                    raw,
+                    self.clock(),
+                )
+            except KeyReusedForAnother as exc:
+                raise BadRequest(str(exc)) from None
+            if first is not None:
+                return await self._first_creation(first)
 
         def plan(_: Loaded | None) -> Planned | Refused:
             decision = create_battle(body, Context(actor="director"))
@@ -105,24 +133,41 @@ class BattleService:
                 (opener, *decision.events), state, decision.events, trace, state.rules_version
             )
 
-        command = Command(
-            battle_id,
-            "director",
-            plan,
-            request.digest,
-            idempotency_key=idempotency_key,
-            heavy=True,
-            new_battle=True,
-        )
+        command = Command(battle_id, "director", plan, request.digest, heavy=True, new_battle=True)
         try:
             outcome = await self.pipeline.run(command)
         except BaseException:
-            await self._blocking(self.directory.forget_unborn, battle_id)
+            await self._unborn(battle_id, scope, idempotency_key)
             raise
         if outcome.refused is not None:
-            await self._blocking(self.directory.forget_unborn, battle_id)
+            await self._unborn(battle_id, scope, idempotency_key)
             return outcome.refused
         return CreatedBattle(battle_id, token, outcome.version, outcome.envelopes)
+
+    async def _unborn(self, battle_id: str, scope: str, key: str | None) -> None:
+        """A creation that appended nothing leaves nothing: no battle row, no claimed key."""
+        await self._blocking(self.directory.forget_unborn, battle_id)
+        if key is not None:
+            await self._blocking(self.creations.release, scope, key, battle_id)
+
+    async def _first_creation(self, first: FirstCreation, wait: float = 5.0) -> CreatedBattle:
+        """The answer the first creation under a key gave, once its events are in the log
+        (a retry may overtake the first attempt, which is then still appending)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait
+        while True:
+            opening = await self._blocking(self.store.read_stream, first.battle_id, 0, 1)
+            if opening and opening[0].intent_id is not None:
+                action = await self._blocking(
+                    self.store.find_action, first.battle_id, opening[0].intent_id
+                )
+                version = action[-1].version
+                return CreatedBattle(
+                    first.battle_id, first.director_token, version, tuple(action), replayed=True
+                )
+            if loop.time() > deadline:
+                raise Busy("the first creation under this Idempotency-Key is not done; retry")
+            await asyncio.sleep(0.05)
 
     async def add_seat(
         self, principal: Principal, creatures: Sequence[str], name: str | None

@@ -34,6 +34,11 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
     api_key: str | None = Field(default=None, description="Required to create battles when set.")
+    secret: str | None = Field(
+        default=None,
+        description="Seals the director tokens that idempotent creations keep for their retries;"
+        " unset, one is made once and kept in the database.",
+    )
     log_format: Literal["auto", "json", "console"] = "auto"
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     pool_size: int = Field(default=10, ge=1, le=200)

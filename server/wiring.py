@@ -21,6 +21,7 @@ from events.store_postgres import NotifyMode, PostgresEventStore
 from server.battle_directory import BattleDirectory
 from server.battle_service import BattleService
 from server.command_pipeline import CommandPipeline
+from server.creation_keys import CreationKeys
 from server.history_service import HistoryService
 from server.settings import Settings
 from server.state_loader import StateLoader
@@ -93,6 +94,7 @@ def wire_services(
         clock,
         pipeline,
         budget,
+        creations=CreationKeys(engine, settings.secret),
         state_cache_bytes=int(settings.state_cache_mb * 2**20),
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)

@@ -17,6 +17,7 @@ from server.stream_hub import TooManyStreams
 from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key, limited
 from .problems import ProblemError, refusal_error, responses
+from .rate_limits import client_of
 from .stream import Follower, StreamResponse
 from .wire import OrjsonResponse, envelope_json, outcome_json, plain_json
 
@@ -73,16 +74,19 @@ def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> R
     operation_id="create_battle",
 )
 async def create_battle(
-    body: s.BattleIn, deps: Deps, idempotency_key: IdempotencyKey = None
+    body: s.BattleIn, deps: Deps, request: Request, idempotency_key: IdempotencyKey = None
 ) -> Any:
-    """Create a battle; the answer holds its id and the director token (shown once)."""
+    """Create a battle; the answer holds its id and the director token (shown once, and
+    again only to a retry of the same request with the same `Idempotency-Key`)."""
     check_limits(body)
     created = await deps.battles.create_battle(
         plain_json(body),
         idempotency_key=idempotency_key,
+        scope=client_of(request, deps.settings.api_key),
     )
     if isinstance(created, Refused):
         raise refusal_error(created)
+    headers = {"Idempotent-Replayed": "true"} if created.replayed else None
     return OrjsonResponse(
         {
             "battle_id": created.battle_id,
@@ -90,6 +94,7 @@ async def create_battle(
             "version": created.version,
         },
         201,
+        headers=headers,
     )
 
 

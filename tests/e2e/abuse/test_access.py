@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 
 from server.embedded_postgres import to_sqlalchemy_url
-from tests.e2e.conftest import Battle, Running, seat
+from tests.e2e.conftest import API_KEY, Battle, Running, seat
 from tests.integration.service.conftest import skirmish
 from tests.integration.test_embedded_postgres import free_port, wait_healthy
 
@@ -97,3 +98,48 @@ def test_tokens_never_reach_the_logs(module_database: str, tmp_path: Path) -> No
     assert '"route"' in logged  # the requests were logged...
     assert director not in logged and player not in logged  # ...without their tokens
     assert director.split("_", 1)[1] not in logged
+
+
+def test_a_retried_creation_gets_the_first_battle_and_token_not_a_second_battle(
+    server: Running,
+) -> None:
+    def battles() -> int:
+        with psycopg.connect(server.database_uri) as conn:
+            found = conn.execute("SELECT count(*) FROM battles").fetchone()
+        assert found is not None
+        return int(found[0])
+
+    before = battles()
+    key = {"X-API-Key": API_KEY, "Idempotency-Key": "campaign-42-battle-7"}
+    with server.client(headers=key) as http:
+        first = http.post("/battles", json=skirmish())
+        again = http.post("/battles", json=skirmish())
+        other = http.post("/battles", json={**skirmish(), "seed": 99})
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()
+    assert again.headers["idempotent-replayed"] == "true"
+    assert other.status_code == 422  # the key was first used for another request
+    assert battles() == before + 1
+    token = again.json()["director_token"]
+    with server.client(token) as http:  # the token given again opens the battle
+        assert http.get(f"/battles/{first.json()['battle_id']}").status_code == 200
+    with psycopg.connect(server.database_uri) as conn:  # and is nowhere in the clear
+        stored = conn.execute("SELECT sealed_token FROM creation_keys").fetchall()
+    assert stored and all(token.encode() not in bytes(row[0]) for row in stored)
+
+
+def test_concurrent_creations_with_one_key_make_one_battle(server: Running) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    key = {"X-API-Key": API_KEY, "Idempotency-Key": "raced-key"}
+
+    def create(_: int) -> dict[str, object]:
+        with server.client(headers=key) as http:
+            answer = http.post("/battles", json=skirmish())
+        assert answer.status_code == 201, answer.text
+        return dict(answer.json())
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(create, range(4)))
+    assert len({a["battle_id"] for a in answers}) == 1
+    assert len({a["director_token"] for a in answers}) == 1
