@@ -50,6 +50,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         safety_interval=settings.stream_safety_poll,
         connect_timeout=settings.database_timeouts().connect_seconds,
         on_read=metrics.stream_reads.labels("hub").inc,
+        on_failure=metrics.stream_hub_failures.inc,
     )
     services = Services(
         settings=settings,

@@ -111,6 +111,7 @@ class StreamHub:
         safety_interval: float,
         connect_timeout: int = 3,
         on_read: Callable[[], None] = lambda: None,
+        on_failure: Callable[[], None] = lambda: None,
         queue_limit: int = QUEUE_LIMIT,
     ) -> None:
         self._conninfo = conninfo
@@ -126,6 +127,7 @@ class StreamHub:
         self._news = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._on_read = on_read
+        self._on_failure = on_failure
         self._queue_limit = queue_limit
         self._gap_pause = GAP_RETRY
 
@@ -194,6 +196,7 @@ class StreamHub:
             try:
                 pause = await self._follow()
             except Exception as exc:  # the database is away: try again a little later
+                self._on_failure()
                 log.warning("stream hub cannot read the log", error=type(exc).__name__)
                 pause = min(self.safety_interval, 1.0)
 
@@ -209,7 +212,7 @@ class StreamHub:
             self._dispatch(page.events)
             self._cursor = page.cursor
             if len(page.events) < PAGE:
-                if page.cursor.gap is None:
+                if not page.cursor.gaps:
                     self._gap_pause = GAP_RETRY
                     return self.safety_interval
                 # Stopped at a hole whose transaction may still commit: look again soon,

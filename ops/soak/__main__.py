@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ops.soak.abuse import AbuseReport, abuse_loop
 from ops.soak.audit import audit
 from ops.soak.clients import Battle, Ledger, Subscriber, create_battle, play
 from ops.soak.cluster import Cluster
@@ -42,7 +43,13 @@ def fault_loop(cluster: Cluster, every: dict[str, float], stop: threading.Event)
 
 
 async def run(
-    cluster: Cluster, clients: int, hot: int, seconds: float, force_timeouts: bool
+    cluster: Cluster,
+    clients: int,
+    hot: int,
+    seconds: float,
+    force_timeouts: bool,
+    abuse: float = 0.0,
+    report: AbuseReport | None = None,
 ) -> tuple[Ledger, list[Subscriber]]:
     ledger = Ledger()
     async with httpx.AsyncClient(base_url=cluster.base_url) as http:
@@ -70,6 +77,8 @@ async def run(
                     retry_window=90.0,
                 )
             )
+        if abuse > 0 and report is not None:
+            players.append(abuse_loop(cluster.base_url, abuse, until, hot_battles, report))
         await asyncio.gather(*players)
         await asyncio.sleep(3)  # let streams catch up on the last events
         stop.set()
@@ -95,6 +104,9 @@ def main(
         bool, typer.Option(help="Clients time out early on 10% of requests and retry.")
     ] = False,
     seed: Annotated[int, typer.Option(help="Random seed for the clients.")] = 1,
+    abuse: Annotated[
+        float, typer.Option(help="Send the abusive requests (ops/soak/abuse.py) every S seconds.")
+    ] = 0,
 ) -> None:
     """Run the soak and print what the end-of-run audit found."""
     random.seed(seed)
@@ -117,7 +129,10 @@ def main(
         )
         faults.start()
         started = time.monotonic()
-        ledger, subscribers = asyncio.run(run(cluster, clients, hot, seconds, retry_same_key))
+        report = AbuseReport()
+        ledger, subscribers = asyncio.run(
+            run(cluster, clients, hot, seconds, retry_same_key, abuse, report)
+        )
         stop.set()
         faults.join(timeout=60)
         elapsed = time.monotonic() - started
@@ -130,11 +145,15 @@ def main(
     for name, count in {
         **result.counts,
         **{f"fault: {k}": v for k, v in cluster.faults.items()},
+        **{f"abuse: {name} -> {code}": n for (name, code), n in sorted(report.answered.items())},
     }.items():
         table.add_row(name, f"{count:,}")
+    if abuse:
+        table.add_row("abuse: slowest answer (s)", f"{report.slowest:.1f}")
     console.print(table)
-    if result.problems:
-        for problem in result.problems[:30]:
+    problems = [*result.problems, *(f"abuse: {p}" for p in report.problems)]
+    if problems:
+        for problem in problems[:30]:
             console.print(f"[red]{problem}[/red]")
         sys.exit(1)
     console.print("[green]nothing lost, nothing duplicated, every chain holds[/green]")

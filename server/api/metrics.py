@@ -18,6 +18,7 @@ class Metrics:
     conflicts: Counter
     open_streams: Gauge
     stream_reads: Counter
+    stream_hub_failures: Counter
 
     @classmethod
     def create(cls) -> Metrics:
@@ -47,6 +48,11 @@ class Metrics:
                 "Log reads for live streams: the hub's, one per notice or safety interval for"
                 " the whole process, and a stream's own, only when it catches up",
                 ["reader"],
+                registry=r,
+            ),
+            stream_hub_failures=Counter(
+                "turnledger_stream_hub_failures",
+                "Reads of the log by the stream hub that failed (the database away, or a bug)",
                 registry=r,
             ),
         )

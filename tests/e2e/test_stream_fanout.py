@@ -160,6 +160,9 @@ def test_idle_streams_cost_one_read_per_safety_interval_for_the_whole_process(
         assert all(r.ids == logs[r.battle.battle_id] for r in readers if r not in live)
         # handing the move to six streams took no read of their own
         assert metric(streaming, 'turnledger_stream_log_reads_total{reader="catch-up"}') == own1
+        # and every read of the hub went through (a failing read only pauses it)
+        exported = httpx.get(f"{streaming.url}/metrics").text.splitlines()
+        assert "turnledger_stream_hub_failures_total 0.0" in exported
     finally:
         for r in readers:
             r.close()
