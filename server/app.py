@@ -24,6 +24,17 @@ turnledger judges tactical combat intents and keeps every decision in an append-
 hash-chained event log. Send a battle token as `Authorization: Bearer <token>` (GET routes
 also accept `?token=`). Errors are `application/problem+json`; refusals carry `rule` and
 `step`.
+
+Limits (each refused with a problem naming it, before it costs anything): bodies 256 KiB; maps
+40,000 squares; 200 creatures; 200 terrain entries; 40,000 squares listed one by one (3,000 in
+one `set_terrain`); terrain covering 160,000 squares in all (areas counted by size); one logged
+event 64 KiB (areas are logged as rectangles, listed squares as runs, and creatures beyond the
+creation event's room as `CreaturePlaced` events of the same action, so a battle within these
+limits fits); paths 200 steps; what-if 50 intents; events pages 1,000 events; replay pages 500
+events and 8 MiB of states. Route search, reach, what-if, judgement and undo re-judgement have
+a search budget (`limits/too-costly`, 422); creations and writes a rate per client (429 with
+`Retry-After`); live streams a number per token (429). Values are strict (a boolean or a
+string is not a number); creature ids are 1-64 ASCII letters, digits, `_`, `.`, `-`.
 """
 
 
