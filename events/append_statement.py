@@ -15,11 +15,13 @@ import orjson
 from events.chain import PendingRow
 from events.store import ProjectionWrite
 
+# Arrays and hashes travel in binary: the text form escapes every quote of every event's JSON
+# with a regular expression (measured at an eighth of the server's work per append).
 _CALL = (
     "SELECT version, global_position FROM turnledger_append("
-    "%(b)s, %(v)s::integer, %(t)s::varchar[], %(s)s::integer[], %(d)s::jsonb[], %(p)s::bytea,"
-    " %(h)s::bytea[], %(i)s::varchar[], %(c)s::varchar[], %(r)s::varchar[], %(a)s::varchar[],"
-    " %(rv)s::varchar[], %(at)s::timestamptz[], %(key)s::varchar, %(request_hash)s::bytea,"
+    "%(b)s, %(v)s::integer, %(t)b::varchar[], %(s)b::integer[], %(d)b::jsonb[], %(p)b::bytea,"
+    " %(h)b::bytea[], %(i)b::varchar[], %(c)b::varchar[], %(r)b::varchar[], %(a)b::varchar[],"
+    " %(rv)b::varchar[], %(at)b::timestamptz[], %(key)s::varchar, %(request_hash)b::bytea,"
     " %(response)s::text, %(reducer)s::integer, %(view)s::jsonb, %(map)s::jsonb,"
     " %(snapshot)s::jsonb, {notify})"
 )
