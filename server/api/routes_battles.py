@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
 from starlette.responses import Response
 
@@ -36,6 +37,16 @@ WRITE = responses(400, 401, 403, 404, 409, 413, 415, 422, 503)
 STREAM_RETRY_AFTER = 5
 """Seconds a client over its stream cap is asked to wait: a slot frees as soon as one of
 its streams closes, and a slower reconnect loop costs the server next to nothing."""
+
+
+def bytes_page(page: list[Any], budget: int) -> list[Any]:
+    """The leading events of `page` whose data fits in `budget` bytes (one at least)."""
+    spent = 0
+    for n, envelope in enumerate(page):
+        spent += len(orjson.dumps(envelope.data))
+        if n and spent > budget:
+            return page[:n]
+    return page
 
 
 def check_limits(body: s.BattleIn) -> None:
@@ -222,8 +233,10 @@ def events(
         bool, Query(description="Add each event's `narration`: the event in plain words.")
     ] = False,
 ) -> Any:
-    """The log of this battle, in version order, a page at a time."""
-    page = deps.battles.events(battle_id, after, limit)
+    """The log of this battle, in version order, a page at a time: at most `limit` events and
+    about 4 MiB of them (a page ends before the event that would pass it, but always holds
+    one); `next_after` says where the next page starts."""
+    page = bytes_page(deps.battles.events(battle_id, after, limit), s.MAX_PAGE_BYTES)
     next_after = page[-1].version if page else after
     shown = [envelope_json(e, director=who.is_director) for e in page]
     body = {"battle_id": battle_id, "events": shown}

@@ -22,6 +22,7 @@ from .history_answers import Judgement, Replay, WhatIf
 MAX_MAP_SQUARES = 40_000  # e.g. 200 x 200
 MAX_PATH = 200
 MAX_PAGE = 1000
+MAX_PAGE_BYTES = 4 * 1024 * 1024
 MAX_WHAT_IF = 50
 MAX_BODY_BYTES = 256 * 1024
 
