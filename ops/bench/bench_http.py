@@ -145,7 +145,9 @@ def postgres_pids(uri: str) -> list[int]:
 
 
 @contextmanager
-def running_server(uri: str, workers: int = 1, factory: str = SERVER_FACTORY) -> Iterator[Served]:
+def running_server(
+    uri: str, workers: int = 1, factory: str = SERVER_FACTORY, *, rate_limits: bool = False
+) -> Iterator[Served]:
     """uvicorn with uvloop and httptools serving `factory` (the real server by default)."""
     port = free_port()
     env = {
@@ -153,7 +155,7 @@ def running_server(uri: str, workers: int = 1, factory: str = SERVER_FACTORY) ->
         "DATABASE_URL": to_sqlalchemy_url(uri) if factory == SERVER_FACTORY else uri,
         "TURNLEDGER_LOG_LEVEL": "warning",
         # the load comes from one address, far past a client's rate: measure throughput
-        "TURNLEDGER_RATE_LIMITS": "off",
+        "TURNLEDGER_RATE_LIMITS": "on" if rate_limits else "off",
     }
     command = [
         sys.executable,
