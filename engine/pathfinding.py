@@ -1,4 +1,5 @@
-"""The cheapest legal path to a square: A* over a ruleset's movement field.
+"""Route and reach over a ruleset's movement field (Draw Steel's): A* to one square, and
+Dijkstra to every square within a budget.
 
 The field supplies the steps and their costs (corners, occupancy, terrain), the jumps worth
 taking, and whether a square may end a move; the heuristic is the metric's lower bound (every
@@ -67,6 +68,25 @@ def find_route(
     return None
 
 
+def reachable(field: Field, start: Coord, budget: int) -> dict[Coord, int]:
+    """Cheapest cost of every square within budget (the start excluded) where a move may end:
+    Dijkstra over the same steps the path judge reads."""
+    best: dict[Coord, int] = {start: 0}
+    frontier: list[tuple[int, Coord]] = [(0, start)]
+    while frontier:
+        g, pos = heapq.heappop(frontier)
+        charge()
+        if g > best[pos]:
+            continue
+        for nxt, cost in (*field.neighbors(pos), *field.jumps(pos)):
+            ng = g + cost
+            if ng <= budget and ng < best.get(nxt, INFINITE):
+                best[nxt] = ng
+                heapq.heappush(frontier, (ng, nxt))
+    del best[start]
+    return {pos: cost for pos, cost in best.items() if field.can_stop(pos)}
+
+
 def _unwind(parent: dict[Coord, tuple[Coord, bool]], goal: Coord) -> tuple[list[Coord], set[int]]:
     steps: list[tuple[Coord, bool]] = []
     pos = goal
@@ -76,9 +96,3 @@ def _unwind(parent: dict[Coord, tuple[Coord, bool]], goal: Coord) -> tuple[list[
         pos = before
     steps.reverse()
     return [p for p, _ in steps], {i for i, (_, jump) in enumerate(steps) if jump}
-
-
-def find_path(field: Field, start: Coord, goal: Coord, budget: int | None) -> list[Coord] | None:
-    """The cheapest path (start excluded) within `budget`, or None."""
-    route = find_route(field, start, goal, budget)
-    return None if route is None else route[0]

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from events.battle_events import Coord, ResumeMove
+from projections.board import Board
 from projections.grid import Grid
-
-if TYPE_CHECKING:
-    from projections.board import Board
 
 REDUCER_VERSION = 4
 """Bump whenever `evolve` changes what a given log folds into (snapshots keyed by it)."""

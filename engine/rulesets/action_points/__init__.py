@@ -25,7 +25,7 @@ from engine.rulesets.base import KNOWN_CONDITIONS, Handler
 from engine.rulesets.reads import Reads
 from engine.rulesets.squares.judge import judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.run import Run
 from events.battle_events import ConditionSet, Coord, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
@@ -48,21 +48,16 @@ class ActionPoints(SquaresRuleset):
         return KNOWN_CONDITIONS | {"crawling", "unconscious"}
 
     def field(self, state: BattleState, c: Creature, mode: str, shifting: bool = False) -> ApField:
-        return ApField(self, state, c, mode)
+        return ApField(state, c, mode)
 
     def speed(self, c: Creature, mode: str) -> int:
-        return c.speeds.get("walk", 0)
+        return economy_view.speed(c)
 
     def action_points(self, state: BattleState, c: Creature) -> int:
-        return c.stats.get("ap", int(state.options.get("action_points", 3)))
+        return economy_view.action_points(state, c)
 
     def budget(self, state: BattleState, c: Creature, running: bool = False) -> int:
-        """Move points left: MOVE (doubled when running) + converted points - spent."""
-        ran = running or c.tally("ran") > 0
-        base = self.speed(c, "walk") * (2 if ran else 1)
-        if not state.turns:
-            return base
-        return base + c.tally("ap_mp") - c.tally("mp")
+        return economy_view.budget(state, c, running)
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         waiting = state.turns and state.active != c.id
@@ -78,7 +73,7 @@ class ActionPoints(SquaresRuleset):
         return falling.fall_damage(action, c, squares), False
 
     def economy(self, state: BattleState, c: Creature) -> ActionPointsEconomy:
-        return economy_view.view(self, state, c)
+        return economy_view.view(state, c)
 
     # -- intents ---------------------------------------------------------------------------
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:

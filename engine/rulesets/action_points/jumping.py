@@ -8,19 +8,15 @@ spends is an option (DIGEST GUESS: all of it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.action_points.movement import ApField
 from engine.rulesets.squares.dice import roll
+from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.walking import fall
 from events.battle_events import Coord, Moved, Tallied
 from projections.state import Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.action_points import ActionPoints
 
 
 def _landing(f: ApField, c: Creature, intent: it.Move) -> tuple[Coord, int, int]:
@@ -49,7 +45,7 @@ def _check_square(f: ApField, c: Creature, at: Coord, landing: bool) -> None:
         f.can_stop(at, [])
 
 
-def jump(rs: ActionPoints, action: Action, c: Creature, intent: it.Move, budget: int) -> None:
+def jump(rs: SquareRules, action: Action, c: Creature, intent: it.Move, budget: int) -> None:
     state = action.state
     f = rs.field(state, c, "walk")
     long = intent.action == "long_jump"

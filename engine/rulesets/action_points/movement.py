@@ -10,7 +10,9 @@ A walker stepping down a ledge falls (the falling table) and its move ends there
 from __future__ import annotations
 
 from engine.rulesets.squares.field import FLAT, Node, SquareField, no
+from engine.sizes import LADDER
 from events.battle_events import Coord
+from projections.state import BattleState, Creature
 
 CLIMB = 3
 SWIM = 3
@@ -19,6 +21,10 @@ CRAWL = 2
 
 class ApField(SquareField):
     prefix = "action-points"
+
+    def __init__(self, state: BattleState, c: Creature, mode: str) -> None:
+        super().__init__(LADDER, state, c, mode)
+
     drop_threshold = 0
     dodging = False
     """A Dodge may pass through neutral and hostile spaces (never end in one)."""
@@ -92,7 +98,7 @@ class ApField(SquareField):
         into small areas" (Crawling), so only a crawling creature enters it."""
         narrow = self.grid.narrow
         return any(
-            narrow[i] is not None and self.rs.rank(narrow[i] or "") < self.rank
+            narrow[i] is not None and self.sizes.rank(narrow[i] or "") < self.rank
             for i in self.cells(to[0], to[1])
         )
 

@@ -11,17 +11,13 @@ same `step`, so they cannot disagree.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.geometry import Box, box, box_gap, overlaps
+from engine.geometry import Box, box, box_gap, overlaps, sign
 from engine.placement import Occupant
 from engine.results import Refusal
 from engine.rulesets.draw_steel import jumping
+from engine.sizes import LADDER
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 _FLAT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 _SPACE = [
@@ -38,7 +34,6 @@ class MovementField:
 
     def __init__(
         self,
-        ruleset: GridRuleset,
         state: BattleState,
         creature: Creature,
         mode: str,
@@ -48,9 +43,8 @@ class MovementField:
         self.creature = creature
         self.mode = mode
         self.shifting = shifting
-        self.side = ruleset.size_side(creature.size)
-        self.rank = ruleset.rank(creature.size)
-        self.ruleset = ruleset
+        self.side = LADDER.side(creature.size)
+        self.rank = LADDER.rank(creature.size)
         self.prone = creature.has("prone")
         self.climber = "climb" in creature.speeds
         self.swimmer = "swim" in creature.speeds
@@ -71,10 +65,7 @@ class MovementField:
                 continue
             known = sizes.get(profile.size)
             if known is None:
-                known = sizes[profile.size] = (
-                    ruleset.size_side(profile.size),
-                    ruleset.rank(profile.size),
-                )
+                known = sizes[profile.size] = (LADDER.side(profile.size), LADDER.rank(profile.size))
             oside, rank = known
             ox, oy, oz = other.pos
             entry = Occupant(
@@ -105,7 +96,7 @@ class MovementField:
         source = state.creatures.get(creature.frightened_by or "")
         self.fear: Box | None = None
         if creature.has("frightened") and source is not None:
-            self.fear = box(source.pos, ruleset.size_side(source.size))
+            self.fear = box(source.pos, LADDER.side(source.size))
 
     # -- squares ---------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
@@ -283,7 +274,7 @@ class MovementField:
         narrow = self.grid.narrow
         for i in cells:
             fits = narrow[i]
-            if fits is not None and self.ruleset.rank(fits) < self.rank:
+            if fits is not None and LADDER.rank(fits) < self.rank:
                 return (
                     "draw-steel/too-narrow",
                     f"the opening at {to[:2]} is built for size {fits}, smaller than "
@@ -352,9 +343,64 @@ class MovementField:
             entry = self._entries[to] = self._enter(*to)
         return entry[1], entry[4], entry[5]
 
+    def jump_step(self, frm: Coord, to: Coord, bonus: int = 0) -> tuple[int, list[str]]:
+        """Draw Steel, Jump: a straight long jump of up to Might/Agility squares, 1 square high,
+        never out of difficult or damaging terrain; squares jumped count against movement."""
+        c = self.creature
+        if c.has("prone"):
+            raise Refusal("draw-steel/prone-cannot-jump", "a prone creature can't jump")
+        grid = self.grid
+        fi = grid.index(frm[0], frm[1])
+        if frm[2] == self.stand_z(frm[0], frm[1]) and (grid.difficult[fi] or grid.damage[fi]):
+            raise Refusal(
+                "draw-steel/cannot-jump-from-difficult-terrain",
+                "can't jump out of difficult or damaging terrain",
+            )
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        length = max(abs(dx), abs(dy))
+        if length == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+            raise Refusal("draw-steel/jump-not-straight", "a jump goes in a straight line")
+        if length > jumping.jump_length(c.stats) + bonus:
+            raise Refusal(
+                "draw-steel/jump-too-long",
+                f"a {length}-square jump is longer than {jumping.jump_length(c.stats) + bonus}",
+            )
+        if not self.inside(to[0], to[1]):
+            raise Refusal("map/off-map", f"{list(to)} is off the map")
+        land = self.stand_z(to[0], to[1])
+        if to[2] != land:
+            raise Refusal("draw-steel/not-on-ground", f"{list(to)} is not on the ground")
+        if to[2] - frm[2] > 1 + bonus:
+            raise Refusal("draw-steel/jump-too-high", f"this jump is {1 + bonus} square(s) high")
+        if to[2] - frm[2] < -1:
+            raise Refusal("draw-steel/ledge", "a ledge of 2 squares or more")
+        top = max(frm[2], to[2]) + 1 + bonus
+        sx, sy = sign(dx), sign(dy)
+        for k in range(1, length):
+            i = grid.index(frm[0] + k * sx, frm[1] + k * sy)
+            if grid.surface[i] > top:
+                raise Refusal("draw-steel/jump-blocked", "something too tall is in the way")
+        prev = frm
+        for k in range(1, length + 1):
+            nxt = (frm[0] + k * sx, frm[1] + k * sy, frm[2])
+            if sx and sy and self.cuts_corner(prev, nxt):
+                raise Refusal("draw-steel/cannot-cut-corners", "the jump cuts the corner of a wall")
+            prev = nxt
+        if self.jump_costs_movement:
+            cost, reasons = length, [f"jump of {length} square(s)"]
+        else:
+            cost, reasons = 1, [f"jump of {length} square(s) costs 1 (option)"]
+        late, extras, why = self.landing(to)
+        if late is not None:
+            raise Refusal(late[0], late[1])
+        if extras:
+            cost += sum(extras) if self.stack else max(extras)
+            reasons.extend(why)
+        return cost, reasons
+
     def jumps(self, pos: Coord) -> list[tuple[Coord, int]]:
         """Jumps worth planning from `pos`: over what walking the same line can't cross as
-        cheaply (pits, ledges, difficult or occupied squares). Judged by `judge_jump`."""
+        cheaply (pits, ledges, difficult or occupied squares). Judged by `jump_step`."""
         if not self.plan_jumps:
             return []
         grid = self.grid
@@ -373,7 +419,7 @@ class MovementField:
                 if not self._worth_jumping(pos, to, k, dx, dy):
                     continue
                 try:
-                    cost, _ = jumping.judge_jump(self, pos, to)
+                    cost, _ = self.jump_step(pos, to)
                 except Refusal:
                     continue
                 out.append((to, cost))

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.rulesets.epic_path import economy
-from engine.rulesets.epic_path.movement import SQUARE, EpicField
+from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.forced import collided
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.run import Run
 from events.battle_events import Collided, Coord, DamageTaken
 from projections.state import Creature
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.results import Refusal
-from engine.rulesets.epic_path.movement import SQUARE
+from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.squares.dice import roll
 from events.battle_events import ActionUsed, ConditionSet, Tallied
 from projections.state import BattleState, Creature

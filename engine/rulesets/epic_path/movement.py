@@ -19,12 +19,12 @@ the search for a `to` can first look for a route around them ("they just don't w
 from __future__ import annotations
 
 from engine.geometry import box, box_gap
-from engine.rulesets.epic_path.sizes import fills_its_square
+from engine.rulesets.epic_path import economy
+from engine.rulesets.epic_path.sizes import SIZES, SQUARE, fills_its_square
 from engine.rulesets.squares.field import Node, SquareField, no
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
-SQUARE = 5
 HAZARD = 1 << 19
 """Set in a node's counter once an `avoid` search entered a hazardous square: nothing follows."""
 
@@ -34,7 +34,6 @@ class EpicField(SquareField):
 
     def __init__(
         self,
-        rs: object,
         state: BattleState,
         c: Creature,
         mode: str,
@@ -42,12 +41,12 @@ class EpicField(SquareField):
         multiplier: int = 1,
         primary: Creature | None = None,
     ) -> None:
-        super().__init__(rs, state, c, mode)  # type: ignore[arg-type]
+        super().__init__(SIZES, state, c, mode)
         self.action = action
-        self.allow = {m: rs.speed(c, m) * multiplier for m in c.speeds}  # type: ignore[attr-defined]
-        if action == "walk" and rs.overburdened(c):  # type: ignore[attr-defined]
+        self.allow = {m: economy.speed(c, m) * multiplier for m in c.speeds}
+        if action == "walk" and economy.overburdened(c):
             self.allow["walk"] = SQUARE  # a standard action moves 5 ft (Encumbrance)
-        self.primary = None if primary is None else box(primary.pos, rs.size_side(primary.size))  # type: ignore[attr-defined]
+        self.primary = None if primary is None else box(primary.pos, SIZES.side(primary.size))
         self.skirt = state.options.get("corner_obstacles", "skirt") == "skirt"
         self.direction: tuple[int, int] | None = None
         self.ceiling = int(state.options.get("altitude_ceiling", 100)) // SQUARE
@@ -66,7 +65,7 @@ class EpicField(SquareField):
         for i in self.cells(pos[0], pos[1]):
             fits = narrow[i]
             if fits is not None:
-                need = max(need, min(2, self.rank - self.rs.rank(fits)))
+                need = max(need, min(2, self.rank - SIZES.rank(fits)))
         return need
 
     def rough(self, to: Coord) -> bool:

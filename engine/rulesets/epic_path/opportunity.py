@@ -9,36 +9,29 @@ for the 5-foot step. The attack is d20 + `stats.attack` against `stats.ac` (opti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, box_gap
-from engine.rulesets.epic_path.sizes import has_reach
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.epic_path.sizes import SIZES, has_reach
+from engine.rulesets.squares.run import Run
 from events.battle_events import Coord, DamageTaken, ReactionResolved, Tallied
 from projections.state import Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
-
-def triggers(
-    rs: EpicPath, action: Action, mover: Creature, frm: Coord, to: Coord, run: Run
-) -> list[Creature]:
+def triggers(action: Action, mover: Creature, frm: Coord, to: Coord, run: Run) -> list[Creature]:
     """The enemies that may strike `mover` as it leaves `frm`."""
     if run.action == "five_foot_step":
         return []
-    side = rs.size_side(mover.size)
+    side = SIZES.side(mover.size)
     mine = box(frm, side)
     out = []
     for enemy in sorted(action.state.creatures.values(), key=lambda o: o.id):
         if enemy.side == mover.side or enemy.hp <= 0 or enemy.id in run.provoked:
             continue
-        eside = rs.size_side(enemy.size)
+        eside = SIZES.side(enemy.size)
         far = side + 2 * eside  # beyond this on either axis the gap exceeds any reach (<= eside)
         if abs(enemy.pos[0] - frm[0]) > far or abs(enemy.pos[1] - frm[1]) > far:
             continue
-        reach = eside if has_reach(rs.rank(enemy.size)) and not enemy.stat("unarmed") else 0
+        reach = eside if has_reach(SIZES.rank(enemy.size)) and not enemy.stat("unarmed") else 0
         if reach == 0 or box_gap(mine, box(enemy.pos, eside)) > reach:
             continue
         reflexes = enemy.stat("combat_reflexes")

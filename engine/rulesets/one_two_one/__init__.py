@@ -31,7 +31,7 @@ from engine.rulesets.squares import forced
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.judge import Judged, judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.run import Run
 from events.battle_events import ActionUsed, Coord, DamageTaken, Moved, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
@@ -66,36 +66,32 @@ class OneTwoOne(SquaresRuleset):
     def settle(self, action: Action) -> None:
         """After every action: squeezing starts or ends with the space a creature is in, and
         Shield Surfing ends when something forced it to."""
-        squeezing.settle(self, action)
+        squeezing.settle(action)
         surfing.settle(self, action)
 
     def field(
         self, state: BattleState, c: Creature, mode: str, shifting: bool = False
     ) -> OneTwoOneField:
-        return OneTwoOneField(self, state, c, mode, c.has("sneaking"))
+        return OneTwoOneField(state, c, mode, c.has("sneaking"))
 
     def speed(self, c: Creature, mode: str) -> int:
         return c.speeds.get("walk", 6)
 
     def movement(self, state: BattleState, c: Creature) -> int:
-        """A creature's Movement: its `speeds.walk`, else the option `movement` ("typically,
-        Heroes have 6 Movement")."""
-        return c.speeds.get("walk", int(state.options.get("movement", 6)))
+        return economy_view.movement(state, c)
 
     def budget(self, state: BattleState, c: Creature, sprinting: bool = False) -> int:
-        sprint = sprinting or c.tally("sprint") > 0
-        full = self.movement(state, c) * (2 if sprint else 1)
-        return full - c.tally("spent") if state.turns else full
+        return economy_view.budget(state, c, sprinting)
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         if c.has("prone"):
             return 0  # a prone creature stands up before it moves
         if state.turns and state.active != c.id:
             return self.movement(state, c)  # waiting for its turn: the ruler of a fresh turn
-        return economy_view.move_left(self, state, c)
+        return economy_view.move_left(state, c)
 
     def economy(self, state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
-        return economy_view.view(self, state, c)
+        return economy_view.view(state, c)
 
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         found = super().reach(state, c, kind, mode)
@@ -151,7 +147,7 @@ class OneTwoOne(SquaresRuleset):
             raise Refusal(
                 "one-two-one/surfer-walks", f"{c.id} rides its shield over the ground: stop first"
             )
-        target = charge.target_of(self, intent, state, c) if name == "charge" else None
+        target = charge.target_of(intent, state, c) if name == "charge" else None
         sprinting = name in ("sprint", "charge") or c.tally("sprint") > 0
         if name == "sprint" and c.tally("sprint") == 0:
             self._sprint(state, c, action)
@@ -162,9 +158,9 @@ class OneTwoOne(SquaresRuleset):
         if budget <= 0:
             raise Refusal("one-two-one/no-movement-left", f"{c.id} has no Movement left")
         sneaking = intent.sneaking or c.has("sneaking")
-        f = OneTwoOneField(self, action.state, c, intent.mode, sneaking, sprinting)
+        f = OneTwoOneField(action.state, c, intent.mode, sneaking, sprinting)
         if target is not None:
-            charge.toward(self, f, target)
+            f.aim_at(target)
         if target is not None and not intent.path and intent.to is None:
             path = charge.default_path(f, c, budget)
         else:
@@ -229,7 +225,7 @@ class OneTwoOne(SquaresRuleset):
             if c.has(surfing.SURFING):
                 surfing.check_end(self, state, c)
         super().on_end_turn(intent, state, action)
-        breath.end_of_turn(self, action, c.id)
+        breath.end_of_turn(action, c.id)
 
     def _judge(
         self,

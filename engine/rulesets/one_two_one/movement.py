@@ -15,10 +15,10 @@ Surfing; the node carries the parity of the raw total, as it carries the diagona
 
 from __future__ import annotations
 
-from engine.geometry import Box
-from engine.rulesets.one_two_one import charge
+from engine.geometry import Box, box, box_gap
 from engine.rulesets.one_two_one.squeezing import SQUEEZE, TOO_SMALL, slowed_otherwise, tightness
 from engine.rulesets.squares.field import DROPPED, Node, SquareField, no
+from engine.sizes import LADDER
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
@@ -46,14 +46,13 @@ class OneTwoOneField(SquareField):
 
     def __init__(
         self,
-        rs: object,
         state: BattleState,
         c: Creature,
         mode: str,
         sneaking: bool,
         sprinting: bool | None = None,
     ):
-        super().__init__(rs, state, c, mode)  # type: ignore[arg-type]
+        super().__init__(LADDER, state, c, mode)
         self.sneaking = sneaking
         self.surcharge = int(state.options.get("slowed_surcharge", 1))
         self.corner_rule = state.options.get("corner_rule", "either")
@@ -67,6 +66,20 @@ class OneTwoOneField(SquareField):
         self._raw: tuple[Node, Coord, int] | None = None
         self.toward: Box | None = None
         """A Charge's target: every step must end nearer it (`charge`)."""
+
+    def aim_at(self, target: Creature) -> None:
+        """A Charge: every step must end nearer `target`'s space (`charge`)."""
+        self.toward = box(target.pos, LADDER.side(target.size))
+
+    def nearer(self, frm: Coord, to: Coord) -> bool:
+        """Does the step end nearer the Charge's target than it starts?"""
+        assert self.toward is not None
+        return box_gap(box(to, self.side), self.toward) < box_gap(box(frm, self.side), self.toward)
+
+    def beside_target(self, pos: Coord) -> bool:
+        """Is a space at `pos` next to the Charge's target (where a Charge ends)?"""
+        assert self.toward is not None
+        return box_gap(box(pos, self.side), self.toward) == 1
 
     def start(self, pos: Coord) -> Node:
         return (pos, self.carried % 2 | (HALF if self.surfing and self.half else 0))
@@ -120,9 +133,7 @@ class OneTwoOneField(SquareField):
                 return None
         elif not self.ground_step(node, to, reasons):
             return None
-        squeeze = (
-            tightness(self.rs, self.state, self.creature.size, to) if self.on_ground(to) else 0
-        )
+        squeeze = tightness(self.state, self.creature.size, to) if self.on_ground(to) else 0
         if squeeze == TOO_SMALL:
             no(
                 reasons,
@@ -130,7 +141,7 @@ class OneTwoOneField(SquareField):
                 f"the opening at {list(to)[:2]} is too small for a {self.creature.size} creature",
             )
             return None
-        if self.toward is not None and not charge.nearer(self, frm, to):
+        if self.toward is not None and not self.nearer(frm, to):
             no(reasons, "one-two-one/charge-must-approach", f"{list(to)} is no nearer the target")
             return None
         diagonal = to[0] != frm[0] and to[1] != frm[1]

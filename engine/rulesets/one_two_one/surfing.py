@@ -29,13 +29,14 @@ shield worn to 0), rolling 1d(number of free squares around) for where the shiel
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
+from engine.rulesets.one_two_one import economy_view
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.field import FLAT
+from engine.rulesets.squares.hooks import SquareRules
+from engine.sizes import LADDER
 from events.battle_events import (
     ActionUsed,
     Coord,
@@ -46,9 +47,6 @@ from events.battle_events import (
     Tallied,
 )
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.one_two_one import OneTwoOne
 
 SURFING = "shield_surfing"
 WEAR = "battle:shield_wear"
@@ -73,7 +71,7 @@ def set_tally(action: Action, cid: str, name: str, value: int) -> None:
 
 
 def on_shield_surf(
-    rs: OneTwoOne, intent: it.ShieldSurf, state: BattleState, action: Action
+    rs: SquareRules, intent: it.ShieldSurf, state: BattleState, action: Action
 ) -> None:
     c = rs.creature(state, intent.creature)
     rs.require_turn(state, c)
@@ -112,13 +110,13 @@ def _minor(state: BattleState, c: Creature, action: Action, what: str) -> None:
     action.emit(ActionUsed(creature=c.id, action="maneuver"))
 
 
-def downhill(rs: OneTwoOne, state: BattleState, c: Creature) -> bool:
+def downhill(rs: SquareRules, state: BattleState, c: Creature) -> bool:
     f = rs.field(state, c, "walk")
     x, y, z = c.pos
     return any(f.inside(x + dx, y + dy) and z - f.stand_z(x + dx, y + dy) == 1 for dx, dy in FLAT)
 
 
-def terrain(rs: OneTwoOne, state: BattleState, c: Creature) -> str:
+def terrain(rs: SquareRules, state: BattleState, c: Creature) -> str:
     f = rs.field(state, c, "walk")
     if f.any_cell(c.pos, state.grid.damage):
         return "harsh"
@@ -129,7 +127,7 @@ def terrain(rs: OneTwoOne, state: BattleState, c: Creature) -> str:
     return "normal"
 
 
-def start_of_turn(rs: OneTwoOne, action: Action, cid: str) -> None:
+def start_of_turn(rs: SquareRules, action: Action, cid: str) -> None:
     """The shield's wear at the start of the surfer's turn; the turn's uphill limit."""
     c = action.state.creatures[cid]
     action.emit(Tallied(creature=cid, name=TURNS))
@@ -143,10 +141,10 @@ def start_of_turn(rs: OneTwoOne, action: Action, cid: str) -> None:
     set_tally(action, cid, FROM_Z, c.pos[2])
 
 
-def check_end(rs: OneTwoOne, state: BattleState, c: Creature) -> None:
+def check_end(rs: SquareRules, state: BattleState, c: Creature) -> None:
     """At the end of a surfer's turn: at least half its Movement used (unless it has nowhere
     left to go), and not uphill of where the turn (or the surfing) began."""
-    half = -(-rs.movement(state, c) // 2)
+    half = -(-economy_view.movement(state, c) // 2)
     if c.tally("spent") < half and rs.reach(state, c, "move", "walk"):
         raise Refusal(
             "one-two-one/surf-must-move",
@@ -160,7 +158,7 @@ def check_end(rs: OneTwoOne, state: BattleState, c: Creature) -> None:
         )
 
 
-def settle(rs: OneTwoOne, action: Action) -> None:
+def settle(rs: SquareRules, action: Action) -> None:
     """End the surfing of any creature Halted, Frozen, Knocked Prone, Disarmed, or whose
     shield broke."""
     for cid in sorted(action.state.creatures):
@@ -174,9 +172,9 @@ def settle(rs: OneTwoOne, action: Action) -> None:
             end(rs, action, cid, forced=True, reason=reason)
 
 
-def end(rs: OneTwoOne, action: Action, cid: str, forced: bool, reason: str) -> None:
+def end(rs: SquareRules, action: Action, cid: str, forced: bool, reason: str) -> None:
     c = action.state.creatures[cid]
-    shield_at = _shield_lands(rs, action, c) if forced else None
+    shield_at = _shield_lands(action, c) if forced else None
     action.emit(ShieldSurfEnded(creature=cid, forced=forced, reason=reason, shield_at=shield_at))
     if c.tally(TURNS) == 0 and durability(c) > 0:
         action.emit(ShieldWorn(creature=cid, amount=1, left=durability(c) - 1, terrain="minimum"))
@@ -188,10 +186,10 @@ def end(rs: OneTwoOne, action: Action, cid: str, forced: bool, reason: str) -> N
     action.note("surf-ends", c.pos, reasons=(note,))
 
 
-def _shield_lands(rs: OneTwoOne, action: Action, c: Creature) -> Coord | None:
+def _shield_lands(action: Action, c: Creature) -> Coord | None:
     g = action.state.grid
     x, y, _ = c.pos
-    side = rs.size_side(c.size)
+    side = LADDER.side(c.size)
     around = [
         (i, j, g.surface[g.index(i, j)])
         for j in range(y - 1, y + side + 1)

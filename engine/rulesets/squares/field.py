@@ -8,16 +8,12 @@ judge, the reach generator and the path search read one rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.geometry import box, overlaps
 from engine.placement import Occupant
 from engine.results import Refusal
+from engine.sizes import SizeScale
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 Node = tuple[Coord, int]
 DROPPED = 1 << 20
@@ -41,22 +37,24 @@ class SquareField:
     drop_threshold = 1
     """A ground step down by more than this many squares is a fall (and ends the move)."""
 
-    def __init__(self, rs: GridRuleset, state: BattleState, c: Creature, mode: str) -> None:
-        self.rs = rs
+    def __init__(self, sizes: SizeScale, state: BattleState, c: Creature, mode: str) -> None:
+        self.sizes = sizes
         self.state = state
         self.grid = state.grid
         self.options = state.options
         self.creature = c
         self.mode = mode
-        self.side = rs.size_side(c.size)
-        self.rank = rs.rank(c.size)
+        self.side = sizes.side(c.size)
+        self.rank = sizes.rank(c.size)
         self.flying = mode in ("fly", "glide")
         self.occupied: dict[tuple[int, int], list[Occupant]] = {}
         for o in state.creatures.values():
             if o.id == c.id:
                 continue
-            oside = rs.size_side(o.size)
-            entry = Occupant(o, box(o.pos, oside), rs.rank(o.size), o.side != c.side and o.hp > 0)
+            oside = sizes.side(o.size)
+            entry = Occupant(
+                o, box(o.pos, oside), sizes.rank(o.size), o.side != c.side and o.hp > 0
+            )
             for j in range(oside):
                 for i in range(oside):
                     self.occupied.setdefault((o.pos[0] + i, o.pos[1] + j), []).append(entry)

@@ -16,23 +16,18 @@ before filled squares, and it falls only if it ends out of the water above lower
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
 from engine.geometry import box, box_gap, sign
 from engine.results import Refusal
+from engine.rulesets.squares.field import SquareField
+from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.walking import fall
 from events.battle_events import Collided, Coord, ForceMoved, KnockedProne
 from projections.state import BattleState, Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.squares.ruleset import SquaresRuleset
 
-
-def force_move(
-    rs: SquaresRuleset, intent: it.ForceMove, state: BattleState, action: Action
-) -> None:
+def force_move(rs: SquareRules, intent: it.ForceMove, state: BattleState, action: Action) -> None:
     source = rs.creature(state, intent.source)
     targets = [intent.target] if isinstance(intent.target, str) else list(intent.target)
     for tid in targets:
@@ -45,12 +40,12 @@ def force_move(
         _move_one(rs, action, intent, action.state.creatures[source.id], target, squares)
 
 
-def _gap(rs: SquaresRuleset, a: Coord, side: int, source: Creature) -> int:
+def _gap(rs: SquareRules, a: Coord, side: int, source: Creature) -> int:
     return box_gap(box(a, side), box(source.pos, rs.size_side(source.size)))
 
 
 def _planned(
-    rs: SquaresRuleset, intent: it.ForceMove, source: Creature, target: Creature, squares: int
+    rs: SquareRules, intent: it.ForceMove, source: Creature, target: Creature, squares: int
 ) -> list[tuple[int, int]]:
     if intent.path:
         if len(intent.path) > squares:
@@ -76,7 +71,7 @@ def _planned(
 
 
 def _move_one(
-    rs: SquaresRuleset,
+    rs: SquareRules,
     action: Action,
     intent: it.ForceMove,
     source: Creature,
@@ -133,7 +128,7 @@ def _move_one(
 
 
 def _straight(
-    rs: SquaresRuleset,
+    rs: SquareRules,
     action: Action,
     intent: it.ForceMove,
     source: Creature,
@@ -176,7 +171,7 @@ def _straight(
 
 
 def _moved(
-    rs: SquaresRuleset,
+    rs: SquareRules,
     action: Action,
     intent: it.ForceMove,
     source: Creature,
@@ -198,10 +193,7 @@ def _moved(
     rs.entered(action, target.id, path, intent.kind)
 
 
-def _blocked(f: object, xy: tuple[int, int], prev: Coord, level: bool = False) -> str | None:
-    from engine.rulesets.squares.field import SquareField
-
-    assert isinstance(f, SquareField)
+def _blocked(f: SquareField, xy: tuple[int, int], prev: Coord, level: bool = False) -> str | None:
     x, y = xy
     if not f.inside(x, y):
         return "the map's edge"

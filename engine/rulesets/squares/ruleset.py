@@ -6,11 +6,13 @@ from __future__ import annotations
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
-from engine.rulesets.base import GridRuleset, Handler
+from engine.rulesets.base import Handler
+from engine.rulesets.grid import GridRuleset
 from engine.rulesets.squares import search
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.judge import Judged, judge_path
-from engine.rulesets.squares.walking import Run, walk
+from engine.rulesets.squares.run import Run
+from engine.rulesets.squares.walking import walk
 from events.battle_events import (
     Coord,
     KnockedProne,

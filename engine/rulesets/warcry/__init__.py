@@ -19,20 +19,23 @@ from pydantic import BaseModel
 from engine import intents as it
 from engine.action import Action
 from engine.economy import WarcryEconomy
+from engine.region import Region
 from engine.results import Accepted, Refusal
-from engine.rulesets.base import GridRuleset, Handler
+from engine.rulesets.base import Handler
+from engine.rulesets.gridless import GridlessRuleset
 from engine.rulesets.warcry import economy_view, falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.pathfinding import search
-from engine.rulesets.warcry.reach import Region, lattice, region
+from engine.rulesets.warcry.reach import region
 from engine.rulesets.warcry.roadmap import surfaces
-from events.battle_events import Coord, CreaturePlaced, ReactionResolved
-from events.gridless_events import FighterPlaced
+from engine.setup import BattleSetup
+from events.battle_events import CreaturePlaced, ReactionResolved
+from events.gridless_events import FighterPlaced, FighterSpec
 from projections.board import Board
 from projections.state import BattleState, Creature
 
 
-class Warcry(GridRuleset):
+class Warcry(GridlessRuleset):
     id: ClassVar[str] = "warcry"
     rules_version: ClassVar[str] = "warcry/1e-engine.3"
     options_model: ClassVar[type[BaseModel]] = WarcryOptions
@@ -44,10 +47,10 @@ class Warcry(GridRuleset):
             **super().handlers(),
             "move": self.on_move,
             "resolve_reaction": self.on_resolve_reaction,
-            "set_terrain": self.on_set_terrain,
         }
 
-    def create_on_board(self, body: Any) -> Accepted:
+    def create(self, body: BattleSetup) -> Accepted:
+        """The battle on its board in inches, fighters on it (`setup`)."""
         options = self.resolve_options(body.options)
         return setup.create(self.id, self.rules_version, body, options)
 
@@ -149,7 +152,10 @@ class Warcry(GridRuleset):
     # -- director --------------------------------------------------------------------------
     def on_place(self, intent: it.Place, state: BattleState, action: Action) -> None:
         board = self.board(state)
-        placed = {cid: FighterSpecOf(f) for cid, f in board.fighters.items()}
+        placed = {
+            cid: FighterSpec(at=f.point, base=f.base, runemarks=sorted(f.runemarks))
+            for cid, f in board.fighters.items()
+        }
         spec, f = setup.fighter(
             intent.creature, board.spec, placed, float(state.options.get("fighter_height", 1.0))
         )
@@ -158,26 +164,12 @@ class Warcry(GridRuleset):
         action.emit(CreaturePlaced(creature=spec))
         action.emit(FighterPlaced(creature=spec.id, fighter=f))
 
-    def on_set_terrain(self, intent: it.SetTerrain, state: BattleState, action: Action) -> None:
-        raise Refusal("warcry/gridless", "warcry terrain is set on the board at creation")
-
     # -- reach -----------------------------------------------------------------------------
-    def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
-        """The reach region sampled at whole inches: each square's corner point reachable,
-        with the inches counted rounded up (see `reach.region` for the full region)."""
-        return lattice(self.reach_region(state, c, kind))
-
     def reach_region(self, state: BattleState, c: Creature, kind: str) -> Region:
         """The reach region itself: float points, inches counted and the legs to each."""
         if kind != "move":
             raise Refusal("reach/unknown-kind", f"warcry has no {kind!r} reach")
-        return region(self, state, c.id, resolution=1.0)
-
-
-def FighterSpecOf(f: Any) -> Any:
-    from events.gridless_events import FighterSpec
-
-    return FighterSpec(at=f.point, base=f.base, runemarks=sorted(f.runemarks))
+        return region(state, c.id, resolution=1.0)
 
 
 __all__ = ["Warcry"]

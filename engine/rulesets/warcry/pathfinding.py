@@ -22,6 +22,7 @@ from engine.budget import charge
 from engine.results import Refusal
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step
+from engine.rulesets.warcry.moves import JUDGES
 from engine.rulesets.warcry.roadmap import anchors, waypoints
 from events.gridless_events import Point3
 
@@ -119,8 +120,6 @@ class Memo:
     legs: dict[tuple[Point3, Point3, str, str], Step | None] = field(default_factory=dict)
 
     def judge(self, m: Mover, a: Point3, b: Point3, status: str, kind: str) -> Step | None:
-        from engine.rulesets.warcry.moves import JUDGES
-
         key = (a, b, status, kind)
         if key not in self.legs:
             try:

@@ -12,10 +12,9 @@ search of `pathfinding`, from the start with one more leg to each sample.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from engine.budget import charge
+from engine.region import Region
 from engine.results import Refusal
 from engine.rulesets.warcry import economy_view, moves
 from engine.rulesets.warcry.pathfinding import Memo, search
@@ -24,21 +23,8 @@ from events.gridless_events import Point3
 from projections.board import Board
 from projections.state import BattleState
 
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
-Legs = list[tuple[str, list[float]]]
-
-
-@dataclass
-class Region:
-    resolution: float
-    points: dict[Point3, tuple[float, Legs]] = field(default_factory=dict)
-
-
-def region(
-    rs: GridRuleset, state: BattleState, cid: str, resolution: float = 1.0, limit: int = 400
-) -> Region:
+def region(state: BattleState, cid: str, resolution: float = 1.0, limit: int = 400) -> Region:
     board = state.board
     if not isinstance(board, Board) or cid not in board.fighters:
         raise Refusal("battle/unknown-creature", f"there is no fighter {cid!r}")
@@ -73,12 +59,3 @@ def region(
                     cost = moves.plan(state, cid, legs, budget, state.options).cost
                     out.points[goal] = (cost, legs)
     return out
-
-
-def lattice(found: Region) -> dict[tuple[int, int, int], int]:
-    """The region as whole-inch points with the inches counted rounded up (a grid ruler's
-    view: each sample at its rounded point, standing on the floor of its height)."""
-    return {
-        (round(p[0]), round(p[1]), math.floor(p[2])): math.ceil(cost - 1e-9)
-        for p, (cost, _) in found.points.items()
-    }
