@@ -9,6 +9,8 @@ from events.battle_events import Coord, ResumeMove
 from projections.board import Board
 from projections.grid import Grid
 
+TURNS_BY_DEFAULT = True
+"""Whether a battle tracks turns when its options don't say (the option `turns`)."""
 REDUCER_VERSION = 4
 """Bump whenever `evolve` changes what a given log folds into (snapshots keyed by it)."""
 
@@ -125,4 +127,4 @@ class BattleState:
 
     @property
     def turns(self) -> bool:
-        return bool(self.options.get("turns", True))
+        return bool(self.options.get("turns", TURNS_BY_DEFAULT))

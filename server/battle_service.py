@@ -22,6 +22,7 @@ from engine.budget import Budget, within
 from engine.intents import Intent
 from engine.recorded_dice import RecordingDice
 from engine.results import Refusal, Refused
+from engine.rulesets.options import BaseOptions
 from engine.view import battle_view
 from events.envelope import Envelope
 from events.history_events import IntentAccepted
@@ -304,7 +305,7 @@ def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused 
     dice only where the battle's `player_rolls` option allows them."""
     if principal.is_director:
         return None
-    if getattr(intent, "rolls", None) and not state.options.get("player_rolls", False):
+    if getattr(intent, "rolls", None) and not BaseOptions.of(state).player_rolls:
         return Refused(
             rule="auth/rolls-director-only",
             detail="in this battle only the director sends the table's rolls",

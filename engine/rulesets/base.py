@@ -12,7 +12,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import ValidationError
 
 from engine import intents as it
 from engine import lookups
@@ -20,6 +20,7 @@ from engine.action import Action
 from engine.economy import AnyEconomy
 from engine.region import Region
 from engine.results import Accepted, Refusal
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from engine.setup import BattleSetup
 from engine.sizes import LADDER, SizeScale
@@ -60,30 +61,12 @@ KNOWN_CONDITIONS = frozenset(
 )
 
 
-class BaseOptions(BaseModel):
-    model_config = {"extra": "forbid", "frozen": True, "use_attribute_docstrings": True}
-
-    turns: bool = Field(
-        default=True,
-        description=(
-            "Track turns and rounds; `false` is free movement, each move still bounded by speed."
-        ),
-    )
-    player_rolls: bool = Field(
-        default=False,
-        description=(
-            "Whether players may send the dice the table rolled (`rolls`) with their intents;"
-            " the director always may. Off by default: a player must not choose their dice."
-        ),
-    )
-
-
 class RulesetBase:
     """The shared part of every ruleset (`engine.rulesets.protocol.Ruleset`)."""
 
     id: ClassVar[str] = "ruleset"
     rules_version: ClassVar[str] = "0"
-    options_model: ClassVar[type[BaseModel]] = BaseOptions
+    options_model: ClassVar[type[BaseOptions]] = BaseOptions
     move_actions: ClassVar[tuple[str, ...]] = ("advance", "free")
     sizes: ClassVar[SizeScale] = LADDER
     """The ruleset's size categories (Draw Steel's ladder unless it has its own)."""

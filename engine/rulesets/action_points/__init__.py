@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import ActionPointsEconomy
@@ -22,6 +20,7 @@ from engine.rulesets.action_points.movement import ApField
 from engine.rulesets.action_points.options import ActionPointsOptions
 from engine.rulesets.action_points.reads import READS
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from engine.rulesets.squares.judge import judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
@@ -37,7 +36,7 @@ START_CRAWL = 2
 class ActionPoints(SquaresRuleset):
     id: ClassVar[str] = "action-points"
     rules_version: ClassVar[str] = "action-points/zaldar-move-engine.3"
-    options_model: ClassVar[type[BaseModel]] = ActionPointsOptions
+    options_model: ClassVar[type[BaseOptions]] = ActionPointsOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ACTIONS
 
@@ -93,13 +92,13 @@ class ActionPoints(SquaresRuleset):
             return
         if intent.action in ("dodge", "move_silently"):
             f = self.field(action.state, c, intent.mode)
-            if f.in_water(c.pos) and not state.options.get("actions_while_swimming", False):
+            if f.in_water(c.pos) and not ActionPointsOptions.of(state).actions_while_swimming:
                 raise Refusal(
                     "action-points/no-actions-while-swimming",
                     f"{c.id} is swimming: no {intent.action.replace('_', ' ')} in the water",
                 )
             self._paid_action(state, c, intent.action, action)
-        hands = state.options.get("climb_needs_free_hands", True)
+        hands = ActionPointsOptions.of(state).climb_needs_free_hands
         if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
             raise Refusal(
                 "action-points/climb-needs-free-hands",
@@ -151,7 +150,7 @@ class ActionPoints(SquaresRuleset):
                 raise Refusal(
                     "action-points/run-limits-action-points", "a runner spends 1 action point"
                 )
-            if not state.options.get("run_converts_action_point", True):
+            if not ActionPointsOptions.of(state).run_converts_action_point:
                 raise Refusal(
                     "action-points/runner-cannot-convert", "this table lets no runner convert"
                 )
@@ -163,7 +162,8 @@ class ActionPoints(SquaresRuleset):
     def _paid_action(self, state: BattleState, c: Creature, name: str, action: Action) -> None:
         """Dodge (option `dodge_cost`; the text names it but never gives it, DIGEST 6
         UNKNOWN) and Move Silently (1 action point, the text) are moves that are actions."""
-        cost = state.options.get("dodge_cost" if name == "dodge" else "move_silently_cost", 1)
+        options = ActionPointsOptions.of(state)
+        cost = options.dodge_cost if name == "dodge" else options.move_silently_cost
         if cost is None:
             raise Refusal("action-points/no-dodge", "this table plays without the Dodge action")
         left = self.action_points(state, c) - c.tally("ap")

@@ -9,6 +9,7 @@ against, so the state and the judge cannot disagree.
 from __future__ import annotations
 
 from engine.economy import ActionPointsEconomy, turn_of
+from engine.rulesets.action_points.options import ActionPointsOptions
 from projections.state import BattleState, Creature
 
 
@@ -19,7 +20,7 @@ def speed(c: Creature) -> int:
 
 def action_points(state: BattleState, c: Creature) -> int:
     """Action Points a turn: `stats.ap`, else the option `action_points`."""
-    return c.stats.get("ap", int(state.options.get("action_points", 3)))
+    return c.stats.get("ap", ActionPointsOptions.of(state).action_points)
 
 
 def budget(state: BattleState, c: Creature, running: bool = False) -> int:
@@ -46,7 +47,7 @@ def convertible(state: BattleState, c: Creature, left: int) -> int:
     its one Action Point of the round, and none where the table lets no runner convert."""
     if not c.tally("ran"):
         return left
-    if not state.options.get("run_converts_action_point", True):
+    if not ActionPointsOptions.of(state).run_converts_action_point:
         return 0
     return max(0, min(left, 1 - c.tally("ap")))
 

@@ -12,6 +12,7 @@ from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.action_points.movement import ApField
+from engine.rulesets.action_points.options import ActionPointsOptions
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.walking import fall
@@ -72,12 +73,12 @@ def jump(rs: SquareRules, action: Action, c: Creature, intent: it.Move, budget: 
         _check_square(f, c, short, landing=True)
     dex = c.stat("dex")
     face = roll(action, c.id, "long jump" if long else "jump", 1, 20, dex)[0]
-    target = int(state.options.get("jump_target", 10))
+    options = ActionPointsOptions.of(state)
+    target = options.jump_target
     success = face + dex >= target
     spends = need
-    if not success and not state.options.get(
-        "failed_long_jump_spends" if long else "failed_jump_spends", True
-    ):
+    failure_spends = options.failed_long_jump_spends if long else options.failed_jump_spends
+    if not success and not failure_spends:
         spends = 2 if long else 0
     landing = to if success else short
     action.note(

@@ -9,6 +9,7 @@ A walker stepping down a ledge falls (the falling table) and its move ends there
 
 from __future__ import annotations
 
+from engine.rulesets.action_points.options import ActionPointsOptions
 from engine.rulesets.squares.field import FLAT, Node, SquareField, no
 from engine.sizes import LADDER
 from events.battle_events import Coord
@@ -59,7 +60,7 @@ class ApField(SquareField):
         if not self._basic(node, to, reasons):
             return None
         diagonal = to[0] != frm[0] and to[1] != frm[1]
-        walls = self.options.get("corner_rule") == "walls"
+        walls = ActionPointsOptions.of(self.state).corner_rule == "walls"
         if diagonal and walls and any(self.grid.wall[i] for i in self.corner_cells(frm, to)):
             no(reasons, "action-points/cannot-cut-corners", "a wall's corner is in the way")
             return None

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import DrawSteelEconomy
@@ -35,6 +33,7 @@ from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.rulesets.draw_steel.reads import READS
 from engine.rulesets.grid import GridRuleset
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
@@ -43,7 +42,7 @@ from projections.state import BattleState, Creature
 class DrawSteel(GridRuleset):
     id: ClassVar[str] = "draw-steel"
     rules_version: ClassVar[str] = "draw-steel/2025.1-engine.3"
-    options_model: ClassVar[type[BaseModel]] = DrawSteelOptions
+    options_model: ClassVar[type[BaseOptions]] = DrawSteelOptions
     reads: ClassVar[Reads | None] = READS
 
     def handlers(self) -> dict[str, Handler]:
@@ -258,7 +257,7 @@ class DrawSteel(GridRuleset):
             intent = intent.model_copy(update={"path": rest})
         path, jumps = self._path(f, c, intent.path, intent.to, budget.squares, jumps)
         judged = moves.judge_path(f, c.pos, path, budget.squares, jumps, jump_bonus)
-        if True in judged.hard and state.options.get("hard_terrain_test", True):
+        if True in judged.hard and DrawSteelOptions.of(state).hard_terrain_test:
             first = judged.hard.index(True)
             if climbing.might_test(action, c) == 1:
                 action.note(

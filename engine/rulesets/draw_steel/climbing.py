@@ -16,6 +16,7 @@ from engine.geometry import box, box_gap
 from engine.lookups import require_turn
 from engine.results import Refusal
 from engine.rulesets.draw_steel import falling, reactions
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.rulesets.draw_steel.power_roll import power_roll
 from engine.sizes import LADDER
 from events.battle_events import (
@@ -102,7 +103,7 @@ def climb_onto(
 
 def _free_strike_window(action: Action, reactor: Creature, target: Creature) -> None:
     rid = f"r-{action.state.reaction_seq + 1}"
-    option = action.state.options.get("opportunity_attacks", "ask")
+    option = DrawSteelOptions.of(action.state).opportunity_attacks
     action.emit(
         OpportunityAttackTriggered(
             kind="free_strike", reaction=rid, reactor=reactor.id, target=target.id, at=target.pos

@@ -15,6 +15,7 @@ from engine.action import Action
 from engine.economy import DrawSteelActions, DrawSteelEconomy, turn_of
 from engine.intents import MAX_DISTANCE
 from engine.results import Refusal
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
 from events.battle_events import ActionConverted
 from projections.state import BattleState, Creature
@@ -63,7 +64,9 @@ def grab_limited(state: BattleState, c: Creature, speed: int, action: Action | N
         return speed
     if action is not None:
         action.note("speed", c.pos, reasons=(f"grabbing {held[0].id}: speed halved",))
-    return (speed + 1) // 2 if state.options.get("grab_speed_rounding") == "up" else speed // 2
+    return (
+        (speed + 1) // 2 if DrawSteelOptions.of(state).grab_speed_rounding == "up" else speed // 2
+    )
 
 
 def check_mode(c: Creature, mode: str) -> None:

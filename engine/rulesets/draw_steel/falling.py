@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.action import Action
 from engine.geometry import box, overlaps
 from engine.rulesets.draw_steel.economy import speed
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
 from events.battle_events import ConditionSet, Coord, DamageTaken, Fell, KnockedProne
 from projections.state import BattleState, Creature
@@ -139,7 +140,7 @@ def fall(action: Action, cid: str, *, agility_counts: bool, extra_height: int = 
     c = state.creatures[cid]
     x, y, z = c.pos
     ground = stand_z(state, c, x, y)
-    if z - ground > FAR and state.turns and state.options.get("falling_far", True):
+    if z - ground > FAR and state.turns and DrawSteelOptions.of(state).falling_far:
         _fall_far(action, c)
         return
     height = max(0, z - ground) + extra_height
@@ -152,9 +153,7 @@ def fall(action: Action, cid: str, *, agility_counts: bool, extra_height: int = 
     )
     agility = max(0, c.stat("agility")) if agility_counts else 0
     effective = max(0, height - agility - (WATER_REDUCTION if water else 0))
-    tested = (
-        effective if state.options.get("fall_threshold", "effective") == "effective" else height
-    )
+    tested = effective if DrawSteelOptions.of(state).fall_threshold == "effective" else height
     hurts = tested >= 2
     damage = min(2 * effective, MAX_FALL_DAMAGE) if hurts else 0
     landing: Coord = (x, y, ground)

@@ -22,6 +22,7 @@ from engine.intents import MAX_DISTANCE, ForceMove
 from engine.lookups import creature
 from engine.results import Refusal
 from engine.rulesets.draw_steel import burrowing, climbing, falling
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
 from events.battle_events import (
     Collided,
@@ -45,7 +46,7 @@ def effective_distance(
     if intent.melee_weapon and bigger:
         distance += 1
         reasons.append("larger creature's melee weapon ability +1")
-    if state.options.get("stability", "full") == "full" and target.stability > 0:
+    if DrawSteelOptions.of(state).stability == "full" and target.stability > 0:
         distance = max(0, distance - target.stability)
         reasons.append(f"stability {target.stability} reduces it")
     return distance, reasons
@@ -107,7 +108,7 @@ def _check_path(
     sbox = box(source.pos, LADDER.side(source.size))
     side = LADDER.side(target.size)
     prev = target.pos
-    line = state.options.get("push_line", "bresenham")
+    line = DrawSteelOptions.of(state).push_line
     straight = auto_path(source, target, intent.kind, distance)
     for i, p in enumerate(path):
         if max(abs(p[0] - prev[0]), abs(p[1] - prev[1]), abs(p[2] - prev[2])) != 1:
@@ -245,7 +246,7 @@ def _walk(
         nx, ny = step[0], step[1]
         stand = _stand(state, target, nx, ny)
         if stand is None:
-            if state.options.get("map_edge_collision", False):
+            if DrawSteelOptions.of(state).map_edge_collision:
                 wall_hit = ("edge of the map", remaining, pos)
             else:
                 action.note("stopped", pos, reasons=("the edge of the map",))
@@ -267,7 +268,11 @@ def _walk(
             cell = _blocking_cell(state, target, to) if stand > nz else None
         if cell is not None:
             material = grid.material[cell]
-            cost = HURL.get(material or "") if state.options.get("hurl_through") == "auto" else None
+            cost = (
+                HURL.get(material or "")
+                if DrawSteelOptions.of(state).hurl_through == "auto"
+                else None
+            )
             if cost is not None and cost[0] <= remaining and material:
                 cx, cy = cell % grid.width, cell // grid.width
                 action.note(
@@ -334,7 +339,7 @@ def _walk(
         # DIGEST 2.6-2.7: a forced descent is a fall; slammed into the ground or an unbroken
         # object, the target also takes falling damage for the distance with Agility 0.
         height = descent
-        if slammed and action.state.options.get("slam_fall") == "nominal":
+        if slammed and DrawSteelOptions.of(action.state).slam_fall == "nominal":
             height = max(descent, 0) + (len(planned) - len(moved))
         falling.fall(action, target.id, agility_counts=not slammed, extra_height=height)
 

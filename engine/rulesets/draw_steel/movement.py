@@ -15,6 +15,7 @@ from engine.geometry import Box, box, box_gap, overlaps, sign
 from engine.placement import Occupant
 from engine.results import Refusal
 from engine.rulesets.draw_steel import jumping
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
@@ -48,9 +49,10 @@ class MovementField:
         self.prone = creature.has("prone")
         self.climber = "climb" in creature.speeds
         self.swimmer = "swim" in creature.speeds
-        self.stack = bool(state.options.get("stack_penalties", True))
-        self.both_corners = state.options.get("corner_rule") == "both"
-        self.jump_costs_movement = bool(state.options.get("jump_costs_movement", True))
+        options = DrawSteelOptions.of(state)
+        self.stack = options.stack_penalties
+        self.both_corners = options.corner_rule == "both"
+        self.jump_costs_movement = options.jump_costs_movement
         self.sky = grid.top + self.side + 10
         self.floor = grid.bottom - 20
         self.others: list[Occupant] = []

@@ -16,6 +16,7 @@ from engine.geometry import box, box_gap
 from engine.results import Refusal
 from engine.rulesets.draw_steel import climbing, reactions
 from engine.rulesets.draw_steel.movement import MovementField
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
 from events.battle_events import (
     Coord,
@@ -130,8 +131,9 @@ def walk(action: Action, run: MoveRun, judged: Judged) -> None:
     """Walk an already judged path, pausing (or resolving) at opportunity attacks."""
     state = action.state
     c = state.creatures[run.creature]
-    option = state.options.get("opportunity_attacks", "ask")
-    damage_each = state.options.get("damaging_terrain", "each_square") == "each_square"
+    options = DrawSteelOptions.of(state)
+    option = options.opportunity_attacks
+    damage_each = options.damaging_terrain == "each_square"
     seg: list[Coord] = []
     damages: list[int] = []
     spent = 0
@@ -242,7 +244,7 @@ def continue_move(action: Action, resume: ResumeMove) -> None:
     c = state.creatures.get(resume.creature)
     if c is None or not resume.path:
         return
-    if c.hp <= 0 and state.options.get("stop_move_at_zero_stamina", True):
+    if c.hp <= 0 and DrawSteelOptions.of(state).stop_move_at_zero_stamina:
         action.note("move-ends", c.pos, reasons=(f"{c.id} is at 0 Stamina: the move ends",))
         return
     run = MoveRun(

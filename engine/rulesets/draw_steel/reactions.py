@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.geometry import Box, box, box_gap
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.rulesets.draw_steel.power_roll import power_tier
 from engine.sizes import LADDER
 from events.battle_events import Coord, DamageTaken, ReactionResolved
@@ -104,7 +105,7 @@ def free_strike_by(
     natural = sum(dice)
     total = natural + characteristic + edge
     tier = power_tier(natural, total)
-    table = state.options.get("free_strike_damage", (2, 5, 7))
+    table = DrawSteelOptions.of(state).free_strike_damage
     damage = int(table[tier - 1]) + characteristic
     action.emit(
         ReactionResolved(

@@ -28,8 +28,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import EpicPathEconomy
@@ -53,6 +51,7 @@ from engine.rulesets.epic_path.movement import EpicField
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.reads import READS
 from engine.rulesets.epic_path.sizes import SQUARE
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.forced import force_move
@@ -66,7 +65,7 @@ from projections.state import BattleState, Creature
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
     rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.3"
-    options_model: ClassVar[type[BaseModel]] = EpicPathOptions
+    options_model: ClassVar[type[BaseOptions]] = EpicPathOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
     sizes: ClassVar[SizeScale] = sizes.SIZES
@@ -144,6 +143,9 @@ class EpicPath(SquaresRuleset):
         self, action: Action, mover: Creature, frm: Coord, to: Coord, run: Run
     ) -> list[Creature]:
         return opportunity.triggers(action, mover, frm, to, run)
+
+    def reaction_answers(self, state: BattleState) -> str:
+        return EpicPathOptions.of(state).opportunity_attacks
 
     def strike(self, action: Action, reactor: str, target: str, reaction: str) -> None:
         opportunity.strike(action, reactor, target, reaction)

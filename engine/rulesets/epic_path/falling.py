@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.squares.dice import roll
 from events.battle_events import Coord
@@ -43,7 +44,7 @@ def fall_damage(
             if check[0] + c.stat("acrobatics") >= 15:
                 dice -= 1
     dice = min(dice, FALL_CAP)
-    per_die = LANDING.get(str(action.state.options.get("landing_surface", "normal")), 0)
+    per_die = LANDING.get(EpicPathOptions.of(action.state).landing_surface, 0)
     faces = roll(action, c.id, "falling", dice, 6, per_die * dice)
     total = max(0, sum(faces) + per_die * dice)
     return total, total > 0

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from engine.geometry import box, box_gap
 from engine.rulesets.epic_path import economy
+from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SIZES, SQUARE, fills_its_square
 from engine.rulesets.squares.field import Node, SquareField, no
 from events.battle_events import Coord
@@ -47,12 +48,13 @@ class EpicField(SquareField):
         if action == "walk" and economy.overburdened(c):
             self.allow["walk"] = SQUARE  # a standard action moves 5 ft (Encumbrance)
         self.primary = None if primary is None else box(primary.pos, SIZES.side(primary.size))
-        self.skirt = state.options.get("corner_obstacles", "skirt") == "skirt"
+        options = EpicPathOptions.of(state)
+        self.skirt = options.corner_obstacles == "skirt"
         self.direction: tuple[int, int] | None = None
-        self.ceiling = int(state.options.get("altitude_ceiling", 100)) // SQUARE
+        self.ceiling = options.altitude_ceiling // SQUARE
         self.avoid = False
-        self.dead_rough = bool(state.options.get("dead_are_rough", True))
-        self.share = bool(state.options.get("allies_may_share", False))
+        self.dead_rough = options.dead_are_rough
+        self.share = options.allies_may_share
 
     # -- what a square is ------------------------------------------------------------------
     def squeeze_need(self, pos: Coord) -> int:

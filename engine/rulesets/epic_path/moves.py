@@ -16,6 +16,7 @@ from engine.geometry import box, box_gap, chebyshev
 from engine.results import Refusal
 from engine.rulesets.epic_path import collisions, economy
 from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SIZES, SQUARE
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.hooks import SquareRules
@@ -121,7 +122,7 @@ def withdraw_exemptions(
     provoke, in path order."""
     bonus = c.stat("movement")
     face = roll(action, c.id, "Movement check (withdraw)", 1, 20, bonus)[0]
-    default = int(action.state.options.get("withdraw_defense", 15))
+    default = EpicPathOptions.of(action.state).withdraw_defense
     defense = primary.stats.get("maneuver_defense", default)
     margin = face + bonus - defense
     if margin < 0:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.geometry import box, box_gap
+from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SIZES, has_reach
 from engine.rulesets.squares.run import Run
 from events.battle_events import Coord, DamageTaken, ReactionResolved, Tallied
@@ -56,7 +57,7 @@ def strike(action: Action, reactor: str, target: str, reaction: str) -> None:
     bonus = r.stat("attack")
     face = action.roller.roll(1, 20)
     total = face[0] + bonus
-    ac = t.stats.get("ac", int(action.state.options.get("aoo_target_ac", 10)))
+    ac = t.stats.get("ac", EpicPathOptions.of(action.state).aoo_target_ac)
     damage = max(0, r.stat("damage")) if total >= ac else 0
     action.emit(
         ReactionResolved(

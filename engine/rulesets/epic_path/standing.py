@@ -10,6 +10,7 @@ from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.epic_path import economy
+from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.run import Run
 from engine.rulesets.squares.walking import open_windows
@@ -33,7 +34,7 @@ def stand_up(rs: SquareRules, intent: it.StandUp, state: BattleState, action: Ac
         action.emit(ConditionSet(creature=c.id, condition="splayed", on=False))
     if state.turns:
         action.emit(Tallied(creature=c.id, name="moved"))
-    if state.options.get("stand_up_provokes", True):
+    if EpicPathOptions.of(state).stand_up_provokes:
         run = Run(c.id, [], "walk", "stand_up", 0, False)
         hit = rs.triggers(action, c, c.pos, c.pos, run)
         if hit:

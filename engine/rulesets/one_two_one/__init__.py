@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import ReclaimTheWildEconomy
@@ -26,6 +24,7 @@ from engine.rulesets.one_two_one import breath, charge, economy_view, squeezing,
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.one_two_one.reads import READS
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from engine.rulesets.squares import forced
 from engine.rulesets.squares.dice import roll
@@ -39,7 +38,7 @@ from projections.state import BattleState, Creature
 class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
     rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.3"
-    options_model: ClassVar[type[BaseModel]] = OneTwoOneOptions
+    options_model: ClassVar[type[BaseOptions]] = OneTwoOneOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
 
@@ -110,13 +109,13 @@ class OneTwoOne(SquaresRuleset):
     def fall_damage(
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
     ) -> tuple[int, bool]:
-        jump = c.stats.get("vertical_jump", int(action.state.options.get("vertical_jump", 1)))
+        jump = c.stats.get("vertical_jump", OneTwoOneOptions.of(action.state).vertical_jump)
         if self._sprinting(action, c):
             jump *= 2
         damage = max(0, squares - jump)
         dice = c.stat("athletics")
         if damage and dice > 0:
-            sides = int(action.state.options.get("athletics_die", 6))
+            sides = OneTwoOneOptions.of(action.state).athletics_die
             damage = max(0, damage - sum(roll(action, c.id, "rolling with the fall", dice, sides)))
         return damage, False
 
@@ -124,7 +123,7 @@ class OneTwoOne(SquaresRuleset):
         """Pushing Foes into Things: damage equal to the distance left, ignoring Defense."""
         other = forced.collided(action, cid, at, remaining, what)
         action.emit(DamageTaken(creature=cid, amount=remaining, cause="collision"))
-        if other is not None and action.state.options.get("collision_damage") == "both":
+        if other is not None and OneTwoOneOptions.of(action.state).collision_damage == "both":
             action.emit(DamageTaken(creature=other.id, amount=remaining, cause="collision"))
 
     # -- intents ---------------------------------------------------------------------------
@@ -135,7 +134,7 @@ class OneTwoOne(SquaresRuleset):
         self._check_mode(c, intent.mode)
         if c.has("prone"):
             raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
-        hands = state.options.get("climb_needs_free_hands", True)
+        hands = OneTwoOneOptions.of(state).climb_needs_free_hands
         if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
             raise Refusal(
                 "one-two-one/climb-needs-hands",
@@ -282,7 +281,7 @@ class OneTwoOne(SquaresRuleset):
         """Sprinting: "you must first sheathe or stow any items or weapons in your hands,
         unless the item is necessary for your mode of travel": `stats.hands_busy` counts what
         it holds besides such items (option `sprint_needs_empty_hands`)."""
-        if c.stat("hands_busy") > 0 and state.options.get("sprint_needs_empty_hands", True):
+        if c.stat("hands_busy") > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
             raise Refusal(
                 "one-two-one/sprint-needs-empty-hands",
                 f"{c.id} must sheathe or stow what it holds to Sprint",
@@ -299,7 +298,7 @@ class OneTwoOne(SquaresRuleset):
         if not c.has("prone"):
             raise Refusal("one-two-one/not-prone", f"{c.id} is not prone")
         self.require_turn(state, c)
-        cost = int(state.options.get("stand_up_cost", 3))
+        cost = OneTwoOneOptions.of(state).stand_up_cost
         if state.turns and self.budget(state, c) < min(cost, 1):
             raise Refusal("one-two-one/no-movement-left", "standing up needs Movement")
         action.emit(StoodUp(creature=c.id, action="movement"))

@@ -16,6 +16,7 @@ here, and out of combat (minutes) there are no turns: not modelled.
 from __future__ import annotations
 
 from engine.action import Action
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.sizes import LADDER
 from events.battle_events import DamageTaken, Tallied
 from projections.state import BattleState, Creature
@@ -45,7 +46,7 @@ def end_of_turn(action: Action, cid: str) -> None:
             action.emit(Tallied(creature=cid, name=BREATH, amount=-held))
         return
     action.emit(Tallied(creature=cid, name=BREATH))
-    limit = c.stats.get("fortitude", int(action.state.options.get("fortitude", 2)))
+    limit = c.stats.get("fortitude", OneTwoOneOptions.of(action.state).fortitude)
     if held + 1 > limit:
         action.emit(DamageTaken(creature=cid, amount=1, cause="holding breath"))
         action.note("breath", c.pos, reasons=(f"{cid} is out of breath: 1 damage",))

@@ -10,13 +10,14 @@ against.
 from __future__ import annotations
 
 from engine.economy import ReclaimTheWildActions, ReclaimTheWildEconomy, turn_of
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from projections.state import BattleState, Creature
 
 
 def movement(state: BattleState, c: Creature) -> int:
     """A creature's Movement: its `speeds.walk`, else the option `movement` ("typically,
     Heroes have 6 Movement")."""
-    return c.speeds.get("walk", int(state.options.get("movement", 6)))
+    return c.speeds.get("walk", OneTwoOneOptions.of(state).movement)
 
 
 def budget(state: BattleState, c: Creature, sprinting: bool = False) -> int:
@@ -39,7 +40,7 @@ def move_left(state: BattleState, c: Creature) -> int:
 
 def may_sprint(state: BattleState, c: Creature) -> bool:
     """Sprint spends the Standard Action once a turn, with hands stowed (`_sprint`)."""
-    if c.stat("hands_busy") > 0 and state.options.get("sprint_needs_empty_hands", True):
+    if c.stat("hands_busy") > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
         return False
     turn = turn_of(state, c)
     if turn == "free":

@@ -16,6 +16,7 @@ Surfing; the node carries the parity of the raw total, as it carries the diagona
 from __future__ import annotations
 
 from engine.geometry import Box, box, box_gap
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.one_two_one.squeezing import SQUEEZE, TOO_SMALL, slowed_otherwise, tightness
 from engine.rulesets.squares.field import DROPPED, Node, SquareField, no
 from engine.sizes import LADDER
@@ -54,14 +55,15 @@ class OneTwoOneField(SquareField):
     ):
         super().__init__(LADDER, state, c, mode)
         self.sneaking = sneaking
-        self.surcharge = int(state.options.get("slowed_surcharge", 1))
-        self.corner_rule = state.options.get("corner_rule", "either")
+        options = OneTwoOneOptions.of(state)
+        self.surcharge = options.slowed_surcharge
+        self.corner_rule = options.corner_rule
         self.carried = c.tally("diagonals") if state.turns else 0
         self.slowed = slowed_otherwise(c)
         self.sprinting = c.tally("sprint") > 0 if sprinting is None else sprinting
         """Sprinting in this move: the turn's Sprint, or the move's own (`sprint`, `charge`),
         which is the only record of it in a battle without turns."""
-        self.surfing = c.has("shield_surfing") and state.options.get("surf_cost", "half") == "half"
+        self.surfing = c.has("shield_surfing") and options.surf_cost == "half"
         self.half = c.tally("surf_half") % 2 if state.turns else 0
         self._raw: tuple[Node, Coord, int] | None = None
         self.toward: Box | None = None

@@ -25,6 +25,7 @@ is also slowed by something else (DIGEST 4.2 lists Slowed once).
 from __future__ import annotations
 
 from engine.action import Action
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.sizes import LADDER
 from events.battle_events import ConditionSet, Coord, Tallied
 from projections.state import BattleState, Creature
@@ -45,8 +46,9 @@ def tightness(state: BattleState, size: str, pos: Coord) -> int:
         return FITS
     side = LADDER.side(size)
     rank = LADDER.rank(size)
-    squeeze_from = int(state.options.get("squeeze_from", 1))
-    too_small_from = int(state.options.get("too_small_from", 2))
+    options = OneTwoOneOptions.of(state)
+    squeeze_from = options.squeeze_from
+    too_small_from = options.too_small_from
     worst = FITS
     for j in range(side):
         for i in range(side):

@@ -33,6 +33,7 @@ from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.one_two_one import economy_view
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.field import FLAT
 from engine.rulesets.squares.hooks import SquareRules
@@ -90,7 +91,7 @@ def on_shield_surf(
             )
     if c.stat("shield") <= 0 or durability(c) <= 0:
         raise Refusal("one-two-one/surf-needs-shield", f"{c.id} has no unbroken shield")
-    if state.options.get("surf_needs_slope", True) and not downhill(rs, state, c):
+    if OneTwoOneOptions.of(state).surf_needs_slope and not downhill(rs, state, c):
         raise Refusal(
             "one-two-one/surf-needs-slope",
             f"{c.id} is not on a downward slope (no square next to it is one lower)",
@@ -123,7 +124,7 @@ def terrain(rs: SquareRules, state: BattleState, c: Creature) -> str:
     if f.in_water(c.pos):
         return "gentle"
     if f.any_cell(c.pos, state.grid.difficult):
-        return str(state.options.get("surf_difficult_wear", "normal"))
+        return OneTwoOneOptions.of(state).surf_difficult_wear
     return "normal"
 
 

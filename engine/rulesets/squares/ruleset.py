@@ -119,6 +119,11 @@ class SquaresRuleset(GridRuleset):
         """Creatures whose reaction this step triggers (none unless the ruleset says)."""
         return []
 
+    def reaction_answers(self, state: BattleState) -> str:
+        """How the battle's reaction windows are answered: `ask` the reactor, or `always`
+        and `never` at once (a ruleset's option; `ask` where it has none)."""
+        return "ask"
+
     def strike(self, action: Action, reactor: str, target: str, reaction: str) -> None:
         action.emit(ReactionResolved(reaction=reaction, decision="take"))
 

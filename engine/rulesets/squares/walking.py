@@ -92,7 +92,7 @@ def open_windows(
     rs: SquareRules, action: Action, c: Creature, at: Coord, hit: list[Creature], rest: Run
 ) -> None:
     """Open a reaction window per reactor at `at`; the move resumes with `rest` (if any)."""
-    option = action.state.options.get("opportunity_attacks", "ask")
+    option = rs.reaction_answers(action.state)
     resume = ResumeMove(
         creature=rest.creature,
         path=rest.path,

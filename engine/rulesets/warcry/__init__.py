@@ -14,8 +14,6 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import WarcryEconomy
@@ -23,6 +21,7 @@ from engine.region import Region
 from engine.results import Accepted, Refusal
 from engine.rulesets.base import Handler
 from engine.rulesets.gridless import GridlessRuleset
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.warcry import economy_view, falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.pathfinding import search
@@ -38,7 +37,7 @@ from projections.state import BattleState, Creature
 class Warcry(GridlessRuleset):
     id: ClassVar[str] = "warcry"
     rules_version: ClassVar[str] = "warcry/1e-engine.3"
-    options_model: ClassVar[type[BaseModel]] = WarcryOptions
+    options_model: ClassVar[type[BaseOptions]] = WarcryOptions
     move_actions: ClassVar[tuple[str, ...]] = ("move",)
     unit: ClassVar[tuple[str, str, int]] = ("inch", "inches", 1)
 
@@ -79,7 +78,7 @@ class Warcry(GridlessRuleset):
         if intent.action != "advance" and intent.action not in self.move_actions:
             raise Refusal("intent/unknown-action", f"warcry has no {intent.action!r} move")
         self.require_activation(state, c)
-        options, budget = state.options, float(self.speed(c, "walk"))
+        options, budget = WarcryOptions.of(state), float(self.speed(c, "walk"))
         if intent.legs is not None:
             legs = moves.parsed_legs(intent.legs)
         else:
@@ -104,7 +103,7 @@ class Warcry(GridlessRuleset):
         if raw is None:
             raise Refusal("intent/no-path", "a move needs `legs` or `to`")
         goal = [float(v) for v in raw]
-        m = moves.mover(state, c.id, state.options)
+        m = moves.mover(state, c.id, WarcryOptions.of(state))
         moves.check_point(m, goal, 0)
         goals = (
             [(goal[0], goal[1], goal[2])]
@@ -115,7 +114,7 @@ class Warcry(GridlessRuleset):
         status = "ground" if m.space.supported(start) else "climbing"
 
         def accept(legs: list[tuple[str, Any]]) -> None:
-            moves.plan(state, c.id, legs, budget, state.options)
+            moves.plan(state, c.id, legs, budget, WarcryOptions.of(state))
 
         found = search(m, start, status, goals, budget, accept)
         if found is None:
@@ -138,15 +137,15 @@ class Warcry(GridlessRuleset):
             chosen = (float(intent.at[0]), float(intent.at[1]), float(intent.at[2]))
         action.emit(ReactionResolved(reaction=pending.id, decision=intent.decision))
         if pending.target in self.board(state).fighters:
-            space = moves.mover(state, pending.target, state.options).space
-            falling.place(action, space, pending.target, chosen, state.options)
+            space = moves.mover(state, pending.target, WarcryOptions.of(state)).space
+            falling.place(action, space, pending.target, chosen, WarcryOptions.of(state))
 
     def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)
         if state.turns and state.active == c.id and c.has("climbing"):
-            space = moves.mover(state, c.id, state.options).space
+            space = moves.mover(state, c.id, WarcryOptions.of(state)).space
             action.note("fall", reasons=(f"{c.id}'s activation ends while climbing",))
-            falling.fall(action, space, c.id, state.options)
+            falling.fall(action, space, c.id, WarcryOptions.of(state))
         super().on_end_turn(intent, action.state, action)
 
     # -- director --------------------------------------------------------------------------
@@ -157,7 +156,7 @@ class Warcry(GridlessRuleset):
             for cid, f in board.fighters.items()
         }
         spec, f = setup.fighter(
-            intent.creature, board.spec, placed, float(state.options.get("fighter_height", 1.0))
+            intent.creature, board.spec, placed, WarcryOptions.of(state).fighter_height
         )
         if spec.id in state.creatures:
             raise Refusal("battle/duplicate-creature", f"{spec.id!r} is already on the board")

@@ -14,7 +14,6 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.action import Action
 from engine.intents import Leg
@@ -27,6 +26,7 @@ from engine.rulesets.warcry.flying import fly
 from engine.rulesets.warcry.geometry import EPS
 from engine.rulesets.warcry.jumping import jump
 from engine.rulesets.warcry.movement import Mover, Step, normal, refuse
+from engine.rulesets.warcry.options import WarcryOptions
 from events.gridless_events import DroppedDown, LegRecord, MovedInches, Point3
 from projections.board import Board
 from projections.state import BattleState
@@ -46,14 +46,12 @@ class Plan:
     status: str
 
 
-def mover(state: BattleState, cid: str, options: dict[str, Any]) -> Mover:
+def mover(state: BattleState, cid: str, options: WarcryOptions) -> Mover:
     board = state.board
     assert isinstance(board, Board)
     f = board.fighters[cid]
-    space = Space.of(board, cid, float(options.get("fighter_height", 1.0)))
-    return Mover(
-        cid, space, f.radius, f.runemarks, bool(options.get("climb_counts_vertical", True))
-    )
+    space = Space.of(board, cid, options.fighter_height)
+    return Mover(cid, space, f.radius, f.runemarks, options.climb_counts_vertical)
 
 
 def check_point(m: Mover, to: Sequence[float], leg: int) -> None:
@@ -73,7 +71,7 @@ def plan(
     cid: str,
     legs: Sequence[tuple[str, Sequence[float]]],
     budget: float,
-    options: dict[str, Any],
+    options: WarcryOptions,
 ) -> Plan:
     """Judge the legs from the fighter's position; raise `Refusal` for a disallowed move."""
     board = state.board
@@ -115,8 +113,8 @@ def plan(
     return Plan(start, tuple(steps), cost, rest, status)
 
 
-def carry_out(action: Action, cid: str, p: Plan, options: dict[str, Any]) -> None:
-    threshold = float(options.get("impact_threshold", 3.0))
+def carry_out(action: Action, cid: str, p: Plan, options: WarcryOptions) -> None:
+    threshold = options.impact_threshold
     path = [p.start, *(step.to for _, step in p.steps)]
     records = [
         LegRecord(

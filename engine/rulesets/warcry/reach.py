@@ -17,6 +17,7 @@ from engine.budget import charge
 from engine.region import Region
 from engine.results import Refusal
 from engine.rulesets.warcry import economy_view, moves
+from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.pathfinding import Memo, search
 from engine.rulesets.warcry.roadmap import surfaces
 from events.gridless_events import Point3
@@ -32,7 +33,7 @@ def region(state: BattleState, cid: str, resolution: float = 1.0, limit: int = 4
     left = economy_view.view(state, c)
     # on its activation, what is left; waiting for it, the ruler of a fresh activation
     budget = left.move if left.turn == "waiting" else left.movement_left
-    m = moves.mover(state, cid, state.options)
+    m = moves.mover(state, cid, WarcryOptions.of(state))
     start = board.fighters[cid].point
     status = "ground" if m.space.supported(start) else "climbing"
     out = Region(resolution)
@@ -51,11 +52,11 @@ def region(state: BattleState, cid: str, resolution: float = 1.0, limit: int = 4
                     continue
 
                 def accept(legs: list[tuple[str, Point3]]) -> None:
-                    moves.plan(state, cid, legs, budget, state.options)
+                    moves.plan(state, cid, legs, budget, WarcryOptions.of(state))
 
                 found = search(m, start, status, [goal], budget, accept, limit=300, memo=memo)
                 if found is not None:
                     legs = [(k, list(p)) for k, p in found]
-                    cost = moves.plan(state, cid, legs, budget, state.options).cost
+                    cost = moves.plan(state, cid, legs, budget, WarcryOptions.of(state)).cost
                     out.points[goal] = (cost, legs)
     return out
