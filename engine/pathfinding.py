@@ -23,7 +23,7 @@ class Field(Protocol):
 
     def jumps(self, pos: Coord) -> list[tuple[Coord, int]]: ...
 
-    def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool: ...
+    def can_stop(self, pos: Coord) -> bool: ...
 
 
 def _h(a: Coord, b: Coord) -> int:
@@ -37,34 +37,33 @@ def find_route(
     of its squares reached by a jump, or None."""
     if start == goal or not field.can_stop(goal):
         return None
+    gx, gy, gz = goal
     best: dict[Coord, int] = {start: 0}
+    known = best.get
     parent: dict[Coord, tuple[Coord, bool]] = {}
     counter = 0
     frontier: list[tuple[int, int, int, Coord]] = [(_h(start, goal), 0, counter, start)]
+    push, pop = heapq.heappush, heapq.heappop
     limit = budget if budget is not None else INFINITE
     while frontier:
-        _, neg_g, _, pos = heapq.heappop(frontier)
+        _, neg_g, _, pos = pop(frontier)
         charge()
         g = -neg_g
         if pos == goal:
             return _unwind(parent, goal)
-        if g > best.get(pos, INFINITE):
+        if g > known(pos, INFINITE):
             continue
-        for nxt, cost in field.neighbors(pos):
-            ng = g + cost
-            if ng <= limit and ng < best.get(nxt, INFINITE):
-                best[nxt] = ng
-                parent[nxt] = (pos, False)
-                counter += 1
-                # ties go to the deeper node (larger g), which cuts plateau expansion
-                heapq.heappush(frontier, (ng + _h(nxt, goal), -ng, counter, nxt))
-        for nxt, cost in field.jumps(pos):
-            ng = g + cost
-            if ng <= limit and ng < best.get(nxt, INFINITE):
-                best[nxt] = ng
-                parent[nxt] = (pos, True)
-                counter += 1
-                heapq.heappush(frontier, (ng + _h(nxt, goal), -ng, counter, nxt))
+        for jump, steps in ((False, field.neighbors(pos)), (True, field.jumps(pos))):
+            for nxt, cost in steps:
+                ng = g + cost
+                if ng <= limit and ng < known(nxt, INFINITE):
+                    best[nxt] = ng
+                    parent[nxt] = (pos, jump)
+                    counter += 1
+                    x, y, z = nxt
+                    h = max(abs(x - gx), abs(y - gy), abs(z - gz))
+                    # ties go to the deeper node (larger g), which cuts plateau expansion
+                    push(frontier, (ng + h, -ng, counter, nxt))
     return None
 
 

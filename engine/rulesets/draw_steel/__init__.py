@@ -35,6 +35,7 @@ from engine.rulesets.draw_steel.reads import READS
 from engine.rulesets.grid import GridRuleset
 from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
+from engine.steps import must
 from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
 
@@ -119,7 +120,7 @@ class DrawSteel(GridRuleset):
             raise Refusal("map/off-map", f"{to} is off the map")
         if goal == c.pos:
             raise Refusal("path/empty", "the creature is already there")
-        f.can_stop(goal, [])
+        must(f.stop_refusal(goal))
         found = find_route(f, c.pos, goal, budget)
         if found is None:
             # the unbounded search only tells "too far" from "unreachable"; on the ground only
@@ -313,7 +314,7 @@ class DrawSteel(GridRuleset):
                 f"the first square must be on the ground beside {host.id}",
                 0,
             )
-        f.can_stop(to, [])
+        must(f.stop_refusal(to))
         cost = climbing.climb_cost(c)
         if cost > budget.squares:
             raise Refusal("draw-steel/exceeds-speed", f"climbing down costs {cost}", 0)

@@ -16,6 +16,7 @@ from engine.rulesets.draw_steel import economy
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.power_roll import power_roll
 from engine.sizes import LADDER
+from engine.steps import Illegal, must, refuse
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
@@ -46,11 +47,9 @@ def dig(
     for i, to in enumerate(path):
         if (to[0], to[1]) != (prev[0], prev[1]) or abs(to[2] - prev[2]) != 1:
             raise Refusal("draw-steel/dig-is-vertical", "Dig moves straight up or down", i)
-        try:
-            f.step(prev, to, [])
-        except Refusal as refusal:
-            refusal.step = i
-            raise
+        found = f.step(prev, to)
+        if isinstance(found, Illegal):
+            raise refuse(found, i)
         prev = to
     deeper = path[-1][2] < c.pos[2]
     holding = [g.id for g in state.creatures.values() if g.grabbed_by == c.id and g.hp > 0]
@@ -58,7 +57,7 @@ def dig(
         raise Refusal(
             "draw-steel/cannot-dig-deeper-grabbing", f"can't dig deeper while grabbing {holding[0]}"
         )
-    f.can_stop(path[-1], [])
+    must(f.stop_refusal(path[-1]))
     if state.turns:
         require_turn(state, c)
         if c.has("dazed") and c.actions_used >= 1:
@@ -120,13 +119,11 @@ def claw_dirt(
         raise Refusal("draw-steel/one-square", "Claw Dirt moves exactly 1 square")
     to = path[0]
     f.digging = True
-    try:
-        f.step(c.pos, to, [])
-    except Refusal as refusal:
-        refusal.step = 0
-        raise
+    found = f.step(c.pos, to)
+    if isinstance(found, Illegal):
+        raise refuse(found, 0)
     _through_ground(f, c.pos, to)
-    f.can_stop(to, [])
+    must(f.stop_refusal(to))
     if state.turns:
         _spend_maneuver(state, c, use_main, action)
     tier = power_roll(action, c, "claw_dirt", c.stat("might"), to, "claw-dirt", cost=1)

@@ -18,6 +18,7 @@ from engine.rulesets.draw_steel import climbing, reactions
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
+from engine.steps import Illegal, must, refuse
 from events.battle_events import (
     Coord,
     DamageTaken,
@@ -53,20 +54,17 @@ def judge_path(
     judged = Judged()
     prev = start
     for i, to in enumerate(path):
-        try:
-            if i in jumps:
-                cost, why = f.jump_step(prev, to, jump_bonus)
-            else:
-                why = []
-                cost = f.step(prev, to, why)
-                if f.hard_step:
-                    why.append("a hard climb or swim: the Might test")
-        except Refusal as refusal:
-            refusal.step = i
-            raise
-        judged.costs.append(cost)
+        jump = i in jumps
+        found = f.jump_step(prev, to, jump_bonus) if jump else f.step(prev, to)
+        if isinstance(found, Illegal):
+            raise refuse(found, i)
+        why = list(found.reasons)
+        hard = not jump and f.is_hard(prev, to)
+        if hard:
+            why.append("a hard climb or swim: the Might test")
+        judged.costs.append(found.cost)
         judged.reasons.append(tuple(why) or ("1 square",))
-        judged.hard.append(i not in jumps and f.hard_step)
+        judged.hard.append(hard)
         if judged.total > budget:
             raise Refusal(
                 "draw-steel/exceeds-speed",
@@ -74,11 +72,7 @@ def judge_path(
                 i,
             )
         prev = to
-    try:
-        f.can_stop(path[-1], [])
-    except Refusal as refusal:
-        refusal.step = len(path) - 1
-        raise
+    must(f.stop_refusal(path[-1]), len(path) - 1)
     return judged
 
 
