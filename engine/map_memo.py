@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from projections.grid import Grid
 
+T = TypeVar("T")
 MOST_KEPT = 32
 """Memos kept at once (one per map and kind of mover)."""
 
@@ -38,3 +39,20 @@ def kept(grid: Grid, mover: Hashable) -> dict[Any, Any]:
         while len(_KEPT) > MOST_KEPT:
             _KEPT.popitem(last=False)
         return memo
+
+
+_ROSTERS: dict[Hashable, tuple[object, Any]] = {}
+"""The latest value built per key, with the creatures mapping it was built from."""
+
+
+def per_roster(creatures: object, key: Hashable, build: Callable[[], T]) -> T:
+    """What `build` makes of a state's creatures, kept while the same mapping is asked again
+    (a state's mapping is never changed in place, and holding it keeps its identity from
+    being reused): every step of a walk, every creature of a state view, asks again."""
+    hit = _ROSTERS.get(key)
+    if hit is not None and hit[0] is creatures:
+        found: T = hit[1]
+        return found
+    value = build()
+    _ROSTERS[key] = (creatures, value)
+    return value

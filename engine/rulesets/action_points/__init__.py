@@ -114,8 +114,7 @@ class ActionPoints(SquaresRuleset):
                 raise Refusal("action-points/not-tripped", "only a tripped creature crawls")
             if not c.has("crawling"):
                 budget = self._start_crawl(action, c, budget)
-        f = self.field(action.state, c, intent.mode)
-        f.dodging = intent.action == "dodge"
+        f = ApField(action.state, c, intent.mode, dodging=intent.action == "dodge")
         path = self.path_for(f, c, intent, budget)
         run = Run(c.id, path, intent.mode, intent.action, budget, state.turns)
         judged = judge_path(f, c.pos, path, budget)

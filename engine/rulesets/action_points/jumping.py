@@ -16,6 +16,7 @@ from engine.rulesets.action_points.options import ActionPointsOptions
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.walking import fall
+from engine.steps import must
 from events.battle_events import Coord, Moved, Tallied
 from projections.state import Creature
 
@@ -43,7 +44,7 @@ def _check_square(f: ApField, c: Creature, at: Coord, landing: bool) -> None:
     if f.any_cell(at, f.grid.wall) or at[2] > c.pos[2]:
         raise Refusal("action-points/cannot-jump-over", f"{list(at)[:2]} is too high to clear")
     if landing:
-        f.can_stop(at, [])
+        must(f.stop_refusal(at))
 
 
 def jump(rs: SquareRules, action: Action, c: Creature, intent: it.Move, budget: int) -> None:

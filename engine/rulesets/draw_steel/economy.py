@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.action import Action
 from engine.economy import DrawSteelActions, DrawSteelEconomy, turn_of
 from engine.intents import MAX_DISTANCE
+from engine.map_memo import per_roster
 from engine.results import Refusal
 from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
@@ -36,22 +37,18 @@ def speed(c: Creature, mode: str) -> int:
     return min(base, SLOWED_SPEED) if c.has("slowed") else base
 
 
-_GRABBED: list[tuple[dict[str, Creature], dict[str, list[Creature]]]] = []
-
-
 def grabbed_by(state: BattleState) -> dict[str, list[Creature]]:
-    """Grabbed creatures by their grabber. Every creature's speed asks (the state view asks
-    for each of them), so the index is kept for the latest creatures mapping: a state's
-    mapping is never changed in place, and holding it keeps its identity from being reused."""
-    last = _GRABBED[-1] if _GRABBED else None
-    if last is not None and last[0] is state.creatures:
-        return last[1]
-    index: dict[str, list[Creature]] = {}
-    for g in state.creatures.values():
-        if g.grabbed_by is not None and g.has("grabbed"):
-            index.setdefault(g.grabbed_by, []).append(g)
-    _GRABBED[:] = [(state.creatures, index)]
-    return index
+    """Grabbed creatures by their grabber (every creature's speed asks: the state view asks
+    for each of them)."""
+
+    def build() -> dict[str, list[Creature]]:
+        index: dict[str, list[Creature]] = {}
+        for g in state.creatures.values():
+            if g.grabbed_by is not None and g.has("grabbed"):
+                index.setdefault(g.grabbed_by, []).append(g)
+        return index
+
+    return per_roster(state.creatures, "draw-steel/grabbed-by", build)
 
 
 def grab_limited(state: BattleState, c: Creature, speed: int, action: Action | None) -> int:

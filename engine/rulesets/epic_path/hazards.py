@@ -17,6 +17,7 @@ from engine.rulesets.epic_path.movement import EpicField
 from engine.rulesets.squares import search
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.hooks import SquareRules
+from engine.steps import must
 from events.battle_events import Coord, DamageTaken
 from projections.state import BattleState, Creature
 
@@ -58,7 +59,7 @@ def path_around(
     except Refusal as refusal:
         goal = f.resolve(intent.to) if intent.to is not None else None
         if refusal.rule == "path/unreachable" and goal and f.inside(goal[0], goal[1]):
-            f.forbids(goal, [])  # the square itself forbids it: say which rule
+            must(f.forbids(goal))  # the square itself forbids it: say which rule
         raise
 
 

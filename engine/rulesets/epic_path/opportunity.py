@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.geometry import box, box_gap
+from engine.map_memo import per_roster
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SIZES, has_reach
 from engine.rulesets.squares.run import Run
@@ -25,14 +26,12 @@ def triggers(action: Action, mover: Creature, frm: Coord, to: Coord, run: Run) -
     side = SIZES.side(mover.size)
     mine = box(frm, side)
     out = []
-    for enemy in sorted(action.state.creatures.values(), key=lambda o: o.id):
-        if enemy.side == mover.side or enemy.hp <= 0 or enemy.id in run.provoked:
+    for enemy, eside, reach in _threats(action.state.creatures, mover.side):
+        if enemy.id in run.provoked:
             continue
-        eside = SIZES.side(enemy.size)
         far = side + 2 * eside  # beyond this on either axis the gap exceeds any reach (<= eside)
         if abs(enemy.pos[0] - frm[0]) > far or abs(enemy.pos[1] - frm[1]) > far:
             continue
-        reach = eside if has_reach(SIZES.rank(enemy.size)) and not enemy.stat("unarmed") else 0
         if reach == 0 or box_gap(mine, box(enemy.pos, eside)) > reach:
             continue
         reflexes = enemy.stat("combat_reflexes")
@@ -48,6 +47,23 @@ def triggers(action: Action, mover: Creature, frm: Coord, to: Coord, run: Run) -
             continue
         out.append(enemy)
     return out
+
+
+def _threats(creatures: dict[str, Creature], side: str) -> list[tuple[Creature, int, int]]:
+    """The living creatures of other sides, by id, with the side of their space and their
+    reach (Space and Reach): what every step of a walk asks of the same state."""
+
+    def build() -> list[tuple[Creature, int, int]]:
+        out = []
+        for enemy in sorted(creatures.values(), key=lambda o: o.id):
+            if enemy.side == side or enemy.hp <= 0:
+                continue
+            eside = SIZES.side(enemy.size)
+            armed = has_reach(SIZES.rank(enemy.size)) and not enemy.stat("unarmed")
+            out.append((enemy, eside, eside if armed else 0))
+        return out
+
+    return per_roster(creatures, ("epic-path/threats", side), build)
 
 
 def strike(action: Action, reactor: str, target: str, reaction: str) -> None:

@@ -1,34 +1,39 @@
-"""The movement field of one creature: squares, occupants and terrain, and the step hook.
+"""The movement field of one creature: squares, occupants and terrain, and the step rule.
 
 A search node is a position and a counter the ruleset carries along the path (1-2-1 counts
-diagonals; the others keep 0). `step(node, spent, to, reasons)` answers the step's cost and
-the next counter, or None when illegal; with `reasons` it raises the refusal instead, so the
-judge, the reach generator and the path search read one rule.
+diagonals; the others keep 0). The one step rule is `step(node, spent, to)`: what entering
+`to` from `node` means whatever was spent (`entering`, each ruleset's), then whether what was
+spent still allows it (`affords`: Epic Path's allowance per movement type). It answers a
+value, `Legal` (cost and reasons) or `Illegal` (the rule); the path judge raises, the reach
+and the route search (`moves`) skip. What `entering` answers between squares no creature
+stands near depends on the map and the kind of mover alone (`memo_key`), so the field keeps
+it for the next decision on the same map (`engine.map_memo`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from engine.geometry import box, overlaps
+from engine.map_memo import kept
 from engine.placement import Occupant
-from engine.results import Refusal
+from engine.rulesets.squares.search import Move, Node, Steps
 from engine.sizes import SizeScale
+from engine.steps import Illegal, Legal
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
-Node = tuple[Coord, int]
 DROPPED = 1 << 20
 """Set in a node's counter once the path dropped off a ledge: nothing may follow."""
 FLAT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 SPACE = [(dx, dy, dz) for dz in (-1, 0, 1) for dx, dy in [*FLAT, (0, 0)] if dx or dy or dz]
 
-
-def no(reasons: list[str] | None, rule: str, detail: str) -> None:
-    """Refuse when explaining; otherwise the caller answers None (illegal)."""
-    if reasons is not None:
-        raise Refusal(rule, detail)
+Judged = list[tuple[Node, Legal, str]]
+"""The legal steps from a node, whatever was spent: the node reached, what and why, and what
+pays for it (`paid_from`)."""
 
 
-class SquareField:
+class SquareField(Steps):
     """What every step of one creature's movement in one mode needs, built once."""
 
     prefix = "grid"
@@ -36,12 +41,13 @@ class SquareField:
     """May a square be entered that costs more than what is left (Reclaim the Wild)?"""
     drop_threshold = 1
     """A ground step down by more than this many squares is a fall (and ends the move)."""
+    spends = False
+    """Does what a step may cost depend on what was spent before it (`affords`)?"""
 
     def __init__(self, sizes: SizeScale, state: BattleState, c: Creature, mode: str) -> None:
         self.sizes = sizes
         self.state = state
         self.grid = state.grid
-        self.options = state.options
         self.creature = c
         self.mode = mode
         self.side = sizes.side(c.size)
@@ -52,12 +58,13 @@ class SquareField:
             if o.id == c.id:
                 continue
             oside = sizes.side(o.size)
-            entry = Occupant(
-                o, box(o.pos, oside), sizes.rank(o.size), o.side != c.side and o.hp > 0
-            )
+            enemy = o.side != c.side and o.hp > 0
+            entry = Occupant(o, box(o.pos, oside), sizes.rank(o.size), enemy)
             for j in range(oside):
                 for i in range(oside):
                     self.occupied.setdefault((o.pos[0] + i, o.pos[1] + j), []).append(entry)
+        self._near: set[tuple[int, int]] | None = None
+        self._memo: dict[Node, tuple[Judged, list[Move]]] | None = None
 
     # -- squares ---------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
@@ -129,12 +136,29 @@ class SquareField:
         b = (fx if dx > 0 else fx + s - 1, y + s - 1 if dy > 0 else y)
         return [self.grid.index(*a), self.grid.index(*b)]
 
-    # -- hooks -----------------------------------------------------------------------------
+    # -- the step rule ---------------------------------------------------------------------
     def start(self, pos: Coord) -> Node:
         return (pos, 0)
 
-    def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
+    def entering(self, node: Node, to: Coord) -> Legal | Illegal:
+        """What stepping from `node` to `to` costs and why, whatever was spent before it."""
         raise NotImplementedError
+
+    def paid_from(self, to: Coord) -> str:
+        """What pays for a step into `to` (Epic Path: the movement type's allowance)."""
+        return ""
+
+    def affords(self, spent: int, paid_from: str, entered: Legal) -> Illegal | None:
+        """Whether, with `spent` spent, the move may still pay for a step that costs what
+        `entered` says from `paid_from` (only `spends` fields ever refuse)."""
+        return None
+
+    def step(self, node: Node, spent: int, to: Coord) -> Legal | Illegal:
+        entered = self.entering(node, to)
+        if isinstance(entered, Illegal):
+            return entered
+        refused = self.affords(spent, self.paid_from(to), entered)
+        return entered if refused is None else refused
 
     def least_cost(self, node: Node, goal: Coord) -> int:
         """A lower bound on what any legal path from `node` to `goal` costs, never more than
@@ -142,7 +166,7 @@ class SquareField:
         return 0
 
     def targets(self, pos: Coord) -> list[Coord]:
-        """Candidate next squares from `pos` (judged by `cost_of`)."""
+        """Candidate next squares from `pos` (judged by `step`)."""
         x, y, z = pos
         if self.flying:
             return [(x + dx, y + dy, z + dz) for dx, dy, dz in SPACE if self.inside(x + dx, y + dy)]
@@ -161,47 +185,88 @@ class SquareField:
             return 0
         return DROPPED
 
-    def ground_step(self, node: Node, to: Coord, reasons: list[str] | None) -> bool:
+    def ground_step(self, node: Node, to: Coord) -> Illegal | None:
         """The checks every ground step shares: adjacent, inside, not after a drop, not into
         a filled square, not up a ledge."""
         frm = node[0]
         dx, dy = to[0] - frm[0], to[1] - frm[1]
         if node[1] & DROPPED:
-            no(reasons, f"{self.prefix}/fall-ends-move", "a drop off a ledge ends the move")
-            return False
+            return Illegal(f"{self.prefix}/fall-ends-move", "a drop off a ledge ends the move")
         if not self.inside(to[0], to[1]):
-            no(reasons, "map/off-map", f"{list(to)} is off the map")
-            return False
+            return Illegal("map/off-map", f"{list(to)} is off the map")
         if self.flying:
             apart = max(abs(dx), abs(dy), abs(to[2] - frm[2])) != 1  # up and down count too
         else:
             apart = max(abs(dx), abs(dy)) != 1 or to[2] != self.stand_z(to[0], to[1])
         if apart:
-            no(
-                reasons,
-                "path/not-contiguous",
-                f"{list(to)} is not a ground square next to {list(frm)}",
+            return Illegal(
+                "path/not-contiguous", f"{list(to)} is not a ground square next to {list(frm)}"
             )
-            return False
         if to[2] - frm[2] > 1 and not self.flying:
             if self.any_cell(to, self.grid.solid):
-                no(reasons, f"{self.prefix}/blocked", f"a wall or object fills {list(to)[:2]}")
-            else:
-                no(
-                    reasons,
-                    f"{self.prefix}/ledge",
-                    f"a ledge of {to[2] - frm[2]} squares: climb or fly",
-                )
-            return False
-        return True
+                return Illegal(f"{self.prefix}/blocked", f"a wall or object fills {list(to)[:2]}")
+            return Illegal(
+                f"{self.prefix}/ledge", f"a ledge of {to[2] - frm[2]} squares: climb or fly"
+            )
+        return None
 
-    def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:
+    # -- what the searches read ------------------------------------------------------------
+    def memo_key(self) -> Hashable | None:
+        """Everything `entering` reads besides the map, the node and the creatures near the
+        squares (None: this field's steps are its own, kept for no other decision)."""
+        return None
+
+    def forget(self) -> None:
+        """What `memo_key` reads has changed (an `avoid` search, a Charge's target)."""
+        self._memo = None
+
+    def moves(self, node: Node, spent: int) -> list[Move]:
+        """Every legal step from `node` with `spent` spent so far (`step` of each target)."""
+        judged, plain = self._judged(node)
+        if not self.spends:
+            return plain
+        affords = self.affords
+        return [(nxt, found.cost) for nxt, found, paid in judged if not affords(spent, paid, found)]
+
+    def _judged(self, node: Node) -> tuple[Judged, list[Move]]:
+        memo = self._memo
+        if memo is None:
+            key = self.memo_key()
+            memo = self._memo = {} if key is None else kept(self.grid, key)
+        found = memo.get(node)
+        if found is not None:
+            return found
+        judged: Judged = []
+        for to in self.targets(node[0]):
+            entered = self.entering(node, to)
+            if type(entered) is Legal:
+                nxt = (to, self.next_counter(node, to))
+                judged.append((nxt, entered, self.paid_from(to)))
+        found = (judged, [(nxt, legal.cost) for nxt, legal, _ in judged])
+        if self._alone(node[0]):
+            memo[node] = found
+        return found
+
+    def _alone(self, pos: Coord) -> bool:
+        """No other creature's space is a step away: the steps depend on the map alone."""
+        if self._near is None:
+            near: set[tuple[int, int]] = set()
+            s = self.side
+            for cx, cy in self.occupied:
+                near.update((x, y) for y in range(cy - s, cy + 2) for x in range(cx - s, cx + 2))
+            self._near = near
+        return (pos[0], pos[1]) not in self._near
+
+    # -- ending ----------------------------------------------------------------------------
+    def stop_refusal(self, pos: Coord) -> Illegal | None:
+        """Why a move may not end at `pos` (None: it may)."""
         for o in self.occupants(pos):
             if abs(o.rank - self.rank) < 2 or o.rank > self.rank:
-                no(
-                    reasons,
+                return Illegal(
                     f"{self.prefix}/cannot-end-in-occupied-space",
                     f"can't end in {o.creature.id}'s space",
                 )
-                return False
-        return True
+        return None
+
+    def can_stop(self, pos: Coord) -> bool:
+        return self.stop_refusal(pos) is None

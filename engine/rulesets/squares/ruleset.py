@@ -13,6 +13,7 @@ from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.judge import Judged, judge_path
 from engine.rulesets.squares.run import Run
 from engine.rulesets.squares.walking import walk
+from engine.steps import must
 from events.battle_events import (
     Coord,
     KnockedProne,
@@ -75,7 +76,7 @@ class SquaresRuleset(GridRuleset):
             raise Refusal("map/off-map", f"{intent.to} is off the map")
         if goal == c.pos:
             raise Refusal("path/empty", "the creature is already there")
-        f.can_stop(goal, [])
+        must(f.stop_refusal(goal))
         found = search.route(f, c.pos, goal, budget)
         if found is None:
             if search.connects(f, c.pos, goal):

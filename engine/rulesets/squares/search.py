@@ -1,5 +1,9 @@
 """Reach and the cheapest path over a square field's nodes (position and counter).
 
+The searches read the field's one step rule through `moves(node, spent)`: every legal step
+from a node with its cost and the next node's counter (`Steps.moves` asks `step` of each
+candidate square; a field may keep what it judged, `engine.rulesets.squares.field`).
+
 Dijkstra, since a 1-2-1 square's cost depends on the diagonals before it; a smaller spend is
 never worse (every per-step limit compares the spend so far with an allowance), so keeping
 the cheapest spend per node is exact. With `overspend` a step may start whenever something
@@ -22,58 +26,120 @@ would have been legal with less spent.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
+from typing import Protocol
 
 from engine.budget import charge
-from engine.rulesets.squares.field import Node, SquareField
+from engine.steps import Illegal, Legal
 from events.battle_events import Coord
 
 INFINITE = 1 << 30
 UNBOUNDED = 1 << 20
 """A budget no move reaches: what a search without a speed limit is given."""
 
+Node = tuple[Coord, int]
+Move = tuple[Node, int]
+"""A legal step from a node: the node it reaches and what it costs."""
+
+
+class Steps:
+    """How a search reads a field's step rule: `moves` asks `step` of every candidate."""
+
+    def targets(self, pos: Coord) -> list[Coord]:
+        """Candidate next squares from `pos` (judged by `step`)."""
+        raise NotImplementedError
+
+    def step(self, node: Node, spent: int, to: Coord) -> Legal | Illegal:
+        """The one step rule: what stepping from `node` to `to` costs, `spent` spent so far."""
+        raise NotImplementedError
+
+    def next_counter(self, node: Node, to: Coord) -> int:
+        """The counter the ruleset carries to the node after a step (0 unless it says)."""
+        return 0
+
+    def moves(self, node: Node, spent: int) -> list[Move]:
+        """Every legal step from `node` with `spent` spent so far."""
+        out: list[Move] = []
+        for to in self.targets(node[0]):
+            found = self.step(node, spent, to)
+            if type(found) is Legal:
+                out.append(((to, self.next_counter(node, to)), found.cost))
+        return out
+
+
+class Field(Protocol):
+    overspend: bool
+
+    def start(self, pos: Coord) -> Node: ...
+
+    def moves(self, node: Node, spent: int) -> list[Move]: ...
+
+    def least_cost(self, node: Node, goal: Coord) -> int: ...
+
+    def can_stop(self, pos: Coord) -> bool: ...
+
 
 def _explore(
-    f: SquareField, start: Coord, budget: int, goal: Coord | None
+    f: Field, start: Coord, budget: int, goal: Coord | None
 ) -> tuple[dict[Node, int], dict[Node, Node], Node | None]:
     first = f.start(start)
     best: dict[Node, int] = {first: 0}
+    known = best.get
     parent: dict[Node, Node] = {}
     frontier: list[tuple[int, int, int, int, Node]] = [(0, 0, 0, 0, first)]
+    push, pop, moves = heapq.heappush, heapq.heappop, f.moves
     counter = 0
-    cap = budget if f.overspend else INFINITE
+    overspend = f.overspend
+    cap = budget if overspend else INFINITE
+    bound = _bound(f, goal)
     while frontier:
-        _, _, _, g, node = heapq.heappop(frontier)
+        _, _, _, g, node = pop(frontier)
         charge()
         if g > best[node]:
             continue
-        if goal is not None and node[0] == goal and node != first:
+        if node[0] == goal and node != first:
             return best, parent, node
         if g >= budget:
             continue
-        for to in f.targets(node[0]):
-            cost = f.cost_of(node, g, to, None)
-            if cost is None:
-                continue
+        for nxt, cost in moves(node, g):
             ng = g + cost
             if ng > budget:
-                if not f.overspend:
+                if not overspend:
                     continue
                 ng = budget
-            nxt = (to, f.next_counter(node, to))
-            if ng < best.get(nxt, INFINITE):
+            if ng < known(nxt, INFINITE):
                 priority = ng
-                if goal is not None:
-                    priority = min(ng + f.least_cost(nxt, goal), cap)
+                if bound is not None:
+                    priority = ng + bound(nxt)
+                    if priority > cap:
+                        priority = cap
                     if priority > budget:
                         continue  # can't reach the goal within the budget from here
                 best[nxt] = ng
                 parent[nxt] = node
                 counter += 1
-                heapq.heappush(frontier, (priority, -ng, counter, ng, nxt))
+                push(frontier, (priority, -ng, counter, ng, nxt))
     return best, parent, None
 
 
-def reachable(f: SquareField, start: Coord, budget: int) -> dict[Coord, int]:
+def _bound(f: Field, goal: Coord | None) -> Callable[[Node], int] | None:
+    """The field's lower bound on what is left to pay to reach `goal` (None: no goal), read
+    once per node a search reaches."""
+    if goal is None:
+        return None
+    least_cost = f.least_cost
+    bounds: dict[Node, int] = {}
+
+    def bound(node: Node) -> int:
+        found = bounds.get(node)
+        if found is None:
+            found = bounds[node] = least_cost(node, goal)
+        return found
+
+    return bound
+
+
+def reachable(f: Field, start: Coord, budget: int) -> dict[Coord, int]:
     """The cheapest spend of every square a move may end on (the start excluded)."""
     best, _, _ = _explore(f, start, budget, None)
     out: dict[Coord, int] = {}
@@ -83,7 +149,7 @@ def reachable(f: SquareField, start: Coord, budget: int) -> dict[Coord, int]:
     return out
 
 
-def route(f: SquareField, start: Coord, goal: Coord, budget: int) -> list[Coord] | None:
+def route(f: Field, start: Coord, goal: Coord, budget: int) -> list[Coord] | None:
     """The cheapest path (start excluded) to `goal` within the budget, or None."""
     if goal == start or not f.can_stop(goal):
         return None
@@ -103,7 +169,7 @@ def _distance(a: Coord, b: Coord) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 
-def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
+def connects(f: Field, start: Coord, goal: Coord) -> bool:
     """Does any legal path, whatever it costs, reach `goal` (a square a move may end on)?
 
     A best-first walk over the nodes (the square nearest the goal first, the cheaper of two),
@@ -121,17 +187,15 @@ def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
     while frontier:
         _, g, _, node = heapq.heappop(frontier)
         charge()
-        for to in f.targets(node[0]):
-            cost = f.cost_of(node, g, to, None)
-            if cost is None:
-                limited = limited or (g > 0 and f.cost_of(node, 0, to, None) is not None)
-                continue
-            nxt = (to, f.next_counter(node, to))
+        legal = f.moves(node, g)
+        # what is spent only ever forbids steps: fewer moves now than with nothing spent
+        limited = limited or (g > 0 and len(legal) < len(f.moves(node, 0)))
+        for nxt, cost in legal:
             if nxt in seen:
                 continue
-            if to == goal:
+            if nxt[0] == goal:
                 return True
             seen.add(nxt)
             counter += 1
-            heapq.heappush(frontier, (_distance(to, goal), g + cost, counter, nxt))
+            heapq.heappush(frontier, (_distance(nxt[0], goal), g + cost, counter, nxt))
     return limited and route(f, start, goal, UNBOUNDED) is not None
