@@ -53,7 +53,7 @@ def normal(m: Mover, start: Point3, to: list[float], status: Status, leg: int) -
         raise refuse("normal-needs-ground", "a normal move starts on the floor or a platform", leg)
     a, b = (start[0], start[1]), (to[0], to[1])
     # only a piece whose bounding box the line meets can cut it
-    near = [p for p in m.space.pieces if not p.far_from(a, b, 0.0)]
+    near = m.space.near(a, b, 0.0)
     cuts = sorted({0.0, 1.0, *(t for p in near for t in crossings(a, b, p.polygon))})
     level = start[2]
     for t0, t1 in itertools.pairwise(cuts):
@@ -80,11 +80,10 @@ def normal(m: Mover, start: Point3, to: list[float], status: Status, leg: int) -
 def _level(m: Mover, xy: Pt, level: float) -> float:
     """The surface under the centre when walking at `level`: a top within a step of it."""
     best = 0.0
-    for piece in m.space.pieces:
+    for piece in m.space.near(xy, xy, 0.0):
         if (
             best < piece.top <= level + 1 + EPS
             and (piece.kind == "platform" or piece.low)
-            and not piece.far_from(xy, xy, 0.0)
             and point_in_polygon(xy, piece.polygon)
         ):
             best = piece.top
