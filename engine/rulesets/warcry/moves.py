@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.action import Action
 from engine.intents import Leg
+from engine.map_memo import per_roster
 from engine.results import Refusal
 from engine.rulesets.warcry import falling
 from engine.rulesets.warcry.board import Space
@@ -47,11 +48,17 @@ class Plan:
 
 
 def mover(state: BattleState, cid: str, options: WarcryOptions) -> Mover:
+    """What every leg of `cid`'s move needs (its space, base and runemarks), built once per
+    board: every leg judged, every plan and every sample of a reach region asks again."""
     board = state.board
     assert isinstance(board, Board)
-    f = board.fighters[cid]
-    space = Space.of(board, cid, options.fighter_height)
-    return Mover(cid, space, f.radius, f.runemarks, options.climb_counts_vertical)
+
+    def build() -> Mover:
+        f = board.fighters[cid]
+        space = Space.of(board, cid, options.fighter_height)
+        return Mover(cid, space, f.radius, f.runemarks, options.climb_counts_vertical)
+
+    return per_roster(board, ("warcry/mover", cid, options), build)
 
 
 def check_point(m: Mover, to: Sequence[float], leg: int) -> None:

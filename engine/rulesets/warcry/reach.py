@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from engine.budget import charge
-from engine.region import Region
+from engine.region import Legs, Region
 from engine.results import Refusal
 from engine.rulesets.warcry import economy_view, moves
 from engine.rulesets.warcry.options import WarcryOptions
@@ -26,6 +26,8 @@ from projections.state import BattleState
 
 
 def region(state: BattleState, cid: str, resolution: float = 1.0, limit: int = 400) -> Region:
+    """The region `cid` can end its next move action in, sampled on a `resolution`-inch
+    lattice of at most `limit` points (see the module's docstring)."""
     board = state.board
     if not isinstance(board, Board) or cid not in board.fighters:
         raise Refusal("battle/unknown-creature", f"there is no fighter {cid!r}")
@@ -33,11 +35,9 @@ def region(state: BattleState, cid: str, resolution: float = 1.0, limit: int = 4
     left = economy_view.view(state, c)
     # on its activation, what is left; waiting for it, the ruler of a fresh activation
     budget = left.move if left.turn == "waiting" else left.movement_left
-    m = moves.mover(state, cid, WarcryOptions.of(state))
-    start = board.fighters[cid].point
-    status = "ground" if m.space.supported(start) else "climbing"
+    sampler = _Sampler(state, cid, budget)
+    start, space, radius = sampler.start, sampler.mover.space, sampler.mover.radius
     out = Region(resolution)
-    memo = Memo()  # one mover, one roadmap: every sample's search shares its leg judgements
     span = math.floor(budget / resolution)
     x0, y0 = round(start[0] / resolution), round(start[1] / resolution)
     for i in range(x0 - span, x0 + span + 1):
@@ -46,17 +46,43 @@ def region(state: BattleState, cid: str, resolution: float = 1.0, limit: int = 4
             xy = (i * resolution, j * resolution)
             if math.dist(xy, start[:2]) > budget + 1e-9 or len(out.points) >= limit:
                 continue
-            for z in surfaces(m.space, xy):
+            for z in surfaces(space, xy):
                 goal = (xy[0], xy[1], z)
-                if goal == start or not m.space.on_board(goal, m.radius):
+                if goal == start or not space.on_board(goal, radius):
                     continue
-
-                def accept(legs: list[tuple[str, Point3]]) -> None:
-                    moves.plan(state, cid, legs, budget, WarcryOptions.of(state))
-
-                found = search(m, start, status, [goal], budget, accept, limit=300, memo=memo)
+                found = sampler.sample(goal)
                 if found is not None:
-                    legs = [(k, list(p)) for k, p in found]
-                    cost = moves.plan(state, cid, legs, budget, WarcryOptions.of(state)).cost
-                    out.points[goal] = (cost, legs)
+                    out.points[goal] = found
     return out
+
+
+class _Sampler:
+    """One fighter's move to each sample point: the roadmap search from its position, each
+    route found judged whole (`moves.plan`) before it is taken; one mover and one roadmap,
+    so every sample's search shares the leg judgements (`Memo`)."""
+
+    def __init__(self, state: BattleState, cid: str, budget: float) -> None:
+        board = state.board
+        assert isinstance(board, Board)
+        self.state, self.cid, self.budget = state, cid, budget
+        self.options = WarcryOptions.of(state)
+        self.mover = moves.mover(state, cid, self.options)
+        self.start = board.fighters[cid].point
+        self.status = "ground" if self.mover.space.supported(self.start) else "climbing"
+        self.memo = Memo()
+        self.planned: list[moves.Plan] = []
+
+    def accept(self, legs: list[tuple[str, Point3]]) -> None:
+        """The whole move judged (raises `Refusal` when the legs found make none)."""
+        self.planned.append(moves.plan(self.state, self.cid, legs, self.budget, self.options))
+
+    def sample(self, goal: Point3) -> tuple[float, Legs] | None:
+        """The inches counted and the legs of the cheapest move found to `goal`, or None."""
+        self.planned.clear()
+        found = search(
+            self.mover, self.start, self.status, [goal], self.budget, self.accept, 300, self.memo
+        )
+        if found is None:
+            return None
+        # the legs found are the last ones planned: a plan refused raises instead
+        return self.planned[-1].cost, [(k, list(p)) for k, p in found]
