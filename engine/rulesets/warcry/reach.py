@@ -78,6 +78,8 @@ class _Sampler:
 
     def sample(self, goal: Point3) -> tuple[float, Legs] | None:
         """The inches counted and the legs of the cheapest move found to `goal`, or None."""
+        if self.obstructed(goal):
+            return None
         self.planned.clear()
         found = search(
             self.mover, self.start, self.status, [goal], self.budget, self.accept, 300, self.memo
@@ -86,3 +88,18 @@ class _Sampler:
             return None
         # the legs found are the last ones planned: a plan refused raises instead
         return self.planned[-1].cost, [(k, list(p)) for k, p in found]
+
+    def obstructed(self, goal: Point3) -> bool:
+        """No leg of any kind can end at `goal`: a base standing there, walking over low
+        terrain, would overlap terrain or a fighter. A normal leg's last stretch is swept at
+        the goal's height (to within the 1/1000" a normal leg may end off it) walking over
+        low terrain, and a jump's drop, a climb and a flight each sweep the goal point at
+        least as strictly; so the search would never reach it. Checked with the base a hair
+        smaller and the height's slack against it, so a hit here is a hit for every leg."""
+        m = self.mover
+        xy = (goal[0], goal[1])
+        slack = 1e-3
+        return (
+            m.space.chunk_hit(xy, xy, goal[2] + slack, goal[2] - slack, m.radius - 1e-6, 1.0)
+            is not None
+        )
