@@ -19,40 +19,54 @@ from typing import Any, TypeVar
 from projections.grid import Grid
 
 T = TypeVar("T")
-MOST_KEPT = 32
+MOST_KEPT = 16
 """Memos kept at once (one per map and kind of mover)."""
 
-_KEPT: OrderedDict[tuple[int, Hashable], tuple[Grid, dict[Any, Any]]] = OrderedDict()
+_KEPT: OrderedDict[tuple[int, Hashable], tuple[Grid, Any]] = OrderedDict()
 _LOCK = threading.Lock()
 
 
-def kept(grid: Grid, mover: Hashable) -> dict[Any, Any]:
-    """The memo of `grid` for `mover` (empty the first time), to fill as the field reads."""
+def kept(grid: Grid, mover: Hashable, make: Callable[[], T]) -> T:
+    """The memo of `grid` for `mover` (`make()` the first time), to fill as the field reads.
+    The key must say what kind of memo it is: one key, one kind."""
     key = (id(grid), mover)
     with _LOCK:
         hit = _KEPT.get(key)
         if hit is not None and hit[0] is grid:
             _KEPT.move_to_end(key)
-            return hit[1]
-        memo: dict[Any, Any] = {}
+            found: T = hit[1]
+            return found
+        memo = make()
         _KEPT[key] = (grid, memo)
         while len(_KEPT) > MOST_KEPT:
             _KEPT.popitem(last=False)
         return memo
 
 
-_ROSTERS: dict[Hashable, tuple[object, Any]] = {}
-"""The latest value built per key, with the creatures mapping it was built from."""
+_ROSTERS: OrderedDict[Hashable, list[tuple[object, Any]]] = OrderedDict()
+"""The latest values built per key, each with the creatures mapping it was built from; the
+least recently used keys go first."""
+ROSTERS_KEPT = 4
+"""Values kept per key: a decision reads its state's creatures and its action's, one after
+another."""
+MOST_ROSTER_KEYS = 256
 
 
 def per_roster(creatures: object, key: Hashable, build: Callable[[], T]) -> T:
     """What `build` makes of a state's creatures, kept while the same mapping is asked again
     (a state's mapping is never changed in place, and holding it keeps its identity from
     being reused): every step of a walk, every creature of a state view, asks again."""
-    hit = _ROSTERS.get(key)
-    if hit is not None and hit[0] is creatures:
-        found: T = hit[1]
-        return found
+    with _LOCK:
+        kept = _ROSTERS.get(key)
+        if kept is not None:
+            _ROSTERS.move_to_end(key)
+            for roster, value in kept:
+                if roster is creatures:
+                    found: T = value
+                    return found
     value = build()
-    _ROSTERS[key] = (creatures, value)
+    with _LOCK:
+        _ROSTERS[key] = [(creatures, value), *(kept or ())][:ROSTERS_KEPT]
+        while len(_ROSTERS) > MOST_ROSTER_KEYS:
+            _ROSTERS.popitem(last=False)
     return value

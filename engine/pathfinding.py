@@ -10,6 +10,7 @@ the cheapest. A step and a jump of equal cost to the same square: the step is ke
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from typing import Protocol
 
 from engine.budget import charge
@@ -19,9 +20,9 @@ INFINITE = 1 << 30
 
 
 class Field(Protocol):
-    def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]: ...
+    def neighbors(self, pos: Coord) -> Sequence[tuple[Coord, int]]: ...
 
-    def jumps(self, pos: Coord) -> list[tuple[Coord, int]]: ...
+    def jumps(self, pos: Coord) -> Sequence[tuple[Coord, int]]: ...
 
     def can_stop(self, pos: Coord) -> bool: ...
 

@@ -35,6 +35,8 @@ SPACE = [
 NEEDS_DIG = Illegal(
     "draw-steel/dig-maneuver-needed", "going up or down through the ground takes the Dig maneuver"
 )
+Neighbors = tuple[tuple[Coord, int], ...]
+"""The legal steps from a square: where each goes and what it costs."""
 PRONE_CLIMB = Illegal("draw-steel/prone-cannot-climb", "a prone creature can't climb")
 
 
@@ -71,11 +73,12 @@ class MovementField:
             self.both_corners,
         )
         self.terrain = TerrainReader(grid, mover)
-        self._kept: dict[Coord, Entry] = kept(grid, (mover, "entries"))
-        self._kept_steps: dict[Coord, list[tuple[Coord, int]]] = kept(grid, (mover, "steps"))
+        self._kept: dict[Coord, Entry] = kept(grid, (mover, "entries"), dict)
+        self._kept_steps: dict[Coord, Neighbors] = kept(grid, (mover, "steps"), dict)
         self._entries: dict[Coord, Entry] = {}
         self.others, self.occupied = _occupants(state, creature)
         self._near_others: set[tuple[int, int]] | None = None
+        self._near_steps = kept(grid, (mover, "near"), _NearSteps).among(state.creatures)
         self.jump_len = jumping.jump_length(creature.stats)
         self.plan_jumps = (
             self.walking
@@ -149,7 +152,8 @@ class MovementField:
         walking = self.walking
         if max(abs(dx), abs(dy), 0 if walking else abs(dz)) != 1:
             return Illegal("path/not-contiguous", f"{list(to)} is not adjacent to {list(frm)}")
-        if not self.inside(x, y):
+        grid, side = self.grid, self.side
+        if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
             return Illegal("map/off-map", f"{list(to)} is off the map")
         if self.fear is not None and self.nearer_fear(frm, to):
             return Illegal(
@@ -158,27 +162,28 @@ class MovementField:
             )
         entry = self._entries.get(to) or self.entry(to)
         if walking:
-            refused = self.off_ground(to, dz, entry)
-            if refused is not None:
-                return refused
+            if z != entry.stand or dz > 1 or dz < -1:
+                return self.off_ground(to, dz, entry)
+            climbing = dz == 1  # `climbs`, for a walker
         else:
             if entry.early is not None:
                 return entry.early
             if dz and self.mode == "burrow" and not self.digging and self.through_ground(frm, to):
                 return NEEDS_DIG
+            climbing = self.climbs(frm, to, entry.stand)
         if dx and dy and self.walls and self.cuts_corner(frm, to):
             return Illegal(
                 "draw-steel/cannot-cut-corners", f"the step to {list(to)} cuts the corner of a wall"
             )
-        if self.climbs(frm, to, entry.stand):
+        if climbing:
             if self.prone:
                 return PRONE_CLIMB
             if not self.climber:
                 return entry.late or entry.climbing
         return entry.late or entry.plain
 
-    def off_ground(self, to: Coord, dz: int, entry: Entry) -> Illegal | None:
-        """A walker's step must land on the ground, up or down at most 1 square."""
+    def off_ground(self, to: Coord, dz: int, entry: Entry) -> Illegal:
+        """Why a walker's step doesn't land on the ground up or down at most 1 square."""
         if to[2] != entry.stand:
             return Illegal(
                 "draw-steel/not-on-ground",
@@ -186,12 +191,10 @@ class MovementField:
             )
         if dz >= 2 and entry.solid:
             return Illegal("map/blocked", f"a wall or object fills {list(to)[:2]}")
-        if dz >= 2 or dz <= -2:
-            return Illegal(
-                "draw-steel/ledge",
-                f"a ledge of {abs(dz)} squares at {list(to)[:2]}: climb, jump or fly",
-            )
-        return None
+        return Illegal(
+            "draw-steel/ledge",
+            f"a ledge of {abs(dz)} squares at {list(to)[:2]}: climb, jump or fly",
+        )
 
     def climbs(self, frm: Coord, to: Coord, stand: int) -> bool:
         """Is the step a climb (DIGEST 2.3): a walker up 1 square, or a climber above the
@@ -351,20 +354,23 @@ class MovementField:
     def can_stop(self, pos: Coord) -> bool:
         return self.stop_refusal(pos) is None
 
-    def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
+    def neighbors(self, pos: Coord) -> Neighbors:
         """Every legal step from `pos` with its cost (`step` judges each candidate). Where no
-        other creature stands near, the steps depend on the map alone (and the fear and the
-        digging of this creature, which are its own): they are judged once per map."""
+        other creature stands near, the steps depend on the map alone (the fear of this
+        creature aside, which is its own): they are judged once per map; near one (or in
+        fear), once while the creatures stand where they stand."""
+        if self.digging:
+            return self.judged_neighbors(pos)
         if self._near_others is None:
             self._near_others = _near(self.occupied, self.grid.width, self.side)
-        if self.fear is not None or self.digging or (pos[0], pos[1]) in self._near_others:
-            return self.judged_neighbors(pos)
-        found = self._kept_steps.get(pos)
+        personal = self.fear is not None or (pos[0], pos[1]) in self._near_others
+        kept_steps = self._near_steps if personal else self._kept_steps
+        found = kept_steps.get(pos)
         if found is None:
-            found = self._kept_steps[pos] = self.judged_neighbors(pos)
+            found = kept_steps[pos] = self.judged_neighbors(pos)
         return found
 
-    def judged_neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
+    def judged_neighbors(self, pos: Coord) -> Neighbors:
         x, y, z = pos
         step = self.step
         out: list[tuple[Coord, int]] = []
@@ -376,7 +382,7 @@ class MovementField:
                     found = step(pos, to)
                     if type(found) is Legal:
                         out.append((to, found.cost))
-            return out
+            return tuple(out)
         for dx, dy, dz in SPACE:
             nx, ny = x + dx, y + dy
             if self.inside(nx, ny):
@@ -384,7 +390,7 @@ class MovementField:
                 found = step(pos, to)
                 if type(found) is Legal:
                     out.append((to, found.cost))
-        return out
+        return tuple(out)
 
 
 def _occupants(
@@ -430,3 +436,18 @@ def _near(occupied: dict[int, list[Occupant]], width: int, side: int) -> set[tup
             for x in range(cx - side, cx + 2):
                 near.add((x, y))
     return near
+
+
+class _NearSteps:
+    """The steps a field judged near other creatures (or in fear), for as long as the
+    creatures stand where they stood: a state's creatures mapping is never changed in place.
+    Each field keeps the dict it was handed, whatever another thread's decision installs."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[object, dict[Coord, Neighbors]] = (None, {})
+
+    def among(self, roster: object) -> dict[Coord, Neighbors]:
+        kept = self._kept
+        if kept[0] is not roster:
+            kept = self._kept = (roster, {})
+        return kept[1]

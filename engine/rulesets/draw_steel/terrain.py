@@ -81,55 +81,71 @@ class TerrainReader:
         """What entering the space at (x, y, z) means, whatever square it is entered from
         (`enemy`: an enemy's space is there)."""
         grid, mover = self.grid, self.mover
-        mode = mover.mode
         cells = [y * grid.width + x] if self.side == 1 else self.cells(x, y)
         stand = self.stand_z(x, y)
-        surface, ground = grid.surface, grid.ground
-        to = [x, y, z]
-        early: Illegal | None = None
-        if mode == "burrow":
-            if any(ground[i] <= z < surface[i] for i in cells) or z < self.floor:
-                early = Illegal(
-                    "draw-steel/cannot-burrow-through", f"{to} is stone, a wall or an object"
-                )
-        elif not self.walking:
-            if any(z < surface[i] for i in cells) or z > self.sky:
-                early = Illegal("map/blocked", f"{to} is filled")
-            elif mode == "climb" and z > stand and not self.clinging(x, y, z, cells):
-                early = Illegal("draw-steel/nothing-to-climb", f"nothing to climb at {to}")
+        early = None if self.walking else self.early(x, y, z, stand, cells)
+        on_ground = z == stand
+        wet = mover.mode != "fly" and self.wet(z, cells)
+        difficult = on_ground and _any(grid.difficult, cells)
+        damaging = on_ground and _any(grid.damage, cells)
+        late = self.late(x, y, z, cells, wet, on_ground, difficult or enemy or damaging)
         extras = 0
         why: list[str] = []
-        late: Illegal | None = None
-        water = grid.water
-        if mode != "fly" and any(water[i] and z < ground[i] + water[i] for i in cells):
-            if mover.prone:
-                late = Illegal("draw-steel/prone-cannot-swim", "a prone creature can't swim")
-            elif not mover.swimmer:
-                extras += 1
-                why.append("swimming without a swim speed costs 2")
-        on_ground = z == stand
-        if late is None and on_ground and grid.any_narrow:
-            late = self.too_narrow(cells, to)
-        difficult = on_ground and any(grid.difficult[i] for i in cells)
-        damaging = on_ground and any(grid.damage[i] for i in cells)
-        if mover.shifting and (difficult or enemy or damaging) and late is None:
-            late = Illegal(
-                "draw-steel/cannot-shift-in-difficult-terrain",
-                f"can't shift into {to}: difficult or damaging terrain",
-            )
+        if wet and not mover.prone and not mover.swimmer:
+            extras += 1
+            why.append("swimming without a swim speed costs 2")
         if difficult or enemy:
             extras += 1
             if difficult:
                 why.append("difficult terrain +1")
             if enemy:
                 why.append("enemy space counts as difficult terrain +1")
-        if mover.prone and mode == "walk":
+        if mover.prone and mover.mode == "walk":
             extras += 1
             why.append("crawling while prone +1")
-        solid = any(grid.solid[i] for i in cells)
         plain = Legal(1 + self.added(extras), tuple(why))
         climbing = Legal(1 + self.added(extras + 1), (CLIMB_WITHOUT_SPEED, *why))
-        return Entry(early, late, stand, solid, plain, climbing)
+        return Entry(early, late, stand, _any(grid.solid, cells), plain, climbing)
+
+    def early(self, x: int, y: int, z: int, stand: int, cells: list[int]) -> Illegal | None:
+        """What forbids a burrower, flier or climber the space before anything else: earth
+        for a burrower only, open air for a flier, something to cling to for a climber."""
+        grid, mode = self.grid, self.mover.mode
+        surface, ground = grid.surface, grid.ground
+        if mode == "burrow":
+            if any(ground[i] <= z < surface[i] for i in cells) or z < self.floor:
+                return Illegal(
+                    "draw-steel/cannot-burrow-through", f"{[x, y, z]} is stone, a wall or an object"
+                )
+        elif any(z < surface[i] for i in cells) or z > self.sky:
+            return Illegal("map/blocked", f"{[x, y, z]} is filled")
+        elif mode == "climb" and z > stand and not self.clinging(x, y, z, cells):
+            return Illegal("draw-steel/nothing-to-climb", f"nothing to climb at {[x, y, z]}")
+        return None
+
+    def wet(self, z: int, cells: list[int]) -> bool:
+        """Is the space (at height z) in water?"""
+        water, ground = self.grid.water, self.grid.ground
+        return any(water[i] and z < ground[i] + water[i] for i in cells)
+
+    def late(
+        self, x: int, y: int, z: int, cells: list[int], wet: bool, on_ground: bool, rough: bool
+    ) -> Illegal | None:
+        """What forbids the space once the step's own checks pass: a prone creature can't
+        swim, a narrow opening built for a smaller size is impassable, a shifter enters no
+        difficult or damaging terrain (nor an enemy's space, `rough`)."""
+        if wet and self.mover.prone:
+            return Illegal("draw-steel/prone-cannot-swim", "a prone creature can't swim")
+        if on_ground and self.grid.any_narrow:
+            narrow = self.too_narrow(cells, [x, y, z])
+            if narrow is not None:
+                return narrow
+        if self.mover.shifting and rough:
+            return Illegal(
+                "draw-steel/cannot-shift-in-difficult-terrain",
+                f"can't shift into {[x, y, z]}: difficult or damaging terrain",
+            )
+        return None
 
     def added(self, extras: int) -> int:
         """What `extras` surcharges of 1 add (DIGEST 2.1, option `stack_penalties`): all of
@@ -191,3 +207,10 @@ class TerrainReader:
                 if hard[k] and grid.surface[k] > z:
                     return True
         return False
+
+
+def _any(table: tuple[int, ...] | tuple[bool, ...], cells: list[int]) -> bool:
+    """Does any of the cells hold something in this layer of the map?"""
+    if len(cells) == 1:
+        return bool(table[cells[0]])
+    return any(table[i] for i in cells)

@@ -19,8 +19,10 @@ the search for a `to` can first look for a route around them ("they just don't w
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import NamedTuple
 
 from engine.geometry import box, box_gap
+from engine.map_memo import kept
 from engine.rulesets.epic_path import economy
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SIZES, SQUARE, fills_its_square
@@ -33,6 +35,17 @@ from projections.state import BattleState, Creature
 HAZARD = 1 << 19
 """Set in a node's counter once an `avoid` search entered a hazardous square: nothing follows."""
 HAZARD_AHEAD = Illegal("epic-path/hazard-ends-path", "an `avoid` search's path ends at a hazard")
+
+
+class Terrain(NamedTuple):
+    """What Epic Path reads of the squares under a space besides the shared `Square`."""
+
+    difficult: bool
+    impeded: bool
+    concealed: bool
+    damage: int
+    """The most damage a damaging square of it deals (Hazardous Terrain)."""
+    pit: bool
 
 
 class EpicField(SquareField):
@@ -58,6 +71,9 @@ class EpicField(SquareField):
         self.skirt = options.corner_obstacles == "skirt"
         self.ceiling = options.altitude_ceiling // SQUARE
         self._avoid = False
+        self._terrain: dict[tuple[int, int], Terrain] = kept(
+            self.grid, ("epic-path/terrain", self.side), dict
+        )
         self.dead_rough = options.dead_are_rough
         self.share = options.allies_may_share
 
@@ -92,25 +108,40 @@ class EpicField(SquareField):
         )
 
     # -- what a square is ------------------------------------------------------------------
+    def terrain(self, pos: Coord) -> Terrain:
+        """The terrain under a space anchored at `pos` (kept per map)."""
+        key = (pos[0], pos[1])
+        found = self._terrain.get(key)
+        if found is None:
+            g = self.grid
+            cells = self.cells(pos[0], pos[1])
+            found = self._terrain[key] = Terrain(
+                difficult=any(g.difficult[i] for i in cells),
+                impeded=any(g.impeded[i] for i in cells),
+                concealed=any(g.concealed[i] for i in cells),
+                damage=max(g.damage[i] for i in cells),
+                pit=any(g.pit[i] for i in cells),
+            )
+        return found
+
     def squeeze_need(self, pos: Coord) -> int:
         """0: the creature fits; 1: it squeezes (a space built for one size smaller); 2: the
         space is narrower than its head (two or more sizes smaller)."""
-        if not self.on_ground(pos):
+        sq = self.square(pos)
+        if not sq.ground:
             return 0
         need = 0
-        narrow = self.grid.narrow
-        for i in self.cells(pos[0], pos[1]):
-            fits = narrow[i]
-            if fits is not None:
-                need = max(need, min(2, self.rank - SIZES.rank(fits)))
+        for fits in sq.fits:
+            need = max(need, min(2, self.rank - SIZES.rank(fits)))
         return need
 
     def rough(self, to: Coord) -> bool:
         """Difficult terrain, or a dead creature's square ("rough terrain", option
         `dead_are_rough`), under a creature on the ground."""
-        if not self.on_ground(to):
+        sq = self.square(to)
+        if not sq.ground:
             return False
-        if self.any_cell(to, self.grid.difficult):
+        if self.terrain(to).difficult:
             return True
         return self.dead_rough and any(o.creature.hp <= 0 for o in self.occupants(to))
 
@@ -123,7 +154,8 @@ class EpicField(SquareField):
         words = self.action.replace("_", " ")
         careful = self.action in ("run", "charge", "five_foot_step")
         where = list(to)[:2]
-        if self.on_ground(to) and self.any_cell(to, self.grid.impeded):
+        ground, terrain = self.square(to).ground, self.terrain(to)
+        if ground and terrain.impeded:
             if self.action == "clamber":
                 return None
             return Illegal(
@@ -150,7 +182,7 @@ class EpicField(SquareField):
             )
         if (
             self.action == "five_foot_step"
-            and self.any_cell(to, self.grid.concealed)
+            and terrain.concealed
             and self.creature.stat("darkvision") <= 0
         ):
             return Illegal(
@@ -161,13 +193,11 @@ class EpicField(SquareField):
 
     def hazard(self, frm: Coord, to: Coord) -> str | None:
         """Why entering `to` is hazardous (Hazardous Terrain), or None."""
-        g = self.grid
-        if self.on_ground(to):
-            damage = max(g.damage[i] for i in self.cells(to[0], to[1]))
-            if damage:
-                return f"hazardous terrain: {damage} damage on entry"
+        terrain = self.terrain(to)
+        if self.square(to).ground and terrain.damage:
+            return f"hazardous terrain: {terrain.damage} damage on entry"
         if self.dropped(frm, to):
-            pit = any(g.pit[i] for i in self.cells(to[0], to[1]))
+            pit = terrain.pit
             return (
                 "hazardous terrain: a pit (falls)" if pit else "hazardous terrain: a drop (falls)"
             )
@@ -189,7 +219,7 @@ class EpicField(SquareField):
     def step_mode(self, to: Coord) -> str:
         if self.flying:
             return "fly"
-        return "swim" if self.in_water(to) else "walk"
+        return "swim" if self.square(to).wet else "walk"
 
     def entering(self, node: Node, to: Coord) -> Legal | Illegal:
         """Epic Path, Types of Movement: a step's cost in feet and why, or what forbids it."""
@@ -209,14 +239,15 @@ class EpicField(SquareField):
         withdrawal that comes closer to its primary target."""
         frm = node[0]
         dx, dy = to[0] - frm[0], to[1] - frm[1]
-        if self.flying and (to[2] < self.stand_z(to[0], to[1]) or self.filled(to)):
+        sq = self.square(to)
+        if self.flying and (to[2] < sq.stand or sq.filled):
             return Illegal("epic-path/blocked", f"a flier can't pass through {list(to)}")
-        if self.flying and to[2] > frm[2] and to[2] - self.stand_z(to[0], to[1]) > self.ceiling:
+        if self.flying and to[2] > frm[2] and to[2] - sq.stand > self.ceiling:
             return Illegal(
                 "epic-path/altitude-ceiling",
                 f"this battle's altitude ceiling is {self.ceiling * SQUARE} ft",
             )
-        if self.any_cell(to, self.grid.solid) and to[2] <= frm[2]:
+        if sq.solid and to[2] <= frm[2]:
             return Illegal("epic-path/blocked", f"blocked terrain at {list(to)[:2]}")
         if dx and dy and self._cuts_corner(frm, to):
             return Illegal(
@@ -257,7 +288,7 @@ class EpicField(SquareField):
         impeded terrain 5 ft (for a full round); hazards named."""
         cost = SQUARE
         why = ["5 ft"]
-        if self.on_ground(to) and self.any_cell(to, self.grid.impeded):
+        if self.square(to).ground and self.terrain(to).impeded:
             why = ["impeded terrain: a full round for 5 ft"]
         elif self.rough(to):
             if self.action == "five_foot_step":
@@ -277,18 +308,18 @@ class EpicField(SquareField):
     def paid_from(self, to: Coord) -> str:
         return self.step_mode(to)
 
-    def affords(self, spent: int, paid_from: str, entered: Legal) -> Illegal | None:
+    def affords(self, spent: int, paid_from: str, cost: int) -> Illegal | None:
         """Combining Movement Types: each square comes off every movement type's allowance,
         so a step in water needs swim allowance left for the whole spend so far."""
         mode = paid_from
         allowance = self.allow.get(mode, 0)
-        if spent + entered.cost <= allowance:
+        if spent + cost <= allowance:
             return None
         if mode not in self.allow:
             return Illegal("epic-path/no-speed-for-mode", f"{self.creature.id} has no {mode} speed")
         return Illegal(
             "epic-path/mode-allowance-spent",
-            f"{spent + entered.cost} ft is more than the {allowance} ft {mode} allowance",
+            f"{spent + cost} ft is more than the {allowance} ft {mode} allowance",
         )
 
     def _straight(self, node: Node, dx: int, dy: int) -> bool:

@@ -12,12 +12,14 @@ it for the next decision on the same map (`engine.map_memo`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import threading
+from collections.abc import Callable, Hashable, Sequence
+from typing import NamedTuple
 
 from engine.geometry import box, overlaps
-from engine.map_memo import kept
+from engine.map_memo import kept, per_roster
 from engine.placement import Occupant
-from engine.rulesets.squares.search import Move, Node, Steps
+from engine.rulesets.squares.search import Graph, Node, Steps
 from engine.sizes import SizeScale
 from engine.steps import Illegal, Legal
 from events.battle_events import Coord
@@ -28,9 +30,26 @@ DROPPED = 1 << 20
 FLAT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 SPACE = [(dx, dy, dz) for dz in (-1, 0, 1) for dx, dy in [*FLAT, (0, 0)] if dx or dy or dz]
 
-Judged = list[tuple[Node, Legal, str]]
-"""The legal steps from a node, whatever was spent: the node reached, what and why, and what
-pays for it (`paid_from`)."""
+Judged = tuple[tuple[int, int, str], ...]
+"""The legal steps from a node, whatever was spent: the node reached (by number), what it
+costs, and what pays for it (`paid_from`)."""
+
+
+class Square(NamedTuple):
+    """What the map holds at a space (anchored at a square, at a height), for a creature of
+    one size: read once per map and size (`SquareField.square`)."""
+
+    stand: int
+    """The height a creature stands at on the squares."""
+    ground: bool
+    """The space is on the ground (at standing height)."""
+    solid: bool
+    filled: bool
+    """Some square of it is filled at this height (a wall or object, or earth below)."""
+    wet: bool
+    """In water at this height."""
+    fits: tuple[str, ...]
+    """The sizes its `narrow` openings are built for."""
 
 
 class SquareField(Steps):
@@ -53,18 +72,14 @@ class SquareField(Steps):
         self.side = sizes.side(c.size)
         self.rank = sizes.rank(c.size)
         self.flying = mode in ("fly", "glide")
-        self.occupied: dict[tuple[int, int], list[Occupant]] = {}
-        for o in state.creatures.values():
-            if o.id == c.id:
-                continue
-            oside = sizes.side(o.size)
-            enemy = o.side != c.side and o.hp > 0
-            entry = Occupant(o, box(o.pos, oside), sizes.rank(o.size), enemy)
-            for j in range(oside):
-                for i in range(oside):
-                    self.occupied.setdefault((o.pos[0] + i, o.pos[1] + j), []).append(entry)
+        self.occupied = per_roster(
+            state.creatures,
+            ("squares/occupied", sizes, c.id, c.side),
+            lambda: _occupied(sizes, state, c),
+        )
         self._near: set[tuple[int, int]] | None = None
-        self._memo: dict[Node, tuple[Judged, list[Move]]] | None = None
+        self._graph: _FieldGraph | None = None
+        self._squares: dict[Coord, Square] = kept(self.grid, ("squares", self.side), dict)
 
     # -- squares ---------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
@@ -126,6 +141,27 @@ class SquareField(Steps):
         g = self.grid
         return any(g.ground[i] <= pos[2] < g.surface[i] for i in self.cells(pos[0], pos[1]))
 
+    def square(self, pos: Coord) -> Square:
+        """What the map holds at `pos` for this creature's size (kept per map)."""
+        found = self._squares.get(pos)
+        if found is None:
+            found = self._squares[pos] = self._read(pos)
+        return found
+
+    def _read(self, pos: Coord) -> Square:
+        g = self.grid
+        cells = self.cells(pos[0], pos[1])
+        stand = max(g.surface[i] for i in cells)
+        z = pos[2]
+        return Square(
+            stand=stand,
+            ground=z == stand,
+            solid=any(g.solid[i] for i in cells),
+            filled=any(g.ground[i] <= z < g.surface[i] for i in cells),
+            wet=any(g.water[i] and z < g.ground[i] + g.water[i] for i in cells),
+            fits=tuple(f for i in cells if (f := g.narrow[i]) is not None),
+        )
+
     def corner_cells(self, frm: Coord, to: Coord) -> list[int]:
         """The two squares beside a diagonal step (for a 1-square creature and bigger)."""
         s = self.side
@@ -148,16 +184,16 @@ class SquareField(Steps):
         """What pays for a step into `to` (Epic Path: the movement type's allowance)."""
         return ""
 
-    def affords(self, spent: int, paid_from: str, entered: Legal) -> Illegal | None:
-        """Whether, with `spent` spent, the move may still pay for a step that costs what
-        `entered` says from `paid_from` (only `spends` fields ever refuse)."""
+    def affords(self, spent: int, paid_from: str, cost: int) -> Illegal | None:
+        """Whether, with `spent` spent, the move may still pay for a step that costs `cost`
+        from `paid_from` (only `spends` fields ever refuse)."""
         return None
 
     def step(self, node: Node, spent: int, to: Coord) -> Legal | Illegal:
         entered = self.entering(node, to)
         if isinstance(entered, Illegal):
             return entered
-        refused = self.affords(spent, self.paid_from(to), entered)
+        refused = self.affords(spent, self.paid_from(to), entered.cost)
         return entered if refused is None else refused
 
     def least_cost(self, node: Node, goal: Coord) -> int:
@@ -218,36 +254,29 @@ class SquareField(Steps):
 
     def forget(self) -> None:
         """What `memo_key` reads has changed (an `avoid` search, a Charge's target)."""
-        self._memo = None
+        self._graph = None
 
-    def moves(self, node: Node, spent: int) -> list[Move]:
-        """Every legal step from `node` with `spent` spent so far (`step` of each target)."""
-        judged, plain = self._judged(node)
-        if not self.spends:
-            return plain
-        affords = self.affords
-        return [(nxt, found.cost) for nxt, found, paid in judged if not affords(spent, paid, found)]
-
-    def _judged(self, node: Node) -> tuple[Judged, list[Move]]:
-        memo = self._memo
-        if memo is None:
+    def graph(self) -> Graph:
+        """The graph of this field's steps: kept per map and kind of mover (`memo_key`) for
+        the steps between squares no creature stands near, judged afresh near creatures."""
+        if self._graph is None:
             key = self.memo_key()
-            memo = self._memo = {} if key is None else kept(self.grid, key)
-        found = memo.get(node)
-        if found is not None:
-            return found
-        judged: Judged = []
+            kept_steps = _KeptSteps() if key is None else kept(self.grid, key, _KeptSteps)
+            self._graph = _FieldGraph(self, kept_steps)
+        return self._graph
+
+    def judged(self, node: Node, number: Callable[[Node], int]) -> Judged:
+        """Every step `entering` allows from `node`, whatever was spent: the node reached
+        (by `number`), what it costs and what pays for it."""
+        out: list[tuple[int, int, str]] = []
         for to in self.targets(node[0]):
             entered = self.entering(node, to)
             if type(entered) is Legal:
-                nxt = (to, self.next_counter(node, to))
-                judged.append((nxt, entered, self.paid_from(to)))
-        found = (judged, [(nxt, legal.cost) for nxt, legal, _ in judged])
-        if self._alone(node[0]):
-            memo[node] = found
-        return found
+                nxt = number((to, self.next_counter(node, to)))
+                out.append((nxt, entered.cost, self.paid_from(to)))
+        return tuple(out)
 
-    def _alone(self, pos: Coord) -> bool:
+    def alone(self, pos: Coord) -> bool:
         """No other creature's space is a step away: the steps depend on the map alone."""
         if self._near is None:
             near: set[tuple[int, int]] = set()
@@ -270,3 +299,103 @@ class SquareField(Steps):
 
     def can_stop(self, pos: Coord) -> bool:
         return self.stop_refusal(pos) is None
+
+
+class _KeptSteps:
+    """What a field learns of a map for one kind of mover: its nodes numbered, and the steps
+    from each node (each as `SquareField.judged` answers it, and as the cost of each when
+    nothing limits what was spent): for good where no creature stands near, and for as long
+    as the creatures stand where they stood (a state's creatures mapping, which is never
+    changed in place) where one does. Shared by the decisions of every thread: numbering a
+    node takes the lock, and each decision keeps the near steps of its own creatures."""
+
+    def __init__(self) -> None:
+        self.ids: dict[Node, int] = {}
+        self.nodes: list[Node] = []
+        self.judged: dict[int, Judged] = {}
+        self.plain: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.lock = threading.Lock()
+        self._near: tuple[object, dict[int, Judged], dict[int, tuple[tuple[int, int], ...]]] = (
+            None,
+            {},
+            {},
+        )
+
+    def near(
+        self, roster: object
+    ) -> tuple[dict[int, Judged], dict[int, tuple[tuple[int, int], ...]]]:
+        """The steps near other creatures judged among the creatures of `roster`."""
+        kept = self._near
+        if kept[0] is not roster:
+            kept = self._near = (roster, {}, {})
+        return kept[1], kept[2]
+
+
+class _FieldGraph(Graph):
+    """One decision's view of a field's graph: the kept steps, judged by this field where
+    none is kept, and what this move may still pay (`affords`)."""
+
+    def __init__(self, field: SquareField, kept_steps: _KeptSteps) -> None:
+        self.ids, self.nodes = kept_steps.ids, kept_steps.nodes
+        self._field = field
+        self._kept = kept_steps
+        self._near_judged, self._near_plain = kept_steps.near(field.state.creatures)
+
+    def number(self, node: Node) -> int:
+        found = self.ids.get(node)
+        if found is None:
+            with self._kept.lock:
+                found = self.ids.get(node)
+                if found is None:
+                    found = self.ids[node] = len(self.nodes)
+                    self.nodes.append(node)
+        return found
+
+    def moves(self, n: int, spent: int) -> Sequence[tuple[int, int]]:
+        field = self._field
+        if not field.spends:
+            plain = self._kept.plain.get(n)
+            if plain is None:
+                plain = self._near_plain.get(n)
+            if plain is None:
+                plain = tuple((nxt, cost) for nxt, cost, _ in self._judged(n))
+                alone = field.alone(self.nodes[n][0])
+                (self._kept.plain if alone else self._near_plain)[n] = plain
+            return plain
+        affords = field.affords
+        return [
+            (nxt, cost) for nxt, cost, paid in self._judged(n) if not affords(spent, paid, cost)
+        ]
+
+    def _judged(self, n: int) -> Judged:
+        found = self._kept.judged.get(n)
+        if found is None:
+            found = self._near_judged.get(n)
+        if found is None:
+            node = self.nodes[n]
+            found = self._field.judged(node, self.number)
+            alone = self._field.alone(node[0])
+            (self._kept.judged if alone else self._near_judged)[n] = found
+        return found
+
+
+def _occupied(
+    sizes: SizeScale, state: BattleState, c: Creature
+) -> dict[tuple[int, int], list[Occupant]]:
+    """Every creature but `c`, as `c` sees it (its space, its rank, whether a living enemy),
+    by the squares its space covers."""
+    occupied: dict[tuple[int, int], list[Occupant]] = {}
+    known: dict[str, tuple[int, int]] = {}
+    for o in state.creatures.values():
+        if o.id == c.id:
+            continue
+        measure = known.get(o.size)
+        if measure is None:
+            measure = known[o.size] = (sizes.side(o.size), sizes.rank(o.size))
+        oside, rank = measure
+        enemy = o.side != c.side and o.hp > 0
+        entry = Occupant(o, box(o.pos, oside), rank, enemy)
+        for j in range(oside):
+            for i in range(oside):
+                occupied.setdefault((o.pos[0] + i, o.pos[1] + j), []).append(entry)
+    return occupied

@@ -1,8 +1,10 @@
 """Reach and the cheapest path over a square field's nodes (position and counter).
 
-The searches read the field's one step rule through `moves(node, spent)`: every legal step
-from a node with its cost and the next node's counter (`Steps.moves` asks `step` of each
-candidate square; a field may keep what it judged, `engine.rulesets.squares.field`).
+The searches read the field's one step rule through its `graph()`: the nodes numbered as
+they are met, and every legal step from a node with its cost (`Steps.moves` asks `step` of
+each candidate square; a field may keep its graph for the next decision on the same map,
+`engine.rulesets.squares.field`). Numbers, not positions, are what the searches file and
+compare, which makes each of their many steps cheap.
 
 Dijkstra, since a 1-2-1 square's cost depends on the diagonals before it; a smaller spend is
 never worse (every per-step limit compares the spend so far with an allowance), so keeping
@@ -26,7 +28,7 @@ would have been legal with less spent.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from engine.budget import charge
@@ -66,13 +68,39 @@ class Steps:
                 out.append(((to, self.next_counter(node, to)), found.cost))
         return out
 
+    def graph(self) -> Graph:
+        """The graph the searches walk (a fresh one unless a field keeps its own)."""
+        return Graph(self.moves)
+
+
+class Graph:
+    """The nodes a search meets, numbered, and the legal steps between them by number."""
+
+    def __init__(self, moves: Callable[[Node, int], list[Move]]) -> None:
+        self._moves = moves
+        self.ids: dict[Node, int] = {}
+        self.nodes: list[Node] = []
+
+    def number(self, node: Node) -> int:
+        found = self.ids.get(node)
+        if found is None:
+            found = self.ids[node] = len(self.nodes)
+            self.nodes.append(node)
+        return found
+
+    def moves(self, n: int, spent: int) -> Sequence[tuple[int, int]]:
+        """Every legal step from node `n` with `spent` spent so far: the node reached, by
+        number, and what it costs."""
+        number = self.number
+        return [(number(nxt), cost) for nxt, cost in self._moves(self.nodes[n], spent)]
+
 
 class Field(Protocol):
     overspend: bool
 
     def start(self, pos: Coord) -> Node: ...
 
-    def moves(self, node: Node, spent: int) -> list[Move]: ...
+    def graph(self) -> Graph: ...
 
     def least_cost(self, node: Node, goal: Coord) -> int: ...
 
@@ -81,27 +109,30 @@ class Field(Protocol):
 
 def _explore(
     f: Field, start: Coord, budget: int, goal: Coord | None
-) -> tuple[dict[Node, int], dict[Node, Node], Node | None]:
-    first = f.start(start)
-    best: dict[Node, int] = {first: 0}
+) -> tuple[Graph, dict[int, int], dict[int, int], int | None]:
+    graph = f.graph()
+    nodes, moves = graph.nodes, graph.moves
+    first = graph.number(f.start(start))
+    best: dict[int, int] = {first: 0}
     known = best.get
-    parent: dict[Node, Node] = {}
-    frontier: list[tuple[int, int, int, int, Node]] = [(0, 0, 0, 0, first)]
-    push, pop, moves = heapq.heappush, heapq.heappop, f.moves
+    parent: dict[int, int] = {}
+    frontier: list[tuple[int, int, int, int, int]] = [(0, 0, 0, 0, first)]
+    push, pop = heapq.heappush, heapq.heappop
     counter = 0
     overspend = f.overspend
     cap = budget if overspend else INFINITE
-    bound = _bound(f, goal)
+    least_cost = f.least_cost
+    bounds: dict[int, int] = {}  # the field's lower bound on what is left, per node
     while frontier:
-        _, _, _, g, node = pop(frontier)
+        _, _, _, g, n = pop(frontier)
         charge()
-        if g > best[node]:
+        if g > best[n]:
             continue
-        if node[0] == goal and node != first:
-            return best, parent, node
+        if n != first and nodes[n][0] == goal:
+            return graph, best, parent, n
         if g >= budget:
             continue
-        for nxt, cost in moves(node, g):
+        for nxt, cost in moves(n, g):
             ng = g + cost
             if ng > budget:
                 if not overspend:
@@ -109,41 +140,28 @@ def _explore(
                 ng = budget
             if ng < known(nxt, INFINITE):
                 priority = ng
-                if bound is not None:
-                    priority = ng + bound(nxt)
+                if goal is not None:
+                    bound = bounds.get(nxt)
+                    if bound is None:
+                        bound = bounds[nxt] = least_cost(nodes[nxt], goal)
+                    priority = ng + bound
                     if priority > cap:
                         priority = cap
                     if priority > budget:
                         continue  # can't reach the goal within the budget from here
                 best[nxt] = ng
-                parent[nxt] = node
+                parent[nxt] = n
                 counter += 1
                 push(frontier, (priority, -ng, counter, ng, nxt))
-    return best, parent, None
-
-
-def _bound(f: Field, goal: Coord | None) -> Callable[[Node], int] | None:
-    """The field's lower bound on what is left to pay to reach `goal` (None: no goal), read
-    once per node a search reaches."""
-    if goal is None:
-        return None
-    least_cost = f.least_cost
-    bounds: dict[Node, int] = {}
-
-    def bound(node: Node) -> int:
-        found = bounds.get(node)
-        if found is None:
-            found = bounds[node] = least_cost(node, goal)
-        return found
-
-    return bound
+    return graph, best, parent, None
 
 
 def reachable(f: Field, start: Coord, budget: int) -> dict[Coord, int]:
     """The cheapest spend of every square a move may end on (the start excluded)."""
-    best, _, _ = _explore(f, start, budget, None)
+    graph, best, _, _ = _explore(f, start, budget, None)
     out: dict[Coord, int] = {}
-    for (pos, _), g in best.items():
+    for n, g in best.items():
+        pos = graph.nodes[n][0]
         if pos != start and g < out.get(pos, INFINITE) and f.can_stop(pos):
             out[pos] = g
     return out
@@ -153,14 +171,14 @@ def route(f: Field, start: Coord, goal: Coord, budget: int) -> list[Coord] | Non
     """The cheapest path (start excluded) to `goal` within the budget, or None."""
     if goal == start or not f.can_stop(goal):
         return None
-    _, parent, end = _explore(f, start, budget, goal)
+    graph, _, parent, end = _explore(f, start, budget, goal)
     if end is None:
         return None
     path = []
-    node = end
-    while node in parent:
-        path.append(node[0])
-        node = parent[node]
+    n = end
+    while n in parent:
+        path.append(graph.nodes[n][0])
+        n = parent[n]
     path.reverse()
     return path
 
@@ -179,23 +197,25 @@ def connects(f: Field, start: Coord, goal: Coord) -> bool:
     mode): a cheaper way to that node might allow it, so the exact search decides."""
     if goal == start or not f.can_stop(goal):
         return False
-    first = f.start(start)
-    seen: set[Node] = {first}
-    frontier: list[tuple[int, int, int, Node]] = [(_distance(start, goal), 0, 0, first)]
+    graph = f.graph()
+    first = graph.number(f.start(start))
+    seen: set[int] = {first}
+    frontier: list[tuple[int, int, int, int]] = [(_distance(start, goal), 0, 0, first)]
     counter = 0
     limited = False
     while frontier:
-        _, g, _, node = heapq.heappop(frontier)
+        _, g, _, n = heapq.heappop(frontier)
         charge()
-        legal = f.moves(node, g)
+        legal = graph.moves(n, g)
         # what is spent only ever forbids steps: fewer moves now than with nothing spent
-        limited = limited or (g > 0 and len(legal) < len(f.moves(node, 0)))
+        limited = limited or (g > 0 and len(legal) < len(graph.moves(n, 0)))
         for nxt, cost in legal:
             if nxt in seen:
                 continue
-            if nxt[0] == goal:
+            to = graph.nodes[nxt][0]
+            if to == goal:
                 return True
             seen.add(nxt)
             counter += 1
-            heapq.heappush(frontier, (_distance(nxt[0], goal), g + cost, counter, nxt))
+            heapq.heappush(frontier, (_distance(to, goal), g + cost, counter, nxt))
     return limited and route(f, start, goal, UNBOUNDED) is not None

@@ -18,7 +18,6 @@ from engine.rulesets.warcry.geometry import (
     EPS,
     SLACK,
     Pt,
-    boxes_gap,
     dist,
     point_in_polygon,
     point_segment_distance,
@@ -197,11 +196,15 @@ class Space:
                 continue
             if segment_polygon_within(a, b, piece.polygon, r - EPS, piece.box):
                 return f"terrain ({piece.name})"
+        lox, hix = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
+        loy, hiy = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
         for body in self.bodies:
             if body.z >= head - EPS or body.z + self.tall <= zlo + EPS:
                 continue
             near = r + body.radius - EPS
-            if boxes_gap(a, b, body.xy, body.xy) > near + SLACK:
+            x, y = body.xy
+            far = near + SLACK
+            if x - hix > far or lox - x > far or y - hiy > far or loy - y > far:
                 continue  # the segment's box is farther from the body's centre than that
             if point_segment_distance(body.xy, a, b) < near:
                 return f"fighter {body.id}"
