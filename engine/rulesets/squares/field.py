@@ -336,20 +336,10 @@ class _FieldGraph(Graph):
     none is kept, and what this move may still pay (`affords`)."""
 
     def __init__(self, field: SquareField, kept_steps: _KeptSteps) -> None:
-        self.ids, self.nodes = kept_steps.ids, kept_steps.nodes
+        super().__init__(None, kept_steps.ids, kept_steps.nodes, kept_steps.lock)
         self._field = field
         self._kept = kept_steps
         self._near_judged, self._near_plain = kept_steps.near(field.state.creatures)
-
-    def number(self, node: Node) -> int:
-        found = self.ids.get(node)
-        if found is None:
-            with self._kept.lock:
-                found = self.ids.get(node)
-                if found is None:
-                    found = self.ids[node] = len(self.nodes)
-                    self.nodes.append(node)
-        return found
 
     def moves(self, n: int, spent: int) -> Sequence[tuple[int, int]]:
         field = self._field

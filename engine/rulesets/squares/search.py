@@ -28,6 +28,7 @@ would have been legal with less spent.
 from __future__ import annotations
 
 import heapq
+import threading
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -74,23 +75,37 @@ class Steps:
 
 
 class Graph:
-    """The nodes a search meets, numbered, and the legal steps between them by number."""
+    """The nodes a search meets, numbered, and the legal steps between them by number.
 
-    def __init__(self, moves: Callable[[Node, int], list[Move]]) -> None:
+    A graph may be shared by the searches of several threads (`SquareField.graph`): a node
+    is numbered under the lock, so one node never gets two numbers."""
+
+    def __init__(
+        self,
+        moves: Callable[[Node, int], list[Move]] | None = None,
+        ids: dict[Node, int] | None = None,
+        nodes: list[Node] | None = None,
+        lock: threading.Lock | None = None,
+    ) -> None:
         self._moves = moves
-        self.ids: dict[Node, int] = {}
-        self.nodes: list[Node] = []
+        self.ids: dict[Node, int] = {} if ids is None else ids
+        self.nodes: list[Node] = [] if nodes is None else nodes
+        self._lock = threading.Lock() if lock is None else lock
 
     def number(self, node: Node) -> int:
         found = self.ids.get(node)
         if found is None:
-            found = self.ids[node] = len(self.nodes)
-            self.nodes.append(node)
+            with self._lock:
+                found = self.ids.get(node)
+                if found is None:
+                    found = self.ids[node] = len(self.nodes)
+                    self.nodes.append(node)
         return found
 
     def moves(self, n: int, spent: int) -> Sequence[tuple[int, int]]:
         """Every legal step from node `n` with `spent` spent so far: the node reached, by
         number, and what it costs."""
+        assert self._moves is not None
         number = self.number
         return [(number(nxt), cost) for nxt, cost in self._moves(self.nodes[n], spent)]
 
