@@ -24,7 +24,7 @@ from engine.rulesets.gridless import GridlessRuleset
 from engine.rulesets.options import BaseOptions
 from engine.rulesets.warcry import economy_view, falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
-from engine.rulesets.warcry.pathfinding import search
+from engine.rulesets.warcry.pathfinding import kept_memo, search
 from engine.rulesets.warcry.reach import region
 from engine.rulesets.warcry.roadmap import surfaces
 from engine.setup import BattleSetup
@@ -116,7 +116,8 @@ class Warcry(GridlessRuleset):
         def accept(legs: list[tuple[str, Any]]) -> None:
             moves.plan(state, c.id, legs, budget, WarcryOptions.of(state))
 
-        found = search(m, start, status, goals, budget, accept)
+        memo = kept_memo(self.board(state), m, WarcryOptions.of(state))
+        found = search(m, start, status, goals, budget, accept, memo=memo)
         if found is None:
             raise Refusal("warcry/no-route", f'no legal move of at most {budget:g}" reaches {raw}')
         return [(kind, list(p)) for kind, p in found]

@@ -19,12 +19,15 @@ import math
 from dataclasses import dataclass, field
 
 from engine.budget import charge
+from engine.map_memo import per_roster
 from engine.results import Refusal
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step
 from engine.rulesets.warcry.moves import JUDGES
+from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.roadmap import anchors, waypoints
 from events.gridless_events import Point3
+from projections.board import Board
 
 KINDS = ("normal", "jump", "climb", "fly")
 
@@ -181,10 +184,12 @@ class Memo:
     def roadmap(self, m: Mover) -> list[Point3]:
         """The board's waypoints for `m`, found and filed once."""
         if self.waypoints is None:
-            self.waypoints = waypoints(m)
-            for k, p in enumerate(self.waypoints):
+            found = waypoints(m)
+            buckets: dict[tuple[int, int], list[int]] = {}
+            for k, p in enumerate(found):
                 square = (math.floor(p[0] / BUCKET), math.floor(p[1] / BUCKET))
-                self.buckets.setdefault(square, []).append(k)
+                buckets.setdefault(square, []).append(k)
+            self.buckets, self.waypoints = buckets, found
         return self.waypoints
 
     def judge(self, m: Mover, a: Point3, b: Point3, status: str, kind: str) -> Step | None:
@@ -195,6 +200,12 @@ class Memo:
             except Refusal:
                 self.legs[key] = None
         return self.legs[key]
+
+
+def kept_memo(board: Board, m: Mover, options: WarcryOptions) -> Memo:
+    """The leg judgements of `m` on `board`, kept while the board (its fighters where they
+    stand) is asked again: a reach region, then the move to one of its points, share them."""
+    return per_roster(board, ("warcry/legs", m.id, options), Memo)
 
 
 def _accepted(accept: object, legs: list[tuple[str, Point3]]) -> bool:

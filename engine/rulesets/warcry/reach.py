@@ -18,7 +18,7 @@ from engine.region import Legs, Region
 from engine.results import Refusal
 from engine.rulesets.warcry import economy_view, moves
 from engine.rulesets.warcry.options import WarcryOptions
-from engine.rulesets.warcry.pathfinding import Memo, search
+from engine.rulesets.warcry.pathfinding import kept_memo, search
 from engine.rulesets.warcry.roadmap import surfaces
 from events.gridless_events import Point3
 from projections.board import Board
@@ -69,7 +69,7 @@ class _Sampler:
         self.mover = moves.mover(state, cid, self.options)
         self.start = board.fighters[cid].point
         self.status = "ground" if self.mover.space.supported(self.start) else "climbing"
-        self.memo = Memo()
+        self.memo = kept_memo(board, self.mover, self.options)
         self.planned: list[moves.Plan] = []
 
     def accept(self, legs: list[tuple[str, Point3]]) -> None:
