@@ -200,7 +200,7 @@ def _one(intent: ForceMove, source: Creature, tid: str, action: Action) -> None:
             target.pos,
             reasons=("vertical forced movement moves a burrowed target through the dirt",),
         )
-    _walk(intent, source, target, planned, vertical, action, through_dirt=burrowed)
+    _ForcedWalk(intent, source, target, planned, vertical, action, burrowed).run()
 
 
 def _fill_heights(state: BattleState, target: Creature, path: list[Coord]) -> list[Coord]:
@@ -222,126 +222,163 @@ def _stand(state: BattleState, c: Creature, x: int, y: int) -> int | None:
     return falling.stand_z(state, c, x, y)
 
 
-def _walk(
-    intent: ForceMove,
-    source: Creature,
-    target: Creature,
-    planned: list[tuple[int, ...]],
-    vertical: bool,
-    action: Action,
-    through_dirt: bool = False,
-) -> None:
-    state = action.state
-    grid = state.grid
-    side = LADDER.side(target.size)
-    pos = target.pos
-    moved: list[Coord] = []
-    wall_hit: tuple[str, int, Coord] | None = None
-    creature_hit: tuple[list[Creature], int, Coord] | None = None
-    total = len(planned)
-    used = j = 0
-    while used < total and j < len(planned):
-        step = planned[j]
-        remaining = total - used
-        nx, ny = step[0], step[1]
-        stand = _stand(state, target, nx, ny)
+class _ForcedWalk:
+    """One target's forced movement along its planned squares (DIGEST 2.6): each square
+    entered unless something stops it (the map's edge, a wall or object it can't be hurled
+    through, a creature), then what ends it (`finish`): damaging terrain, riders carried,
+    collisions, a grab broken, a fall."""
+
+    def __init__(
+        self,
+        intent: ForceMove,
+        source: Creature,
+        target: Creature,
+        planned: list[tuple[int, ...]],
+        vertical: bool,
+        action: Action,
+        through_dirt: bool,
+    ) -> None:
+        self.intent, self.source, self.target = intent, source, target
+        self.planned, self.vertical, self.action = planned, vertical, action
+        self.through_dirt = through_dirt
+        self.side = LADDER.side(target.size)
+        self.options = DrawSteelOptions.of(action.state)
+        self.pos = target.pos
+        self.moved: list[Coord] = []
+        self.wall_hit: tuple[str, int, Coord] | None = None
+        self.creature_hit: tuple[list[Creature], int, Coord] | None = None
+        self.used = 0
+        """Squares of the distance spent (a hurl through an object spends several)."""
+
+    def run(self) -> None:
+        j = 0
+        while self.used < len(self.planned) and j < len(self.planned):
+            entered = self.enter(self.planned[j])
+            if entered is None:
+                break
+            if entered:
+                j += 1
+        self.finish()
+
+    def enter(self, step: tuple[int, ...]) -> bool | None:
+        """Move into the next planned square: True when entered, False when hurled through
+        an object on the way (the same square is tried again), None when stopped."""
+        state = self.action.state
+        remaining = len(self.planned) - self.used
+        stand = _stand(state, self.target, step[0], step[1])
         if stand is None:
-            if DrawSteelOptions.of(state).map_edge_collision:
-                wall_hit = ("edge of the map", remaining, pos)
+            if self.options.map_edge_collision:
+                self.wall_hit = ("edge of the map", remaining, self.pos)
             else:
-                action.note("stopped", pos, reasons=("the edge of the map",))
-            break
-        here = _stand(state, target, pos[0], pos[1])
-        if len(step) == 3 and vertical:
-            nz = step[2]
-        elif here is not None and pos[2] <= here:
-            g = max(
-                grid.ground[grid.index(nx + a, ny + b)] for b in range(side) for a in range(side)
-            )
-            nz = g if abs(g - pos[2]) <= 1 else pos[2]
+                self.action.note("stopped", self.pos, reasons=("the edge of the map",))
+            return None
+        to = (step[0], step[1], self.next_height(step))
+        if self.through_dirt:
+            cell = burrowing.blocks_in_dirt(state, self.target, to)
         else:
-            nz = pos[2]
-        to = (nx, ny, nz)
-        if through_dirt:
-            cell = burrowing.blocks_in_dirt(state, target, to)
-        else:
-            cell = _blocking_cell(state, target, to) if stand > nz else None
+            cell = _blocking_cell(state, self.target, to) if stand > to[2] else None
         if cell is not None:
-            material = grid.material[cell]
-            cost = (
-                HURL.get(material or "")
-                if DrawSteelOptions.of(state).hurl_through == "auto"
-                else None
-            )
-            if cost is not None and cost[0] <= remaining and material:
-                cx, cy = cell % grid.width, cell // grid.width
-                action.note(
-                    "hurled",
-                    (cx, cy, nz),
-                    reasons=(f"through {material}: {cost[0]} squares, {cost[1]} damage",),
-                )
-                action.emit(
-                    HurledThrough(
-                        creature=target.id, cell=(cx, cy), material=material, squares=cost[0]
-                    )
-                )
-                action.emit(
-                    DamageTaken(
-                        creature=target.id, amount=cost[1], cause=f"hurled through {material}"
-                    )
-                )
-                state = action.state
-                grid = state.grid
-                used += cost[0] - 1
-                continue
-            wall_hit = (material or "wall", remaining, pos)
-            break
-        hit = _creatures_at(state, target, to)
+            if self.hurled(cell, to[2], remaining):
+                return False
+            self.wall_hit = (state.grid.material[cell] or "wall", remaining, self.pos)
+            return None
+        hit = _creatures_at(state, self.target, to)
         if hit:
-            creature_hit = (hit, remaining, pos)
-            break
-        moved.append(to)
-        action.note("step", to, 1, (f"forced {intent.kind}",))
-        pos = to
-        used += 1
-        j += 1
-    action.emit(
-        ForceMoved(
-            source=source.id,
-            target=target.id,
-            kind=intent.kind,
-            path=moved,
-            distance=len(moved),
-            vertical=vertical,
+            self.creature_hit = (hit, remaining, self.pos)
+            return None
+        self.moved.append(to)
+        self.action.note("step", to, 1, (f"forced {self.intent.kind}",))
+        self.pos = to
+        self.used += 1
+        return True
+
+    def next_height(self, step: tuple[int, ...]) -> int:
+        """A vertical path's own height; else the ground there when the target stands on
+        the ground and it is within a square (a slope), else level."""
+        state, pos = self.action.state, self.pos
+        if len(step) == 3 and self.vertical:
+            return step[2]
+        here = _stand(state, self.target, pos[0], pos[1])
+        if here is not None and pos[2] <= here:
+            grid, side = state.grid, self.side
+            g = max(
+                grid.ground[grid.index(step[0] + a, step[1] + b)]
+                for b in range(side)
+                for a in range(side)
+            )
+            return g if abs(g - pos[2]) <= 1 else pos[2]
+        return pos[2]
+
+    def hurled(self, cell: int, z: int, remaining: int) -> bool:
+        """Hurled through a mundane object it has the squares for (option `hurl_through`):
+        glass 1/3, wood 3/5, stone 6/8, metal 9/11 (squares spent / damage)."""
+        grid = self.action.state.grid
+        material = grid.material[cell]
+        cost = HURL.get(material or "") if self.options.hurl_through == "auto" else None
+        if cost is None or cost[0] > remaining or not material:
+            return False
+        cx, cy = cell % grid.width, cell // grid.width
+        self.action.note(
+            "hurled",
+            (cx, cy, z),
+            reasons=(f"through {material}: {cost[0]} squares, {cost[1]} damage",),
         )
-    )
-    _terrain(action, target, moved)
-    if moved:
-        climbing.carry_riders(action, target.id, target.pos)
-    if wall_hit is not None:
-        _hit_object(action, target, *wall_hit)
-    if creature_hit is not None:
-        _hit_creatures(action, target, *creature_hit)
-    _end_grab(action, target.id)
-    start_z, end = target.pos[2], action.state.creatures[target.id].pos
-    descent = start_z - end[2]
-    slammed = (
-        wall_hit is not None
-        and vertical
-        and len(planned) > len(moved)
-        and (len(planned[len(moved)]) == 3 and planned[len(moved)][2] < end[2])
-    )
-    stand = _stand(action.state, target, end[0], end[1])
-    in_dirt = through_dirt and stand is not None and end[2] < stand
-    if vertical and (descent >= 1 or slammed) and stand is not None and end[2] <= stand:
-        if in_dirt:
-            return  # a burrower moved down through the dirt lands on nothing: no fall
-        # DIGEST 2.6-2.7: a forced descent is a fall; slammed into the ground or an unbroken
-        # object, the target also takes falling damage for the distance with Agility 0.
+        self.action.emit(
+            HurledThrough(
+                creature=self.target.id, cell=(cx, cy), material=material, squares=cost[0]
+            )
+        )
+        self.action.emit(
+            DamageTaken(creature=self.target.id, amount=cost[1], cause=f"hurled through {material}")
+        )
+        self.used += cost[0] - 1
+        return True
+
+    def finish(self) -> None:
+        action, target, moved = self.action, self.target, self.moved
+        action.emit(
+            ForceMoved(
+                source=self.source.id,
+                target=target.id,
+                kind=self.intent.kind,
+                path=moved,
+                distance=len(moved),
+                vertical=self.vertical,
+            )
+        )
+        _terrain(action, target, moved)
+        if moved:
+            climbing.carry_riders(action, target.id, target.pos)
+        if self.wall_hit is not None:
+            _hit_object(action, target, *self.wall_hit)
+        if self.creature_hit is not None:
+            _hit_creatures(action, target, *self.creature_hit)
+        _end_grab(action, target.id)
+        self.fall()
+
+    def fall(self) -> None:
+        """DIGEST 2.6-2.7: a forced descent is a fall; slammed into the ground or an unbroken
+        object, the target also takes falling damage for the distance with Agility 0. A
+        burrower moved down through the dirt lands on nothing: no fall."""
+        action, planned, moved = self.action, self.planned, self.moved
+        start_z, end = self.target.pos[2], action.state.creatures[self.target.id].pos
+        descent = start_z - end[2]
+        slammed = (
+            self.wall_hit is not None
+            and self.vertical
+            and len(planned) > len(moved)
+            and (len(planned[len(moved)]) == 3 and planned[len(moved)][2] < end[2])
+        )
+        stand = _stand(action.state, self.target, end[0], end[1])
+        in_dirt = self.through_dirt and stand is not None and end[2] < stand
+        if not (self.vertical and (descent >= 1 or slammed) and stand is not None):
+            return
+        if end[2] > stand or in_dirt:
+            return
         height = descent
         if slammed and DrawSteelOptions.of(action.state).slam_fall == "nominal":
             height = max(descent, 0) + (len(planned) - len(moved))
-        falling.fall(action, target.id, agility_counts=not slammed, extra_height=height)
+        falling.fall(action, self.target.id, agility_counts=not slammed, extra_height=height)
 
 
 def _blocking_cell(state: BattleState, c: Creature, to: Coord) -> int | None:
