@@ -128,24 +128,12 @@ class OneTwoOne(SquaresRuleset):
 
     # -- intents ---------------------------------------------------------------------------
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
+        """Movement (DIGEST 4.1): the mover may move (`_may_move`), a Sprint or a Charge
+        begins, the path is judged against what Movement is left, the turn's counts are kept
+        (`_count`), and the path is walked."""
         c = self.creature(state, intent.creature)
         name = self.action_name(intent)
-        self.require_turn(state, c)
-        self._check_mode(c, intent.mode)
-        if c.has("prone"):
-            raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
-        hands = OneTwoOneOptions.of(state).climb_needs_free_hands
-        if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
-            raise Refusal(
-                "one-two-one/climb-needs-hands",
-                f"{c.id} must use both hands to climb: sheathe or stow what it holds",
-            )
-        if state.turns and c.tally("charge"):
-            raise Refusal("one-two-one/charged", f"{c.id} charged: it can't move afterwards")
-        if c.has(surfing.SURFING) and intent.mode != "walk":
-            raise Refusal(
-                "one-two-one/surfer-walks", f"{c.id} rides its shield over the ground: stop first"
-            )
+        self._may_move(intent, state, c)
         target = charge.target_of(intent, state, c) if name == "charge" else None
         sprinting = name in ("sprint", "charge") or c.tally("sprint") > 0
         if name == "sprint" and c.tally("sprint") == 0:
@@ -171,26 +159,58 @@ class OneTwoOne(SquaresRuleset):
         # the turn's counts are kept before the walk is logged, so the state at each `Moved`
         # shows what is left
         if state.turns:
-            diagonals = sum(
-                1
-                for a, b in zip([c.pos, *path], path, strict=False)
-                if a[0] != b[0] and a[1] != b[1]
-            )
-            action.emit(Tallied(creature=c.id, name="spent", amount=judged.total))
-            if diagonals:
-                action.emit(Tallied(creature=c.id, name="diagonals", amount=diagonals))
-            if intent.mode == "glide":
-                action.emit(Tallied(creature=c.id, name="glided"))
-                drop = c.pos[2] - path[-1][2]
-                if drop:
-                    action.emit(Tallied(creature=c.id, name="glide_drop", amount=drop))
-                if any(f.in_updraft(p) for p in [c.pos, *path]) and not c.tally("updraft"):
-                    action.emit(Tallied(creature=c.id, name="updraft"))
-            assert judged.end is not None
-            if f.surfing and (judged.end[1] & HALF) != (f.start(c.pos)[1] & HALF):
-                flip = -1 if c.tally(surfing.HALF) % 2 else 1
-                action.emit(Tallied(creature=c.id, name=surfing.HALF, amount=flip))
+            self._count(action, f, c, path, judged, intent.mode)
         self.go(action, f, c, path, run, judged)
+
+    def _may_move(self, intent: it.Move, state: BattleState, c: Creature) -> None:
+        """Whether `c` may move at all: on its turn, in a mode it has, standing, hands free
+        to climb (option `climb_needs_free_hands`), not after a Charge, a Shield Surfer only
+        over the ground."""
+        self.require_turn(state, c)
+        self._check_mode(c, intent.mode)
+        if c.has("prone"):
+            raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
+        hands = OneTwoOneOptions.of(state).climb_needs_free_hands
+        if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
+            raise Refusal(
+                "one-two-one/climb-needs-hands",
+                f"{c.id} must use both hands to climb: sheathe or stow what it holds",
+            )
+        if state.turns and c.tally("charge"):
+            raise Refusal("one-two-one/charged", f"{c.id} charged: it can't move afterwards")
+        if c.has(surfing.SURFING) and intent.mode != "walk":
+            raise Refusal(
+                "one-two-one/surfer-walks", f"{c.id} rides its shield over the ground: stop first"
+            )
+
+    def _count(
+        self,
+        action: Action,
+        f: OneTwoOneField,
+        c: Creature,
+        path: list[Coord],
+        judged: Judged,
+        mode: str,
+    ) -> None:
+        """The turn's tallies of a move: Movement spent, diagonals entered (1-2-1 counts over
+        the turn), a glide and its descent and updraft, a surfer's rounding half-point."""
+        diagonals = sum(
+            1 for a, b in zip([c.pos, *path], path, strict=False) if a[0] != b[0] and a[1] != b[1]
+        )
+        action.emit(Tallied(creature=c.id, name="spent", amount=judged.total))
+        if diagonals:
+            action.emit(Tallied(creature=c.id, name="diagonals", amount=diagonals))
+        if mode == "glide":
+            action.emit(Tallied(creature=c.id, name="glided"))
+            drop = c.pos[2] - path[-1][2]
+            if drop:
+                action.emit(Tallied(creature=c.id, name="glide_drop", amount=drop))
+            if any(f.in_updraft(p) for p in [c.pos, *path]) and not c.tally("updraft"):
+                action.emit(Tallied(creature=c.id, name="updraft"))
+        assert judged.end is not None
+        if f.surfing and (judged.end[1] & HALF) != (f.start(c.pos)[1] & HALF):
+            flip = -1 if c.tally(surfing.HALF) % 2 else 1
+            action.emit(Tallied(creature=c.id, name=surfing.HALF, amount=flip))
 
     def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
         """A surfer's shield wears as its turn starts. The battle-long tallies (`battle:...`:
