@@ -173,9 +173,10 @@ def walk(action: Action, run: MoveRun, judged: Judged) -> None:
     _emit_damages(action, run.creature, damages, damage_each)
 
 
-def _terrain_damage(action: Action, c: object, to: Coord) -> list[int]:
+def _terrain_damage(action: Action, c: Creature, to: Coord) -> list[int]:
+    """Damaging terrain on the ground under the space entered (DIGEST 2.1)."""
     f = action.state.grid
-    side = LADDER.side(getattr(c, "size", "1M"))
+    side = LADDER.side(c.size)
     if to[2] > max(
         f.surface[f.index(to[0] + i, to[1] + j)] for j in range(side) for i in range(side)
     ):
@@ -195,7 +196,7 @@ def _emit_damages(action: Action, cid: str, damages: list[int], each: bool) -> N
 
 def _open_windows(
     action: Action,
-    mover: object,
+    mover: Creature,
     at: Coord,
     hit: list[Creature],
     rest: MoveRun,

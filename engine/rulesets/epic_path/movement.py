@@ -77,6 +77,10 @@ class EpicField(SquareField):
         self.dead_rough = options.dead_are_rough
         self.share = options.allies_may_share
 
+    def altitude_ceiling(self) -> int | None:
+        """The battle's altitude ceiling in squares (option `altitude_ceiling`)."""
+        return self.ceiling
+
     @property
     def avoid(self) -> bool:
         """Hazardous Terrain: a search that goes around hazardous squares ("they just don't

@@ -162,6 +162,10 @@ class SquareField(Steps):
             fits=tuple(f for i in cells if (f := g.narrow[i]) is not None),
         )
 
+    def altitude_ceiling(self) -> int | None:
+        """How many squares above the ground a creature may rise (None: no ceiling)."""
+        return None
+
     def corner_cells(self, frm: Coord, to: Coord) -> list[int]:
         """The two squares beside a diagonal step (for a 1-square creature and bigger)."""
         s = self.side
