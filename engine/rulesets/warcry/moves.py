@@ -28,11 +28,13 @@ from engine.rulesets.warcry.geometry import EPS
 from engine.rulesets.warcry.jumping import jump
 from engine.rulesets.warcry.movement import Mover, Step, normal, refuse
 from engine.rulesets.warcry.options import WarcryOptions
+from engine.steps import Illegal
+from engine.steps import refuse as refuse_leg
 from events.gridless_events import DroppedDown, LegRecord, MovedInches, Point3
 from projections.board import Board
 from projections.state import BattleState
 
-LegJudge = Callable[[Mover, Point3, list[float], str, int], Step]
+LegJudge = Callable[[Mover, Point3, list[float], str], Step | Illegal]
 JUDGES: dict[str, LegJudge] = {"normal": normal, "jump": jump, "climb": climb, "fly": fly}
 
 
@@ -92,7 +94,9 @@ def plan(
     cost = 0.0
     for index, (kind, to) in enumerate(legs):
         check_point(m, to, index)
-        step = JUDGES[kind](m, here, [float(v) for v in to], status, index)
+        step = JUDGES[kind](m, here, [float(v) for v in to], status)
+        if isinstance(step, Illegal):
+            raise refuse_leg(step, index)
         cost += step.counted
         if cost > budget + 1e-6:
             raise refuse(

@@ -26,6 +26,7 @@ from engine.rulesets.warcry.movement import Mover, Step
 from engine.rulesets.warcry.moves import JUDGES
 from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.roadmap import anchors, waypoints
+from engine.steps import Illegal
 from events.gridless_events import Point3
 from projections.board import Board
 
@@ -195,10 +196,8 @@ class Memo:
     def judge(self, m: Mover, a: Point3, b: Point3, status: str, kind: str) -> Step | None:
         key = (a, b, status, kind)
         if key not in self.legs:
-            try:
-                self.legs[key] = JUDGES[kind](m, a, list(b), status, 0)
-            except Refusal:
-                self.legs[key] = None
+            found = JUDGES[kind](m, a, list(b), status)
+            self.legs[key] = None if isinstance(found, Illegal) else found
         return self.legs[key]
 
 
