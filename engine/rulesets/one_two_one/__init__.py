@@ -47,7 +47,7 @@ class OneTwoOne(SquaresRuleset):
             **super().handlers(),
             "force_move": lambda i, s, a: forced.force_move(self, i, s, a),
             "stand_up": self.on_stand_up,
-            "shield_surf": lambda i, s, a: surfing.on_shield_surf(self, i, s, a),
+            "shield_surf": surfing.on_shield_surf,
         }
 
     def known_conditions(self) -> frozenset[str]:
@@ -66,7 +66,7 @@ class OneTwoOne(SquaresRuleset):
         """After every action: squeezing starts or ends with the space a creature is in, and
         Shield Surfing ends when something forced it to."""
         squeezing.settle(action)
-        surfing.settle(self, action)
+        surfing.settle(action)
 
     def field(
         self, state: BattleState, c: Creature, mode: str, shifting: bool = False
@@ -218,7 +218,7 @@ class OneTwoOne(SquaresRuleset):
         super().on_start_turn(intent, state, action)
         c = state.creatures.get(intent.creature)
         if c is not None and c.has(surfing.SURFING):
-            surfing.start_of_turn(self, action, c.id)
+            surfing.start_of_turn(action, c.id)
 
     def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
         """Gliding: "you descend at least one square per turn, regardless of horizontal

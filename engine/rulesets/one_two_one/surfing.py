@@ -31,8 +31,10 @@ from __future__ import annotations
 
 from engine import intents as it
 from engine.action import Action
+from engine.lookups import creature, require_turn
 from engine.results import Refusal
 from engine.rulesets.one_two_one import economy_view
+from engine.rulesets.one_two_one.movement import OneTwoOneField
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.field import FLAT
@@ -71,16 +73,14 @@ def set_tally(action: Action, cid: str, name: str, value: int) -> None:
         action.emit(Tallied(creature=cid, name=name, amount=value - now))
 
 
-def on_shield_surf(
-    rs: SquareRules, intent: it.ShieldSurf, state: BattleState, action: Action
-) -> None:
-    c = rs.creature(state, intent.creature)
-    rs.require_turn(state, c)
+def on_shield_surf(intent: it.ShieldSurf, state: BattleState, action: Action) -> None:
+    c = creature(state, intent.creature)
+    require_turn(state, c)
     if intent.stop:
         if not c.has(SURFING):
             raise Refusal("one-two-one/not-surfing", f"{c.id} is not Shield Surfing")
         _minor(state, c, action, "ending Shield Surfing")
-        end(rs, action, c.id, forced=False, reason="minor action")
+        end(action, c.id, forced=False, reason="minor action")
         return
     if c.has(SURFING):
         raise Refusal("one-two-one/already-surfing", f"{c.id} is already Shield Surfing")
@@ -91,7 +91,7 @@ def on_shield_surf(
             )
     if c.stat("shield") <= 0 or durability(c) <= 0:
         raise Refusal("one-two-one/surf-needs-shield", f"{c.id} has no unbroken shield")
-    if OneTwoOneOptions.of(state).surf_needs_slope and not downhill(rs, state, c):
+    if OneTwoOneOptions.of(state).surf_needs_slope and not downhill(state, c):
         raise Refusal(
             "one-two-one/surf-needs-slope",
             f"{c.id} is not on a downward slope (no square next to it is one lower)",
@@ -111,14 +111,14 @@ def _minor(state: BattleState, c: Creature, action: Action, what: str) -> None:
     action.emit(ActionUsed(creature=c.id, action="maneuver"))
 
 
-def downhill(rs: SquareRules, state: BattleState, c: Creature) -> bool:
-    f = rs.field(state, c, "walk")
+def downhill(state: BattleState, c: Creature) -> bool:
+    f = OneTwoOneField(state, c, "walk", c.has("sneaking"))
     x, y, z = c.pos
     return any(f.inside(x + dx, y + dy) and z - f.stand_z(x + dx, y + dy) == 1 for dx, dy in FLAT)
 
 
-def terrain(rs: SquareRules, state: BattleState, c: Creature) -> str:
-    f = rs.field(state, c, "walk")
+def terrain(state: BattleState, c: Creature) -> str:
+    f = OneTwoOneField(state, c, "walk", c.has("sneaking"))
     if f.any_cell(c.pos, state.grid.damage):
         return "harsh"
     if f.in_water(c.pos):
@@ -128,12 +128,12 @@ def terrain(rs: SquareRules, state: BattleState, c: Creature) -> str:
     return "normal"
 
 
-def start_of_turn(rs: SquareRules, action: Action, cid: str) -> None:
+def start_of_turn(action: Action, cid: str) -> None:
     """The shield's wear at the start of the surfer's turn; the turn's uphill limit."""
     c = action.state.creatures[cid]
     action.emit(Tallied(creature=cid, name=TURNS))
     turn = c.tally(TURNS) + 1
-    kind = terrain(rs, action.state, c)
+    kind = terrain(action.state, c)
     amount = {"harsh": 2, "normal": 1, "gentle": turn % 2}[kind]
     if amount:
         action.emit(
@@ -159,7 +159,7 @@ def check_end(rs: SquareRules, state: BattleState, c: Creature) -> None:
         )
 
 
-def settle(rs: SquareRules, action: Action) -> None:
+def settle(action: Action) -> None:
     """End the surfing of any creature Halted, Frozen, Knocked Prone, Disarmed, or whose
     shield broke."""
     for cid in sorted(action.state.creatures):
@@ -170,10 +170,10 @@ def settle(rs: SquareRules, action: Action) -> None:
         if reason is None and durability(c) <= 0:
             reason = "broken"
         if reason is not None:
-            end(rs, action, cid, forced=True, reason=reason)
+            end(action, cid, forced=True, reason=reason)
 
 
-def end(rs: SquareRules, action: Action, cid: str, forced: bool, reason: str) -> None:
+def end(action: Action, cid: str, forced: bool, reason: str) -> None:
     c = action.state.creatures[cid]
     shield_at = _shield_lands(action, c) if forced else None
     action.emit(ShieldSurfEnded(creature=cid, forced=forced, reason=reason, shield_at=shield_at))
