@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from projections.grid import Grid
 
 T = TypeVar("T")
-MOST_KEPT = 16
+MOST_KEPT = 12
 """Memos kept at once (one per map and kind of mover)."""
 
 _KEPT: OrderedDict[tuple[int, Hashable], tuple[Grid, Any]] = OrderedDict()
