@@ -65,6 +65,7 @@ class TerrainReader:
         self.walking = mover.mode in ("walk", "swim")
         self.sky = grid.top + mover.side + 10
         self.floor = grid.bottom - 20
+        self._stand: dict[tuple[int, int], int] = {}
 
     def cells(self, x: int, y: int) -> list[int]:
         w, s = self.grid.width, self.side
@@ -74,8 +75,11 @@ class TerrainReader:
         """The height at which this mover stands on the squares anchored at (x, y)."""
         if self.side == 1:
             return self.grid.surface[y * self.grid.width + x]
-        surface = self.grid.surface
-        return max(surface[i] for i in self.cells(x, y))
+        z = self._stand.get((x, y))
+        if z is None:
+            surface = self.grid.surface
+            z = self._stand[(x, y)] = max(surface[i] for i in self.cells(x, y))
+        return z
 
     def entry(self, x: int, y: int, z: int, enemy: bool) -> Entry:
         """What entering the space at (x, y, z) means, whatever square it is entered from
