@@ -52,10 +52,13 @@ another."""
 MOST_ROSTER_KEYS = 256
 
 
-def per_roster(creatures: object, key: Hashable, build: Callable[[], T]) -> T:
+def per_roster(
+    creatures: object, key: Hashable, build: Callable[[], T], depth: int = ROSTERS_KEPT
+) -> T:
     """What `build` makes of a state's creatures, kept while the same mapping is asked again
     (a state's mapping is never changed in place, and holding it keeps its identity from
-    being reused): every step of a walk, every creature of a state view, asks again."""
+    being reused): every step of a walk, every creature of a state view, asks again. At most
+    `depth` mappings are kept per key (a big value: one)."""
     with _LOCK:
         kept = _ROSTERS.get(key)
         if kept is not None:
@@ -66,7 +69,7 @@ def per_roster(creatures: object, key: Hashable, build: Callable[[], T]) -> T:
                     return found
     value = build()
     with _LOCK:
-        _ROSTERS[key] = [(creatures, value), *(kept or ())][:ROSTERS_KEPT]
+        _ROSTERS[key] = [(creatures, value), *(kept or ())][:depth]
         while len(_ROSTERS) > MOST_ROSTER_KEYS:
             _ROSTERS.popitem(last=False)
     return value

@@ -10,9 +10,10 @@ damaging terrain; a jump (`jump_step`) is a straight line of Might or Agility sq
 `step` is the one rule for a step: the path judge (`moves.judge_path`), the reach generator
 and the route search (`neighbors`, `engine.pathfinding`) all call it, so they cannot
 disagree. It answers a value, `Legal` (cost and reasons) or `Illegal` (the rule); only the
-judge raises. What entering a square means is read once per map (`terrain`), and the steps
-between squares no creature stands near are judged once per map (`neighbors`): both are kept
-for the next decision on the same map (`engine.map_memo`).
+judge raises. What entering a square means is read once per decision (`terrain`), and the
+steps between squares no creature stands near once per map (`neighbors`), kept for the next
+decision on the same map (`engine.map_memo`): a kept step is a plain tuple of numbers, which
+the garbage collector stops scanning, where a kept square would be an object it scans.
 """
 
 from __future__ import annotations
@@ -73,7 +74,6 @@ class MovementField:
             self.both_corners,
         )
         self.terrain = TerrainReader(grid, mover)
-        self._kept: dict[Coord, Entry] = kept(grid, (mover, "entries"), dict)
         self._kept_steps: dict[Coord, Neighbors] = kept(grid, (mover, "steps"), dict)
         self._entries: dict[Coord, Entry] = {}
         self.others, self.occupied = _occupants(state, creature)
@@ -135,13 +135,7 @@ class MovementField:
         if found is not None:
             return found
         enemy = bool(self.occupied) and any(o.enemy for o in self.occupants(to))
-        if enemy:
-            found = self.terrain.entry(*to, enemy=True)
-        else:
-            found = self._kept.get(to)
-            if found is None:
-                found = self._kept[to] = self.terrain.entry(*to, enemy=False)
-        self._entries[to] = found
+        found = self._entries[to] = self.terrain.entry(*to, enemy=enemy)
         return found
 
     # -- one step --------------------------------------------------------------------------
@@ -150,7 +144,16 @@ class MovementField:
         x, y, z = to
         dx, dy, dz = x - frm[0], y - frm[1], z - frm[2]
         walking = self.walking
-        if max(abs(dx), abs(dy), 0 if walking else abs(dz)) != 1:
+        # adjacent: no coordinate 2 or more apart, and not the same square (a walker's height
+        # is the ground's, so only a flier's or burrower's counts)
+        if (
+            dx > 1
+            or dx < -1
+            or dy > 1
+            or dy < -1
+            or (not walking and (dz > 1 or dz < -1))
+            or (not dx and not dy and (walking or not dz))
+        ):
             return Illegal("path/not-contiguous", f"{list(to)} is not adjacent to {list(frm)}")
         grid, side = self.grid, self.side
         if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
@@ -161,16 +164,17 @@ class MovementField:
                 f"frightened: can't willingly move closer to {self.creature.frightened_by}",
             )
         entry = self._entries.get(to) or self.entry(to)
+        early, late, stand, _, plain, climbing_costs = entry
         if walking:
-            if z != entry.stand or dz > 1 or dz < -1:
+            if z != stand or dz > 1 or dz < -1:
                 return self.off_ground(to, dz, entry)
             climbing = dz == 1  # `climbs`, for a walker
         else:
-            if entry.early is not None:
-                return entry.early
+            if early is not None:
+                return early
             if dz and self.mode == "burrow" and not self.digging and self.through_ground(frm, to):
                 return NEEDS_DIG
-            climbing = self.climbs(frm, to, entry.stand)
+            climbing = self.climbs(frm, to, stand)
         if dx and dy and self.walls and self.cuts_corner(frm, to):
             return Illegal(
                 "draw-steel/cannot-cut-corners", f"the step to {list(to)} cuts the corner of a wall"
@@ -179,8 +183,8 @@ class MovementField:
             if self.prone:
                 return PRONE_CLIMB
             if not self.climber:
-                return entry.late or entry.climbing
-        return entry.late or entry.plain
+                return late or climbing_costs
+        return late or plain
 
     def off_ground(self, to: Coord, dz: int, entry: Entry) -> Illegal:
         """Why a walker's step doesn't land on the ground up or down at most 1 square."""
@@ -375,13 +379,15 @@ class MovementField:
         step = self.step
         out: list[tuple[Coord, int]] = []
         if self.walking:
+            width, height, side = self.grid.width, self.grid.height, self.side
+            stand_z = self.stand_z
             for dx, dy in FLAT:
                 nx, ny = x + dx, y + dy
-                if self.inside(nx, ny):
-                    to = (nx, ny, self.stand_z(nx, ny))
+                if nx >= 0 and ny >= 0 and nx + side <= width and ny + side <= height:
+                    to = (nx, ny, stand_z(nx, ny))
                     found = step(pos, to)
                     if type(found) is Legal:
-                        out.append((to, found.cost))
+                        out.append((to, found[0]))
             return tuple(out)
         for dx, dy, dz in SPACE:
             nx, ny = x + dx, y + dy

@@ -6,8 +6,8 @@ more; a burrower passes only through earth, a flier and a climber only through o
 climber clinging to something), and a `narrow` opening built for a smaller size is
 impassable; an enemy's space counts as difficult terrain; a shifting creature enters no
 difficult or damaging terrain. Only the enemies depend on where the other creatures are: an
-unoccupied square's entry serves every decision on the same map and kind of mover (`Mover`),
-so the field keeps those (`engine.map_memo`).
+unoccupied square's entry is the same for every decision on the same map and kind of mover
+(`Mover`), which is what the field's kept steps rest on (`MovementField.neighbors`).
 """
 
 from __future__ import annotations

@@ -22,7 +22,6 @@ from collections.abc import Hashable
 from typing import NamedTuple
 
 from engine.geometry import box, box_gap
-from engine.map_memo import kept
 from engine.rulesets.epic_path import economy
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SIZES, SQUARE, fills_its_square
@@ -71,9 +70,7 @@ class EpicField(SquareField):
         self.skirt = options.corner_obstacles == "skirt"
         self.ceiling = options.altitude_ceiling // SQUARE
         self._avoid = False
-        self._terrain: dict[tuple[int, int], Terrain] = kept(
-            self.grid, ("epic-path/terrain", self.side), dict
-        )
+        self._terrain: dict[tuple[int, int], Terrain] = {}
         self.dead_rough = options.dead_are_rough
         self.share = options.allies_may_share
 
@@ -113,7 +110,7 @@ class EpicField(SquareField):
 
     # -- what a square is ------------------------------------------------------------------
     def terrain(self, pos: Coord) -> Terrain:
-        """The terrain under a space anchored at `pos` (kept per map)."""
+        """The terrain under a space anchored at `pos` (read once per decision)."""
         key = (pos[0], pos[1])
         found = self._terrain.get(key)
         if found is None:

@@ -37,7 +37,7 @@ costs, and what pays for it (`paid_from`)."""
 
 class Square(NamedTuple):
     """What the map holds at a space (anchored at a square, at a height), for a creature of
-    one size: read once per map and size (`SquareField.square`)."""
+    one size: read once per decision (`SquareField.square`)."""
 
     stand: int
     """The height a creature stands at on the squares."""
@@ -79,7 +79,7 @@ class SquareField(Steps):
         )
         self._near: set[tuple[int, int]] | None = None
         self._graph: _FieldGraph | None = None
-        self._squares: dict[Coord, Square] = kept(self.grid, ("squares", self.side), dict)
+        self._squares: dict[Coord, Square] = {}
 
     # -- squares ---------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
@@ -142,7 +142,7 @@ class SquareField(Steps):
         return any(g.ground[i] <= pos[2] < g.surface[i] for i in self.cells(pos[0], pos[1]))
 
     def square(self, pos: Coord) -> Square:
-        """What the map holds at `pos` for this creature's size (kept per map)."""
+        """What the map holds at `pos` for this creature's size (read once per decision)."""
         found = self._squares.get(pos)
         if found is None:
             found = self._squares[pos] = self._read(pos)

@@ -204,7 +204,7 @@ class Memo:
 def kept_memo(board: Board, m: Mover, options: WarcryOptions) -> Memo:
     """The leg judgements of `m` on `board`, kept while the board (its fighters where they
     stand) is asked again: a reach region, then the move to one of its points, share them."""
-    return per_roster(board, ("warcry/legs", m.id, options), Memo)
+    return per_roster(board, ("warcry/legs", m.id, options), Memo, depth=1)
 
 
 def _accepted(accept: object, legs: list[tuple[str, Point3]]) -> bool:
