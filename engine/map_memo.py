@@ -73,3 +73,10 @@ def per_roster(
         while len(_ROSTERS) > MOST_ROSTER_KEYS:
             _ROSTERS.popitem(last=False)
     return value
+
+
+def forget() -> None:
+    """Drop every memo: the next decision reads its maps afresh (a test's cold start)."""
+    with _LOCK:
+        _KEPT.clear()
+        _ROSTERS.clear()

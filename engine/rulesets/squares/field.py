@@ -347,29 +347,28 @@ class _FieldGraph(Graph):
 
     def moves(self, n: int, spent: int) -> Sequence[tuple[int, int]]:
         field = self._field
+        alone = field.alone(self.nodes[n][0])
         if not field.spends:
-            plain = self._kept.plain.get(n)
+            kept_plain = self._kept.plain if alone else self._near_plain
+            plain = kept_plain.get(n)
             if plain is None:
-                plain = self._near_plain.get(n)
-            if plain is None:
-                plain = tuple((nxt, cost) for nxt, cost, _ in self._judged(n))
-                alone = field.alone(self.nodes[n][0])
-                (self._kept.plain if alone else self._near_plain)[n] = plain
+                judged = self._judged(n, alone)
+                plain = kept_plain[n] = tuple((nxt, cost) for nxt, cost, _ in judged)
             return plain
         affords = field.affords
         return [
-            (nxt, cost) for nxt, cost, paid in self._judged(n) if not affords(spent, paid, cost)
+            (nxt, cost)
+            for nxt, cost, paid in self._judged(n, alone)
+            if not affords(spent, paid, cost)
         ]
 
-    def _judged(self, n: int) -> Judged:
-        found = self._kept.judged.get(n)
+    def _judged(self, n: int, alone: bool) -> Judged:
+        """The steps from node `n`: kept for good where no creature stands near (`alone`),
+        else kept while the creatures stand where they stand."""
+        kept_judged = self._kept.judged if alone else self._near_judged
+        found = kept_judged.get(n)
         if found is None:
-            found = self._near_judged.get(n)
-        if found is None:
-            node = self.nodes[n]
-            found = self._field.judged(node, self.number)
-            alone = self._field.alone(node[0])
-            (self._kept.judged if alone else self._near_judged)[n] = found
+            found = kept_judged[n] = self._field.judged(self.nodes[n], self.number)
         return found
 
 
