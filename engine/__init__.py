@@ -3,24 +3,27 @@
 The public API the service calls:
 
 - `decide(intent, state, ctx) -> Accepted | Refused` (engine.decide)
-- `create_battle(setup, ctx) -> Accepted | Refused`, `BattleSetup`, `parse_setup` (engine.setup)
+- `create_battle(setup, ctx) -> Accepted | Refused` (engine.creation), `BattleSetup`,
+  `parse_setup` (engine.setup)
 - `parse_intent(dict) -> Intent`, `IntentError` (engine.intents)
 - `reach(state, creature, kind, mode, ctx) -> {(x, y, z): cost}` (engine.reach)
 - `Context(actor, dice, rulesets, max_follow_ups)`, `HashDice` (engine.context, engine.dice)
-- `RULESETS.get(id).rules_version`, `RULESETS.rules_version(id)` (engine.rulesets)
+- `builtin_rulesets() -> RulesetRegistry` (engine.catalog): `.get(id).rules_version`,
+  `.rules_version(id)`, `.ids()`
 """
 
+from engine.catalog import builtin_rulesets
 from engine.context import Context
+from engine.creation import create_battle
 from engine.decide import decide
 from engine.dice import HashDice, Roller
 from engine.intents import Intent, IntentError, parse_intent
 from engine.reach import reach
 from engine.results import Accepted, Decision, Refused, TraceStep
-from engine.rulesets import RULESETS
-from engine.setup import BattleSetup, create_battle, parse_setup
+from engine.rulesets.registry import RulesetRegistry
+from engine.setup import BattleSetup, parse_setup
 
 __all__ = [
-    "RULESETS",
     "Accepted",
     "BattleSetup",
     "Context",
@@ -30,7 +33,9 @@ __all__ = [
     "IntentError",
     "Refused",
     "Roller",
+    "RulesetRegistry",
     "TraceStep",
+    "builtin_rulesets",
     "create_battle",
     "decide",
     "parse_intent",

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.rulesets import RULESETS
+from engine.catalog import builtin_rulesets
+from engine.rulesets.registry import RulesetRegistry
 
 Data = Mapping[str, Any]
 
@@ -57,6 +58,8 @@ class Narrator:
     """Actor (`seat:<id>`) -> the seat's name, for who undid or redid."""
     trace: list[Data] = field(default_factory=list)
     """The trace of the action being read."""
+    rulesets: RulesetRegistry = field(default_factory=builtin_rulesets)
+    """Where the battle's ruleset (its unit of distance) is looked up."""
 
     @classmethod
     def from_state(cls, view: Data, seats: Mapping[str, str] | None = None) -> Narrator:
@@ -82,13 +85,13 @@ class Narrator:
 
     def amount(self, n: Any) -> str:
         """A distance in the ruleset's unit: `3 squares`, `15 feet`, `2.5 inches`."""
-        rs = RULESETS.get(self.ruleset)
+        rs = self.rulesets.get(self.ruleset)
         one, many, _ = rs.unit if rs is not None else ("square", "squares", 1)
         return f"{_number(n)} {one if n == 1 else many}"
 
     def squares(self, n: int) -> str:
         """A count of squares, in the ruleset's unit (Epic Path: 5 feet a square)."""
-        rs = RULESETS.get(self.ruleset)
+        rs = self.rulesets.get(self.ruleset)
         return self.amount(n * (rs.unit[2] if rs is not None else 1))
 
     # -- reading --------------------------------------------------------------------------

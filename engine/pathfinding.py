@@ -1,4 +1,5 @@
-"""The cheapest legal path to a square: A* over a ruleset's movement field.
+"""Route and reach over a ruleset's movement field (Draw Steel's): A* to one square, and
+Dijkstra to every square within a budget.
 
 The field supplies the steps and their costs (corners, occupancy, terrain), the jumps worth
 taking, and whether a square may end a move; the heuristic is the metric's lower bound (every
@@ -9,6 +10,7 @@ the cheapest. A step and a jump of equal cost to the same square: the step is ke
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from typing import Protocol
 
 from engine.budget import charge
@@ -18,11 +20,11 @@ INFINITE = 1 << 30
 
 
 class Field(Protocol):
-    def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]: ...
+    def neighbors(self, pos: Coord) -> Sequence[tuple[Coord, int]]: ...
 
-    def jumps(self, pos: Coord) -> list[tuple[Coord, int]]: ...
+    def jumps(self, pos: Coord) -> Sequence[tuple[Coord, int]]: ...
 
-    def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool: ...
+    def can_stop(self, pos: Coord) -> bool: ...
 
 
 def _h(a: Coord, b: Coord) -> int:
@@ -36,35 +38,53 @@ def find_route(
     of its squares reached by a jump, or None."""
     if start == goal or not field.can_stop(goal):
         return None
+    gx, gy, gz = goal
     best: dict[Coord, int] = {start: 0}
+    known = best.get
     parent: dict[Coord, tuple[Coord, bool]] = {}
     counter = 0
     frontier: list[tuple[int, int, int, Coord]] = [(_h(start, goal), 0, counter, start)]
+    push, pop = heapq.heappush, heapq.heappop
     limit = budget if budget is not None else INFINITE
     while frontier:
-        _, neg_g, _, pos = heapq.heappop(frontier)
+        _, neg_g, _, pos = pop(frontier)
         charge()
         g = -neg_g
         if pos == goal:
             return _unwind(parent, goal)
-        if g > best.get(pos, INFINITE):
+        if g > known(pos, INFINITE):
             continue
-        for nxt, cost in field.neighbors(pos):
-            ng = g + cost
-            if ng <= limit and ng < best.get(nxt, INFINITE):
-                best[nxt] = ng
-                parent[nxt] = (pos, False)
-                counter += 1
-                # ties go to the deeper node (larger g), which cuts plateau expansion
-                heapq.heappush(frontier, (ng + _h(nxt, goal), -ng, counter, nxt))
-        for nxt, cost in field.jumps(pos):
-            ng = g + cost
-            if ng <= limit and ng < best.get(nxt, INFINITE):
-                best[nxt] = ng
-                parent[nxt] = (pos, True)
-                counter += 1
-                heapq.heappush(frontier, (ng + _h(nxt, goal), -ng, counter, nxt))
+        for jump, steps in ((False, field.neighbors(pos)), (True, field.jumps(pos))):
+            for nxt, cost in steps:
+                ng = g + cost
+                if ng <= limit and ng < known(nxt, INFINITE):
+                    best[nxt] = ng
+                    parent[nxt] = (pos, jump)
+                    counter += 1
+                    x, y, z = nxt
+                    h = max(abs(x - gx), abs(y - gy), abs(z - gz))
+                    # ties go to the deeper node (larger g), which cuts plateau expansion
+                    push(frontier, (ng + h, -ng, counter, nxt))
     return None
+
+
+def reachable(field: Field, start: Coord, budget: int) -> dict[Coord, int]:
+    """Cheapest cost of every square within budget (the start excluded) where a move may end:
+    Dijkstra over the same steps the path judge reads."""
+    best: dict[Coord, int] = {start: 0}
+    frontier: list[tuple[int, Coord]] = [(0, start)]
+    while frontier:
+        g, pos = heapq.heappop(frontier)
+        charge()
+        if g > best[pos]:
+            continue
+        for nxt, cost in (*field.neighbors(pos), *field.jumps(pos)):
+            ng = g + cost
+            if ng <= budget and ng < best.get(nxt, INFINITE):
+                best[nxt] = ng
+                heapq.heappush(frontier, (ng, nxt))
+    del best[start]
+    return {pos: cost for pos, cost in best.items() if field.can_stop(pos)}
 
 
 def _unwind(parent: dict[Coord, tuple[Coord, bool]], goal: Coord) -> tuple[list[Coord], set[int]]:
@@ -76,9 +96,3 @@ def _unwind(parent: dict[Coord, tuple[Coord, bool]], goal: Coord) -> tuple[list[
         pos = before
     steps.reverse()
     return [p for p, _ in steps], {i for i, (_, jump) in enumerate(steps) if jump}
-
-
-def find_path(field: Field, start: Coord, goal: Coord, budget: int | None) -> list[Coord] | None:
-    """The cheapest path (start excluded) within `budget`, or None."""
-    route = find_route(field, start, goal, budget)
-    return None if route is None else route[0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -13,10 +13,22 @@ from events.battle_events import CreatureSpec
 from projections.grid import Grid
 from projections.state import Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
-
 KNOWN_MODES = frozenset({"walk", "climb", "swim", "fly", "hover", "burrow", "teleport"})
+
+
+class Sizing(Protocol):
+    """What placing a creature asks of its ruleset: its sizes and its own creature checks."""
+
+    @property
+    def sizes_hint(self) -> str: ...
+
+    def size_rank(self, size: str) -> int | None: ...
+
+    def size_side(self, size: str) -> int: ...
+
+    def rank(self, size: str) -> int: ...
+
+    def check_spec(self, spec: Any) -> None: ...
 
 
 class Occupant:
@@ -49,7 +61,7 @@ def check_creature_id(cid: Any) -> None:
         )
 
 
-def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureSpec:
+def creature_spec(rs: Sizing, raw: dict[str, Any], grid: Grid) -> CreatureSpec:
     """Validate one creature of a setup (or a director's `place`) and resolve its z."""
     at = raw.get("at") if isinstance(raw, dict) else None
     if not isinstance(at, list | tuple) or len(at) not in (2, 3):
@@ -86,7 +98,7 @@ def creature_spec(rs: GridRuleset, raw: dict[str, Any], grid: Grid) -> CreatureS
     return spec
 
 
-def check_space(rs: GridRuleset, spec: CreatureSpec, others: list[CreatureSpec]) -> None:
+def check_space(rs: Sizing, spec: CreatureSpec, others: list[CreatureSpec]) -> None:
     """No two creatures share a space unless their sizes differ by 2 or more."""
     mine = box(spec.at, rs.size_side(spec.size))
     rank = rs.rank(spec.size)
@@ -98,7 +110,7 @@ def check_space(rs: GridRuleset, spec: CreatureSpec, others: list[CreatureSpec])
             raise Refusal("battle/overlapping-creatures", f"{spec.id} and {other.id} overlap")
 
 
-def check_opening(rs: GridRuleset, kind: str, fits: str | None) -> None:
+def check_opening(rs: Sizing, kind: str, fits: str | None) -> None:
     """A `narrow` opening names the size it is built for, one of the ruleset's sizes; other
     terrain kinds carry no size."""
     if kind != "narrow":

@@ -1,9 +1,7 @@
-"""The battle setup (the `POST /battles` body) and `create_battle`.
+"""The battle setup (the `POST /battles` body): its models, parsing it, and the map it lays.
 
-`create_battle` validates the setup against its ruleset (known ruleset, options, map, every
-creature on the map with a known size, unique ids, no two creatures sharing a space unless
-their sizes differ by 2+) and answers `[BattleCreated]` with areas expanded to cells, heights
-resolved and every option filled with its default, so replay never depends on defaults.
+`engine.creation.create_battle` judges a setup against its ruleset, whose `create` lays out
+the battle (a grid ruleset: `engine.rulesets.grid.GridRuleset.create`, with `map_spec`).
 """
 
 from __future__ import annotations
@@ -12,16 +10,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.context import Context
 from engine.intent_glossary import describe
 from engine.intents import Area, Point
-from engine.placement import check_opening, check_space, creature_spec
-from engine.results import Accepted, Decision, Refusal, Refused, TraceStep
+from engine.results import Refusal
 from events.battle_events import (
-    BattleCreated,
     Cell,
-    CreaturePlaced,
-    CreatureSpec,
     ElevationSpec,
     MapSpec,
     Material,
@@ -29,10 +22,7 @@ from events.battle_events import (
     TerrainKind,
     TerrainSpec,
 )
-from events.envelope import canonical_json
 from events.store import MAX_EVENT_BYTES
-from events.vocabulary import encode
-from projections.grid import grid_from_spec
 
 MAX_SIDE = 1000
 MAX_TERRAIN_ENTRIES = 200
@@ -204,86 +194,4 @@ def parse_setup(body: Any) -> BattleSetup:
         raise Refusal("battle/invalid-setup", f"{where}: {first['msg']}") from None
 
 
-def create_battle(setup: BattleSetup | dict[str, Any], ctx: Context | None = None) -> Decision:
-    """Judge a battle setup: `Accepted([BattleCreated])` or a refusal naming the problem."""
-    ctx = ctx or Context()
-    try:
-        body = setup if isinstance(setup, BattleSetup) else parse_setup(setup)
-        return _create(body, ctx)
-    except Refusal as refusal:
-        return refusal.refused()
-    except Exception as exc:
-        return Refused(rule="engine/internal-error", detail=f"{type(exc).__name__}: {exc}")
-
-
-def _create(body: BattleSetup, ctx: Context) -> Accepted:
-    rs = ctx.rulesets.get(body.ruleset)
-    if rs is None:
-        known = ", ".join(ctx.rulesets.ids())
-        raise Refusal(
-            "battle/unknown-ruleset", f"unknown ruleset {body.ruleset!r} (known: {known})"
-        )
-    on_board = getattr(rs, "create_on_board", None)
-    if on_board is not None:
-        accepted: Accepted = on_board(body)  # a gridless ruleset lays out its own board
-        return accepted
-    if body.board is not None or body.map is None:
-        raise Refusal("battle/needs-map", f"{body.ruleset} is played on a grid `map`")
-    if not body.creatures:
-        raise Refusal("battle/no-creatures", "a battle needs at least one creature")
-    options = rs.resolve_options(body.options)
-    for t in body.map.terrain:
-        check_opening(rs, t.kind, t.fits)
-    spec = map_spec(body.map)
-    grid = grid_from_spec(spec)
-    creatures: list[CreatureSpec] = []
-    for raw in body.creatures:
-        c = creature_spec(rs, raw, grid)
-        if any(o.id == c.id for o in creatures):
-            raise Refusal("battle/duplicate-creature", f"two creatures are called {c.id!r}")
-        check_space(rs, c, creatures)
-        creatures.append(c)
-    first = BattleCreated(
-        ruleset=rs.id,
-        rules_version=rs.rules_version,
-        seed=body.seed,
-        options=options,
-        map=spec,
-        creatures=[],
-    )
-    inside, after = _fill(first, creatures)
-    event = first.model_copy(update={"creatures": inside})
-    reasons = [f"{rs.id} {rs.rules_version}", f"{len(creatures)} creatures"]
-    if after:
-        reasons.append(
-            f"{len(after)} placed after the map: one event holds at most {MAX_EVENT_BYTES} bytes"
-        )
-    trace = TraceStep(kind="battle", reasons=tuple(reasons))
-    placed = tuple(CreaturePlaced(creature=c) for c in after)
-    return Accepted(events=(event, *placed), trace=(trace,))
-
-
-def _fill(
-    head: BattleCreated, creatures: list[CreatureSpec]
-) -> tuple[list[CreatureSpec], list[CreatureSpec]]:
-    """The creatures `BattleCreated` can hold within `CREATION_EVENT_BYTES`, and the rest."""
-    room = CREATION_EVENT_BYTES - len(canonical_json(encode(head)))
-    if room < 0:
-        raise Refusal(
-            "limits/event-too-large",
-            f"the map takes more than the {MAX_EVENT_BYTES} bytes one event may hold",
-        )
-    for n, c in enumerate(creatures):
-        size = len(canonical_json(c.model_dump(mode="json"))) + 1
-        if size > MAX_CREATURE_BYTES:
-            raise Refusal(
-                "limits/creature-too-big",
-                f"creature {c.id!r} takes {size} bytes; at most {MAX_CREATURE_BYTES} are allowed",
-            )
-        room -= size
-        if room < 0:
-            return creatures[:n], creatures[n:]
-    return creatures, []
-
-
-__all__ = ["BattleSetup", "MapSetup", "create_battle", "parse_setup"]
+__all__ = ["BattleSetup", "MapSetup", "map_spec", "parse_setup"]

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulesets import RULESETS
+from engine.catalog import builtin_rulesets
+from engine.rulesets.registry import RulesetRegistry
 from projections import BattleState, state_view
 
 
-def battle_view(state: BattleState) -> dict[str, Any]:
+def battle_view(state: BattleState, rulesets: RulesetRegistry | None = None) -> dict[str, Any]:
     """The state as the wire shows it (DESIGN section 9), in the battle's ruleset's terms:
     each creature's `movement_left` is its ruleset's, and `economy` says, in the ruleset's
-    own unit and words, what it has left this turn. Every other key is the projection's."""
+    own unit and words, what it has left this turn. Every other key is the projection's.
+    `rulesets`: the service's registry (the built-in five without one)."""
     view = state_view(state)
-    rs = RULESETS.get(state.ruleset)
+    rs = (rulesets or builtin_rulesets()).get(state.ruleset)
     if rs is None:
         return view
     shown = view["creatures"]

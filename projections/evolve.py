@@ -41,9 +41,10 @@ from events.battle_events import (
     TurnStarted,
 )
 from events.vocabulary import Event
-from projections.board import GRIDLESS_HANDLERS, board_from_spec
+from projections.board import board_from_spec
 from projections.fastcopy import copier, setter
 from projections.grid import grid_from_spec, grid_with_terrain, grid_without_object
+from projections.gridless import GRIDLESS_HANDLERS
 from projections.state import BattleState, Creature, PendingReaction, Profile
 
 replace_creature = copier(Creature)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from events.battle_events import Coord, ResumeMove
+from projections.board import Board
 from projections.grid import Grid
 
-if TYPE_CHECKING:
-    from projections.board import Board
-
+TURNS_BY_DEFAULT = True
+"""Whether a battle tracks turns when its options don't say (the option `turns`)."""
 REDUCER_VERSION = 4
 """Bump whenever `evolve` changes what a given log folds into (snapshots keyed by it)."""
 
@@ -127,4 +127,4 @@ class BattleState:
 
     @property
     def turns(self) -> bool:
-        return bool(self.options.get("turns", True))
+        return bool(self.options.get("turns", TURNS_BY_DEFAULT))

@@ -17,11 +17,12 @@ from typing import Any
 
 import events.battle_events
 import events.history_events
-from engine import RULESETS, Context, create_battle, decide
+from engine import Context, builtin_rulesets, create_battle, decide, reach
 from engine.budget import Budget, within
 from engine.intents import Intent
 from engine.recorded_dice import RecordingDice
 from engine.results import Refusal, Refused
+from engine.rulesets.options import BaseOptions
 from engine.view import battle_view
 from events.envelope import Envelope
 from events.history_events import IntentAccepted
@@ -318,18 +319,12 @@ def reach_answer(
 
 
 def _reach_found(loaded: Loaded, creature: str, kind: str, mode: str) -> dict[str, Any]:
-    from engine import reach
-    from engine.rulesets.warcry.reach import lattice
-
     region = None
-    rs = RULESETS.get(loaded.state.ruleset)
-    region_of = getattr(rs, "reach_region", None)
-    if rs is not None and region_of is not None and loaded.state.board is not None:
+    rs = builtin_rulesets().get(loaded.state.ruleset)
+    if rs is not None and rs.gridless and loaded.state.board is not None:
         # gridless: search the region once; the squares are its lattice, rounded
-        region = region_of(loaded.state, rs.creature(loaded.state, creature), kind)
-        squares = lattice(region)
-    else:
-        squares = reach(loaded.state, creature, kind, mode)
+        region = rs.reach_region(loaded.state, rs.creature(loaded.state, creature), kind)
+    squares = region.lattice() if region is not None else reach(loaded.state, creature, kind, mode)
     found: dict[str, Any] = {
         "version": loaded.version,
         "creature": creature,
@@ -357,7 +352,7 @@ def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused 
     dice only where the battle's `player_rolls` option allows them."""
     if principal.is_director:
         return None
-    if getattr(intent, "rolls", None) and not state.options.get("player_rolls", False):
+    if getattr(intent, "rolls", None) and not BaseOptions.of(state).player_rolls:
         return Refused(
             rule="auth/rolls-director-only",
             detail="in this battle only the director sends the table's rolls",

@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from engine import Context, decide
+from engine import Context, RulesetRegistry, builtin_rulesets, decide
 from engine.budget import within
 from engine.intents import Intent
 from engine.recorded_dice import ReplayDice
@@ -386,10 +386,8 @@ class HistoryService:
         }
 
     @staticmethod
-    def battles_rulesets() -> Any:
-        from engine import RULESETS
-
-        return RULESETS
+    def battles_rulesets() -> RulesetRegistry:
+        return builtin_rulesets()
 
     # -- replay and what-if --------------------------------------------------------------
 

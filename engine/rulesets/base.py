@@ -1,36 +1,37 @@
-"""The base grid ruleset: the hooks every grid ruleset overrides, and the shared intents.
+"""What every ruleset shares, grid or gridless: options, dispatch, turns, the director.
 
 A ruleset answers an intent through one handler per intent type (`on_move`, `on_shift`, ...);
-the director's intents and turn bookkeeping live here because every grid ruleset shares them.
-Per-ruleset steps are methods to override: `size_side`/`size_rank` (sizes), `speed` (budget),
-`field` (metric and step costs), `provokes` (reactions), `fall` (falling), turn economy.
+the director's intents and turn bookkeeping live here because every ruleset shares them.
+`engine.rulesets.grid.GridRuleset` adds squares (the metric, the step rule, reach and
+placement on a map); `engine.rulesets.gridless.GridlessRuleset` a board in inches.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 import orjson
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import ValidationError
 
 from engine import intents as it
+from engine import lookups
 from engine.action import Action
 from engine.economy import AnyEconomy
-from engine.placement import check_opening, check_space, creature_spec
-from engine.results import Refusal
+from engine.region import Region
+from engine.results import Accepted, Refusal
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
+from engine.setup import BattleSetup
+from engine.sizes import LADDER, SizeScale
 from events.battle_events import (
     ConditionSet,
     Coord,
-    CreaturePlaced,
     CreatureRemoved,
-    CreatureSpec,
     Moved,
-    Rect,
     Shifted,
     Teleported,
-    TerrainSet,
     TurnEnded,
     TurnStarted,
 )
@@ -41,9 +42,6 @@ Handler = Callable[[Any, BattleState, Action], None]
 
 MOVEMENT_EVENTS = (Moved, Shifted, Teleported, MovedInches)
 """The events that move a creature by its own movement and say what it has left after."""
-
-SIZE_LADDER = {"1T": (0, 1), "1S": (1, 1), "1M": (2, 1), "1L": (3, 1)}
-"""Draw Steel's ladder (shared default): 1T < 1S < 1M < 1L < 2 < 3 ...; value (rank, side)."""
 
 KNOWN_CONDITIONS = frozenset(
     {
@@ -64,38 +62,25 @@ KNOWN_CONDITIONS = frozenset(
 )
 
 
-class BaseOptions(BaseModel):
-    model_config = {"extra": "forbid", "frozen": True, "use_attribute_docstrings": True}
+class RulesetBase:
+    """The shared part of every ruleset (`engine.rulesets.protocol.Ruleset`)."""
 
-    turns: bool = Field(
-        default=True,
-        description=(
-            "Track turns and rounds; `false` is free movement, each move still bounded by speed."
-        ),
-    )
-    player_rolls: bool = Field(
-        default=False,
-        description=(
-            "Whether players may send the dice the table rolled (`rolls`) with their intents;"
-            " the director always may. Off by default: a player must not choose their dice."
-        ),
-    )
-
-
-class GridRuleset:
-    id: ClassVar[str] = "grid"
+    id: ClassVar[str] = "ruleset"
     rules_version: ClassVar[str] = "0"
-    options_model: ClassVar[type[BaseModel]] = BaseOptions
+    options_model: ClassVar[type[BaseOptions]] = BaseOptions
     move_actions: ClassVar[tuple[str, ...]] = ("advance", "free")
-    sizes_hint: ClassVar[str] = "1T, 1S, 1M, 1L, 2, 3, ..."
-    """The sizes a creature (or a `narrow` opening's `fits`) may name, for refusals."""
+    sizes: ClassVar[SizeScale] = LADDER
+    """The ruleset's size categories (Draw Steel's ladder unless it has its own)."""
     reads: ClassVar[Reads | None] = None
     """What it reads from a battle's setup besides its options (`engine.rulesets.reads`)."""
     unit: ClassVar[tuple[str, str, int]] = ("square", "squares", 1)
     """How the ruleset counts distance: the unit's name (one, many) and units per square."""
+    gridless: ClassVar[bool] = False
+    """Played on a board in inches (its setup has a `board`), not on a map of squares."""
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """The battle's options as logged: the table's, each one left out at its default."""
         try:
             # strict, as JSON: `"false"` is not a boolean and `1` is not `true`
             model = self.options_model.model_validate_json(orjson.dumps(raw), strict=True)
@@ -106,53 +91,45 @@ class GridRuleset:
             raise Refusal("battle/invalid-option", f"option {where}: {first['msg']}") from None
 
     # -- sizes -----------------------------------------------------------------------------
+    @property
+    def sizes_hint(self) -> str:
+        """The sizes a creature (or a `narrow` opening's `fits`) may name, for refusals."""
+        return self.sizes.hint
+
     def size_rank(self, size: str) -> int | None:
-        if size in SIZE_LADDER:
-            return SIZE_LADDER[size][0]
-        return int(size) + 2 if size.isdigit() and 2 <= int(size) <= 20 else None
+        return self.sizes.known_rank(size)
 
     def rank(self, size: str) -> int:
-        """A size's place on the ladder (unknown sizes count as the wire's 1M)."""
-        found = self.size_rank(size)
-        if found is None:
-            found = self.size_rank("1M")
-        return SIZE_LADDER["1M"][0] if found is None else found
+        """A size's place on the ruleset's ladder (unknown sizes count as the wire's 1M)."""
+        return self.sizes.rank(size)
 
     def size_side(self, size: str) -> int:
-        if size in SIZE_LADDER:
-            return SIZE_LADDER[size][1]
-        return int(size) if size.isdigit() else 1
+        return self.sizes.side(size)
 
     def size_value(self, size: str) -> int:
         """The number in a size ("1M" -> 1, "3" -> 3), which some rules compare to scores."""
-        return self.size_side(size)
+        return self.sizes.value(size)
 
-    # -- hooks every grid ruleset provides ----------------------------------------------------
-    def field(self, state: BattleState, c: Creature, mode: str, shifting: bool = False) -> Any:
-        """The movement field: metric, per-step cost, corners, where a move may end."""
-        raise NotImplementedError
+    # -- what every ruleset answers --------------------------------------------------------
+    @abstractmethod
+    def create(self, body: BattleSetup) -> Accepted:
+        """Judge a battle's setup: `[BattleCreated, ...]`, or a `Refusal` naming the problem."""
 
-    def speed(self, c: Creature, mode: str) -> int:
-        raise NotImplementedError
-
-    def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
-        raise NotImplementedError
-
-    def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
-        """Every space this creature can end a `kind` of movement on, with its cost."""
-        from engine.reach import reachable
-
-        if kind not in ("move", "shift"):
-            raise Refusal("reach/unknown-kind", f"{self.id} has no {kind!r} reach")
-        field = self.field(state, c, mode, shifting=kind == "shift")
-        return reachable(field, c.pos, self.reach_budget(state, c, kind, mode))
-
+    @abstractmethod
     def economy(self, state: BattleState, c: Creature) -> AnyEconomy:
         """What `c` has left this turn in this ruleset's own economy and unit (one of the
         models of `engine.economy`); its `movement_left` is what the state shows."""
-        raise NotImplementedError
 
-    def check_spec(self, spec: CreatureSpec) -> None:
+    @abstractmethod
+    def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
+        """Every space this creature can end a `kind` of movement on, with its cost."""
+
+    def reach_region(self, state: BattleState, c: Creature, kind: str) -> Region | None:
+        """The region a gridless ruleset's reach is sampled from (None on a grid: the squares
+        `reach` lists are the whole answer)."""
+        return None
+
+    def check_spec(self, spec: Any) -> None:
         """A ruleset's own checks of a creature it places (the unit of its speeds, ...)."""
 
     def known_conditions(self) -> frozenset[str]:
@@ -168,13 +145,13 @@ class GridRuleset:
         return {
             "start_turn": self.on_start_turn,
             "end_turn": self.on_end_turn,
-            "place": self.on_place,
             "remove": self.on_remove,
-            "set_terrain": self.on_set_terrain,
             "set_condition": self.on_set_condition,
         }
 
     def handle(self, intent: Any, state: BattleState, action: Action) -> None:
+        """Judge one intent onto `action`, then drain what it left behind and stamp what each
+        mover has left."""
         handler = self.handlers().get(intent.type)
         if handler is None:
             raise Refusal("intent/unsupported", f"{self.id} has no {intent.type!r} intent")
@@ -210,23 +187,16 @@ class GridRuleset:
     # -- shared lookups --------------------------------------------------------------------
     @staticmethod
     def creature(state: BattleState, cid: str) -> Creature:
-        c = state.creatures.get(cid)
-        if c is None:
-            raise Refusal("battle/unknown-creature", f"there is no creature {cid!r}")
-        return c
+        return lookups.creature(state, cid)
 
     @staticmethod
     def window(state: BattleState, reaction: str) -> PendingReaction:
         """The open reaction window `reaction` (refused when there is none)."""
-        pending = next((p for p in state.pending if p.id == reaction), None)
-        if pending is None:
-            raise Refusal("reaction/window-closed", f"no open reaction window {reaction!r}")
-        return pending
+        return lookups.window(state, reaction)
 
     @staticmethod
     def require_turn(state: BattleState, c: Creature) -> None:
-        if state.turns and state.active != c.id:
-            raise Refusal("turn/not-your-turn", f"it is not {c.id}'s turn")
+        lookups.require_turn(state, c)
 
     # -- turns -----------------------------------------------------------------------------
     def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
@@ -256,61 +226,9 @@ class GridRuleset:
         action.emit(TurnEnded(creature=c.id))
 
     # -- director --------------------------------------------------------------------------
-    def on_place(self, intent: it.Place, state: BattleState, action: Action) -> None:
-        spec = self.place_creature(intent.creature, state)
-        if spec.id in state.creatures:
-            raise Refusal("battle/duplicate-creature", f"{spec.id!r} is already on the map")
-        action.emit(CreaturePlaced(creature=spec))
-
-    def place_creature(self, raw: dict[str, Any], state: BattleState) -> CreatureSpec:
-        """Validate one creature's placement on the state's map (a known size, on the map,
-        in a space it may share); resolve a ground-level z."""
-        spec = creature_spec(self, raw, state.grid)
-        others = [
-            CreatureSpec(id=o.id, side=o.side, at=o.pos, size=o.size)
-            for o in state.creatures.values()
-        ]
-        check_space(self, spec, others)
-        return spec
-
     def on_remove(self, intent: it.Remove, state: BattleState, action: Action) -> None:
         self.creature(state, intent.creature)
         action.emit(CreatureRemoved(creature=intent.creature))
-
-    def on_set_terrain(self, intent: it.SetTerrain, state: BattleState, action: Action) -> None:
-        grid = state.grid
-        cells = [(p[0], p[1]) for p in intent.cells or []]
-        rects: list[Rect] = []
-        if intent.area is not None:  # kept as its rectangle (clipped to the map), not expanded
-            (x0, y0), (x1, y1) = intent.area.from_[:2], intent.area.to[:2]
-            xa, xb = max(0, min(x0, x1)), min(grid.width - 1, max(x0, x1))
-            ya, yb = max(0, min(y0, y1)), min(grid.height - 1, max(y0, y1))
-            if xa <= xb and ya <= yb:
-                rects.append((xa, ya, xb, yb))
-        if not cells and not rects:
-            raise Refusal("map/no-cells", "set_terrain needs `cells` or an `area`")
-        for x, y in cells:
-            if not grid.inside(x, y):
-                raise Refusal("map/off-map", f"[{x}, {y}] is off the map")
-        check_opening(self, intent.kind, intent.fits)
-        for name in ("height", "damage", "depth", "elevation"):
-            value = getattr(intent, name)
-            if value is not None and not -1000 <= value <= 1000:
-                raise Refusal("map/invalid-terrain", f"{name} {value} is out of range")
-        action.emit(
-            TerrainSet(
-                cells=cells,
-                rects=rects,
-                kind=intent.kind,
-                height=intent.height,
-                material=intent.material,
-                damage=intent.damage,
-                depth=intent.depth,
-                elevation=intent.elevation,
-                hard=intent.hard,
-                fits=intent.fits,
-            )
-        )
 
     def on_set_condition(self, intent: it.SetCondition, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)

@@ -13,12 +13,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, get_args
+from typing import Protocol, get_args
+
+from pydantic import BaseModel
 
 from events.battle_events import CreatureSpec, TerrainKind, TerrainSpec
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 MODES = ("walk", "climb", "swim", "fly", "hover", "burrow", "teleport")
 """The movement modes a creature's `speeds` may list (`engine.placement.KNOWN_MODES`)."""
@@ -49,7 +48,19 @@ class Reads:
     """Each of `TERRAIN_KEYS`: what it does in this ruleset, or that it is ignored."""
 
 
-def render(rs: GridRuleset, reads: Reads) -> str:
+class Documented(Protocol):
+    """What `render` reads of a ruleset besides its `Reads`."""
+
+    @property
+    def sizes_hint(self) -> str: ...
+
+    @property
+    def options_model(self) -> type[BaseModel]: ...
+
+    def known_conditions(self) -> frozenset[str]: ...
+
+
+def render(rs: Documented, reads: Reads) -> str:
     """The RULES.md section listing what `rs` reads: creature fields and `stats`, battle
     options with their defaults, terrain kinds and properties."""
     rows = [

@@ -15,9 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Accepted, create_battle, decide
-from engine.rulesets import RULESETS
-from engine.rulesets.warcry import Warcry
-from engine.rulesets.warcry.reach import Region, region
+from engine.region import Region
+from engine.rulesets.warcry.reach import region
 from ops.bench.bench_engine import measure
 from projections import BattleState, fold
 
@@ -103,9 +102,7 @@ def legs() -> list[dict[str, Any]]:
 
 
 def reach_region(s: BattleState) -> Region:
-    warcry = RULESETS.get("warcry")
-    assert isinstance(warcry, Warcry)
-    return region(warcry, s, "hero")
+    return region(s, "hero")
 
 
 def main() -> None:

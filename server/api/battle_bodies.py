@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
-from engine import RULESETS
-from engine.rulesets.base import GridRuleset
+from engine import builtin_rulesets
+from engine.rulesets.protocol import Ruleset
 from engine.setup import MapSetup
 from events.gridless_events import MAX_BOARD, PieceSpec
 
@@ -93,15 +93,15 @@ class BattleBody(BaseModel):
     seed: int = Field(default=0, description="The seed of the battle's dice.")
 
 
-def _is_gridless(ruleset: GridRuleset) -> bool:
-    return getattr(ruleset, "create_on_board", None) is not None
+def _is_gridless(ruleset: Ruleset) -> bool:
+    return ruleset.gridless
 
 
 def _camel(ruleset_id: str) -> str:
     return "".join(part.capitalize() for part in ruleset_id.split("-"))
 
 
-def _body(ruleset: GridRuleset) -> Any:
+def _body(ruleset: Ruleset) -> Any:
     options = ruleset.options_model
     fields: dict[str, Any] = {
         "ruleset": (Literal[ruleset.id], Field(description="The ruleset's id.")),
@@ -130,6 +130,7 @@ def _body(ruleset: GridRuleset) -> Any:
     return create_model(f"{_camel(ruleset.id)}Battle", __base__=BattleBody, __doc__=doc, **fields)
 
 
+RULESETS = builtin_rulesets()
 BATTLE_BODIES = [_body(rs) for rs in (RULESETS.get(i) for i in RULESETS.ids()) if rs is not None]
 TypedBattle: TypeAdapter[Any] = TypeAdapter(
     Annotated[Union[tuple(BATTLE_BODIES)], Field(discriminator="ruleset")]  # type: ignore[arg-type]  # noqa: UP007

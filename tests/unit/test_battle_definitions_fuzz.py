@@ -12,9 +12,11 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine import RULESETS, create_battle
+from engine import builtin_rulesets, create_battle
 from engine.results import Accepted, Refused
 from projections import fold, state_view
+
+RULESETS = builtin_rulesets()
 
 junk = st.one_of(
     st.none(),

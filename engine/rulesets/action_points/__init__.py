@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import ActionPointsEconomy
@@ -22,10 +20,11 @@ from engine.rulesets.action_points.movement import ApField
 from engine.rulesets.action_points.options import ActionPointsOptions
 from engine.rulesets.action_points.reads import READS
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from engine.rulesets.squares.judge import judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.run import Run
 from events.battle_events import ConditionSet, Coord, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
@@ -37,7 +36,7 @@ START_CRAWL = 2
 class ActionPoints(SquaresRuleset):
     id: ClassVar[str] = "action-points"
     rules_version: ClassVar[str] = "action-points/zaldar-move-engine.3"
-    options_model: ClassVar[type[BaseModel]] = ActionPointsOptions
+    options_model: ClassVar[type[BaseOptions]] = ActionPointsOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ACTIONS
 
@@ -48,21 +47,16 @@ class ActionPoints(SquaresRuleset):
         return KNOWN_CONDITIONS | {"crawling", "unconscious"}
 
     def field(self, state: BattleState, c: Creature, mode: str, shifting: bool = False) -> ApField:
-        return ApField(self, state, c, mode)
+        return ApField(state, c, mode)
 
     def speed(self, c: Creature, mode: str) -> int:
-        return c.speeds.get("walk", 0)
+        return economy_view.speed(c)
 
     def action_points(self, state: BattleState, c: Creature) -> int:
-        return c.stats.get("ap", int(state.options.get("action_points", 3)))
+        return economy_view.action_points(state, c)
 
     def budget(self, state: BattleState, c: Creature, running: bool = False) -> int:
-        """Move points left: MOVE (doubled when running) + converted points - spent."""
-        ran = running or c.tally("ran") > 0
-        base = self.speed(c, "walk") * (2 if ran else 1)
-        if not state.turns:
-            return base
-        return base + c.tally("ap_mp") - c.tally("mp")
+        return economy_view.budget(state, c, running)
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         waiting = state.turns and state.active != c.id
@@ -78,7 +72,7 @@ class ActionPoints(SquaresRuleset):
         return falling.fall_damage(action, c, squares), False
 
     def economy(self, state: BattleState, c: Creature) -> ActionPointsEconomy:
-        return economy_view.view(self, state, c)
+        return economy_view.view(state, c)
 
     # -- intents ---------------------------------------------------------------------------
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
@@ -98,13 +92,13 @@ class ActionPoints(SquaresRuleset):
             return
         if intent.action in ("dodge", "move_silently"):
             f = self.field(action.state, c, intent.mode)
-            if f.in_water(c.pos) and not state.options.get("actions_while_swimming", False):
+            if f.in_water(c.pos) and not ActionPointsOptions.of(state).actions_while_swimming:
                 raise Refusal(
                     "action-points/no-actions-while-swimming",
                     f"{c.id} is swimming: no {intent.action.replace('_', ' ')} in the water",
                 )
             self._paid_action(state, c, intent.action, action)
-        hands = state.options.get("climb_needs_free_hands", True)
+        hands = ActionPointsOptions.of(state).climb_needs_free_hands
         if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
             raise Refusal(
                 "action-points/climb-needs-free-hands",
@@ -120,8 +114,7 @@ class ActionPoints(SquaresRuleset):
                 raise Refusal("action-points/not-tripped", "only a tripped creature crawls")
             if not c.has("crawling"):
                 budget = self._start_crawl(action, c, budget)
-        f = self.field(action.state, c, intent.mode)
-        f.dodging = intent.action == "dodge"
+        f = ApField(action.state, c, intent.mode, dodging=intent.action == "dodge")
         path = self.path_for(f, c, intent, budget)
         run = Run(c.id, path, intent.mode, intent.action, budget, state.turns)
         judged = judge_path(f, c.pos, path, budget)
@@ -156,7 +149,7 @@ class ActionPoints(SquaresRuleset):
                 raise Refusal(
                     "action-points/run-limits-action-points", "a runner spends 1 action point"
                 )
-            if not state.options.get("run_converts_action_point", True):
+            if not ActionPointsOptions.of(state).run_converts_action_point:
                 raise Refusal(
                     "action-points/runner-cannot-convert", "this table lets no runner convert"
                 )
@@ -168,7 +161,8 @@ class ActionPoints(SquaresRuleset):
     def _paid_action(self, state: BattleState, c: Creature, name: str, action: Action) -> None:
         """Dodge (option `dodge_cost`; the text names it but never gives it, DIGEST 6
         UNKNOWN) and Move Silently (1 action point, the text) are moves that are actions."""
-        cost = state.options.get("dodge_cost" if name == "dodge" else "move_silently_cost", 1)
+        options = ActionPointsOptions.of(state)
+        cost = options.dodge_cost if name == "dodge" else options.move_silently_cost
         if cost is None:
             raise Refusal("action-points/no-dodge", "this table plays without the Dodge action")
         left = self.action_points(state, c) - c.tally("ap")

@@ -8,19 +8,17 @@ spends is an option (DIGEST GUESS: all of it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.action_points.movement import ApField
+from engine.rulesets.action_points.options import ActionPointsOptions
 from engine.rulesets.squares.dice import roll
+from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.walking import fall
+from engine.steps import must
 from events.battle_events import Coord, Moved, Tallied
 from projections.state import Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.action_points import ActionPoints
 
 
 def _landing(f: ApField, c: Creature, intent: it.Move) -> tuple[Coord, int, int]:
@@ -46,10 +44,10 @@ def _check_square(f: ApField, c: Creature, at: Coord, landing: bool) -> None:
     if f.any_cell(at, f.grid.wall) or at[2] > c.pos[2]:
         raise Refusal("action-points/cannot-jump-over", f"{list(at)[:2]} is too high to clear")
     if landing:
-        f.can_stop(at, [])
+        must(f.stop_refusal(at))
 
 
-def jump(rs: ActionPoints, action: Action, c: Creature, intent: it.Move, budget: int) -> None:
+def jump(rs: SquareRules, action: Action, c: Creature, intent: it.Move, budget: int) -> None:
     state = action.state
     f = rs.field(state, c, "walk")
     long = intent.action == "long_jump"
@@ -76,12 +74,12 @@ def jump(rs: ActionPoints, action: Action, c: Creature, intent: it.Move, budget:
         _check_square(f, c, short, landing=True)
     dex = c.stat("dex")
     face = roll(action, c.id, "long jump" if long else "jump", 1, 20, dex)[0]
-    target = int(state.options.get("jump_target", 10))
+    options = ActionPointsOptions.of(state)
+    target = options.jump_target
     success = face + dex >= target
     spends = need
-    if not success and not state.options.get(
-        "failed_long_jump_spends" if long else "failed_jump_spends", True
-    ):
+    failure_spends = options.failed_long_jump_spends if long else options.failed_jump_spends
+    if not success and not failure_spends:
         spends = 2 if long else 0
     landing = to if success else short
     action.note(

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import DrawSteelEconomy
 from engine.geometry import box, box_gap
 from engine.pathfinding import find_route
 from engine.results import Refusal
-from engine.rulesets.base import GridRuleset, Handler
+from engine.rulesets.base import Handler
 from engine.rulesets.draw_steel import (
     burrowing,
     climbing,
@@ -34,32 +32,18 @@ from engine.rulesets.draw_steel.economy import Budget
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.rulesets.draw_steel.reads import READS
+from engine.rulesets.grid import GridRuleset
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
+from engine.steps import must
 from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
-
-_GRABBED: list[tuple[dict[str, Creature], dict[str, list[Creature]]]] = []
-
-
-def grabbed_by(state: BattleState) -> dict[str, list[Creature]]:
-    """Grabbed creatures by their grabber. Every creature's speed asks (the state view asks
-    for each of them), so the index is kept for the latest creatures mapping: a state's
-    mapping is never changed in place, and holding it keeps its identity from being reused."""
-    last = _GRABBED[-1] if _GRABBED else None
-    if last is not None and last[0] is state.creatures:
-        return last[1]
-    index: dict[str, list[Creature]] = {}
-    for g in state.creatures.values():
-        if g.grabbed_by is not None and g.has("grabbed"):
-            index.setdefault(g.grabbed_by, []).append(g)
-    _GRABBED[:] = [(state.creatures, index)]
-    return index
 
 
 class DrawSteel(GridRuleset):
     id: ClassVar[str] = "draw-steel"
     rules_version: ClassVar[str] = "draw-steel/2025.1-engine.3"
-    options_model: ClassVar[type[BaseModel]] = DrawSteelOptions
+    options_model: ClassVar[type[BaseOptions]] = DrawSteelOptions
     reads: ClassVar[Reads | None] = READS
 
     def handlers(self) -> dict[str, Handler]:
@@ -67,10 +51,10 @@ class DrawSteel(GridRuleset):
             **super().handlers(),
             "move": self.on_move,
             "shift": self.on_shift,
-            "teleport": lambda i, s, a: teleporting.teleport(self, i, s, a),
-            "force_move": lambda i, s, a: forced_movement.force_move(self, i, s, a),
-            "fall_prone": lambda i, s, a: prone.fall_prone(self, i, s, a),
-            "stand_up": lambda i, s, a: prone.stand_up(self, i, s, a),
+            "teleport": lambda i, s, a: teleporting.teleport(i, s, a),
+            "force_move": lambda i, s, a: forced_movement.force_move(i, s, a),
+            "fall_prone": lambda i, s, a: prone.fall_prone(i, s, a),
+            "stand_up": lambda i, s, a: prone.stand_up(i, s, a),
             "resolve_reaction": self.on_resolve_reaction,
             "knock_off": self.on_knock_off,
         }
@@ -79,13 +63,13 @@ class DrawSteel(GridRuleset):
     def field(
         self, state: BattleState, c: Creature, mode: str, shifting: bool = False
     ) -> MovementField:
-        return MovementField(self, state, c, mode, shifting)
+        return MovementField(state, c, mode, shifting)
 
     def settle(self, action: Action) -> None:
-        falling.settle(self, action)
+        falling.settle(action)
 
     def new_round(self, action: Action) -> None:
-        falling.new_round(self, action)
+        falling.new_round(action)
 
     def speed(self, c: Creature, mode: str) -> int:
         return economy.speed(c, mode)
@@ -96,35 +80,23 @@ class DrawSteel(GridRuleset):
     def provokes(self, kind: str) -> bool:
         return kind == "move"
 
-    def grab_limited(
-        self, state: BattleState, c: Creature, speed: int, action: Action | None
-    ) -> int:
-        """DIGEST 2.8: a grabber's speed is halved (rounded down) while it holds a creature
-        of its size or larger (option `grab_speed_rounding`)."""
-        held = [
-            g for g in grabbed_by(state).get(c.id, ()) if self.rank(g.size) >= self.rank(c.size)
-        ]
-        if not held:
-            return speed
-        if action is not None:
-            action.note("speed", c.pos, reasons=(f"grabbing {held[0].id}: speed halved",))
-        return (speed + 1) // 2 if state.options.get("grab_speed_rounding") == "up" else speed // 2
-
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         if kind == "teleport":
-            return teleporting.reachable(self, state, c)
+            return teleporting.reachable(state, c)
         return super().reach(state, c, kind, mode)
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         if kind == "shift":
-            return min(self.disengage(c), self.grab_limited(state, c, self.speed(c, "walk"), None))
-        full = self.grab_limited(state, c, self.speed(c, mode), None)
+            return min(
+                self.disengage(c), economy.grab_limited(state, c, self.speed(c, "walk"), None)
+            )
+        full = economy.grab_limited(state, c, self.speed(c, mode), None)
         if state.turns and state.active == c.id:
             return economy.left(state, c, full)
         return full  # a creature waiting for its turn: the ruler of a fresh turn
 
     def economy(self, state: BattleState, c: Creature) -> DrawSteelEconomy:
-        return economy.view(self, state, c)
+        return economy.view(state, c)
 
     # -- intents ---------------------------------------------------------------------------
     def _path(
@@ -148,7 +120,7 @@ class DrawSteel(GridRuleset):
             raise Refusal("map/off-map", f"{to} is off the map")
         if goal == c.pos:
             raise Refusal("path/empty", "the creature is already there")
-        f.can_stop(goal, [])
+        must(f.stop_refusal(goal))
         found = find_route(f, c.pos, goal, budget)
         if found is None:
             # the unbounded search only tells "too far" from "unreachable"; on the ground only
@@ -165,12 +137,12 @@ class DrawSteel(GridRuleset):
             if intent.by is None:
                 raise Refusal("intent/by-required", "pull_up names the creature pulling (`by`)")
             helper = self.creature(state, intent.by)
-            burrowing.pull_up(self, state, c, helper, intent.use_main_action, action)
+            burrowing.pull_up(state, c, helper, intent.use_main_action, action)
             return
         if intent.action == "claw_dirt":
             f = self.field(state, c, "burrow")
             path = [f.resolve(p) for p in intent.path or []]
-            burrowing.claw_dirt(self, state, c, f, path, intent.use_main_action, action)
+            burrowing.claw_dirt(state, c, f, path, intent.use_main_action, action)
             return
         economy.check_mode(c, intent.mode)
         if intent.action == "dig":
@@ -178,12 +150,12 @@ class DrawSteel(GridRuleset):
                 raise Refusal("draw-steel/dig-is-burrowing", "Dig needs `mode`: burrow")
             f = self.field(state, c, "burrow")
             path = [f.resolve(p) for p in intent.path or []]
-            burrowing.dig(self, state, c, f, path, intent.use_main_action, action)
+            burrowing.dig(state, c, f, path, intent.use_main_action, action)
             return
         host = self.creature(state, intent.onto) if intent.onto is not None else None
         if host is not None:
-            climbing.check_onto(self, c, host)
-        full = self.grab_limited(state, c, self.speed(c, intent.mode), action)
+            climbing.check_onto(c, host)
+        full = economy.grab_limited(state, c, self.speed(c, intent.mode), action)
         if full <= 0:
             raise Refusal("draw-steel/speed-zero", f"{c.id}'s speed is 0")
         budget = economy.begin(
@@ -198,7 +170,6 @@ class DrawSteel(GridRuleset):
         )
         if host is not None:
             climbing.climb_onto(
-                self,
                 state,
                 c,
                 host,
@@ -210,7 +181,7 @@ class DrawSteel(GridRuleset):
                 action=action,
             )
             return
-        bonus = jumping.jump_test(self, action, c) if intent.jump_test and intent.jumps else 0
+        bonus = jumping.jump_test(action, c) if intent.jump_test and intent.jumps else 0
         self._walk(
             intent, c, "move", intent.action, intent.mode, budget, action, set(intent.jumps), bonus
         )
@@ -225,7 +196,7 @@ class DrawSteel(GridRuleset):
                 "draw-steel/slowed-cannot-shift",
                 "a slowed creature can't shift (it may move instead)",
             )
-        speed = self.grab_limited(state, c, self.speed(c, "walk"), action)
+        speed = economy.grab_limited(state, c, self.speed(c, "walk"), action)
         if speed <= 0:
             raise Refusal("draw-steel/speed-zero", f"{c.id}'s speed is 0")
         full = min(self.disengage(c), speed) if intent.action == "disengage" else speed
@@ -287,7 +258,7 @@ class DrawSteel(GridRuleset):
             intent = intent.model_copy(update={"path": rest})
         path, jumps = self._path(f, c, intent.path, intent.to, budget.squares, jumps)
         judged = moves.judge_path(f, c.pos, path, budget.squares, jumps, jump_bonus)
-        if True in judged.hard and state.options.get("hard_terrain_test", True):
+        if True in judged.hard and DrawSteelOptions.of(state).hard_terrain_test:
             first = judged.hard.index(True)
             if climbing.might_test(action, c) == 1:
                 action.note(
@@ -315,7 +286,7 @@ class DrawSteel(GridRuleset):
             tuple(sorted(jumps)),
             jump_bonus=jump_bonus,
         )
-        moves.walk(self, action, run, judged)
+        moves.walk(action, run, judged)
 
     def _climb_down(
         self,
@@ -343,7 +314,7 @@ class DrawSteel(GridRuleset):
                 f"the first square must be on the ground beside {host.id}",
                 0,
             )
-        f.can_stop(to, [])
+        must(f.stop_refusal(to))
         cost = climbing.climb_cost(c)
         if cost > budget.squares:
             raise Refusal("draw-steel/exceeds-speed", f"climbing down costs {cost}", 0)
@@ -367,7 +338,7 @@ class DrawSteel(GridRuleset):
     def on_knock_off(self, intent: it.KnockOff, state: BattleState, action: Action) -> None:
         host = self.creature(state, intent.creature)
         rider = self.creature(state, intent.target)
-        climbing.knock_off(self, state, host, rider, intent.use_main_action, action)
+        climbing.knock_off(state, host, rider, intent.use_main_action, action)
 
     def on_resolve_reaction(
         self, intent: it.ResolveReaction, state: BattleState, action: Action
@@ -376,12 +347,12 @@ class DrawSteel(GridRuleset):
         reactor = state.creatures.get(pending.reactor)
         target = state.creatures.get(pending.target)
         if intent.decision == "take" and reactor is not None and target is not None:
-            reactions.free_strike(self, state, reactor, target, action, pending.id)
+            reactions.free_strike(state, reactor, target, action, pending.id)
         else:
             reactions.decline(action, pending.id)
         still_open = [p for p in action.state.pending if p.target == pending.target]
         if pending.resume is not None and not still_open:
-            moves.continue_move(self, action, pending.resume)
+            moves.continue_move(action, pending.resume)
 
 
 __all__ = ["DrawSteel"]

@@ -8,13 +8,15 @@ can't willingly dig deeper. Stone, walls and objects can't be burrowed through.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, box_gap
+from engine.lookups import require_turn
 from engine.results import Refusal
 from engine.rulesets.draw_steel import economy
+from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.power_roll import power_roll
+from engine.sizes import LADDER
+from engine.steps import Illegal, must, refuse
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
@@ -24,13 +26,8 @@ from events.battle_events import (
 )
 from projections.state import BattleState, Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
-    from engine.rulesets.draw_steel.movement import MovementField
-
 
 def dig(
-    rs: GridRuleset,
     state: BattleState,
     c: Creature,
     f: MovementField,
@@ -38,7 +35,7 @@ def dig(
     use_main: bool,
     action: Action,
 ) -> None:
-    size = rs.size_value(c.size)
+    size = LADDER.value(c.size)
     if c.speeds.get("burrow", 0) < size:
         raise Refusal("draw-steel/cannot-dig", "Dig needs a burrow speed of at least your size")
     if not path:
@@ -50,11 +47,9 @@ def dig(
     for i, to in enumerate(path):
         if (to[0], to[1]) != (prev[0], prev[1]) or abs(to[2] - prev[2]) != 1:
             raise Refusal("draw-steel/dig-is-vertical", "Dig moves straight up or down", i)
-        try:
-            f.step(prev, to, [])
-        except Refusal as refusal:
-            refusal.step = i
-            raise
+        found = f.step(prev, to)
+        if isinstance(found, Illegal):
+            raise refuse(found, i)
         prev = to
     deeper = path[-1][2] < c.pos[2]
     holding = [g.id for g in state.creatures.values() if g.grabbed_by == c.id and g.hp > 0]
@@ -62,9 +57,9 @@ def dig(
         raise Refusal(
             "draw-steel/cannot-dig-deeper-grabbing", f"can't dig deeper while grabbing {holding[0]}"
         )
-    f.can_stop(path[-1], [])
+    must(f.stop_refusal(path[-1]))
     if state.turns:
-        rs.require_turn(state, c)
+        require_turn(state, c)
         if c.has("dazed") and c.actions_used >= 1:
             raise Refusal("draw-steel/dazed-one-action", f"{c.id} is dazed: one action per turn")
         if c.maneuvers <= 0:
@@ -85,10 +80,8 @@ def dig(
     action.note("dig", path[-1], len(path), ("Dig maneuver: vertical through the ground",))
 
 
-def _spend_maneuver(
-    rs: GridRuleset, state: BattleState, c: Creature, use_main: bool, action: Action
-) -> None:
-    rs.require_turn(state, c)
+def _spend_maneuver(state: BattleState, c: Creature, use_main: bool, action: Action) -> None:
+    require_turn(state, c)
     if c.has("dazed") and c.actions_used >= 1:
         raise Refusal("draw-steel/dazed-one-action", f"{c.id} is dazed: one action per turn")
     if c.maneuvers <= 0:
@@ -108,7 +101,6 @@ def _through_ground(f: MovementField, frm: Coord, to: Coord) -> None:
 
 
 def claw_dirt(
-    rs: GridRuleset,
     state: BattleState,
     c: Creature,
     f: MovementField,
@@ -127,15 +119,13 @@ def claw_dirt(
         raise Refusal("draw-steel/one-square", "Claw Dirt moves exactly 1 square")
     to = path[0]
     f.digging = True
-    try:
-        f.step(c.pos, to, [])
-    except Refusal as refusal:
-        refusal.step = 0
-        raise
+    found = f.step(c.pos, to)
+    if isinstance(found, Illegal):
+        raise refuse(found, 0)
     _through_ground(f, c.pos, to)
-    f.can_stop(to, [])
+    must(f.stop_refusal(to))
     if state.turns:
-        _spend_maneuver(rs, state, c, use_main, action)
+        _spend_maneuver(state, c, use_main, action)
     tier = power_roll(action, c, "claw_dirt", c.stat("might"), to, "claw-dirt", cost=1)
     moves = tier != 2 or not state.turns or action.state.creatures[c.id].main_actions > 0
     if tier == 2 and state.turns and moves:
@@ -156,7 +146,6 @@ def claw_dirt(
 
 
 def pull_up(
-    rs: GridRuleset,
     state: BattleState,
     c: Creature,
     by: Creature,
@@ -166,18 +155,18 @@ def pull_up(
     """Non-Burrowing Creatures: a creature on the ground adjacent to a willing burrower
     beneath the ground uses a maneuver to pull it up 1 square."""
     grid = state.grid
-    side = rs.size_side(c.size)
+    side = LADDER.side(c.size)
     x, y, z = c.pos
     if z + side - 1 >= grid.ground[grid.index(x, y)]:
         raise Refusal("draw-steel/not-burrowed", f"{c.id} is not beneath the ground")
     bx, by_, bz = by.pos
     if bz != grid.surface[grid.index(bx, by_)]:
         raise Refusal("draw-steel/not-on-ground", f"{by.id} is not on the ground")
-    if box_gap(box(c.pos, side), box(by.pos, rs.size_side(by.size))) > 1:
+    if box_gap(box(c.pos, side), box(by.pos, LADDER.side(by.size))) > 1:
         raise Refusal("draw-steel/not-adjacent", f"{by.id} is not adjacent to {c.id}")
     to = (x, y, z + 1)
     if state.turns:
-        _spend_maneuver(rs, state, by, use_main, action)
+        _spend_maneuver(state, by, use_main, action)
     action.emit(
         Moved(
             creature=c.id,
@@ -191,22 +180,22 @@ def pull_up(
     action.note("pull-up", to, reasons=(f"{by.id} pulls {c.id} up 1 square",))
 
 
-def beneath(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
+def beneath(state: BattleState, c: Creature) -> bool:
     """Burrowing Forced Movement: is `c` "completely beneath the ground while burrowing"
     (its whole space below the ground of every square it covers)?"""
-    grid, side = state.grid, rs.size_side(c.size)
+    grid, side = state.grid, LADDER.side(c.size)
     x, y, z = c.pos
     cells = [grid.index(x + i, y + j) for j in range(side) for i in range(side)]
     return z + side - 1 < min(grid.ground[k] for k in cells)
 
 
-def blocks_in_dirt(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) -> int | None:
+def blocks_in_dirt(state: BattleState, c: Creature, to: Coord) -> int | None:
     """The square whose stone, wall or object the space at `to` would overlap, or None.
 
     Burrowing Forced Movement: "If the forced movement is vertical, the creature is moved
     through the dirt as if it were air": the earth below the ground doesn't stop a burrowed
     creature moved vertically; what stands on the ground (walls, objects) still does."""
-    grid, side = state.grid, rs.size_side(c.size)
+    grid, side = state.grid, LADDER.side(c.size)
     x, y, z = to
     for j in range(side):
         for i in range(side):

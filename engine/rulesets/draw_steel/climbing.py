@@ -11,26 +11,23 @@ it holds on). A climber knocked prone falls off into an adjacent space.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, box_gap
+from engine.lookups import require_turn
 from engine.results import Refusal
-from engine.rulesets.draw_steel import falling
+from engine.rulesets.draw_steel import falling, reactions
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.rulesets.draw_steel.power_roll import power_roll
+from engine.sizes import LADDER
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
     ConditionSet,
     Coord,
-    Fell,
     Moved,
     OpportunityAttackTriggered,
 )
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 
 def _test(action: Action, c: Creature, test: str) -> int:
@@ -43,30 +40,29 @@ def might_test(action: Action, c: Creature) -> int:
     return power_roll(action, c, "might", c.stat("might"), c.pos, "might-test")
 
 
-def top_of(rs: GridRuleset, host: Creature, offset: tuple[int, int] = (0, 0)) -> Coord:
-    return (host.pos[0] + offset[0], host.pos[1] + offset[1], host.pos[2] + rs.size_side(host.size))
+def top_of(host: Creature, offset: tuple[int, int] = (0, 0)) -> Coord:
+    return (host.pos[0] + offset[0], host.pos[1] + offset[1], host.pos[2] + LADDER.side(host.size))
 
 
 def climb_cost(c: Creature) -> int:
     return 1 if c.speeds.get("climb") else 2
 
 
-def check_onto(rs: GridRuleset, c: Creature, host: Creature) -> None:
+def check_onto(c: Creature, host: Creature) -> None:
     if host.id == c.id:
         raise Refusal("draw-steel/cannot-climb-self", "a creature can't climb itself")
-    if rs.rank(host.size) <= rs.rank(c.size):
+    if LADDER.rank(host.size) <= LADDER.rank(c.size):
         raise Refusal("draw-steel/not-bigger", f"{host.id} is not bigger than {c.id}")
     if c.has("prone"):
         raise Refusal("draw-steel/prone-cannot-climb", "a prone creature can't climb")
     if c.has("climbing"):
         raise Refusal("draw-steel/already-climbing", f"{c.id} already climbs {c.climbing_on}")
-    gap = box_gap(box(c.pos, rs.size_side(c.size)), box(host.pos, rs.size_side(host.size)))
+    gap = box_gap(box(c.pos, LADDER.side(c.size)), box(host.pos, LADDER.side(host.size)))
     if gap > 1:
         raise Refusal("draw-steel/not-adjacent", f"{c.id} is not adjacent to {host.id}")
 
 
 def climb_onto(
-    rs: GridRuleset,
     state: BattleState,
     c: Creature,
     host: Creature,
@@ -88,7 +84,7 @@ def climb_onto(
                 _free_strike_window(action, host, c)
             action.note("climb-fails", c.pos, reasons=(f"{c.id} fails to climb {host.id}",))
             return
-    to = top_of(rs, host)
+    to = top_of(host)
     left = budget - cost if economy else c.movement_left
     action.emit(
         Moved(
@@ -107,14 +103,12 @@ def climb_onto(
 
 def _free_strike_window(action: Action, reactor: Creature, target: Creature) -> None:
     rid = f"r-{action.state.reaction_seq + 1}"
-    option = action.state.options.get("opportunity_attacks", "ask")
+    option = DrawSteelOptions.of(action.state).opportunity_attacks
     action.emit(
         OpportunityAttackTriggered(
             kind="free_strike", reaction=rid, reactor=reactor.id, target=target.id, at=target.pos
         )
     )
-    from engine.rulesets.draw_steel import reactions
-
     if option == "always":
         state = action.state
         reactions.free_strike_by(state, reactor, state.creatures[target.id], action, rid)
@@ -122,7 +116,7 @@ def _free_strike_window(action: Action, reactor: Creature, target: Creature) -> 
         reactions.decline(action, rid)
 
 
-def carry_riders(rs: GridRuleset, action: Action, host_id: str, before: Coord) -> None:
+def carry_riders(action: Action, host_id: str, before: Coord) -> None:
     """A creature that moves carries whoever climbs or rides it, keeping their place on top."""
     state = action.state
     host = state.creatures.get(host_id)
@@ -131,7 +125,7 @@ def carry_riders(rs: GridRuleset, action: Action, host_id: str, before: Coord) -
     riders = [r for r in state.creatures.values() if r.climbing_on == host_id]
     for rider in sorted(riders, key=lambda r: r.id):
         offset = (rider.pos[0] - before[0], rider.pos[1] - before[1])
-        to = top_of(rs, host, offset)
+        to = top_of(host, offset)
         action.emit(
             Moved(
                 creature=rider.id,
@@ -145,33 +139,7 @@ def carry_riders(rs: GridRuleset, action: Action, host_id: str, before: Coord) -
         action.note("carried", to, reasons=(f"{host_id} carries {rider.id}",))
 
 
-def fall_off(rs: GridRuleset, action: Action, c: Creature, *, hurt: bool) -> None:
-    """Leave the creature climbed into the nearest free space beside it: with falling damage
-    and prone (`hurt`), or sliding down."""
-    host = action.state.creatures.get(c.climbing_on or "")
-    action.emit(ConditionSet(creature=c.id, condition="climbing", on=False))
-    state = action.state
-    anchor = host.pos if host is not None else c.pos
-    landing = falling.nearest_free(rs, state, state.creatures[c.id], anchor[0], anchor[1])
-    if not hurt:
-        action.emit(
-            Fell(
-                creature=c.id,
-                origin=c.pos,
-                landing=landing,
-                height=max(0, c.pos[2] - landing[2]),
-                effective_height=0,
-            )
-        )
-        action.note("slide-down", landing, reasons=(f"{c.id} slides down",))
-        return
-    above = (landing[0], landing[1], c.pos[2])
-    action.emit(Fell(creature=c.id, origin=c.pos, landing=above, height=0, effective_height=0))
-    falling.fall(rs, action, c.id, agility_counts=True)
-
-
 def knock_off(
-    rs: GridRuleset,
     state: BattleState,
     host: Creature,
     rider: Creature,
@@ -181,7 +149,7 @@ def knock_off(
     if rider.climbing_on != host.id:
         raise Refusal("draw-steel/not-climbing", f"{rider.id} is not climbing {host.id}")
     if state.turns:
-        rs.require_turn(state, host)
+        require_turn(state, host)
         if host.has("dazed") and host.actions_used >= 1:
             raise Refusal("draw-steel/dazed-one-action", f"{host.id} is dazed: one action per turn")
         if host.maneuvers <= 0:
@@ -193,4 +161,4 @@ def knock_off(
     if tier == 3:
         action.note("hold-on", rider.pos, reasons=(f"{rider.id} holds on",))
         return
-    fall_off(rs, action, action.state.creatures[rider.id], hurt=tier == 1)
+    falling.fall_off(action, action.state.creatures[rider.id], hurt=tier == 1)

@@ -10,17 +10,16 @@ from an effect (`distance`), costs no action and may happen on another creature'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.action import Action
 from engine.economy import DrawSteelActions, DrawSteelEconomy, turn_of
 from engine.intents import MAX_DISTANCE
+from engine.map_memo import per_roster
 from engine.results import Refusal
+from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.sizes import LADDER
 from events.battle_events import ActionConverted
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.draw_steel import DrawSteel
 
 SLOWED_SPEED = 2
 
@@ -36,6 +35,35 @@ def speed(c: Creature, mode: str) -> int:
     else:
         base = c.speeds.get(mode, c.speeds.get("walk", 0))
     return min(base, SLOWED_SPEED) if c.has("slowed") else base
+
+
+def grabbed_by(state: BattleState) -> dict[str, list[Creature]]:
+    """Grabbed creatures by their grabber (every creature's speed asks: the state view asks
+    for each of them)."""
+
+    def build() -> dict[str, list[Creature]]:
+        index: dict[str, list[Creature]] = {}
+        for g in state.creatures.values():
+            if g.grabbed_by is not None and g.has("grabbed"):
+                index.setdefault(g.grabbed_by, []).append(g)
+        return index
+
+    return per_roster(state.creatures, "draw-steel/grabbed-by", build)
+
+
+def grab_limited(state: BattleState, c: Creature, speed: int, action: Action | None) -> int:
+    """DIGEST 2.8: a grabber's speed is halved (rounded down) while it holds a creature
+    of its size or larger (option `grab_speed_rounding`)."""
+    held = [
+        g for g in grabbed_by(state).get(c.id, ()) if LADDER.rank(g.size) >= LADDER.rank(c.size)
+    ]
+    if not held:
+        return speed
+    if action is not None:
+        action.note("speed", c.pos, reasons=(f"grabbing {held[0].id}: speed halved",))
+    return (
+        (speed + 1) // 2 if DrawSteelOptions.of(state).grab_speed_rounding == "up" else speed // 2
+    )
 
 
 def check_mode(c: Creature, mode: str) -> None:
@@ -119,11 +147,11 @@ def left(state: BattleState, c: Creature, full: int) -> int:
     return full
 
 
-def view(rs: DrawSteel, state: BattleState, c: Creature) -> DrawSteelEconomy:
+def view(state: BattleState, c: Creature) -> DrawSteelEconomy:
     """Draw Steel's economy (DIGEST 2.2): what a creature has left of its turn's main action,
     maneuver and move action, and of an Advance under way, in squares."""
     turn = turn_of(state, c)
-    full = rs.grab_limited(state, c, speed(c, "walk"), None)
+    full = grab_limited(state, c, speed(c, "walk"), None)
     if turn == "free":
         return DrawSteelEconomy(
             turn=turn,

@@ -13,24 +13,21 @@ squares a round, option `falling_far`: a creature falling more than 100 squares 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, overlaps
 from engine.rulesets.draw_steel.economy import speed
+from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.sizes import LADDER
 from events.battle_events import ConditionSet, Coord, DamageTaken, Fell, KnockedProne
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 MAX_FALL_DAMAGE = 50
 FAR = 100
 WATER_REDUCTION = 4
 
 
-def stand_z(rs: GridRuleset, state: BattleState, c: Creature, x: int, y: int) -> int:
-    grid, side = state.grid, rs.size_side(c.size)
+def stand_z(state: BattleState, c: Creature, x: int, y: int) -> int:
+    grid, side = state.grid, LADDER.side(c.size)
     return max(
         grid.surface[grid.index(x + i, y + j)]
         for j in range(side)
@@ -39,8 +36,8 @@ def stand_z(rs: GridRuleset, state: BattleState, c: Creature, x: int, y: int) ->
     )
 
 
-def _clinging(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
-    grid, side = state.grid, rs.size_side(c.size)
+def _clinging(state: BattleState, c: Creature) -> bool:
+    grid, side = state.grid, LADDER.side(c.size)
     x, y, z = c.pos
     for j in range(-1, side + 1):
         for i in range(-1, side + 1):
@@ -53,7 +50,7 @@ def _clinging(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
     return False
 
 
-def must_fall(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
+def must_fall(state: BattleState, c: Creature) -> bool:
     """Is this creature in the air with nothing holding it up?"""
     x, y, z = c.pos
     grid = state.grid
@@ -63,13 +60,13 @@ def must_fall(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
         return False
     if c.has("climbing") and c.climbing_on in state.creatures and not c.has("prone"):
         return False
-    if z <= stand_z(rs, state, c, x, y):
+    if z <= stand_z(state, c, x, y):
         return False
     if c.speeds.get("hover"):
         return False
     if c.speeds.get("fly") and not c.has("prone") and speed(c, "fly") > 0:
         return False
-    return c.has("prone") or not _clinging(rs, state, c)
+    return c.has("prone") or not _clinging(state, c)
 
 
 def _fall_far(action: Action, c: Creature) -> None:
@@ -83,51 +80,47 @@ def _fall_far(action: Action, c: Creature) -> None:
     action.note("fall", (x, y, z - FAR), reasons=("falling far: 100 squares this round",))
 
 
-def new_round(rs: GridRuleset, action: Action) -> None:
+def new_round(action: Action) -> None:
     """At each round's turn, every creature still falling far drops another 100 squares."""
     still = [c for c in action.state.creatures.values() if "falling" in c.conditions]
     for c in sorted(still, key=lambda c: c.id):
         action.follow_up()
-        ground = stand_z(rs, action.state, c, c.pos[0], c.pos[1])
+        ground = stand_z(action.state, c, c.pos[0], c.pos[1])
         if c.pos[2] - ground > FAR:
             _fall_far(action, c)
             continue
         action.emit(ConditionSet(creature=c.id, condition="falling", on=False))
         # it has fallen at least 100 squares already: the damage is the cap either way
-        fall(rs, action, c.id, agility_counts=True, extra_height=FAR)
+        fall(action, c.id, agility_counts=True, extra_height=FAR)
 
 
-def settle(rs: GridRuleset, action: Action) -> None:
+def settle(action: Action) -> None:
     """Drain falls: every unsupported creature falls, each fall counted as a follow-up."""
     while True:
         state = action.state
-        falling_now = [c for c in state.creatures.values() if must_fall(rs, state, c)]
+        falling_now = [c for c in state.creatures.values() if must_fall(state, c)]
         faller = min(falling_now, key=lambda c: c.id) if falling_now else None
         if faller is None:
             return
         action.follow_up()
         if faller.has("climbing"):
             # knocked prone while climbing a creature: fall into a space beside it
-            from engine.rulesets.draw_steel import climbing
-
-            climbing.fall_off(rs, action, faller, hurt=True)
+            fall_off(action, faller, hurt=True)
             continue
-        fall(rs, action, faller.id, agility_counts=True)
+        fall(action, faller.id, agility_counts=True)
 
 
-def _landing_occupant(
-    rs: GridRuleset, state: BattleState, c: Creature, at: Coord
-) -> Creature | None:
-    mine = box(at, rs.size_side(c.size))
+def _landing_occupant(state: BattleState, c: Creature, at: Coord) -> Creature | None:
+    mine = box(at, LADDER.side(c.size))
     for other in state.creatures.values():
-        if other.id != c.id and overlaps(mine, box(other.pos, rs.size_side(other.size))):
+        if other.id != c.id and overlaps(mine, box(other.pos, LADDER.side(other.size))):
             return other
     return None
 
 
-def nearest_free(rs: GridRuleset, state: BattleState, c: Creature, x: int, y: int) -> Coord:
+def nearest_free(state: BattleState, c: Creature, x: int, y: int) -> Coord:
     """The nearest unoccupied standing space, ring by ring (row-major within a ring)."""
-    grid, side = state.grid, rs.size_side(c.size)
+    grid, side = state.grid, LADDER.side(c.size)
     for radius in range(1, max(grid.width, grid.height) + 1):
         for ny in range(y - radius, y + radius + 1):
             for nx in range(x - radius, x + radius + 1):
@@ -135,25 +128,23 @@ def nearest_free(rs: GridRuleset, state: BattleState, c: Creature, x: int, y: in
                     continue
                 if nx < 0 or ny < 0 or nx + side > grid.width or ny + side > grid.height:
                     continue
-                at = (nx, ny, stand_z(rs, state, c, nx, ny))
-                if _landing_occupant(rs, state, c, at) is None:
+                at = (nx, ny, stand_z(state, c, nx, ny))
+                if _landing_occupant(state, c, at) is None:
                     return at
-    return (x, y, stand_z(rs, state, c, x, y))
+    return (x, y, stand_z(state, c, x, y))
 
 
-def fall(
-    rs: GridRuleset, action: Action, cid: str, *, agility_counts: bool, extra_height: int = 0
-) -> None:
+def fall(action: Action, cid: str, *, agility_counts: bool, extra_height: int = 0) -> None:
     """Drop a creature to the ground below it, with damage, prone and landing on others."""
     state = action.state
     c = state.creatures[cid]
     x, y, z = c.pos
-    ground = stand_z(rs, state, c, x, y)
-    if z - ground > FAR and state.turns and state.options.get("falling_far", True):
+    ground = stand_z(state, c, x, y)
+    if z - ground > FAR and state.turns and DrawSteelOptions.of(state).falling_far:
         _fall_far(action, c)
         return
     height = max(0, z - ground) + extra_height
-    grid, side = state.grid, rs.size_side(c.size)
+    grid, side = state.grid, LADDER.side(c.size)
     water = any(
         grid.water[grid.index(x + i, y + j)] >= 1
         for j in range(side)
@@ -162,15 +153,13 @@ def fall(
     )
     agility = max(0, c.stat("agility")) if agility_counts else 0
     effective = max(0, height - agility - (WATER_REDUCTION if water else 0))
-    tested = (
-        effective if state.options.get("fall_threshold", "effective") == "effective" else height
-    )
+    tested = effective if DrawSteelOptions.of(state).fall_threshold == "effective" else height
     hurts = tested >= 2
     damage = min(2 * effective, MAX_FALL_DAMAGE) if hurts else 0
     landing: Coord = (x, y, ground)
-    below = _landing_occupant(rs, state, c, landing)
+    below = _landing_occupant(state, c, landing)
     if below is not None:
-        landing = nearest_free(rs, state, c, x, y)
+        landing = nearest_free(state, c, x, y)
     action.emit(
         Fell(creature=cid, origin=c.pos, landing=landing, height=height, effective_height=effective)
     )
@@ -185,8 +174,33 @@ def fall(
     if below is not None:
         if damage:
             action.emit(DamageTaken(creature=below.id, amount=damage, cause="fallen on"))
-        if rs.size_value(c.size) > below.stat("might") and not below.has("prone"):
+        if LADDER.value(c.size) > below.stat("might") and not below.has("prone"):
             action.emit(KnockedProne(creature=below.id))
         action.note("landed-on", below.pos, reasons=(f"{cid} landed on {below.id}",))
     if (hurts or below is not None) and not action.state.creatures[cid].has("prone"):
         action.emit(KnockedProne(creature=cid))
+
+
+def fall_off(action: Action, c: Creature, *, hurt: bool) -> None:
+    """Leave the creature climbed into the nearest free space beside it: with falling damage
+    and prone (`hurt`), or sliding down."""
+    host = action.state.creatures.get(c.climbing_on or "")
+    action.emit(ConditionSet(creature=c.id, condition="climbing", on=False))
+    state = action.state
+    anchor = host.pos if host is not None else c.pos
+    landing = nearest_free(state, state.creatures[c.id], anchor[0], anchor[1])
+    if not hurt:
+        action.emit(
+            Fell(
+                creature=c.id,
+                origin=c.pos,
+                landing=landing,
+                height=max(0, c.pos[2] - landing[2]),
+                effective_height=0,
+            )
+        )
+        action.note("slide-down", landing, reasons=(f"{c.id} slides down",))
+        return
+    above = (landing[0], landing[1], c.pos[2])
+    action.emit(Fell(creature=c.id, origin=c.pos, landing=above, height=0, effective_height=0))
+    fall(action, c.id, agility_counts=True)

@@ -16,13 +16,14 @@ provokes. The source orders targets.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, box_gap, line_cells, line_cells_3d, overlaps
 from engine.intents import MAX_DISTANCE, ForceMove
+from engine.lookups import creature
 from engine.results import Refusal
 from engine.rulesets.draw_steel import burrowing, climbing, falling
+from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.sizes import LADDER
 from events.battle_events import (
     Collided,
     ConditionSet,
@@ -33,37 +34,34 @@ from events.battle_events import (
 )
 from projections.state import BattleState, Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
-
 HURL = {"glass": (1, 3), "wood": (3, 5), "stone": (6, 8), "metal": (9, 11)}
 
 
 def effective_distance(
-    rs: GridRuleset, state: BattleState, intent: ForceMove, source: Creature, target: Creature
+    state: BattleState, intent: ForceMove, source: Creature, target: Creature
 ) -> tuple[int, list[str]]:
     reasons = [f"{intent.kind} {intent.distance}"]
     distance = intent.distance
-    bigger = rs.rank(source.size) > rs.rank(target.size)
+    bigger = LADDER.rank(source.size) > LADDER.rank(target.size)
     if intent.melee_weapon and bigger:
         distance += 1
         reasons.append("larger creature's melee weapon ability +1")
-    if state.options.get("stability", "full") == "full" and target.stability > 0:
+    if DrawSteelOptions.of(state).stability == "full" and target.stability > 0:
         distance = max(0, distance - target.stability)
         reasons.append(f"stability {target.stability} reduces it")
     return distance, reasons
 
 
-def _centre2(rs: GridRuleset, c: Creature) -> tuple[int, int]:
-    side = rs.size_side(c.size)
+def _centre2(c: Creature) -> tuple[int, int]:
+    side = LADDER.side(c.size)
     return (2 * c.pos[0] + side - 1, 2 * c.pos[1] + side - 1)
 
 
 def auto_path(
-    rs: GridRuleset, source: Creature, target: Creature, kind: str, distance: int
+    source: Creature, target: Creature, kind: str, distance: int
 ) -> list[tuple[int, int]]:
     """The squares along the source-to-target ray (Bresenham), away for push, toward for pull."""
-    (sx, sy), (tx, ty) = _centre2(rs, source), _centre2(rs, target)
+    (sx, sy), (tx, ty) = _centre2(source), _centre2(target)
     vx, vy = tx - sx, ty - sy
     if kind == "pull":
         vx, vy = -vx, -vy
@@ -75,15 +73,13 @@ def auto_path(
     return line_cells((x0, y0), end)[1 : distance + 1]
 
 
-def auto_path_3d(
-    rs: GridRuleset, source: Creature, target: Creature, kind: str, distance: int
-) -> list[Coord]:
+def auto_path_3d(source: Creature, target: Creature, kind: str, distance: int) -> list[Coord]:
     """The cubes along the source-to-target ray in three dimensions, away for push, toward
     for pull: a vertical forced movement's straight line (DIGEST 2.6 "Vertical"), the way a
     burrowed target moves by default (up toward a source on the ground when pulled)."""
-    (sx, sy), (tx, ty) = _centre2(rs, source), _centre2(rs, target)
-    sz = 2 * source.pos[2] + rs.size_side(source.size) - 1
-    tz = 2 * target.pos[2] + rs.size_side(target.size) - 1
+    (sx, sy), (tx, ty) = _centre2(source), _centre2(target)
+    sz = 2 * source.pos[2] + LADDER.side(source.size) - 1
+    tz = 2 * target.pos[2] + LADDER.side(target.size) - 1
     v = (tx - sx, ty - sy, tz - sz)
     if kind == "pull":
         v = (-v[0], -v[1], -v[2])
@@ -96,7 +92,6 @@ def auto_path_3d(
 
 
 def _check_path(
-    rs: GridRuleset,
     intent: ForceMove,
     source: Creature,
     target: Creature,
@@ -110,11 +105,11 @@ def _check_path(
             "draw-steel/exceeds-distance",
             f"the path is {len(path)} squares; the effect allows {distance}",
         )
-    sbox = box(source.pos, rs.size_side(source.size))
-    side = rs.size_side(target.size)
+    sbox = box(source.pos, LADDER.side(source.size))
+    side = LADDER.side(target.size)
     prev = target.pos
-    line = state.options.get("push_line", "bresenham")
-    straight = auto_path(rs, source, target, intent.kind, distance)
+    line = DrawSteelOptions.of(state).push_line
+    straight = auto_path(source, target, intent.kind, distance)
     for i, p in enumerate(path):
         if max(abs(p[0] - prev[0]), abs(p[1] - prev[1]), abs(p[2] - prev[2])) != 1:
             raise Refusal("path/not-contiguous", f"{list(p)} is not adjacent", i)
@@ -143,7 +138,7 @@ def _check_path(
         prev = p
 
 
-def force_move(rs: GridRuleset, intent: ForceMove, state: BattleState, action: Action) -> None:
+def force_move(intent: ForceMove, state: BattleState, action: Action) -> None:
     if not 0 <= intent.distance <= MAX_DISTANCE:
         raise Refusal("intent/invalid-distance", f"distance {intent.distance} is out of range")
     targets = [intent.target] if isinstance(intent.target, str) else list(intent.target)
@@ -151,16 +146,16 @@ def force_move(rs: GridRuleset, intent: ForceMove, state: BattleState, action: A
         raise Refusal("intent/invalid-targets", "name each target once")
     if intent.path is not None and len(targets) != 1:
         raise Refusal("intent/invalid-targets", "a path can only be given for one target")
-    source = rs.creature(state, intent.source)
+    source = creature(state, intent.source)
     for tid in targets:
-        rs.creature(state, tid)
+        creature(state, tid)
     for tid in targets:
         action.follow_up()
-        _one(rs, intent, action.state.creatures[source.id], tid, action)
-        falling.settle(rs, action)
+        _one(intent, action.state.creatures[source.id], tid, action)
+        falling.settle(action)
 
 
-def _one(rs: GridRuleset, intent: ForceMove, source: Creature, tid: str, action: Action) -> None:
+def _one(intent: ForceMove, source: Creature, tid: str, action: Action) -> None:
     state = action.state
     target = state.creatures[tid]
     if target.has("restrained"):
@@ -171,14 +166,14 @@ def _one(rs: GridRuleset, intent: ForceMove, source: Creature, tid: str, action:
         action.emit(ConditionSet(creature=tid, condition="climbing", on=False))
         state = action.state
         target = state.creatures[tid]
-    distance, reasons = effective_distance(rs, state, intent, source, target)
+    distance, reasons = effective_distance(state, intent, source, target)
     action.note("forced", target.pos, reasons=tuple(reasons))
-    side = rs.size_side(target.size)
+    side = LADDER.side(target.size)
     grid = state.grid
     x, y, z = target.pos
     ground = min(grid.ground[grid.index(x + i, y + j)] for j in range(side) for i in range(side))
     vertical = intent.vertical or (bool(target.speeds.get("fly")) and z > ground)
-    burrowed = burrowing.beneath(rs, state, target)
+    burrowed = burrowing.beneath(state, target)
     if burrowed and not vertical:
         if distance:
             action.emit(
@@ -192,164 +187,202 @@ def _one(rs: GridRuleset, intent: ForceMove, source: Creature, tid: str, action:
         return
     if intent.path is not None:
         path = [(p[0], p[1], p[2] if len(p) == 3 else -(10**6)) for p in intent.path]
-        path = _fill_heights(rs, state, target, path)
-        _check_path(rs, intent, source, target, path, distance, state, vertical)
+        path = _fill_heights(state, target, path)
+        _check_path(intent, source, target, path, distance, state, vertical)
         planned: list[tuple[int, ...]] = list(path)
     elif burrowed:
-        planned = list(auto_path_3d(rs, source, target, intent.kind, distance))
+        planned = list(auto_path_3d(source, target, intent.kind, distance))
     else:
-        planned = list(auto_path(rs, source, target, intent.kind, distance))
+        planned = list(auto_path(source, target, intent.kind, distance))
     if burrowed:
         action.note(
             "burrowed",
             target.pos,
             reasons=("vertical forced movement moves a burrowed target through the dirt",),
         )
-    _walk(rs, intent, source, target, planned, vertical, action, through_dirt=burrowed)
+    _ForcedWalk(intent, source, target, planned, vertical, action, burrowed).run()
 
 
-def _fill_heights(
-    rs: GridRuleset, state: BattleState, target: Creature, path: list[Coord]
-) -> list[Coord]:
+def _fill_heights(state: BattleState, target: Creature, path: list[Coord]) -> list[Coord]:
     out: list[Coord] = []
     z = target.pos[2]
     for x, y, pz in path:
         if pz == -(10**6):
-            stand = _stand(rs, state, target, x, y)
+            stand = _stand(state, target, x, y)
             pz = stand if stand is not None and abs(stand - z) <= 1 else z
         out.append((x, y, pz))
         z = pz
     return out
 
 
-def _stand(rs: GridRuleset, state: BattleState, c: Creature, x: int, y: int) -> int | None:
-    grid, side = state.grid, rs.size_side(c.size)
+def _stand(state: BattleState, c: Creature, x: int, y: int) -> int | None:
+    grid, side = state.grid, LADDER.side(c.size)
     if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
         return None
-    return falling.stand_z(rs, state, c, x, y)
+    return falling.stand_z(state, c, x, y)
 
 
-def _walk(
-    rs: GridRuleset,
-    intent: ForceMove,
-    source: Creature,
-    target: Creature,
-    planned: list[tuple[int, ...]],
-    vertical: bool,
-    action: Action,
-    through_dirt: bool = False,
-) -> None:
-    state = action.state
-    grid = state.grid
-    side = rs.size_side(target.size)
-    pos = target.pos
-    moved: list[Coord] = []
-    wall_hit: tuple[str, int, Coord] | None = None
-    creature_hit: tuple[list[Creature], int, Coord] | None = None
-    total = len(planned)
-    used = j = 0
-    while used < total and j < len(planned):
-        step = planned[j]
-        remaining = total - used
-        nx, ny = step[0], step[1]
-        stand = _stand(rs, state, target, nx, ny)
+class _ForcedWalk:
+    """One target's forced movement along its planned squares (DIGEST 2.6): each square
+    entered unless something stops it (the map's edge, a wall or object it can't be hurled
+    through, a creature), then what ends it (`finish`): damaging terrain, riders carried,
+    collisions, a grab broken, a fall."""
+
+    def __init__(
+        self,
+        intent: ForceMove,
+        source: Creature,
+        target: Creature,
+        planned: list[tuple[int, ...]],
+        vertical: bool,
+        action: Action,
+        through_dirt: bool,
+    ) -> None:
+        self.intent, self.source, self.target = intent, source, target
+        self.planned, self.vertical, self.action = planned, vertical, action
+        self.through_dirt = through_dirt
+        self.side = LADDER.side(target.size)
+        self.options = DrawSteelOptions.of(action.state)
+        self.pos = target.pos
+        self.moved: list[Coord] = []
+        self.wall_hit: tuple[str, int, Coord] | None = None
+        self.creature_hit: tuple[list[Creature], int, Coord] | None = None
+        self.used = 0
+        """Squares of the distance spent (a hurl through an object spends several)."""
+
+    def run(self) -> None:
+        j = 0
+        while self.used < len(self.planned) and j < len(self.planned):
+            entered = self.enter(self.planned[j])
+            if entered is None:
+                break
+            if entered:
+                j += 1
+        self.finish()
+
+    def enter(self, step: tuple[int, ...]) -> bool | None:
+        """Move into the next planned square: True when entered, False when hurled through
+        an object on the way (the same square is tried again), None when stopped."""
+        state = self.action.state
+        remaining = len(self.planned) - self.used
+        stand = _stand(state, self.target, step[0], step[1])
         if stand is None:
-            if state.options.get("map_edge_collision", False):
-                wall_hit = ("edge of the map", remaining, pos)
+            if self.options.map_edge_collision:
+                self.wall_hit = ("edge of the map", remaining, self.pos)
             else:
-                action.note("stopped", pos, reasons=("the edge of the map",))
-            break
-        here = _stand(rs, state, target, pos[0], pos[1])
-        if len(step) == 3 and vertical:
-            nz = step[2]
-        elif here is not None and pos[2] <= here:
-            g = max(
-                grid.ground[grid.index(nx + a, ny + b)] for b in range(side) for a in range(side)
-            )
-            nz = g if abs(g - pos[2]) <= 1 else pos[2]
+                self.action.note("stopped", self.pos, reasons=("the edge of the map",))
+            return None
+        to = (step[0], step[1], self.next_height(step))
+        if self.through_dirt:
+            cell = burrowing.blocks_in_dirt(state, self.target, to)
         else:
-            nz = pos[2]
-        to = (nx, ny, nz)
-        if through_dirt:
-            cell = burrowing.blocks_in_dirt(rs, state, target, to)
-        else:
-            cell = _blocking_cell(rs, state, target, to) if stand > nz else None
+            cell = _blocking_cell(state, self.target, to) if stand > to[2] else None
         if cell is not None:
-            material = grid.material[cell]
-            cost = HURL.get(material or "") if state.options.get("hurl_through") == "auto" else None
-            if cost is not None and cost[0] <= remaining and material:
-                cx, cy = cell % grid.width, cell // grid.width
-                action.note(
-                    "hurled",
-                    (cx, cy, nz),
-                    reasons=(f"through {material}: {cost[0]} squares, {cost[1]} damage",),
-                )
-                action.emit(
-                    HurledThrough(
-                        creature=target.id, cell=(cx, cy), material=material, squares=cost[0]
-                    )
-                )
-                action.emit(
-                    DamageTaken(
-                        creature=target.id, amount=cost[1], cause=f"hurled through {material}"
-                    )
-                )
-                state = action.state
-                grid = state.grid
-                used += cost[0] - 1
-                continue
-            wall_hit = (material or "wall", remaining, pos)
-            break
-        hit = _creatures_at(rs, state, target, to)
+            if self.hurled(cell, to[2], remaining):
+                return False
+            self.wall_hit = (state.grid.material[cell] or "wall", remaining, self.pos)
+            return None
+        hit = _creatures_at(state, self.target, to)
         if hit:
-            creature_hit = (hit, remaining, pos)
-            break
-        moved.append(to)
-        action.note("step", to, 1, (f"forced {intent.kind}",))
-        pos = to
-        used += 1
-        j += 1
-    action.emit(
-        ForceMoved(
-            source=source.id,
-            target=target.id,
-            kind=intent.kind,
-            path=moved,
-            distance=len(moved),
-            vertical=vertical,
+            self.creature_hit = (hit, remaining, self.pos)
+            return None
+        self.moved.append(to)
+        self.action.note("step", to, 1, (f"forced {self.intent.kind}",))
+        self.pos = to
+        self.used += 1
+        return True
+
+    def next_height(self, step: tuple[int, ...]) -> int:
+        """A vertical path's own height; else the ground there when the target stands on
+        the ground and it is within a square (a slope), else level."""
+        state, pos = self.action.state, self.pos
+        if len(step) == 3 and self.vertical:
+            return step[2]
+        here = _stand(state, self.target, pos[0], pos[1])
+        if here is not None and pos[2] <= here:
+            grid, side = state.grid, self.side
+            g = max(
+                grid.ground[grid.index(step[0] + a, step[1] + b)]
+                for b in range(side)
+                for a in range(side)
+            )
+            return g if abs(g - pos[2]) <= 1 else pos[2]
+        return pos[2]
+
+    def hurled(self, cell: int, z: int, remaining: int) -> bool:
+        """Hurled through a mundane object it has the squares for (option `hurl_through`):
+        glass 1/3, wood 3/5, stone 6/8, metal 9/11 (squares spent / damage)."""
+        grid = self.action.state.grid
+        material = grid.material[cell]
+        cost = HURL.get(material or "") if self.options.hurl_through == "auto" else None
+        if cost is None or cost[0] > remaining or not material:
+            return False
+        cx, cy = cell % grid.width, cell // grid.width
+        self.action.note(
+            "hurled",
+            (cx, cy, z),
+            reasons=(f"through {material}: {cost[0]} squares, {cost[1]} damage",),
         )
-    )
-    _terrain(rs, action, target, moved)
-    if moved:
-        climbing.carry_riders(rs, action, target.id, target.pos)
-    if wall_hit is not None:
-        _hit_object(action, target, *wall_hit)
-    if creature_hit is not None:
-        _hit_creatures(action, target, *creature_hit)
-    _end_grab(rs, action, target.id)
-    start_z, end = target.pos[2], action.state.creatures[target.id].pos
-    descent = start_z - end[2]
-    slammed = (
-        wall_hit is not None
-        and vertical
-        and len(planned) > len(moved)
-        and (len(planned[len(moved)]) == 3 and planned[len(moved)][2] < end[2])
-    )
-    stand = _stand(rs, action.state, target, end[0], end[1])
-    in_dirt = through_dirt and stand is not None and end[2] < stand
-    if vertical and (descent >= 1 or slammed) and stand is not None and end[2] <= stand:
-        if in_dirt:
-            return  # a burrower moved down through the dirt lands on nothing: no fall
-        # DIGEST 2.6-2.7: a forced descent is a fall; slammed into the ground or an unbroken
-        # object, the target also takes falling damage for the distance with Agility 0.
+        self.action.emit(
+            HurledThrough(
+                creature=self.target.id, cell=(cx, cy), material=material, squares=cost[0]
+            )
+        )
+        self.action.emit(
+            DamageTaken(creature=self.target.id, amount=cost[1], cause=f"hurled through {material}")
+        )
+        self.used += cost[0] - 1
+        return True
+
+    def finish(self) -> None:
+        action, target, moved = self.action, self.target, self.moved
+        action.emit(
+            ForceMoved(
+                source=self.source.id,
+                target=target.id,
+                kind=self.intent.kind,
+                path=moved,
+                distance=len(moved),
+                vertical=self.vertical,
+            )
+        )
+        _terrain(action, target, moved)
+        if moved:
+            climbing.carry_riders(action, target.id, target.pos)
+        if self.wall_hit is not None:
+            _hit_object(action, target, *self.wall_hit)
+        if self.creature_hit is not None:
+            _hit_creatures(action, target, *self.creature_hit)
+        _end_grab(action, target.id)
+        self.fall()
+
+    def fall(self) -> None:
+        """DIGEST 2.6-2.7: a forced descent is a fall; slammed into the ground or an unbroken
+        object, the target also takes falling damage for the distance with Agility 0. A
+        burrower moved down through the dirt lands on nothing: no fall."""
+        action, planned, moved = self.action, self.planned, self.moved
+        start_z, end = self.target.pos[2], action.state.creatures[self.target.id].pos
+        descent = start_z - end[2]
+        slammed = (
+            self.wall_hit is not None
+            and self.vertical
+            and len(planned) > len(moved)
+            and (len(planned[len(moved)]) == 3 and planned[len(moved)][2] < end[2])
+        )
+        stand = _stand(action.state, self.target, end[0], end[1])
+        in_dirt = self.through_dirt and stand is not None and end[2] < stand
+        if not (self.vertical and (descent >= 1 or slammed) and stand is not None):
+            return
+        if end[2] > stand or in_dirt:
+            return
         height = descent
-        if slammed and action.state.options.get("slam_fall") == "nominal":
+        if slammed and DrawSteelOptions.of(action.state).slam_fall == "nominal":
             height = max(descent, 0) + (len(planned) - len(moved))
-        falling.fall(rs, action, target.id, agility_counts=not slammed, extra_height=height)
+        falling.fall(action, self.target.id, agility_counts=not slammed, extra_height=height)
 
 
-def _blocking_cell(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) -> int | None:
-    grid, side = state.grid, rs.size_side(c.size)
+def _blocking_cell(state: BattleState, c: Creature, to: Coord) -> int | None:
+    grid, side = state.grid, LADDER.side(c.size)
     for j in range(side):
         for i in range(side):
             k = grid.index(to[0] + i, to[1] + j)
@@ -358,17 +391,17 @@ def _blocking_cell(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) 
     return None
 
 
-def _creatures_at(rs: GridRuleset, state: BattleState, c: Creature, to: Coord) -> list[Creature]:
-    mine = box(to, rs.size_side(c.size))
+def _creatures_at(state: BattleState, c: Creature, to: Coord) -> list[Creature]:
+    mine = box(to, LADDER.side(c.size))
     return [
         o
         for o in state.creatures.values()
-        if o.id != c.id and overlaps(mine, box(o.pos, rs.size_side(o.size)))
+        if o.id != c.id and overlaps(mine, box(o.pos, LADDER.side(o.size)))
     ]
 
 
-def _terrain(rs: GridRuleset, action: Action, c: Creature, moved: list[Coord]) -> None:
-    grid, side = action.state.grid, rs.size_side(c.size)
+def _terrain(action: Action, c: Creature, moved: list[Coord]) -> None:
+    grid, side = action.state.grid, LADDER.side(c.size)
     for x, y, z in moved:
         cells = [grid.index(x + i, y + j) for j in range(side) for i in range(side)]
         worst = max(grid.damage[k] for k in cells)
@@ -398,7 +431,7 @@ def _hit_creatures(
     action.note("collision", at, reasons=(f"hit {names}: {remaining} damage each",))
 
 
-def _end_grab(rs: GridRuleset, action: Action, tid: str) -> None:
+def _end_grab(action: Action, tid: str) -> None:
     state = action.state
     t = state.creatures[tid]
     if not t.has("grabbed") or t.grabbed_by is None:
@@ -406,7 +439,6 @@ def _end_grab(rs: GridRuleset, action: Action, tid: str) -> None:
     grabber = state.creatures.get(t.grabbed_by)
     if (
         grabber is None
-        or box_gap(box(t.pos, rs.size_side(t.size)), box(grabber.pos, rs.size_side(grabber.size)))
-        > 1
+        or box_gap(box(t.pos, LADDER.side(t.size)), box(grabber.pos, LADDER.side(grabber.size))) > 1
     ):
         action.emit(ConditionSet(creature=tid, condition="grabbed", on=False))

@@ -1,98 +1,84 @@
-"""Draw Steel's metric and step costs: the movement field of one creature in one mode.
+"""Draw Steel's metric and step rule: the movement field of one creature in one mode.
 
 Draw Steel, Movement: every adjacent square costs 1, diagonals too (3-D: Chebyshev, DIGEST
 2.1); difficult terrain +1; an enemy's space counts as difficult terrain; allies pass freely;
 no stopping in another creature's space unless the sizes differ by 2 or more; no cutting
 corners past walls (creatures never block corners); climbing and swimming cost 2 per square
 without the mode; crawling (prone) +1 per square; shifting never into or within difficult or
-damaging terrain. The judge (`step`), the reach generator and the pathfinder all read the
-same `step`, so they cannot disagree.
+damaging terrain; a jump (`jump_step`) is a straight line of Might or Agility squares.
+
+`step` is the one rule for a step: the path judge (`moves.judge_path`), the reach generator
+and the route search (`neighbors`, `engine.pathfinding`) all call it, so they cannot
+disagree. It answers a value, `Legal` (cost and reasons) or `Illegal` (the rule); only the
+judge raises. What entering a square means is read once per decision (`terrain`), and the
+steps between squares no creature stands near once per map (`neighbors`), kept for the next
+decision on the same map (`engine.map_memo`): a kept step is a plain tuple of numbers, which
+the garbage collector stops scanning, where a kept square would be an object it scans.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.geometry import Box, box, box_gap, overlaps
+from engine.geometry import Box, box, box_gap, overlaps, sign
+from engine.map_memo import kept
 from engine.placement import Occupant
-from engine.results import Refusal
 from engine.rulesets.draw_steel import jumping
+from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.rulesets.draw_steel.terrain import Entry, Mover, TerrainReader
+from engine.sizes import LADDER
+from engine.steps import Illegal, Legal
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
-
-_FLAT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
-_SPACE = [
+FLAT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+SPACE = [
     (dx, dy, dz) for dz in (-1, 0, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy or dz
 ]
-ILLEGAL = -1
-Entry = tuple[
-    tuple[str, str] | None, tuple[str, str] | None, int, bool, tuple[int, ...], tuple[str, ...]
-]
+NEEDS_DIG = Illegal(
+    "draw-steel/dig-maneuver-needed", "going up or down through the ground takes the Dig maneuver"
+)
+Neighbors = tuple[tuple[Coord, int], ...]
+"""The legal steps from a square: where each goes and what it costs."""
+PRONE_CLIMB = Illegal("draw-steel/prone-cannot-climb", "a prone creature can't climb")
 
 
 class MovementField:
-    """Everything needed to cost one creature's steps in one mode, computed once per decision."""
+    """Everything needed to judge one creature's steps in one mode, built once per decision."""
 
     def __init__(
-        self,
-        ruleset: GridRuleset,
-        state: BattleState,
-        creature: Creature,
-        mode: str,
-        shifting: bool = False,
+        self, state: BattleState, creature: Creature, mode: str, shifting: bool = False
     ) -> None:
         self.grid = grid = state.grid
         self.creature = creature
         self.mode = mode
         self.shifting = shifting
-        self.side = ruleset.size_side(creature.size)
-        self.rank = ruleset.rank(creature.size)
-        self.ruleset = ruleset
+        self.side = LADDER.side(creature.size)
+        self.rank = LADDER.rank(creature.size)
         self.prone = creature.has("prone")
         self.climber = "climb" in creature.speeds
-        self.swimmer = "swim" in creature.speeds
-        self.stack = bool(state.options.get("stack_penalties", True))
-        self.both_corners = state.options.get("corner_rule") == "both"
-        self.jump_costs_movement = bool(state.options.get("jump_costs_movement", True))
-        self.sky = grid.top + self.side + 10
-        self.floor = grid.bottom - 20
-        self.others: list[Occupant] = []
-        self.occupied: dict[int, list[Occupant]] = {}
-        sizes: dict[str, tuple[int, int]] = {}
-        me, my_side = creature.profile.id, creature.profile.side
-        width, height = grid.width, grid.height
-        occupied = self.occupied
-        for other in state.creatures.values():
-            profile = other.profile
-            if profile.id == me:
-                continue
-            known = sizes.get(profile.size)
-            if known is None:
-                known = sizes[profile.size] = (
-                    ruleset.size_side(profile.size),
-                    ruleset.rank(profile.size),
-                )
-            oside, rank = known
-            ox, oy, oz = other.pos
-            entry = Occupant(
-                other,
-                (ox, oy, oz, ox + oside - 1, oy + oside - 1, oz + oside - 1),
-                rank,
-                profile.side != my_side and other.hp > 0,
-            )
-            self.others.append(entry)
-            for j in range(oside):
-                for i in range(oside):
-                    if 0 <= ox + i < width and 0 <= oy + j < height:
-                        occupied.setdefault((oy + j) * width + ox + i, []).append(entry)
-        self._stand: dict[tuple[int, int], int] = {}
-        self._entries: dict[Coord, Entry] = {}
+        options = DrawSteelOptions.of(state)
+        self.both_corners = options.corner_rule == "both"
+        self.jump_costs_movement = options.jump_costs_movement
+        self.walls = any(grid.wall)
         self.walking = mode in ("walk", "swim")
         self.digging = False
-        self.hard_step = False
+        """Set for the Dig maneuver and Claw Dirt: up and down through the ground."""
+        mover = Mover(
+            mode,
+            creature.size,
+            self.side,
+            self.prone,
+            "swim" in creature.speeds,
+            self.climber,
+            shifting,
+            options.stack_penalties,
+            self.both_corners,
+        )
+        self.terrain = TerrainReader(grid, mover)
+        self._kept_steps: dict[Coord, Neighbors] = kept(grid, (mover, "steps"), dict)
+        self._entries: dict[Coord, Entry] = {}
+        self.others, self.occupied = _occupants(state, creature)
+        self._near_others: set[tuple[int, int]] | None = None
+        self._near_steps = kept(grid, (mover, "near"), _NearSteps).among(state.creatures)
         self.jump_len = jumping.jump_length(creature.stats)
         self.plan_jumps = (
             self.walking
@@ -105,7 +91,7 @@ class MovementField:
         source = state.creatures.get(creature.frightened_by or "")
         self.fear: Box | None = None
         if creature.has("frightened") and source is not None:
-            self.fear = box(source.pos, ruleset.size_side(source.size))
+            self.fear = box(source.pos, LADDER.side(source.size))
 
     # -- squares ---------------------------------------------------------------------------
     def inside(self, x: int, y: int) -> bool:
@@ -113,20 +99,13 @@ class MovementField:
         return x >= 0 and y >= 0 and x + s <= g.width and y + s <= g.height
 
     def cells(self, x: int, y: int) -> list[int]:
-        w, s = self.grid.width, self.side
-        return [(y + j) * w + x + i for j in range(s) for i in range(s)]
+        return self.terrain.cells(x, y)
 
     def stand_z(self, x: int, y: int) -> int:
         """The height at which this creature stands on the squares anchored at (x, y)."""
         if self.side == 1:
             return self.grid.surface[y * self.grid.width + x]
-        key = (x, y)
-        z = self._stand.get(key)
-        if z is None:
-            surface = self.grid.surface
-            z = max(surface[i] for i in self.cells(x, y))
-            self._stand[key] = z
-        return z
+        return self.terrain.stand_z(x, y)
 
     def resolve(self, point: list[int] | tuple[int, ...]) -> Coord:
         """A wire point as a position: `[x, y]` is standing height there."""
@@ -150,184 +129,101 @@ class MovementField:
                     seen[o.creature.id] = o
         return list(seen.values())
 
+    def entry(self, to: Coord) -> Entry:
+        """What entering `to` means from any square (`terrain`), enemies there included."""
+        found = self._entries.get(to)
+        if found is not None:
+            return found
+        enemy = bool(self.occupied) and any(o.enemy for o in self.occupants(to))
+        found = self._entries[to] = self.terrain.entry(*to, enemy=enemy)
+        return found
+
     # -- one step --------------------------------------------------------------------------
-    def step(self, frm: Coord, to: Coord, reasons: list[str] | None = None) -> int:
-        """The cost of one step, or ILLEGAL (raises `Refusal` when explaining)."""
+    def step(self, frm: Coord, to: Coord) -> Legal | Illegal:
+        """The cost and reasons of one step from `frm` to `to`, or the rule it breaks."""
         x, y, z = to
         dx, dy, dz = x - frm[0], y - frm[1], z - frm[2]
         walking = self.walking
-        if max(abs(dx), abs(dy), 0 if walking else abs(dz)) != 1:
-            return _no(reasons, "path/not-contiguous", f"{list(to)} is not adjacent to {list(frm)}")
-        if not self.inside(x, y):
-            return _no(reasons, "map/off-map", f"{list(to)} is off the map")
-        fear = self.fear
-        if fear is not None and box_gap(box(to, self.side), fear) < box_gap(
-            box(frm, self.side), fear
+        # adjacent: no coordinate 2 or more apart, and not the same square (a walker's height
+        # is the ground's, so only a flier's or burrower's counts)
+        if (
+            dx > 1
+            or dx < -1
+            or dy > 1
+            or dy < -1
+            or (not walking and (dz > 1 or dz < -1))
+            or (not dx and not dy and (walking or not dz))
         ):
-            return _no(
-                reasons,
+            return Illegal("path/not-contiguous", f"{list(to)} is not adjacent to {list(frm)}")
+        grid, side = self.grid, self.side
+        if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
+            return Illegal("map/off-map", f"{list(to)} is off the map")
+        if self.fear is not None and self.nearer_fear(frm, to):
+            return Illegal(
                 "draw-steel/frightened",
                 f"frightened: can't willingly move closer to {self.creature.frightened_by}",
             )
-        entry = self._entries.get(to)
-        if entry is None:
-            entry = self._entries[to] = self._enter(x, y, z)
-        early, late, stand, solid, extras, why = entry
+        entry = self._entries.get(to) or self.entry(to)
+        early, late, stand, _, plain, climbing_costs = entry
         if walking:
-            if z != stand:
-                return _no(
-                    reasons,
-                    "draw-steel/not-on-ground",
-                    f"{list(to)} is not on the ground (which is at height {stand})",
-                )
-            if dz >= 2 and solid:
-                return _no(reasons, "map/blocked", f"a wall or object fills {list(to)[:2]}")
-            if dz >= 2 or dz <= -2:
-                return _no(
-                    reasons,
-                    "draw-steel/ledge",
-                    f"a ledge of {abs(dz)} squares at {list(to)[:2]}: climb, jump or fly",
-                )
-            climbing = dz == 1
+            if z != stand or dz > 1 or dz < -1:
+                return self.off_ground(to, dz, entry)
+            climbing = dz == 1  # `climbs`, for a walker
         else:
             if early is not None:
-                return _no(reasons, early[0], early[1])
-            if dz and self.mode == "burrow" and not self.digging:
-                grid = self.grid
-                if (
-                    z < grid.ground[y * grid.width + x]
-                    or frm[2] < grid.ground[frm[1] * grid.width + frm[0]]
-                ):
-                    return _no(
-                        reasons,
-                        "draw-steel/dig-maneuver-needed",
-                        "going up or down through the ground takes the Dig maneuver",
-                    )
-            climbing = self.mode == "climb" and (z > stand or dz > 0)
-        if dx and dy and self.cuts_corner(frm, to):
-            return _no(
-                reasons,
-                "draw-steel/cannot-cut-corners",
-                f"the step to {list(to)} cuts the corner of a wall",
+                return early
+            if dz and self.mode == "burrow" and not self.digging and self.through_ground(frm, to):
+                return NEEDS_DIG
+            climbing = self.climbs(frm, to, stand)
+        if dx and dy and self.walls and self.cuts_corner(frm, to):
+            return Illegal(
+                "draw-steel/cannot-cut-corners", f"the step to {list(to)} cuts the corner of a wall"
             )
         if climbing:
             if self.prone:
-                return _no(reasons, "draw-steel/prone-cannot-climb", "a prone creature can't climb")
+                return PRONE_CLIMB
             if not self.climber:
-                extras = (1, *extras)
-                why = ("climbing without a climb speed costs 2", *why)
-        if late is not None:
-            return _no(reasons, late[0], late[1])
-        if reasons is not None:
-            reasons.extend(why)
-            self.hard_step = self._hard(x, y, z, climbing)
-        if not extras:
-            return 1
-        return 1 + (sum(extras) if self.stack else max(extras))
+                return late or climbing_costs
+        return late or plain
 
-    def _enter(self, x: int, y: int, z: int) -> Entry:
-        """What entering the space at (x, y, z) means, whatever square it is entered from."""
-        grid = self.grid
-        cells = [y * grid.width + x] if self.side == 1 else self.cells(x, y)
-        stand = self.stand_z(x, y)
-        solid = any(grid.solid[i] for i in cells)
-        mode = self.mode
-        early: tuple[str, str] | None = None
-        surface = grid.surface
-        to = [x, y, z]
-        if mode == "burrow":
-            ground = grid.ground
-            if any(ground[i] <= z < surface[i] for i in cells) or z < self.floor:
-                early = ("draw-steel/cannot-burrow-through", f"{to} is stone, a wall or an object")
-        elif not self.walking:
-            if any(z < surface[i] for i in cells) or z > self.sky:
-                early = ("map/blocked", f"{to} is filled")
-            elif mode == "climb" and z > stand and not self._clinging(x, y, z, cells):
-                early = ("draw-steel/nothing-to-climb", f"nothing to climb at {to}")
-        extras: list[int] = []
-        why: list[str] = []
-        late: tuple[str, str] | None = None
-        water, ground = grid.water, grid.ground
-        if mode != "fly" and any(water[i] and z < ground[i] + water[i] for i in cells):
-            if self.prone:
-                late = ("draw-steel/prone-cannot-swim", "a prone creature can't swim")
-            elif not self.swimmer:
-                extras.append(1)
-                why.append("swimming without a swim speed costs 2")
-        on_ground = z == stand
-        if late is None and on_ground and grid.any_narrow:
-            late = self._too_narrow(cells, to)
-        difficult = on_ground and any(grid.difficult[i] for i in cells)
-        enemy = any(o.enemy for o in self.occupants((x, y, z))) if self.occupied else False
-        damaging = on_ground and any(grid.damage[i] for i in cells)
-        if self.shifting and (difficult or enemy or damaging) and late is None:
-            late = (
-                "draw-steel/cannot-shift-in-difficult-terrain",
-                f"can't shift into {to}: difficult or damaging terrain",
+    def off_ground(self, to: Coord, dz: int, entry: Entry) -> Illegal:
+        """Why a walker's step doesn't land on the ground up or down at most 1 square."""
+        if to[2] != entry.stand:
+            return Illegal(
+                "draw-steel/not-on-ground",
+                f"{list(to)} is not on the ground (which is at height {entry.stand})",
             )
-        if difficult or enemy:
-            extras.append(1)
-            if difficult:
-                why.append("difficult terrain +1")
-            if enemy:
-                why.append("enemy space counts as difficult terrain +1")
-        if self.prone and mode == "walk":
-            extras.append(1)
-            why.append("crawling while prone +1")
-        return (early, late, stand, solid, tuple(extras), tuple(why))
+        if dz >= 2 and entry.solid:
+            return Illegal("map/blocked", f"a wall or object fills {list(to)[:2]}")
+        return Illegal(
+            "draw-steel/ledge",
+            f"a ledge of {abs(dz)} squares at {list(to)[:2]}: climb, jump or fly",
+        )
 
-    def _too_narrow(self, cells: list[int], to: list[int]) -> tuple[str, str] | None:
-        """A `narrow` opening built for a smaller size: Draw Steel has no rule for squeezing
-        through a gap narrower than one's space, so it is impassable (DIGEST 2.9 [UNKNOWN]:
-        "treat it as impassable, or leave it to the Director", who can `place` the creature)."""
-        narrow = self.grid.narrow
-        for i in cells:
-            fits = narrow[i]
-            if fits is not None and self.ruleset.rank(fits) < self.rank:
-                return (
-                    "draw-steel/too-narrow",
-                    f"the opening at {to[:2]} is built for size {fits}, smaller than "
-                    f"{self.creature.size}",
-                )
-        return None
+    def climbs(self, frm: Coord, to: Coord, stand: int) -> bool:
+        """Is the step a climb (DIGEST 2.3): a walker up 1 square, or a climber above the
+        ground or going up?"""
+        if self.walking:
+            return to[2] - frm[2] == 1
+        return self.mode == "climb" and (to[2] > stand or to[2] > frm[2])
 
-    def _clinging(self, x: int, y: int, z: int, cells: list[int]) -> bool:
+    def nearer_fear(self, frm: Coord, to: Coord) -> bool:
+        """Frightened: does the step end closer to the source of its fear?"""
+        assert self.fear is not None
+        return box_gap(box(to, self.side), self.fear) < box_gap(box(frm, self.side), self.fear)
+
+    def through_ground(self, frm: Coord, to: Coord) -> bool:
+        """Does a burrower's step up or down start or end below the ground?"""
         grid = self.grid
-        if any(grid.climbable[i] for i in cells):
-            return True
-        s = self.side
-        for j in range(-1, s + 1):
-            for i in range(-1, s + 1):
-                if 0 <= i < s and 0 <= j < s:
-                    continue
-                cx, cy = x + i, y + j
-                if grid.inside(cx, cy):
-                    k = grid.index(cx, cy)
-                    if grid.surface[k] > z or grid.climbable[k]:
-                        return True
-        return False
+        return (
+            to[2] < grid.ground[to[1] * grid.width + to[0]]
+            or frm[2] < grid.ground[frm[1] * grid.width + frm[0]]
+        )
 
-    def _hard(self, x: int, y: int, z: int, climbing: bool) -> bool:
-        """Does this step climb a hard surface or swim a hard liquid (a Might test)?"""
-        grid = self.grid
-        hard = grid.hard
-        cells = self.cells(x, y)
-        if any(hard[i] and grid.water[i] and z < grid.ground[i] + grid.water[i] for i in cells):
-            return True
-        if not climbing:
-            return False
-        if any(hard[i] for i in cells):
-            return True
-        s = self.side
-        for j in range(-1, s + 1):
-            for i in range(-1, s + 1):
-                cx, cy = x + i, y + j
-                if (0 <= i < s and 0 <= j < s) or not grid.inside(cx, cy):
-                    continue
-                k = grid.index(cx, cy)
-                if hard[k] and grid.surface[k] > z:
-                    return True
-        return False
+    def is_hard(self, frm: Coord, to: Coord) -> bool:
+        """Does the step climb a hard surface or swim a hard liquid (a Might test)?"""
+        climbing = self.climbs(frm, to, self.entry(to).stand)
+        return self.terrain.hard(to[0], to[1], to[2], climbing)
 
     def cuts_corner(self, frm: Coord, to: Coord) -> bool:
         """DIGEST 2.4: the two squares beside a diagonal; walls block, creatures never do."""
@@ -345,16 +241,71 @@ class MovementField:
             hits.append(grid.wall[k] and grid.surface[k] > low)
         return all(hits) if self.both_corners else any(hits)
 
-    def landing(self, to: Coord) -> tuple[tuple[str, str] | None, tuple[int, ...], tuple[str, ...]]:
-        """What landing on `to` adds (a jump's last square): refusal, extra costs, reasons."""
-        entry = self._entries.get(to)
-        if entry is None:
-            entry = self._entries[to] = self._enter(*to)
-        return entry[1], entry[4], entry[5]
+    # -- jumps -----------------------------------------------------------------------------
+    def jump_step(self, frm: Coord, to: Coord, bonus: int = 0) -> Legal | Illegal:
+        """Draw Steel, Jump: a straight long jump of up to Might/Agility squares, 1 square high,
+        never out of difficult or damaging terrain; squares jumped count against movement."""
+        if self.creature.has("prone"):
+            return Illegal("draw-steel/prone-cannot-jump", "a prone creature can't jump")
+        grid = self.grid
+        fi = grid.index(frm[0], frm[1])
+        if frm[2] == self.stand_z(frm[0], frm[1]) and (grid.difficult[fi] or grid.damage[fi]):
+            return Illegal(
+                "draw-steel/cannot-jump-from-difficult-terrain",
+                "can't jump out of difficult or damaging terrain",
+            )
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        length = max(abs(dx), abs(dy))
+        refused = self.jump_line(frm, to, length, bonus)
+        if refused is not None:
+            return refused
+        if self.jump_costs_movement:
+            cost, reasons = length, (f"jump of {length} square(s)",)
+        else:
+            cost, reasons = 1, (f"jump of {length} square(s) costs 1 (option)",)
+        landing = self.entry(to)
+        if landing.late is not None:
+            return landing.late
+        return Legal(cost + landing.plain.cost - 1, reasons + landing.plain.reasons)
+
+    def jump_line(self, frm: Coord, to: Coord, length: int, bonus: int) -> Illegal | None:
+        """The jump's line: straight, long and high enough, over nothing too tall, landing on
+        the ground, cutting no corner."""
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        if length == 0 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+            return Illegal("draw-steel/jump-not-straight", "a jump goes in a straight line")
+        longest = jumping.jump_length(self.creature.stats) + bonus
+        if length > longest:
+            return Illegal(
+                "draw-steel/jump-too-long", f"a {length}-square jump is longer than {longest}"
+            )
+        if not self.inside(to[0], to[1]):
+            return Illegal("map/off-map", f"{list(to)} is off the map")
+        if to[2] != self.stand_z(to[0], to[1]):
+            return Illegal("draw-steel/not-on-ground", f"{list(to)} is not on the ground")
+        if to[2] - frm[2] > 1 + bonus:
+            return Illegal("draw-steel/jump-too-high", f"this jump is {1 + bonus} square(s) high")
+        if to[2] - frm[2] < -1:
+            return Illegal("draw-steel/ledge", "a ledge of 2 squares or more")
+        grid = self.grid
+        top = max(frm[2], to[2]) + 1 + bonus
+        sx, sy = sign(dx), sign(dy)
+        for k in range(1, length):
+            if grid.surface[grid.index(frm[0] + k * sx, frm[1] + k * sy)] > top:
+                return Illegal("draw-steel/jump-blocked", "something too tall is in the way")
+        prev = frm
+        for k in range(1, length + 1):
+            nxt = (frm[0] + k * sx, frm[1] + k * sy, frm[2])
+            if sx and sy and self.cuts_corner(prev, nxt):
+                return Illegal(
+                    "draw-steel/cannot-cut-corners", "the jump cuts the corner of a wall"
+                )
+            prev = nxt
+        return None
 
     def jumps(self, pos: Coord) -> list[tuple[Coord, int]]:
         """Jumps worth planning from `pos`: over what walking the same line can't cross as
-        cheaply (pits, ledges, difficult or occupied squares). Judged by `judge_jump`."""
+        cheaply (pits, ledges, difficult or occupied squares). Judged by `jump_step`."""
         if not self.plan_jumps:
             return []
         grid = self.grid
@@ -362,21 +313,18 @@ class MovementField:
         i = y * grid.width + x
         if z != grid.surface[i] or grid.difficult[i] or grid.damage[i]:
             return []
-        length = self.jump_len
         out: list[tuple[Coord, int]] = []
-        for dx, dy in _FLAT:
-            for k in range(1, length + 1):
+        for dx, dy in FLAT:
+            for k in range(1, self.jump_len + 1):
                 tx, ty = x + k * dx, y + k * dy
                 if not self.inside(tx, ty):
                     break
                 to = (tx, ty, grid.surface[ty * grid.width + tx])
                 if not self._worth_jumping(pos, to, k, dx, dy):
                     continue
-                try:
-                    cost, _ = jumping.judge_jump(self, pos, to)
-                except Refusal:
-                    continue
-                out.append((to, cost))
+                found = self.jump_step(pos, to)
+                if isinstance(found, Legal):
+                    out.append((to, found.cost))
         return out
 
     def _worth_jumping(self, frm: Coord, to: Coord, k: int, dx: int, dy: int) -> bool:
@@ -395,92 +343,117 @@ class MovementField:
                 return True
         return False
 
-    # -- ending ----------------------------------------------------------------------------
-    def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:
+    # -- ending and searching --------------------------------------------------------------
+    def stop_refusal(self, pos: Coord) -> Illegal | None:
+        """Draw Steel, Movement: no ending in another creature's space unless the sizes differ
+        by 2 or more."""
         for o in self.occupants(pos):
             if abs(o.rank - self.rank) < 2:
-                if reasons is not None:
-                    raise Refusal(
-                        "draw-steel/cannot-end-in-occupied-space",
-                        f"can't stop in {o.creature.id}'s space (sizes within 1 of each other)",
-                    )
-                return False
-        return True
+                return Illegal(
+                    "draw-steel/cannot-end-in-occupied-space",
+                    f"can't stop in {o.creature.id}'s space (sizes within 1 of each other)",
+                )
+        return None
 
-    def _walk_neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
-        """`neighbors` for a 1-square walker: the same rules as `step`, inlined for search."""
-        x, y, z = pos
-        grid = self.grid
-        width, height = grid.width, grid.height
-        surface, wall = grid.surface, grid.wall
-        entries = self._entries
-        both = self.both_corners
-        out: list[tuple[Coord, int]] = []
-        for dx, dy in _FLAT:
-            nx, ny = x + dx, y + dy
-            if nx < 0 or ny < 0 or nx >= width or ny >= height:
-                continue
-            nz = surface[ny * width + nx]
-            dz = nz - z
-            if dz > 1 or dz < -1:
-                continue
-            if dx and dy:
-                low = z if z < nz else nz
-                a, b = y * width + nx, ny * width + x
-                hit_a = wall[a] and surface[a] > low
-                hit_b = wall[b] and surface[b] > low
-                if (hit_a and hit_b) if both else (hit_a or hit_b):
-                    continue
-            to = (nx, ny, nz)
-            entry = entries.get(to)
-            if entry is None:
-                entry = entries[to] = self._enter(nx, ny, nz)
-            if entry[1] is not None:
-                continue
-            extras = entry[4]
-            if dz == 1:
-                if self.prone:
-                    continue
-                if not self.climber:
-                    extras = (1, *extras)
-            if not extras:
-                out.append((to, 1))
-            else:
-                out.append((to, 1 + (sum(extras) if self.stack else max(extras))))
-        return out
+    def can_stop(self, pos: Coord) -> bool:
+        return self.stop_refusal(pos) is None
 
-    def neighbors(self, pos: Coord) -> list[tuple[Coord, int]]:
+    def neighbors(self, pos: Coord) -> Neighbors:
+        """Every legal step from `pos` with its cost (`step` judges each candidate). Where no
+        other creature stands near, the steps depend on the map alone (the fear of this
+        creature aside, which is its own): they are judged once per map; near one (or in
+        fear), once while the creatures stand where they stand."""
+        if self.digging:
+            return self.judged_neighbors(pos)
+        if self._near_others is None:
+            self._near_others = _near(self.occupied, self.grid.width, self.side)
+        personal = self.fear is not None or (pos[0], pos[1]) in self._near_others
+        kept_steps = self._near_steps if personal else self._kept_steps
+        found = kept_steps.get(pos)
+        if found is None:
+            found = kept_steps[pos] = self.judged_neighbors(pos)
+        return found
+
+    def judged_neighbors(self, pos: Coord) -> Neighbors:
         x, y, z = pos
-        if self.walking and self.side == 1 and self.fear is None:
-            return self._walk_neighbors(pos)
+        step = self.step
         out: list[tuple[Coord, int]] = []
         if self.walking:
-            for dx, dy in _FLAT:
+            width, height, side = self.grid.width, self.grid.height, self.side
+            stand_z = self.stand_z
+            for dx, dy in FLAT:
                 nx, ny = x + dx, y + dy
-                if not self.inside(nx, ny):
-                    continue
-                to = (nx, ny, self.stand_z(nx, ny))
-                cost = self.step(pos, to)
-                if cost > 0:
-                    out.append((to, cost))
-            return out
-        for dx, dy, dz in _SPACE:
+                if nx >= 0 and ny >= 0 and nx + side <= width and ny + side <= height:
+                    to = (nx, ny, stand_z(nx, ny))
+                    found = step(pos, to)
+                    if type(found) is Legal:
+                        out.append((to, found[0]))
+            return tuple(out)
+        for dx, dy, dz in SPACE:
             nx, ny = x + dx, y + dy
-            if not self.inside(nx, ny):
-                continue
-            to = (nx, ny, z + dz)
-            cost = self.step(pos, to)
-            if cost > 0:
-                out.append((to, cost))
-        return out
+            if self.inside(nx, ny):
+                to = (nx, ny, z + dz)
+                found = step(pos, to)
+                if type(found) is Legal:
+                    out.append((to, found.cost))
+        return tuple(out)
 
 
-def _no(reasons: list[str] | None, rule: str, detail: str) -> int:
-    if reasons is not None:
-        raise Refusal(rule, detail)
-    return ILLEGAL
+def _occupants(
+    state: BattleState, creature: Creature
+) -> tuple[list[Occupant], dict[int, list[Occupant]]]:
+    """Every other creature as a mover sees it, and by the squares its space covers."""
+    grid = state.grid
+    others: list[Occupant] = []
+    occupied: dict[int, list[Occupant]] = {}
+    sizes: dict[str, tuple[int, int]] = {}
+    me, my_side = creature.profile.id, creature.profile.side
+    width, height = grid.width, grid.height
+    for other in state.creatures.values():
+        profile = other.profile
+        if profile.id == me:
+            continue
+        known = sizes.get(profile.size)
+        if known is None:
+            known = sizes[profile.size] = (LADDER.side(profile.size), LADDER.rank(profile.size))
+        oside, rank = known
+        ox, oy, oz = other.pos
+        entry = Occupant(
+            other,
+            (ox, oy, oz, ox + oside - 1, oy + oside - 1, oz + oside - 1),
+            rank,
+            profile.side != my_side and other.hp > 0,
+        )
+        others.append(entry)
+        for j in range(oside):
+            for i in range(oside):
+                if 0 <= ox + i < width and 0 <= oy + j < height:
+                    occupied.setdefault((oy + j) * width + ox + i, []).append(entry)
+    return others, occupied
 
 
-def _why(reasons: list[str] | None, reason: str) -> None:
-    if reasons is not None:
-        reasons.append(reason)
+def _near(occupied: dict[int, list[Occupant]], width: int, side: int) -> set[tuple[int, int]]:
+    """The anchors a mover of `side` squares could step from into an occupied square: a
+    step from anywhere else enters no other creature's space."""
+    near: set[tuple[int, int]] = set()
+    for cell in occupied:
+        cx, cy = cell % width, cell // width
+        for y in range(cy - side, cy + 2):
+            for x in range(cx - side, cx + 2):
+                near.add((x, y))
+    return near
+
+
+class _NearSteps:
+    """The steps a field judged near other creatures (or in fear), for as long as the
+    creatures stand where they stood: a state's creatures mapping is never changed in place.
+    Each field keeps the dict it was handed, whatever another thread's decision installs."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[object, dict[Coord, Neighbors]] = (None, {})
+
+    def among(self, roster: object) -> dict[Coord, Neighbors]:
+        kept = self._kept
+        if kept[0] is not roster:
+            kept = self._kept = (roster, {})
+        return kept[1]

@@ -9,15 +9,16 @@ the rest is still legal (DIGEST 2.5 timing). Damaging terrain deals its damage o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from engine import reaction_windows as windows
 from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.results import Refusal
 from engine.rulesets.draw_steel import climbing, reactions
-from engine.rulesets.draw_steel.jumping import judge_jump
 from engine.rulesets.draw_steel.movement import MovementField
+from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.sizes import LADDER
+from engine.steps import Illegal, must, refuse
 from events.battle_events import (
     Coord,
     DamageTaken,
@@ -26,9 +27,6 @@ from events.battle_events import (
     Shifted,
 )
 from projections.state import Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 
 @dataclass
@@ -56,20 +54,17 @@ def judge_path(
     judged = Judged()
     prev = start
     for i, to in enumerate(path):
-        try:
-            if i in jumps:
-                cost, why = judge_jump(f, prev, to, jump_bonus)
-            else:
-                why = []
-                cost = f.step(prev, to, why)
-                if f.hard_step:
-                    why.append("a hard climb or swim: the Might test")
-        except Refusal as refusal:
-            refusal.step = i
-            raise
-        judged.costs.append(cost)
+        jump = i in jumps
+        found = f.jump_step(prev, to, jump_bonus) if jump else f.step(prev, to)
+        if isinstance(found, Illegal):
+            raise refuse(found, i)
+        why = list(found.reasons)
+        hard = not jump and f.is_hard(prev, to)
+        if hard:
+            why.append("a hard climb or swim: the Might test")
+        judged.costs.append(found.cost)
         judged.reasons.append(tuple(why) or ("1 square",))
-        judged.hard.append(i not in jumps and f.hard_step)
+        judged.hard.append(hard)
         if judged.total > budget:
             raise Refusal(
                 "draw-steel/exceeds-speed",
@@ -77,11 +72,7 @@ def judge_path(
                 i,
             )
         prev = to
-    try:
-        f.can_stop(path[-1], [])
-    except Refusal as refusal:
-        refusal.step = len(path) - 1
-        raise
+    must(f.stop_refusal(path[-1]), len(path) - 1)
     return judged
 
 
@@ -130,30 +121,31 @@ def _emit_segment(
         )
 
 
-def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
+def walk(action: Action, run: MoveRun, judged: Judged) -> None:
     """Walk an already judged path, pausing (or resolving) at opportunity attacks."""
     state = action.state
     c = state.creatures[run.creature]
-    option = state.options.get("opportunity_attacks", "ask")
-    damage_each = state.options.get("damaging_terrain", "each_square") == "each_square"
+    options = DrawSteelOptions.of(state)
+    option = options.opportunity_attacks
+    damage_each = options.damaging_terrain == "each_square"
     seg: list[Coord] = []
     damages: list[int] = []
     spent = 0
     prev = c.pos
     starts = run.starts_action
     near = (
-        reactions.by_square(rs, c, reactions.candidates(rs, state, c, judged.total))
+        reactions.by_square(c, reactions.candidates(state, c, judged.total))
         if run.kind == "move"
         else {}
     )
     for i, to in enumerate(run.path):
         provoking = near and not (i == 0 and run.skip_first_trigger)
-        hit = reactions.triggers(rs, c, prev, to, action, near) if provoking else []
+        hit = reactions.triggers(c, prev, to, action, near) if provoking else []
         if hit:
             if seg or starts:
                 _emit_segment(action, run, seg, spent, starts, run.budget - spent)
-                carry_grabbed(rs, action, run.creature, c.pos)
-                climbing.carry_riders(rs, action, run.creature, c.pos)
+                carry_grabbed(action, run.creature, c.pos)
+                climbing.carry_riders(action, run.creature, c.pos)
                 _emit_damages(action, run.creature, damages, damage_each)
             rest = MoveRun(
                 run.creature,
@@ -168,22 +160,23 @@ def walk(rs: GridRuleset, action: Action, run: MoveRun, judged: Judged) -> None:
                 True,
                 run.jump_bonus,
             )
-            _open_windows(rs, action, c, prev, hit, rest, option)
+            _open_windows(action, c, prev, hit, rest, option)
             return
         seg.append(to)
         spent += judged.costs[i]
         action.note("step", to, judged.costs[i], judged.reasons[i])
-        damages.extend(_terrain_damage(rs, action, c, to))
+        damages.extend(_terrain_damage(action, c, to))
         prev = to
     _emit_segment(action, run, seg, spent, starts, run.budget - spent)
-    carry_grabbed(rs, action, run.creature, c.pos)
-    climbing.carry_riders(rs, action, run.creature, c.pos)
+    carry_grabbed(action, run.creature, c.pos)
+    climbing.carry_riders(action, run.creature, c.pos)
     _emit_damages(action, run.creature, damages, damage_each)
 
 
-def _terrain_damage(rs: GridRuleset, action: Action, c: object, to: Coord) -> list[int]:
+def _terrain_damage(action: Action, c: Creature, to: Coord) -> list[int]:
+    """Damaging terrain on the ground under the space entered (DIGEST 2.1)."""
     f = action.state.grid
-    side = rs.size_side(getattr(c, "size", "1M"))
+    side = LADDER.side(c.size)
     if to[2] > max(
         f.surface[f.index(to[0] + i, to[1] + j)] for j in range(side) for i in range(side)
     ):
@@ -202,9 +195,8 @@ def _emit_damages(action: Action, cid: str, damages: list[int], each: bool) -> N
 
 
 def _open_windows(
-    rs: GridRuleset,
     action: Action,
-    mover: object,
+    mover: Creature,
     at: Coord,
     hit: list[Creature],
     rest: MoveRun,
@@ -234,20 +226,20 @@ def _open_windows(
             f"{target.id} leaves {reactor.id}'s adjacency without shifting: opportunity attack"
         ),
         strike=lambda reactor, rid: reactions.free_strike(
-            rs, action.state, reactor, action.state.creatures[target.id], action, rid
+            action.state, reactor, action.state.creatures[target.id], action, rid
         ),
         decline=lambda rid: reactions.decline(action, rid),
-        go_on=lambda rest: continue_move(rs, action, rest),
+        go_on=lambda rest: continue_move(action, rest),
     )
 
 
-def continue_move(rs: GridRuleset, action: Action, resume: ResumeMove) -> None:
+def continue_move(action: Action, resume: ResumeMove) -> None:
     """The rest of a paused move, if the mover still stands and the rest is still legal."""
     state = action.state
     c = state.creatures.get(resume.creature)
     if c is None or not resume.path:
         return
-    if c.hp <= 0 and state.options.get("stop_move_at_zero_stamina", True):
+    if c.hp <= 0 and DrawSteelOptions.of(state).stop_move_at_zero_stamina:
         action.note("move-ends", c.pos, reasons=(f"{c.id} is at 0 Stamina: the move ends",))
         return
     run = MoveRun(
@@ -263,7 +255,7 @@ def continue_move(rs: GridRuleset, action: Action, resume: ResumeMove) -> None:
         True,
         resume.jump_bonus,
     )
-    f = rs.field(state, c, run.mode, shifting=False)
+    f = MovementField(state, c, run.mode, shifting=False)
     try:
         judged = judge_path(f, c.pos, run.path, run.budget, set(run.jumps), run.jump_bonus)
     except Refusal as refusal:
@@ -273,10 +265,10 @@ def continue_move(rs: GridRuleset, action: Action, resume: ResumeMove) -> None:
             reasons=(f"the rest of the path is no longer legal: {refusal.rule}",),
         )
         return
-    walk(rs, action, run, judged)
+    walk(action, run, judged)
 
 
-def carry_grabbed(rs: GridRuleset, action: Action, grabber_id: str, before: Coord) -> None:
+def carry_grabbed(action: Action, grabber_id: str, before: Coord) -> None:
     """DIGEST 2.8: a grabber that moves carries the creature it grabbed along, keeping its
     place beside the grabber when it can, else into the nearest free space beside it."""
     state = action.state
@@ -288,12 +280,12 @@ def carry_grabbed(rs: GridRuleset, action: Action, grabber_id: str, before: Coor
     for held in sorted(holding, key=lambda g: g.id):
         if not held.has("grabbed"):
             continue
-        f = rs.field(action.state, held, "walk")
+        f = MovementField(action.state, held, "walk")
         x, y = held.pos[0] + shift[0], held.pos[1] + shift[1]
         spots = [(x, y)] + [
             (grabber.pos[0] + dx, grabber.pos[1] + dy)
-            for dy in range(-1, rs.size_side(grabber.size) + 1)
-            for dx in range(-1, rs.size_side(grabber.size) + 1)
+            for dy in range(-1, LADDER.side(grabber.size) + 1)
+            for dx in range(-1, LADDER.side(grabber.size) + 1)
         ]
         for sx, sy in spots:
             if not f.inside(sx, sy):
@@ -301,7 +293,7 @@ def carry_grabbed(rs: GridRuleset, action: Action, grabber_id: str, before: Coor
             to = (sx, sy, f.stand_z(sx, sy))
             if (
                 f.can_stop(to)
-                and box_gap(box(to, f.side), box(grabber.pos, rs.size_side(grabber.size))) == 1
+                and box_gap(box(to, f.side), box(grabber.pos, LADDER.side(grabber.size))) == 1
             ):
                 action.emit(
                     Moved(

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.rulesets.base import BaseOptions
+from engine.rulesets.options import BaseOptions
 
 
 class DrawSteelOptions(BaseOptions):

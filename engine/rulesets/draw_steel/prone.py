@@ -7,39 +7,36 @@ falls unless it hovers (drained by `falling.settle`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.intents import FallProne, StandUp
+from engine.lookups import creature, require_turn
 from engine.results import Refusal
+from engine.sizes import LADDER
 from events.battle_events import ActionConverted, KnockedProne, StoodUp
 from projections.state import BattleState
 
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
-
-def fall_prone(rs: GridRuleset, intent: FallProne, state: BattleState, action: Action) -> None:
-    c = rs.creature(state, intent.creature)
+def fall_prone(intent: FallProne, state: BattleState, action: Action) -> None:
+    c = creature(state, intent.creature)
     if c.has("prone"):
         raise Refusal("draw-steel/already-prone", f"{c.id} is already prone")
-    rs.require_turn(state, c)
+    require_turn(state, c)
     action.emit(KnockedProne(creature=c.id, voluntary=True))
     action.note("prone", c.pos, reasons=("falls prone: a free maneuver",))
 
 
-def stand_up(rs: GridRuleset, intent: StandUp, state: BattleState, action: Action) -> None:
-    c = rs.creature(state, intent.creature)
+def stand_up(intent: StandUp, state: BattleState, action: Action) -> None:
+    c = creature(state, intent.creature)
     if not c.has("prone"):
         raise Refusal("draw-steel/not-prone", f"{c.id} is not prone")
     if c.has("restrained"):
         raise Refusal("draw-steel/restrained-cannot-stand", "a restrained creature can't stand")
-    helper = rs.creature(state, intent.by) if intent.by not in (None, c.id) else None
+    helper = creature(state, intent.by) if intent.by not in (None, c.id) else None
     actor = helper or c
-    rs.require_turn(state, actor)
+    require_turn(state, actor)
     if helper is not None:
-        near = box_gap(box(c.pos, rs.size_side(c.size)), box(helper.pos, rs.size_side(helper.size)))
+        near = box_gap(box(c.pos, LADDER.side(c.size)), box(helper.pos, LADDER.side(helper.size)))
         if near > 1:
             raise Refusal("draw-steel/not-adjacent", f"{helper.id} is not adjacent to {c.id}")
     elif c.prone_voluntary or not state.turns:

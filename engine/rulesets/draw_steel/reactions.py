@@ -9,16 +9,13 @@ natural 19-20 is tier 3); damage 2/5/7 + that characteristic.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import Box, box, box_gap
+from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.rulesets.draw_steel.power_roll import power_tier
+from engine.sizes import LADDER
 from events.battle_events import Coord, DamageTaken, ReactionResolved
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 _NO_REACTION = {
     "dazed": "is dazed (no triggered actions)",
@@ -28,11 +25,9 @@ _NO_REACTION = {
 }
 
 
-def candidates(
-    rs: GridRuleset, state: BattleState, mover: Creature, reach: int
-) -> list[tuple[Creature, Box]]:
+def candidates(state: BattleState, mover: Creature, reach: int) -> list[tuple[Creature, Box]]:
     """Enemies the mover could leave the adjacency of within `reach` squares of its space."""
-    mine = box(mover.pos, rs.size_side(mover.size))
+    mine = box(mover.pos, LADDER.side(mover.size))
     me, my_side = mover.profile.id, mover.profile.side
     sides: dict[str, int] = {}
     found = []
@@ -44,7 +39,7 @@ def candidates(
             continue  # it rides the mover and moves with it
         side = sides.get(profile.size)
         if side is None:
-            side = sides[profile.size] = rs.size_side(profile.size)
+            side = sides[profile.size] = LADDER.side(profile.size)
         eb = box(enemy.pos, side)
         if box_gap(mine, eb) <= reach + 1:
             found.append((enemy, eb))
@@ -52,10 +47,10 @@ def candidates(
 
 
 def by_square(
-    rs: GridRuleset, mover: Creature, near: list[tuple[Creature, Box]]
+    mover: Creature, near: list[tuple[Creature, Box]]
 ) -> dict[tuple[int, int], list[tuple[Creature, Box]]]:
     """For each square the mover may stand on, the enemies whose space is within 1 of it."""
-    side = rs.size_side(mover.size)
+    side = LADDER.side(mover.size)
     index: dict[tuple[int, int], list[tuple[Creature, Box]]] = {}
     for enemy, eb in near:
         for y in range(eb[1] - side, eb[4] + 2):
@@ -65,7 +60,6 @@ def by_square(
 
 
 def triggers(
-    rs: GridRuleset,
     mover: Creature,
     frm: Coord,
     to: Coord,
@@ -76,7 +70,7 @@ def triggers(
     close = near.get((frm[0], frm[1]))
     if not close:
         return []
-    side = rs.size_side(mover.size)
+    side = LADDER.side(mover.size)
     before, after = box(frm, side), box(to, side)
     found = []
     for enemy, eb in close:
@@ -91,7 +85,6 @@ def triggers(
 
 
 def free_strike(
-    rs: GridRuleset,
     state: BattleState,
     reactor: Creature,
     target: Creature,
@@ -112,7 +105,7 @@ def free_strike_by(
     natural = sum(dice)
     total = natural + characteristic + edge
     tier = power_tier(natural, total)
-    table = state.options.get("free_strike_damage", (2, 5, 7))
+    table = DrawSteelOptions.of(state).free_strike_damage
     damage = int(table[tier - 1]) + characteristic
     action.emit(
         ReactionResolved(

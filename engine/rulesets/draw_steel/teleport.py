@@ -10,28 +10,25 @@ standing (`stand`, default true; the teleporter's choice for another creature).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, chebyshev, line_cells, overlaps
 from engine.intents import MAX_DISTANCE, Teleport
+from engine.lookups import creature, require_turn
 from engine.results import Refusal
 from engine.rulesets.draw_steel import economy, falling
+from engine.sizes import LADDER
 from events.battle_events import ConditionSet, Coord, StoodUp, Teleported
 from projections.state import BattleState, Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
-
-def destination(rs: GridRuleset, state: BattleState, c: Creature, point: list[int]) -> Coord:
+def destination(state: BattleState, c: Creature, point: list[int]) -> Coord:
     """The space a teleport lands in: on the map, not the start, free of objects and creatures."""
     grid = state.grid
-    side = rs.size_side(c.size)
+    side = LADDER.side(c.size)
     x, y = point[0], point[1]
     if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
         raise Refusal("map/off-map", f"{list(point)} is off the map")
-    stand = falling.stand_z(rs, state, c, x, y)
+    stand = falling.stand_z(state, c, x, y)
     z = point[2] if len(point) == 3 else stand
     to = (x, y, z)
     if to == c.pos:
@@ -41,12 +38,12 @@ def destination(rs: GridRuleset, state: BattleState, c: Creature, point: list[in
         raise Refusal("draw-steel/teleport-occupied", "an object fills the destination")
     mine = box(to, side)
     for other in state.creatures.values():
-        if other.id != c.id and overlaps(mine, box(other.pos, rs.size_side(other.size))):
+        if other.id != c.id and overlaps(mine, box(other.pos, LADDER.side(other.size))):
             raise Refusal("draw-steel/teleport-occupied", f"{other.id} occupies the destination")
     return to
 
 
-def reachable(rs: GridRuleset, state: BattleState, c: Creature) -> dict[Coord, int]:
+def reachable(state: BattleState, c: Creature) -> dict[Coord, int]:
     """Every ground space the creature's own teleport speed reaches, judged like `teleport`."""
     limit = c.speeds.get("teleport", 0)
     found: dict[Coord, int] = {}
@@ -54,7 +51,7 @@ def reachable(rs: GridRuleset, state: BattleState, c: Creature) -> dict[Coord, i
     for y in range(y0 - limit, y0 + limit + 1):
         for x in range(x0 - limit, x0 + limit + 1):
             try:
-                to = destination(rs, state, c, [x, y])
+                to = destination(state, c, [x, y])
             except Refusal:
                 continue
             distance = chebyshev(c.pos, to)
@@ -63,11 +60,11 @@ def reachable(rs: GridRuleset, state: BattleState, c: Creature) -> dict[Coord, i
     return found
 
 
-def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Action) -> None:
-    c = rs.creature(state, intent.creature)
-    to = destination(rs, state, c, intent.to)
+def teleport(intent: Teleport, state: BattleState, action: Action) -> None:
+    c = creature(state, intent.creature)
+    to = destination(state, c, intent.to)
     distance = chebyshev(c.pos, to)
-    by = rs.creature(state, intent.source) if intent.source not in (None, c.id) else None
+    by = creature(state, intent.source) if intent.source not in (None, c.id) else None
     if by is not None and intent.distance is None:
         raise Refusal("intent/distance-required", "teleporting another creature needs a distance")
     if intent.distance is not None:
@@ -81,7 +78,7 @@ def teleport(rs: GridRuleset, intent: Teleport, state: BattleState, action: Acti
             raise Refusal("draw-steel/cannot-teleport", f"{c.id} has no teleport speed")
         action_name, starts, left = "advance", False, c.movement_left
         if state.turns:
-            rs.require_turn(state, c)
+            require_turn(state, c)
             economy.use_move_action(state, c, intent.use_main_action, action)
             starts, left = True, 0
     if distance > limit:

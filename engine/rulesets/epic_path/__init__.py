@@ -28,8 +28,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import EpicPathEconomy
@@ -49,14 +47,17 @@ from engine.rulesets.epic_path import (
     standing,
     stepping,
 )
-from engine.rulesets.epic_path.movement import SQUARE, EpicField
+from engine.rulesets.epic_path.movement import EpicField
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.reads import READS
+from engine.rulesets.epic_path.sizes import SQUARE
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.forced import force_move
 from engine.rulesets.squares.ruleset import SquaresRuleset
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.run import Run
+from engine.sizes import SizeScale
 from events.battle_events import Coord, CreatureSpec
 from projections.state import BattleState, Creature
 
@@ -64,10 +65,11 @@ from projections.state import BattleState, Creature
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
     rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.3"
-    options_model: ClassVar[type[BaseModel]] = EpicPathOptions
+    options_model: ClassVar[type[BaseOptions]] = EpicPathOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
-    sizes_hint: ClassVar[str] = sizes.HINT
+    sizes: ClassVar[SizeScale] = sizes.SIZES
+    """Epic Path's own categories, Fine to Titanic-Plus (`sizes`)."""
     unit: ClassVar[tuple[str, str, int]] = ("foot", "feet", 5)
 
     def handlers(self) -> dict[str, Handler]:
@@ -89,18 +91,11 @@ class EpicPath(SquaresRuleset):
                     f"{spec.id}'s {mode} speed {feet} is not in feet (a multiple of 5)",
                 )
 
-    # -- sizes: Epic Path's own categories (`sizes`) -------------------------------------
-    def size_rank(self, size: str) -> int | None:
-        return sizes.rank(size)
-
-    def size_side(self, size: str) -> int:
-        return sizes.side(size)
-
     # -- speeds, reach and paths -----------------------------------------------------------
     def field(
         self, state: BattleState, c: Creature, mode: str, shifting: bool = False
     ) -> EpicField:
-        return EpicField(self, state, c, mode, "five_foot_step" if shifting else "walk")
+        return EpicField(state, c, mode, "five_foot_step" if shifting else "walk")
 
     def speed(self, c: Creature, mode: str) -> int:
         return economy.speed(c, mode)
@@ -117,7 +112,7 @@ class EpicPath(SquaresRuleset):
         return economy.reach_budget(c, kind)
 
     def economy(self, state: BattleState, c: Creature) -> EpicPathEconomy:
-        return economy_view.view(self, state, c)
+        return economy_view.view(state, c)
 
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         plain = super().reach(state, c, kind, mode)
@@ -134,20 +129,23 @@ class EpicPath(SquaresRuleset):
 
     def entered(self, action: Action, cid: str, squares: list[Coord], how: str) -> None:
         """Hazards hurt on entry; forced movement also settles squeezing."""
-        hazards.hurt(self, action, cid, squares)
+        hazards.hurt(action, cid, squares)
         if how in ("push", "pull", "slide"):
-            squeezing.settle(self, action, cid, squares[0] if squares else None)
+            squeezing.settle(action, cid, squares[0] if squares else None)
 
     def walk_ended(self, action: Action, run: Run) -> None:
         """An unseen obstruction just past the path is bumped into; squeezing is settled."""
         collisions.bumped(action, run)
-        squeezing.settle(self, action, run.creature, run.path[0] if run.path else None)
+        squeezing.settle(action, run.creature, run.path[0] if run.path else None)
 
     # -- attacks of opportunity ------------------------------------------------------------
     def triggers(
         self, action: Action, mover: Creature, frm: Coord, to: Coord, run: Run
     ) -> list[Creature]:
-        return opportunity.triggers(self, action, mover, frm, to, run)
+        return opportunity.triggers(action, mover, frm, to, run)
+
+    def reaction_answers(self, state: BattleState) -> str:
+        return EpicPathOptions.of(state).opportunity_attacks
 
     def strike(self, action: Action, reactor: str, target: str, reaction: str) -> None:
         opportunity.strike(action, reactor, target, reaction)
@@ -159,7 +157,7 @@ class EpicPath(SquaresRuleset):
     def forced_axis(
         self, action: Action, intent: it.ForceMove, source: Creature, target: Creature
     ) -> str:
-        return forced_movement.forced_axis(self, action, intent, source, target)
+        return forced_movement.forced_axis(action, intent, source, target)
 
     def check_prone_drop(self, target: Creature) -> None:
         forced_movement.check_prone_drop(target)
@@ -174,7 +172,7 @@ class EpicPath(SquaresRuleset):
     def fall_damage(
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
     ) -> tuple[int, bool]:
-        return falling.fall_damage(self, action, c, squares, landing, deliberate)
+        return falling.fall_damage(action, c, squares, landing, deliberate)
 
 
 __all__ = ["EpicPath"]

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.rulesets.epic_path import economy
-from engine.rulesets.epic_path.movement import SQUARE, EpicField
+from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.forced import collided
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.run import Run
 from events.battle_events import Collided, Coord, DamageTaken
 from projections.state import Creature
 
@@ -67,7 +69,7 @@ def forced_into(action: Action, cid: str, at: Coord, remaining: int, what: str) 
     """Push, pull and slide stop before an obstruction without damage (the text); with
     option `forced_collisions` the table rules the forced movement uncautious, like being
     swept away (Collisions): 1d6 per 10 ft of the movement left when it hit."""
-    if not action.state.options.get("forced_collisions", False):
+    if not EpicPathOptions.of(action.state).forced_collisions:
         return
     if collided(action, cid, at, remaining, what) is not None:
         return  # "Collisions rarely occur between creatures, who are assumed to duck"

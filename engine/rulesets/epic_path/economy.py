@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.results import Refusal
-from engine.rulesets.epic_path.movement import SQUARE
+from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.squares.dice import roll
 from events.battle_events import ActionUsed, ConditionSet, Tallied
 from projections.state import BattleState, Creature
@@ -71,7 +72,7 @@ def multiplier(state: BattleState, c: Creature, action: str) -> int:
     if action != "run":
         return 1
     armor = _steps(c.stat("armor"))
-    if state.options.get("run_rule") == "encumbrance_section":
+    if EpicPathOptions.of(state).run_rule == "encumbrance_section":
         return max(1, 5 - armor - _steps(c.stat("encumbrance")))
     return 3 if armor >= 2 else 4
 

@@ -9,17 +9,12 @@ through the same checks a move makes (`economy.needs`), never kept as a running 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.economy import EpicPathActions, EpicPathEconomy, turn_of
 from engine.results import Refusal
 from engine.rulesets.epic_path import economy
-from engine.rulesets.epic_path.movement import SQUARE
+from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.epic_path.stepping import ACTION_POINTS
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
 
 def _allowed(state: BattleState, c: Creature, name: str) -> bool:
@@ -57,7 +52,7 @@ def move_left(state: BattleState, c: Creature, best: bool = False) -> int:
     return _best(c) if best or "walk" not in c.speeds else economy.speed(c, "walk")
 
 
-def view(rs: EpicPath, state: BattleState, c: Creature) -> EpicPathEconomy:
+def view(state: BattleState, c: Creature) -> EpicPathEconomy:
     """Epic Path's economy (Types of Movement: Actions, Double Move, Run, 5-Foot Step;
     DIGEST 3.2): the feet a further move goes, the standard and move actions left and whether
     a full-round action still fits, how far a double move or a run could go now, and the

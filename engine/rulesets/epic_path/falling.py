@@ -8,16 +8,13 @@ next 10; water at least 10 ft deep spares the first 20 ft and softens the next 2
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
-from engine.rulesets.epic_path.movement import SQUARE, EpicField
+from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.squares.dice import roll
 from events.battle_events import Coord
 from projections.state import Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
 FALL_CAP = 20
 LANDING = {"jagged": 2, "rough": 1, "normal": 0, "soft": -1}
@@ -26,12 +23,12 @@ or solid stone +1, ordinary ground 0, soft loam or deep grass -1."""
 
 
 def fall_damage(
-    rs: EpicPath, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
+    action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
 ) -> tuple[int, bool]:
     """The damage of a fall of `squares` onto `landing`, and whether it leaves `c` prone
     (when it hurts)."""
     feet = squares * SQUARE
-    f = EpicField(rs, action.state, c, "walk")
+    f = EpicField(action.state, c, "walk")
     water = f.water_depth(landing) * SQUARE
     if water >= 10:
         light = max(0, min(feet, 40) - 20) // 10
@@ -47,7 +44,7 @@ def fall_damage(
             if check[0] + c.stat("acrobatics") >= 15:
                 dice -= 1
     dice = min(dice, FALL_CAP)
-    per_die = LANDING.get(str(action.state.options.get("landing_surface", "normal")), 0)
+    per_die = LANDING.get(EpicPathOptions.of(action.state).landing_surface, 0)
     faces = roll(action, c.id, "falling", dice, 6, per_die * dice)
     total = max(0, sum(faces) + per_die * dice)
     return total, total > 0

@@ -10,16 +10,12 @@ is the shared `squares.forced`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
-from engine.rulesets.epic_path.movement import SQUARE, EpicField
+from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.sizes import SIZES, SQUARE
 from projections.state import Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
 
 def forced_squares(action: Action, target: Creature, distance: int) -> int:
@@ -38,25 +34,23 @@ def forced_squares(action: Action, target: Creature, distance: int) -> int:
     return feet // SQUARE
 
 
-def forced_axis(
-    rs: EpicPath, action: Action, intent: it.ForceMove, source: Creature, target: Creature
-) -> str:
+def forced_axis(action: Action, intent: it.ForceMove, source: Creature, target: Creature) -> str:
     """Forced Movement In 3-D: on the ground (or the bottom of water) it goes along the
     ground; "Creatures in the middle of water ... are moved laterally"; "In cases where
     the forced movement occurs to a creature in the air, the forced movement is nearly
     always directly down", and a push that could not go down (its source is below the
     target) "moves directly up" (a pull whose source is above, likewise). Nothing is
     ever forced into blocked terrain."""
-    f = EpicField(rs, action.state, target, "walk")
+    f = EpicField(action.state, target, "walk")
     x, y, z = target.pos
     if z <= f.stand_z(x, y):
         return "ground"
     if f.in_water(target.pos):
         return "lateral"
-    side = rs.size_side(source.size)
+    side = SIZES.side(source.size)
     if intent.kind == "push" and source.pos[2] + side <= z:
         return "up"
-    if intent.kind == "pull" and source.pos[2] >= z + rs.size_side(target.size):
+    if intent.kind == "pull" and source.pos[2] >= z + SIZES.side(target.size):
         return "up"
     return "down"
 

@@ -9,7 +9,6 @@ A creature "can freely move into spaces of hazardous terrain; they just don't wa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engine import intents as it
 from engine.action import Action
@@ -17,18 +16,17 @@ from engine.results import Refusal
 from engine.rulesets.epic_path.movement import EpicField
 from engine.rulesets.squares import search
 from engine.rulesets.squares.field import SquareField
+from engine.rulesets.squares.hooks import SquareRules
+from engine.steps import must
 from events.battle_events import Coord, DamageTaken
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
 PathFor = Callable[[SquareField, Creature, it.Move | it.Shift, int], list[Coord]]
 """The shared square path search (`SquaresRuleset.path_for`)."""
 
 
 def reach_around(
-    rs: EpicPath, state: BattleState, c: Creature, kind: str, mode: str, plain: dict[Coord, int]
+    rs: SquareRules, state: BattleState, c: Creature, kind: str, mode: str, plain: dict[Coord, int]
 ) -> dict[Coord, int]:
     """Where `to` goes and at what cost: around hazardous squares where that stays
     within the budget, else the cheapest way (`plain`, as `path_around`)."""
@@ -61,17 +59,17 @@ def path_around(
     except Refusal as refusal:
         goal = f.resolve(intent.to) if intent.to is not None else None
         if refusal.rule == "path/unreachable" and goal and f.inside(goal[0], goal[1]):
-            f.forbids(goal, [])  # the square itself forbids it: say which rule
+            must(f.forbids(goal))  # the square itself forbids it: say which rule
         raise
 
 
-def hurt(rs: EpicPath, action: Action, cid: str, squares: list[Coord]) -> None:
+def hurt(action: Action, cid: str, squares: list[Coord]) -> None:
     """Hazardous Terrain: entering a damaging square deals its damage (a pit's fall is
     the walk's or forced movement's own)."""
     c = action.state.creatures.get(cid)
     if c is None:
         return
-    f = EpicField(rs, action.state, c, "walk")
+    f = EpicField(action.state, c, "walk")
     for sq in squares:
         if not f.on_ground(sq):
             continue

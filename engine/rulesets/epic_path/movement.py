@@ -18,23 +18,41 @@ the search for a `to` can first look for a route around them ("they just don't w
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import NamedTuple
+
 from engine.geometry import box, box_gap
-from engine.rulesets.epic_path.sizes import fills_its_square
-from engine.rulesets.squares.field import Node, SquareField, no
+from engine.rulesets.epic_path import economy
+from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.epic_path.sizes import SIZES, SQUARE, fills_its_square
+from engine.rulesets.squares.field import SquareField
+from engine.rulesets.squares.search import Node
+from engine.steps import Illegal, Legal
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
-SQUARE = 5
 HAZARD = 1 << 19
 """Set in a node's counter once an `avoid` search entered a hazardous square: nothing follows."""
+HAZARD_AHEAD = Illegal("epic-path/hazard-ends-path", "an `avoid` search's path ends at a hazard")
+
+
+class Terrain(NamedTuple):
+    """What Epic Path reads of the squares under a space besides the shared `Square`."""
+
+    difficult: bool
+    impeded: bool
+    concealed: bool
+    damage: int
+    """The most damage a damaging square of it deals (Hazardous Terrain)."""
+    pit: bool
 
 
 class EpicField(SquareField):
     prefix = "epic-path"
+    spends = True
 
     def __init__(
         self,
-        rs: object,
         state: BattleState,
         c: Creature,
         mode: str,
@@ -42,107 +60,145 @@ class EpicField(SquareField):
         multiplier: int = 1,
         primary: Creature | None = None,
     ) -> None:
-        super().__init__(rs, state, c, mode)  # type: ignore[arg-type]
+        super().__init__(SIZES, state, c, mode)
         self.action = action
-        self.allow = {m: rs.speed(c, m) * multiplier for m in c.speeds}  # type: ignore[attr-defined]
-        if action == "walk" and rs.overburdened(c):  # type: ignore[attr-defined]
+        self.allow = {m: economy.speed(c, m) * multiplier for m in c.speeds}
+        if action == "walk" and economy.overburdened(c):
             self.allow["walk"] = SQUARE  # a standard action moves 5 ft (Encumbrance)
-        self.primary = None if primary is None else box(primary.pos, rs.size_side(primary.size))  # type: ignore[attr-defined]
-        self.skirt = state.options.get("corner_obstacles", "skirt") == "skirt"
-        self.direction: tuple[int, int] | None = None
-        self.ceiling = int(state.options.get("altitude_ceiling", 100)) // SQUARE
-        self.avoid = False
-        self.dead_rough = bool(state.options.get("dead_are_rough", True))
-        self.share = bool(state.options.get("allies_may_share", False))
+        self.primary = None if primary is None else box(primary.pos, SIZES.side(primary.size))
+        options = EpicPathOptions.of(state)
+        self.skirt = options.corner_obstacles == "skirt"
+        self.ceiling = options.altitude_ceiling // SQUARE
+        self._avoid = False
+        self._terrain: dict[tuple[int, int], Terrain] = {}
+        self.dead_rough = options.dead_are_rough
+        self.share = options.allies_may_share
+
+    def altitude_ceiling(self) -> int | None:
+        """The battle's altitude ceiling in squares (option `altitude_ceiling`)."""
+        return self.ceiling
+
+    @property
+    def avoid(self) -> bool:
+        """Hazardous Terrain: a search that goes around hazardous squares ("they just don't
+        want to"): a path ends at its first hazardous square."""
+        return self._avoid
+
+    @avoid.setter
+    def avoid(self, value: bool) -> None:
+        self._avoid = value
+        self.forget()
+
+    def memo_key(self) -> Hashable | None:
+        if self.action in ("charge", "withdraw"):
+            return None  # the way depends on where the charge began or its primary target
+        c = self.creature
+        sees = c.stat("darkvision") > 0
+        return (
+            "epic-path",
+            c.id,
+            c.size,
+            self.mode,
+            self.action,
+            self.ceiling,
+            self.skirt,
+            self.dead_rough,
+            self._avoid,
+            sees,
+            "hover" in c.speeds,
+        )
 
     # -- what a square is ------------------------------------------------------------------
+    def terrain(self, pos: Coord) -> Terrain:
+        """The terrain under a space anchored at `pos` (read once per decision)."""
+        key = (pos[0], pos[1])
+        found = self._terrain.get(key)
+        if found is None:
+            g = self.grid
+            cells = self.cells(pos[0], pos[1])
+            found = self._terrain[key] = Terrain(
+                difficult=any(g.difficult[i] for i in cells),
+                impeded=any(g.impeded[i] for i in cells),
+                concealed=any(g.concealed[i] for i in cells),
+                damage=max(g.damage[i] for i in cells),
+                pit=any(g.pit[i] for i in cells),
+            )
+        return found
+
     def squeeze_need(self, pos: Coord) -> int:
         """0: the creature fits; 1: it squeezes (a space built for one size smaller); 2: the
         space is narrower than its head (two or more sizes smaller)."""
-        if not self.on_ground(pos):
+        sq = self.square(pos)
+        if not sq.ground:
             return 0
         need = 0
-        narrow = self.grid.narrow
-        for i in self.cells(pos[0], pos[1]):
-            fits = narrow[i]
-            if fits is not None:
-                need = max(need, min(2, self.rank - self.rs.rank(fits)))
+        for fits in sq.fits:
+            need = max(need, min(2, self.rank - SIZES.rank(fits)))
         return need
 
     def rough(self, to: Coord) -> bool:
         """Difficult terrain, or a dead creature's square ("rough terrain", option
         `dead_are_rough`), under a creature on the ground."""
-        if not self.on_ground(to):
+        sq = self.square(to)
+        if not sq.ground:
             return False
-        if self.any_cell(to, self.grid.difficult):
+        if self.terrain(to).difficult:
             return True
         return self.dead_rough and any(o.creature.hp <= 0 for o in self.occupants(to))
 
-    def forbids(self, to: Coord, reasons: list[str] | None) -> bool:
-        """What the square itself forbids this action (refused when explaining): impeded
-        terrain but by clambering; a space narrower than the creature's head; squeezing or
-        difficult terrain for a run, charge or 5-foot step (a hovering step ignores difficult
-        terrain); a concealed square for a 5-foot step without darkvision."""
+    def forbids(self, to: Coord) -> Illegal | None:
+        """What the square itself forbids this action: impeded terrain but by clambering; a
+        space narrower than the creature's head; squeezing or difficult terrain for a run,
+        charge or 5-foot step (a hovering step ignores difficult terrain); a concealed square
+        for a 5-foot step without darkvision."""
         act = self.action.replace("_", "-")
         words = self.action.replace("_", " ")
         careful = self.action in ("run", "charge", "five_foot_step")
         where = list(to)[:2]
-        if self.on_ground(to) and self.any_cell(to, self.grid.impeded):
+        ground, terrain = self.square(to).ground, self.terrain(to)
+        if ground and terrain.impeded:
             if self.action == "clamber":
-                return False
-            no(
-                reasons,
+                return None
+            return Illegal(
                 f"epic-path/{act}-no-impeded-terrain" if careful else "epic-path/impeded",
                 f"entering impeded terrain at {where} takes a full-round action for 5 ft "
                 "(the `clamber` action)",
             )
-            return True
         tight = self.squeeze_need(to)
         if tight >= 2:
-            no(
-                reasons,
+            return Illegal(
                 "epic-path/too-narrow",
                 f"{where} is narrower than {self.creature.id}'s head: no creature can pass "
                 "through a space narrower than its head",
             )
-            return True
         if tight == 1 and careful:
-            no(
-                reasons,
+            return Illegal(
                 f"epic-path/{act}-no-squeezing",
                 f"no {words} squeezing through {where} (it counts as difficult terrain)",
             )
-            return True
         hover = self.action == "five_foot_step" and "hover" in self.creature.speeds
         if careful and not hover and self.rough(to):
-            no(
-                reasons,
-                f"epic-path/{act}-no-difficult-terrain",
-                f"no {words} into difficult terrain",
+            return Illegal(
+                f"epic-path/{act}-no-difficult-terrain", f"no {words} into difficult terrain"
             )
-            return True
         if (
             self.action == "five_foot_step"
-            and self.any_cell(to, self.grid.concealed)
+            and terrain.concealed
             and self.creature.stat("darkvision") <= 0
         ):
-            no(
-                reasons,
+            return Illegal(
                 "epic-path/five-foot-step-concealed",
                 f"{where} is concealed: no 5-foot step into it without darkvision",
             )
-            return True
-        return False
+        return None
 
     def hazard(self, frm: Coord, to: Coord) -> str | None:
         """Why entering `to` is hazardous (Hazardous Terrain), or None."""
-        g = self.grid
-        if self.on_ground(to):
-            damage = max(g.damage[i] for i in self.cells(to[0], to[1]))
-            if damage:
-                return f"hazardous terrain: {damage} damage on entry"
+        terrain = self.terrain(to)
+        if self.square(to).ground and terrain.damage:
+            return f"hazardous terrain: {terrain.damage} damage on entry"
         if self.dropped(frm, to):
-            pit = any(g.pit[i] for i in self.cells(to[0], to[1]))
+            pit = terrain.pit
             return (
                 "hazardous terrain: a pit (falls)" if pit else "hazardous terrain: a drop (falls)"
             )
@@ -164,79 +220,83 @@ class EpicField(SquareField):
     def step_mode(self, to: Coord) -> str:
         if self.flying:
             return "fly"
-        return "swim" if self.in_water(to) else "walk"
+        return "swim" if self.square(to).wet else "walk"
 
-    def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
-        frm = node[0]
+    def entering(self, node: Node, to: Coord) -> Legal | Illegal:
+        """Epic Path, Types of Movement: a step's cost in feet and why, or what forbids it."""
         if node[1] & HAZARD:
-            return None  # only ever set by an `avoid` search: a hazard ends that path
-        if not self.ground_step(node, to, reasons):
-            return None
+            return HAZARD_AHEAD  # only ever set by an `avoid` search: a hazard ends that path
+        refused = self.ground_step(node, to) or self.way(node, to) or self.crowd(to)
+        if refused is not None:
+            return refused
+        refused = self.forbids(to)
+        if refused is not None:
+            return refused
+        return self.cost(node[0], to)
+
+    def way(self, node: Node, to: Coord) -> Illegal | None:
+        """What the step's way forbids: a flier through filled space or above the altitude
+        ceiling, a walker into blocked terrain, a corner it can't cut, a charge that turns, a
+        withdrawal that comes closer to its primary target."""
+        frm = node[0]
         dx, dy = to[0] - frm[0], to[1] - frm[1]
-        if self.flying and (to[2] < self.stand_z(to[0], to[1]) or self.filled(to)):
-            no(reasons, "epic-path/blocked", f"a flier can't pass through {list(to)}")
-            return None
-        if self.flying and to[2] > frm[2] and to[2] - self.stand_z(to[0], to[1]) > self.ceiling:
-            no(
-                reasons,
+        sq = self.square(to)
+        if self.flying and (to[2] < sq.stand or sq.filled):
+            return Illegal("epic-path/blocked", f"a flier can't pass through {list(to)}")
+        if self.flying and to[2] > frm[2] and to[2] - sq.stand > self.ceiling:
+            return Illegal(
                 "epic-path/altitude-ceiling",
                 f"this battle's altitude ceiling is {self.ceiling * SQUARE} ft",
             )
-            return None
-        if self.any_cell(to, self.grid.solid) and to[2] <= frm[2]:
-            no(reasons, "epic-path/blocked", f"blocked terrain at {list(to)[:2]}")
-            return None
+        if sq.solid and to[2] <= frm[2]:
+            return Illegal("epic-path/blocked", f"blocked terrain at {list(to)[:2]}")
         if dx and dy and self._cuts_corner(frm, to):
-            no(
-                reasons,
+            return Illegal(
                 "epic-path/cannot-cut-corners",
                 f"the step to {list(to)} passes a completely filled square",
             )
-            return None
         if self.action == "charge" and not self._straight(node, dx, dy):
-            no(reasons, "epic-path/charge-straight-line", "a charge moves in a straight line")
-            return None
+            return Illegal("epic-path/charge-straight-line", "a charge moves in a straight line")
         if self.primary is not None and self.action == "withdraw":  # noqa: SIM102
             if box_gap(box(to, self.side), self.primary) <= box_gap(
                 box(frm, self.side), self.primary
             ):
-                no(
-                    reasons,
+                return Illegal(
                     "epic-path/withdraw-farther",
                     f"every withdrawing square is farther from the primary target ({list(to)})",
                 )
-                return None
-        dead = False
+        return None
+
+    def crowd(self, to: Coord) -> Illegal | None:
+        """Creatures in the way: none on a charge's path, and only a creature two sizes
+        larger steps over an enemy (a dead creature is rough terrain, not a creature)."""
         for o in self.occupants(to):
             if o.creature.hp <= 0:
-                dead = True  # a dead creature is rough terrain, not a creature (Squeezing)
                 continue
             if self.action == "charge":
-                no(
-                    reasons,
-                    "epic-path/charge-path-clear",
-                    f"{o.creature.id} is in the charge's way",
+                return Illegal(
+                    "epic-path/charge-path-clear", f"{o.creature.id} is in the charge's way"
                 )
-                return None
             if o.enemy and self.rank - o.rank < 2:
-                no(
-                    reasons,
+                return Illegal(
                     "epic-path/occupied",
                     f"only a creature two sizes larger steps over {o.creature.id}",
                 )
-                return None
-        if self.forbids(to, reasons):
-            return None
+        return None
+
+    def cost(self, frm: Coord, to: Coord) -> Legal:
+        """5 ft a square; difficult terrain, a dead creature's square and squeezing 10 ft;
+        impeded terrain 5 ft (for a full round); hazards named."""
         cost = SQUARE
         why = ["5 ft"]
-        ground = self.on_ground(to)
-        if ground and self.any_cell(to, self.grid.impeded):
+        if self.square(to).ground and self.terrain(to).impeded:
             why = ["impeded terrain: a full round for 5 ft"]
         elif self.rough(to):
             if self.action == "five_foot_step":
                 why.append("hover ignores difficult terrain")
             else:
                 cost = 2 * SQUARE
+                dead = any(o.creature.hp <= 0 for o in self.occupants(to))
                 why = ["difficult terrain 10 ft" if not dead else "a dead creature: rough 10 ft"]
         if self.squeeze_need(to) == 1:
             cost = max(cost, 2 * SQUARE)
@@ -244,25 +304,24 @@ class EpicField(SquareField):
         hazard = self.hazard(frm, to)
         if hazard is not None:
             why.append(hazard)
-        mode = self.step_mode(to)
+        return Legal(cost, tuple(why))
+
+    def paid_from(self, to: Coord) -> str:
+        return self.step_mode(to)
+
+    def affords(self, spent: int, paid_from: str, cost: int) -> Illegal | None:
+        """Combining Movement Types: each square comes off every movement type's allowance,
+        so a step in water needs swim allowance left for the whole spend so far."""
+        mode = paid_from
         allowance = self.allow.get(mode, 0)
-        if spent + cost > allowance:
-            if mode not in self.allow:
-                no(
-                    reasons,
-                    "epic-path/no-speed-for-mode",
-                    f"{self.creature.id} has no {mode} speed",
-                )
-            else:
-                no(
-                    reasons,
-                    "epic-path/mode-allowance-spent",
-                    f"{spent + cost} ft is more than the {allowance} ft {mode} allowance",
-                )
+        if spent + cost <= allowance:
             return None
-        if reasons is not None:
-            reasons.extend(why)
-        return cost
+        if mode not in self.allow:
+            return Illegal("epic-path/no-speed-for-mode", f"{self.creature.id} has no {mode} speed")
+        return Illegal(
+            "epic-path/mode-allowance-spent",
+            f"{spent + cost} ft is more than the {allowance} ft {mode} allowance",
+        )
 
     def _straight(self, node: Node, dx: int, dy: int) -> bool:
         start = self.creature.pos
@@ -294,16 +353,14 @@ class EpicField(SquareField):
         ally = o.creature.side == self.creature.side and fills_its_square(o.rank)
         return o.creature if ally and abs(self.rank - o.rank) < 2 else None
 
-    def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:
+    def stop_refusal(self, pos: Coord) -> Illegal | None:
         share = self.sharing(pos)
         for o in self.occupants(pos):
             if o.creature.hp <= 0 or o.creature is share:
                 continue  # a dead creature's square is rough terrain; a consenting ally
             if self.rank - o.rank < 2:
-                no(
-                    reasons,
+                return Illegal(
                     "epic-path/cannot-end-in-occupied-space",
                     f"a walk ends in an unoccupied space ({o.creature.id} is there)",
                 )
-                return False
-        return True
+        return None

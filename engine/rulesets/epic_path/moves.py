@@ -10,26 +10,24 @@ Movement check exempts more enemies from its attacks of opportunity; a charge go
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
 from engine.geometry import box, box_gap, chebyshev
 from engine.results import Refusal
 from engine.rulesets.epic_path import collisions, economy
-from engine.rulesets.epic_path.movement import SQUARE, EpicField
+from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.epic_path.sizes import SIZES, SQUARE
 from engine.rulesets.squares.dice import roll
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.hooks import SquareRules
+from engine.rulesets.squares.run import Run
 from events.battle_events import Coord, Tallied, TurnEnded
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
 ACTIONS = ("walk", "double_move", "run", "withdraw", "charge", "crawl", "clamber")
 
 
-def move(rs: EpicPath, intent: it.Move, state: BattleState, action: Action) -> None:
+def move(rs: SquareRules, intent: it.Move, state: BattleState, action: Action) -> None:
     c = rs.creature(state, intent.creature)
     name = rs.action_name(intent)
     rs.require_turn(state, c)
@@ -65,11 +63,11 @@ def move(rs: EpicPath, intent: it.Move, state: BattleState, action: Action) -> N
             return
     economy.spend(state, c, name, intent.use_main_action, action)
     mult = economy.multiplier(state, c, name)
-    f = EpicField(rs, action.state, c, intent.mode, name, mult, primary)
+    f = EpicField(action.state, c, intent.mode, name, mult, primary)
     budget = SQUARE if name in ("crawl", "clamber") else max(f.allow.values(), default=0)
     declared = declared_path(rs, f, c, intent, budget)
     if name == "charge":
-        check_charge(rs, c, declared, primary)
+        check_charge(c, declared, primary)
     path, bump = collisions.unseen(f, c, declared)
     exempt: tuple[str, ...] = ()
     if name == "withdraw" and primary is not None and path:
@@ -89,7 +87,7 @@ def move(rs: EpicPath, intent: it.Move, state: BattleState, action: Action) -> N
 
 
 def declared_path(
-    rs: EpicPath, f: EpicField, c: Creature, intent: it.Move, budget: int
+    rs: SquareRules, f: EpicField, c: Creature, intent: it.Move, budget: int
 ) -> list[Coord]:
     """The path the intent asks for; a `to` beyond the budget is `epic-path/exceeds-speed`."""
     try:
@@ -104,18 +102,18 @@ def declared_path(
         raise
 
 
-def check_charge(rs: EpicPath, c: Creature, path: list[Coord], target: Creature | None) -> None:
+def check_charge(c: Creature, path: list[Coord], target: Creature | None) -> None:
     """Charge: at least 10 ft, ending beside the target (straight and clear is the field's)."""
     assert target is not None
     if len(path) * SQUARE < 10:
         raise Refusal("epic-path/charge-too-short", "a charge moves at least 10 ft")
-    end = box(path[-1], rs.size_side(c.size))
-    if box_gap(end, box(target.pos, rs.size_side(target.size))) != 1:
+    end = box(path[-1], SIZES.side(c.size))
+    if box_gap(end, box(target.pos, SIZES.side(target.size))) != 1:
         raise Refusal("epic-path/charge-must-reach", f"the charge must end beside {target.id}")
 
 
 def withdraw_exemptions(
-    rs: EpicPath, action: Action, c: Creature, primary: Creature, path: list[Coord]
+    rs: SquareRules, action: Action, c: Creature, primary: Creature, path: list[Coord]
 ) -> list[str]:
     """Withdraw: a Movement check (d20 + `stats.movement`) against the primary target's
     Maneuver Defense (`stats.maneuver_defense`, else option `withdraw_defense`) exempts
@@ -124,7 +122,7 @@ def withdraw_exemptions(
     provoke, in path order."""
     bonus = c.stat("movement")
     face = roll(action, c.id, "Movement check (withdraw)", 1, 20, bonus)[0]
-    default = int(action.state.options.get("withdraw_defense", 15))
+    default = EpicPathOptions.of(action.state).withdraw_defense
     defense = primary.stats.get("maneuver_defense", default)
     margin = face + bonus - defense
     if margin < 0:

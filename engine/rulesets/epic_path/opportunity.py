@@ -9,36 +9,29 @@ for the 5-foot step. The attack is d20 + `stats.attack` against `stats.ac` (opti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, box_gap
-from engine.rulesets.epic_path.sizes import has_reach
-from engine.rulesets.squares.walking import Run
+from engine.map_memo import per_roster
+from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.epic_path.sizes import SIZES, has_reach
+from engine.rulesets.squares.run import Run
 from events.battle_events import Coord, DamageTaken, ReactionResolved, Tallied
 from projections.state import Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
-
-def triggers(
-    rs: EpicPath, action: Action, mover: Creature, frm: Coord, to: Coord, run: Run
-) -> list[Creature]:
+def triggers(action: Action, mover: Creature, frm: Coord, to: Coord, run: Run) -> list[Creature]:
     """The enemies that may strike `mover` as it leaves `frm`."""
     if run.action == "five_foot_step":
         return []
-    side = rs.size_side(mover.size)
+    side = SIZES.side(mover.size)
     mine = box(frm, side)
     out = []
-    for enemy in sorted(action.state.creatures.values(), key=lambda o: o.id):
-        if enemy.side == mover.side or enemy.hp <= 0 or enemy.id in run.provoked:
+    for enemy, eside, reach in _threats(action.state.creatures, mover.side):
+        if enemy.id in run.provoked:
             continue
-        eside = rs.size_side(enemy.size)
         far = side + 2 * eside  # beyond this on either axis the gap exceeds any reach (<= eside)
         if abs(enemy.pos[0] - frm[0]) > far or abs(enemy.pos[1] - frm[1]) > far:
             continue
-        reach = eside if has_reach(rs.rank(enemy.size)) and not enemy.stat("unarmed") else 0
         if reach == 0 or box_gap(mine, box(enemy.pos, eside)) > reach:
             continue
         reflexes = enemy.stat("combat_reflexes")
@@ -56,6 +49,23 @@ def triggers(
     return out
 
 
+def _threats(creatures: dict[str, Creature], side: str) -> list[tuple[Creature, int, int]]:
+    """The living creatures of other sides, by id, with the side of their space and their
+    reach (Space and Reach): what every step of a walk asks of the same state."""
+
+    def build() -> list[tuple[Creature, int, int]]:
+        out = []
+        for enemy in sorted(creatures.values(), key=lambda o: o.id):
+            if enemy.side == side or enemy.hp <= 0:
+                continue
+            eside = SIZES.side(enemy.size)
+            armed = has_reach(SIZES.rank(enemy.size)) and not enemy.stat("unarmed")
+            out.append((enemy, eside, eside if armed else 0))
+        return out
+
+    return per_roster(creatures, ("epic-path/threats", side), build)
+
+
 def strike(action: Action, reactor: str, target: str, reaction: str) -> None:
     """The attack of opportunity `reactor` takes at `target`, rolled and recorded."""
     r = action.state.creatures[reactor]
@@ -63,7 +73,7 @@ def strike(action: Action, reactor: str, target: str, reaction: str) -> None:
     bonus = r.stat("attack")
     face = action.roller.roll(1, 20)
     total = face[0] + bonus
-    ac = t.stats.get("ac", int(action.state.options.get("aoo_target_ac", 10)))
+    ac = t.stats.get("ac", EpicPathOptions.of(action.state).aoo_target_ac)
     damage = max(0, r.stat("damage")) if total >= ac else 0
     action.emit(
         ReactionResolved(

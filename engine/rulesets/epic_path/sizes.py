@@ -16,6 +16,11 @@ than 6x6 for anything past Titanic).
 
 from __future__ import annotations
 
+from engine.sizes import SizeScale
+
+SQUARE = 5
+"""Feet a square (Space and Reach: "a space 5 feet by 5 feet")."""
+
 CATEGORIES = (
     "fine",
     "diminutive",
@@ -85,3 +90,18 @@ def has_reach(rank_: int) -> bool:
     """ "Size Tiny and smaller figures have no effective reach": they threaten no adjacent
     square (Space and Reach)."""
     return rank_ > TINY
+
+
+class EpicSizes(SizeScale):
+    """Epic Path's ladder, Fine to Titanic-Plus, the wire's footprint sizes mapped onto it."""
+
+    hint = HINT
+
+    def known_rank(self, size: str) -> int | None:
+        return rank(size)
+
+    def side(self, size: str) -> int:
+        return side(size)
+
+
+SIZES = EpicSizes()

@@ -7,20 +7,15 @@ squeezing through costs and forbids is the field's (`EpicField.squeeze_need`, `f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
 from engine.geometry import box, box_gap, overlaps
 from engine.rulesets.epic_path.movement import EpicField
-from engine.rulesets.epic_path.sizes import fills_its_square
+from engine.rulesets.epic_path.sizes import SIZES, fills_its_square
 from events.battle_events import ConditionSet, Coord
 from projections.state import BattleState, Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
-
-def settle(rs: EpicPath, action: Action, cid: str, near: Coord | None) -> None:
+def settle(action: Action, cid: str, near: Coord | None) -> None:
     """Squeezing: a creature in a narrow square built for one size smaller, or sharing a
     space with another living creature that fills its own (Small and up, less than two
     sizes apart), is squeezed; one that no longer is, isn't. Settled for the mover, the
@@ -29,31 +24,31 @@ def settle(rs: EpicPath, action: Action, cid: str, near: Coord | None) -> None:
     mover = state.creatures.get(cid)
     if mover is None:
         return
-    mine = box(mover.pos, rs.size_side(mover.size))
+    mine = box(mover.pos, SIZES.side(mover.size))
     ids = {cid}
     for o in state.creatures.values():
-        theirs = box(o.pos, rs.size_side(o.size))
+        theirs = box(o.pos, SIZES.side(o.size))
         if overlaps(mine, theirs) or (
             near is not None
             and o.has("squeezed")
-            and box_gap(theirs, box(near, rs.size_side(mover.size))) <= 1
+            and box_gap(theirs, box(near, SIZES.side(mover.size))) <= 1
         ):
             ids.add(o.id)
     for i in sorted(ids):
         c = action.state.creatures[i]
-        want = squeezed(rs, action.state, c)
+        want = squeezed(action.state, c)
         if want != c.has("squeezed"):
             action.emit(ConditionSet(creature=i, condition="squeezed", on=want))
 
 
-def squeezed(rs: EpicPath, state: BattleState, c: Creature) -> bool:
+def squeezed(state: BattleState, c: Creature) -> bool:
     """Whether `c`, where it stands, squeezes: living, in a narrow square, or sharing."""
-    f = EpicField(rs, state, c, "walk")
+    f = EpicField(state, c, "walk")
     if c.hp <= 0:
         return False
     if f.on_ground(c.pos) and f.squeeze_need(c.pos) == 1:
         return True
-    rank = rs.rank(c.size)
+    rank = SIZES.rank(c.size)
     return fills_its_square(rank) and any(
         o.creature.hp > 0 and fills_its_square(o.rank) and abs(o.rank - rank) < 2
         for o in f.occupants(c.pos)

@@ -6,21 +6,19 @@ creature stands with its 5-foot step, `stepping`.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.epic_path import economy
-from engine.rulesets.squares.walking import Run, open_windows
+from engine.rulesets.epic_path.options import EpicPathOptions
+from engine.rulesets.squares.hooks import SquareRules
+from engine.rulesets.squares.run import Run
+from engine.rulesets.squares.walking import open_windows
 from events.battle_events import ConditionSet, StoodUp, Tallied
 from projections.state import BattleState
 
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
-
-def stand_up(rs: EpicPath, intent: it.StandUp, state: BattleState, action: Action) -> None:
+def stand_up(rs: SquareRules, intent: it.StandUp, state: BattleState, action: Action) -> None:
     """Standing from prone or splayed is a move action that provokes as leaving a
     threatened square (DIGEST 3.10); it counts as movement (no 5-foot step that round).
     Option `stand_up_provokes` (default true) turns the attacks off for a table that
@@ -36,7 +34,7 @@ def stand_up(rs: EpicPath, intent: it.StandUp, state: BattleState, action: Actio
         action.emit(ConditionSet(creature=c.id, condition="splayed", on=False))
     if state.turns:
         action.emit(Tallied(creature=c.id, name="moved"))
-    if state.options.get("stand_up_provokes", True):
+    if EpicPathOptions.of(state).stand_up_provokes:
         run = Run(c.id, [], "walk", "stand_up", 0, False)
         hit = rs.triggers(action, c, c.pos, c.pos, run)
         if hit:

@@ -8,26 +8,22 @@ movement this round), `action_point` (spends one of `stats.action_points`) or `f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.epic_path import economy
-from engine.rulesets.epic_path.movement import SQUARE
+from engine.rulesets.epic_path.sizes import SQUARE
+from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.judge import judge_path
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.run import Run
 from events.battle_events import ActionUsed, StoodUp, Tallied
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.epic_path import EpicPath
 
 STEPS = ("five_foot_step", "action_point", "full_attack")
 ACTION_POINTS = "battle:action_points"
 
 
-def shift(rs: EpicPath, intent: it.Shift, state: BattleState, action: Action) -> None:
+def shift(rs: SquareRules, intent: it.Shift, state: BattleState, action: Action) -> None:
     """The 5-foot step: no other movement this round, not into difficult terrain (unless
     it can `hover`) nor a concealed square (unless `stats.darkvision`), not with a speed
     of 5 ft or less; it never provokes. A quelled creature stands with it.

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import ReclaimTheWildEconomy
@@ -26,12 +24,13 @@ from engine.rulesets.one_two_one import breath, charge, economy_view, squeezing,
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.one_two_one.reads import READS
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from engine.rulesets.squares import forced
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.judge import Judged, judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
-from engine.rulesets.squares.walking import Run
+from engine.rulesets.squares.run import Run
 from events.battle_events import ActionUsed, Coord, DamageTaken, Moved, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
@@ -39,7 +38,7 @@ from projections.state import BattleState, Creature
 class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
     rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.3"
-    options_model: ClassVar[type[BaseModel]] = OneTwoOneOptions
+    options_model: ClassVar[type[BaseOptions]] = OneTwoOneOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
 
@@ -48,7 +47,7 @@ class OneTwoOne(SquaresRuleset):
             **super().handlers(),
             "force_move": lambda i, s, a: forced.force_move(self, i, s, a),
             "stand_up": self.on_stand_up,
-            "shield_surf": lambda i, s, a: surfing.on_shield_surf(self, i, s, a),
+            "shield_surf": surfing.on_shield_surf,
         }
 
     def known_conditions(self) -> frozenset[str]:
@@ -66,36 +65,32 @@ class OneTwoOne(SquaresRuleset):
     def settle(self, action: Action) -> None:
         """After every action: squeezing starts or ends with the space a creature is in, and
         Shield Surfing ends when something forced it to."""
-        squeezing.settle(self, action)
-        surfing.settle(self, action)
+        squeezing.settle(action)
+        surfing.settle(action)
 
     def field(
         self, state: BattleState, c: Creature, mode: str, shifting: bool = False
     ) -> OneTwoOneField:
-        return OneTwoOneField(self, state, c, mode, c.has("sneaking"))
+        return OneTwoOneField(state, c, mode, c.has("sneaking"))
 
     def speed(self, c: Creature, mode: str) -> int:
         return c.speeds.get("walk", 6)
 
     def movement(self, state: BattleState, c: Creature) -> int:
-        """A creature's Movement: its `speeds.walk`, else the option `movement` ("typically,
-        Heroes have 6 Movement")."""
-        return c.speeds.get("walk", int(state.options.get("movement", 6)))
+        return economy_view.movement(state, c)
 
     def budget(self, state: BattleState, c: Creature, sprinting: bool = False) -> int:
-        sprint = sprinting or c.tally("sprint") > 0
-        full = self.movement(state, c) * (2 if sprint else 1)
-        return full - c.tally("spent") if state.turns else full
+        return economy_view.budget(state, c, sprinting)
 
     def reach_budget(self, state: BattleState, c: Creature, kind: str, mode: str) -> int:
         if c.has("prone"):
             return 0  # a prone creature stands up before it moves
         if state.turns and state.active != c.id:
             return self.movement(state, c)  # waiting for its turn: the ruler of a fresh turn
-        return economy_view.move_left(self, state, c)
+        return economy_view.move_left(state, c)
 
     def economy(self, state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
-        return economy_view.view(self, state, c)
+        return economy_view.view(state, c)
 
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
         found = super().reach(state, c, kind, mode)
@@ -114,13 +109,13 @@ class OneTwoOne(SquaresRuleset):
     def fall_damage(
         self, action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
     ) -> tuple[int, bool]:
-        jump = c.stats.get("vertical_jump", int(action.state.options.get("vertical_jump", 1)))
+        jump = c.stats.get("vertical_jump", OneTwoOneOptions.of(action.state).vertical_jump)
         if self._sprinting(action, c):
             jump *= 2
         damage = max(0, squares - jump)
         dice = c.stat("athletics")
         if damage and dice > 0:
-            sides = int(action.state.options.get("athletics_die", 6))
+            sides = OneTwoOneOptions.of(action.state).athletics_die
             damage = max(0, damage - sum(roll(action, c.id, "rolling with the fall", dice, sides)))
         return damage, False
 
@@ -128,30 +123,18 @@ class OneTwoOne(SquaresRuleset):
         """Pushing Foes into Things: damage equal to the distance left, ignoring Defense."""
         other = forced.collided(action, cid, at, remaining, what)
         action.emit(DamageTaken(creature=cid, amount=remaining, cause="collision"))
-        if other is not None and action.state.options.get("collision_damage") == "both":
+        if other is not None and OneTwoOneOptions.of(action.state).collision_damage == "both":
             action.emit(DamageTaken(creature=other.id, amount=remaining, cause="collision"))
 
     # -- intents ---------------------------------------------------------------------------
     def on_move(self, intent: it.Move, state: BattleState, action: Action) -> None:
+        """Movement (DIGEST 4.1): the mover may move (`_may_move`), a Sprint or a Charge
+        begins, the path is judged against what Movement is left, the turn's counts are kept
+        (`_count`), and the path is walked."""
         c = self.creature(state, intent.creature)
         name = self.action_name(intent)
-        self.require_turn(state, c)
-        self._check_mode(c, intent.mode)
-        if c.has("prone"):
-            raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
-        hands = state.options.get("climb_needs_free_hands", True)
-        if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
-            raise Refusal(
-                "one-two-one/climb-needs-hands",
-                f"{c.id} must use both hands to climb: sheathe or stow what it holds",
-            )
-        if state.turns and c.tally("charge"):
-            raise Refusal("one-two-one/charged", f"{c.id} charged: it can't move afterwards")
-        if c.has(surfing.SURFING) and intent.mode != "walk":
-            raise Refusal(
-                "one-two-one/surfer-walks", f"{c.id} rides its shield over the ground: stop first"
-            )
-        target = charge.target_of(self, intent, state, c) if name == "charge" else None
+        self._may_move(intent, state, c)
+        target = charge.target_of(intent, state, c) if name == "charge" else None
         sprinting = name in ("sprint", "charge") or c.tally("sprint") > 0
         if name == "sprint" and c.tally("sprint") == 0:
             self._sprint(state, c, action)
@@ -162,9 +145,9 @@ class OneTwoOne(SquaresRuleset):
         if budget <= 0:
             raise Refusal("one-two-one/no-movement-left", f"{c.id} has no Movement left")
         sneaking = intent.sneaking or c.has("sneaking")
-        f = OneTwoOneField(self, action.state, c, intent.mode, sneaking, sprinting)
+        f = OneTwoOneField(action.state, c, intent.mode, sneaking, sprinting)
         if target is not None:
-            charge.toward(self, f, target)
+            f.aim_at(target)
         if target is not None and not intent.path and intent.to is None:
             path = charge.default_path(f, c, budget)
         else:
@@ -176,26 +159,58 @@ class OneTwoOne(SquaresRuleset):
         # the turn's counts are kept before the walk is logged, so the state at each `Moved`
         # shows what is left
         if state.turns:
-            diagonals = sum(
-                1
-                for a, b in zip([c.pos, *path], path, strict=False)
-                if a[0] != b[0] and a[1] != b[1]
-            )
-            action.emit(Tallied(creature=c.id, name="spent", amount=judged.total))
-            if diagonals:
-                action.emit(Tallied(creature=c.id, name="diagonals", amount=diagonals))
-            if intent.mode == "glide":
-                action.emit(Tallied(creature=c.id, name="glided"))
-                drop = c.pos[2] - path[-1][2]
-                if drop:
-                    action.emit(Tallied(creature=c.id, name="glide_drop", amount=drop))
-                if any(f.in_updraft(p) for p in [c.pos, *path]) and not c.tally("updraft"):
-                    action.emit(Tallied(creature=c.id, name="updraft"))
-            assert judged.end is not None
-            if f.surfing and (judged.end[1] & HALF) != (f.start(c.pos)[1] & HALF):
-                flip = -1 if c.tally(surfing.HALF) % 2 else 1
-                action.emit(Tallied(creature=c.id, name=surfing.HALF, amount=flip))
+            self._count(action, f, c, path, judged, intent.mode)
         self.go(action, f, c, path, run, judged)
+
+    def _may_move(self, intent: it.Move, state: BattleState, c: Creature) -> None:
+        """Whether `c` may move at all: on its turn, in a mode it has, standing, hands free
+        to climb (option `climb_needs_free_hands`), not after a Charge, a Shield Surfer only
+        over the ground."""
+        self.require_turn(state, c)
+        self._check_mode(c, intent.mode)
+        if c.has("prone"):
+            raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
+        hands = OneTwoOneOptions.of(state).climb_needs_free_hands
+        if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
+            raise Refusal(
+                "one-two-one/climb-needs-hands",
+                f"{c.id} must use both hands to climb: sheathe or stow what it holds",
+            )
+        if state.turns and c.tally("charge"):
+            raise Refusal("one-two-one/charged", f"{c.id} charged: it can't move afterwards")
+        if c.has(surfing.SURFING) and intent.mode != "walk":
+            raise Refusal(
+                "one-two-one/surfer-walks", f"{c.id} rides its shield over the ground: stop first"
+            )
+
+    def _count(
+        self,
+        action: Action,
+        f: OneTwoOneField,
+        c: Creature,
+        path: list[Coord],
+        judged: Judged,
+        mode: str,
+    ) -> None:
+        """The turn's tallies of a move: Movement spent, diagonals entered (1-2-1 counts over
+        the turn), a glide and its descent and updraft, a surfer's rounding half-point."""
+        diagonals = sum(
+            1 for a, b in zip([c.pos, *path], path, strict=False) if a[0] != b[0] and a[1] != b[1]
+        )
+        action.emit(Tallied(creature=c.id, name="spent", amount=judged.total))
+        if diagonals:
+            action.emit(Tallied(creature=c.id, name="diagonals", amount=diagonals))
+        if mode == "glide":
+            action.emit(Tallied(creature=c.id, name="glided"))
+            drop = c.pos[2] - path[-1][2]
+            if drop:
+                action.emit(Tallied(creature=c.id, name="glide_drop", amount=drop))
+            if any(f.in_updraft(p) for p in [c.pos, *path]) and not c.tally("updraft"):
+                action.emit(Tallied(creature=c.id, name="updraft"))
+        assert judged.end is not None
+        if f.surfing and (judged.end[1] & HALF) != (f.start(c.pos)[1] & HALF):
+            flip = -1 if c.tally(surfing.HALF) % 2 else 1
+            action.emit(Tallied(creature=c.id, name=surfing.HALF, amount=flip))
 
     def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
         """A surfer's shield wears as its turn starts. The battle-long tallies (`battle:...`:
@@ -203,7 +218,7 @@ class OneTwoOne(SquaresRuleset):
         super().on_start_turn(intent, state, action)
         c = state.creatures.get(intent.creature)
         if c is not None and c.has(surfing.SURFING):
-            surfing.start_of_turn(self, action, c.id)
+            surfing.start_of_turn(action, c.id)
 
     def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
         """Gliding: "you descend at least one square per turn, regardless of horizontal
@@ -229,7 +244,7 @@ class OneTwoOne(SquaresRuleset):
             if c.has(surfing.SURFING):
                 surfing.check_end(self, state, c)
         super().on_end_turn(intent, state, action)
-        breath.end_of_turn(self, action, c.id)
+        breath.end_of_turn(action, c.id)
 
     def _judge(
         self,
@@ -286,7 +301,7 @@ class OneTwoOne(SquaresRuleset):
         """Sprinting: "you must first sheathe or stow any items or weapons in your hands,
         unless the item is necessary for your mode of travel": `stats.hands_busy` counts what
         it holds besides such items (option `sprint_needs_empty_hands`)."""
-        if c.stat("hands_busy") > 0 and state.options.get("sprint_needs_empty_hands", True):
+        if c.stat("hands_busy") > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
             raise Refusal(
                 "one-two-one/sprint-needs-empty-hands",
                 f"{c.id} must sheathe or stow what it holds to Sprint",
@@ -303,7 +318,7 @@ class OneTwoOne(SquaresRuleset):
         if not c.has("prone"):
             raise Refusal("one-two-one/not-prone", f"{c.id} is not prone")
         self.require_turn(state, c)
-        cost = int(state.options.get("stand_up_cost", 3))
+        cost = OneTwoOneOptions.of(state).stand_up_cost
         if state.turns and self.budget(state, c) < min(cost, 1):
             raise Refusal("one-two-one/no-movement-left", "standing up needs Movement")
         action.emit(StoodUp(creature=c.id, action="movement"))

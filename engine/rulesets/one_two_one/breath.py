@@ -15,21 +15,18 @@ here, and out of combat (minutes) there are no turns: not modelled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
+from engine.sizes import LADDER
 from events.battle_events import DamageTaken, Tallied
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 BREATH = "battle:breath"
 
 
-def under_water(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
+def under_water(state: BattleState, c: Creature) -> bool:
     g = state.grid
-    side = rs.size_side(c.size)
+    side = LADDER.side(c.size)
     x, y, z = c.pos
     for j in range(side):
         for i in range(side):
@@ -41,15 +38,15 @@ def under_water(rs: GridRuleset, state: BattleState, c: Creature) -> bool:
     return True
 
 
-def end_of_turn(rs: GridRuleset, action: Action, cid: str) -> None:
+def end_of_turn(action: Action, cid: str) -> None:
     c = action.state.creatures[cid]
     held = c.tally(BREATH)
-    if c.stat("breathes_water") > 0 or not under_water(rs, action.state, c):
+    if c.stat("breathes_water") > 0 or not under_water(action.state, c):
         if held:
             action.emit(Tallied(creature=cid, name=BREATH, amount=-held))
         return
     action.emit(Tallied(creature=cid, name=BREATH))
-    limit = c.stats.get("fortitude", int(action.state.options.get("fortitude", 2)))
+    limit = c.stats.get("fortitude", OneTwoOneOptions.of(action.state).fortitude)
     if held + 1 > limit:
         action.emit(DamageTaken(creature=cid, amount=1, cause="holding breath"))
         action.note("breath", c.pos, reasons=(f"{cid} is out of breath: 1 damage",))

@@ -16,25 +16,20 @@ this turn (`one-two-one/charged`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
-from engine.geometry import box, box_gap
+from engine.lookups import creature
 from engine.results import Refusal
+from engine.rulesets.one_two_one.movement import OneTwoOneField
 from engine.rulesets.squares import search
 from events.battle_events import ActionUsed, ConditionSet, Coord, Tallied
 from projections.state import BattleState, Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.one_two_one import OneTwoOne
-    from engine.rulesets.one_two_one.movement import OneTwoOneField
 
-
-def target_of(rs: OneTwoOne, intent: it.Move, state: BattleState, c: Creature) -> Creature:
+def target_of(intent: it.Move, state: BattleState, c: Creature) -> Creature:
     if intent.primary is None:
         raise Refusal("one-two-one/charge-needs-target", "a Charge names its target (`primary`)")
-    target = rs.creature(state, intent.primary)
+    target = creature(state, intent.primary)
     if target.id == c.id:
         raise Refusal("one-two-one/charge-needs-target", "a creature can't charge itself")
     if state.turns and c.tally("spent") > 0:
@@ -58,19 +53,9 @@ def begin(state: BattleState, c: Creature, action: Action) -> None:
     action.note("charge", reasons=("Charge: Off-Balance, moving as if Sprinting",))
 
 
-def toward(rs: OneTwoOne, f: OneTwoOneField, target: Creature) -> None:
-    """Aim the field: each step must end nearer `target`."""
-    f.toward = box(target.pos, rs.size_side(target.size))
-
-
-def nearer(f: OneTwoOneField, frm: Coord, to: Coord) -> bool:
-    assert f.toward is not None
-    return box_gap(box(to, f.side), f.toward) < box_gap(box(frm, f.side), f.toward)
-
-
 def default_path(f: OneTwoOneField, c: Creature, budget: int) -> list[Coord]:
     found = search.reachable(f, c.pos, budget)
-    beside = sorted((g, p) for p, g in found.items() if arrived(f, p))
+    beside = sorted((g, p) for p, g in found.items() if f.beside_target(p))
     if not beside:
         raise Refusal("one-two-one/charge-must-reach", f"{c.id} can't reach its target")
     path = search.route(f, c.pos, beside[0][1], budget)
@@ -78,13 +63,8 @@ def default_path(f: OneTwoOneField, c: Creature, budget: int) -> list[Coord]:
     return path
 
 
-def arrived(f: OneTwoOneField, pos: Coord) -> bool:
-    assert f.toward is not None
-    return box_gap(box(pos, f.side), f.toward) == 1
-
-
 def check_end(f: OneTwoOneField, path: list[Coord]) -> None:
-    if not arrived(f, path[-1]):
+    if not f.beside_target(path[-1]):
         raise Refusal(
             "one-two-one/charge-must-reach",
             "a Charge ends next to its target (or fails)",

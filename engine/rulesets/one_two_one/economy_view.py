@@ -3,34 +3,44 @@ and its Standard and Minor actions (Movement; Sprinting; DIGEST 4.1).
 
 The turn's tallies hold the Movement spent (`spent`, standing up included), the diagonals
 entered (`diagonals`: "count every second diagonal square as two", over the whole turn),
-Sprint (`sprint`) and Charge (`charge`); the budget is `OneTwoOne.budget`, the one every move
-is judged against.
+Sprint (`sprint`) and Charge (`charge`); the budget is `budget`, the one every move is judged
+against.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.economy import ReclaimTheWildActions, ReclaimTheWildEconomy, turn_of
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from projections.state import BattleState, Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.one_two_one import OneTwoOne
+
+def movement(state: BattleState, c: Creature) -> int:
+    """A creature's Movement: its `speeds.walk`, else the option `movement` ("typically,
+    Heroes have 6 Movement")."""
+    return c.speeds.get("walk", OneTwoOneOptions.of(state).movement)
 
 
-def move_left(rs: OneTwoOne, state: BattleState, c: Creature) -> int:
+def budget(state: BattleState, c: Creature, sprinting: bool = False) -> int:
+    """What a move may spend: Movement, doubled by a Sprint (this turn's, or this move's),
+    less what the turn spent; without turns each move has it whole."""
+    sprint = sprinting or c.tally("sprint") > 0
+    full = movement(state, c) * (2 if sprint else 1)
+    return full - c.tally("spent") if state.turns else full
+
+
+def move_left(state: BattleState, c: Creature) -> int:
     """Movement left this turn: Movement (doubled by a Sprint) less what was spent; nothing
     after a Charge ("You can't move afterwards", DIGEST 4.1), nor while it waits for its turn;
     without turns each move has the whole Movement."""
     turn = turn_of(state, c)
     if turn == "waiting" or (turn == "active" and c.tally("charge")):
         return 0
-    return max(0, rs.budget(state, c))
+    return max(0, budget(state, c))
 
 
 def may_sprint(state: BattleState, c: Creature) -> bool:
     """Sprint spends the Standard Action once a turn, with hands stowed (`_sprint`)."""
-    if c.stat("hands_busy") > 0 and state.options.get("sprint_needs_empty_hands", True):
+    if c.stat("hands_busy") > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
         return False
     turn = turn_of(state, c)
     if turn == "free":
@@ -38,7 +48,7 @@ def may_sprint(state: BattleState, c: Creature) -> bool:
     return turn == "active" and not c.tally("sprint") and c.main_actions > 0
 
 
-def view(rs: OneTwoOne, state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
+def view(state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
     """Reclaim the Wild's economy (Movement; Sprinting): Movement left and spent, the turn's
     diagonals and what the next one costs ("1-2-1"), Sprint, Charge, and the Standard and
     Minor actions left."""
@@ -52,8 +62,8 @@ def view(rs: OneTwoOne, state: BattleState, c: Creature) -> ReclaimTheWildEconom
         )
     return ReclaimTheWildEconomy(
         turn=turn,
-        movement_left=move_left(rs, state, c),
-        movement=rs.movement(state, c),
+        movement_left=move_left(state, c),
+        movement=movement(state, c),
         spent=c.tally("spent") if on else 0,
         diagonals=diagonals,
         next_diagonal_costs=2 if diagonals % 2 else 1,

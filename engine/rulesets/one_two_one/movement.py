@@ -15,10 +15,15 @@ Surfing; the node carries the parity of the raw total, as it carries the diagona
 
 from __future__ import annotations
 
-from engine.geometry import Box
-from engine.rulesets.one_two_one import charge
+from collections.abc import Hashable
+
+from engine.geometry import Box, box, box_gap
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.one_two_one.squeezing import SQUEEZE, TOO_SMALL, slowed_otherwise, tightness
-from engine.rulesets.squares.field import DROPPED, Node, SquareField, no
+from engine.rulesets.squares.field import DROPPED, SquareField
+from engine.rulesets.squares.search import Node
+from engine.sizes import LADDER
+from engine.steps import Illegal, Legal
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
@@ -46,27 +51,65 @@ class OneTwoOneField(SquareField):
 
     def __init__(
         self,
-        rs: object,
         state: BattleState,
         c: Creature,
         mode: str,
         sneaking: bool,
         sprinting: bool | None = None,
     ):
-        super().__init__(rs, state, c, mode)  # type: ignore[arg-type]
+        super().__init__(LADDER, state, c, mode)
         self.sneaking = sneaking
-        self.surcharge = int(state.options.get("slowed_surcharge", 1))
-        self.corner_rule = state.options.get("corner_rule", "either")
+        options = OneTwoOneOptions.of(state)
+        self.surcharge = options.slowed_surcharge
+        self.corner_rule = options.corner_rule
         self.carried = c.tally("diagonals") if state.turns else 0
         self.slowed = slowed_otherwise(c)
         self.sprinting = c.tally("sprint") > 0 if sprinting is None else sprinting
         """Sprinting in this move: the turn's Sprint, or the move's own (`sprint`, `charge`),
         which is the only record of it in a battle without turns."""
-        self.surfing = c.has("shield_surfing") and state.options.get("surf_cost", "half") == "half"
+        self.surfing = c.has("shield_surfing") and options.surf_cost == "half"
         self.half = c.tally("surf_half") % 2 if state.turns else 0
-        self._raw: tuple[Node, Coord, int] | None = None
         self.toward: Box | None = None
         """A Charge's target: every step must end nearer it (`charge`)."""
+
+    def aim_at(self, target: Creature) -> None:
+        """A Charge: every step must end nearer `target`'s space (`charge`)."""
+        self.toward = box(target.pos, LADDER.side(target.size))
+        self.forget()
+
+    def memo_key(self) -> Hashable | None:
+        if self.toward is not None:
+            return None  # a Charge's steps depend on where its target stands
+        c = self.creature
+        natural_ways = tuple(natural(c, way) for way in ("climb", "swim", "fly", "glide"))
+        options = OneTwoOneOptions.of(self.state)
+        squeeze = (options.squeeze_from, options.too_small_from)
+        return (
+            "one-two-one",
+            c.id,
+            c.size,
+            self.mode,
+            self.sneaking,
+            self.surcharge,
+            self.corner_rule,
+            self.slowed,
+            self.sprinting,
+            self.surfing,
+            natural_ways,
+            max_altitude(c),
+            c.has("shield_surfing"),
+            squeeze,
+        )
+
+    def nearer(self, frm: Coord, to: Coord) -> bool:
+        """Does the step end nearer the Charge's target than it starts?"""
+        assert self.toward is not None
+        return box_gap(box(to, self.side), self.toward) < box_gap(box(frm, self.side), self.toward)
+
+    def beside_target(self, pos: Coord) -> bool:
+        """Is a space at `pos` next to the Charge's target (where a Charge ends)?"""
+        assert self.toward is not None
+        return box_gap(box(pos, self.side), self.toward) == 1
 
     def start(self, pos: Coord) -> Node:
         return (pos, self.carried % 2 | (HALF if self.surfing and self.half else 0))
@@ -89,10 +132,7 @@ class OneTwoOneField(SquareField):
         diagonal = 1 if to[0] != frm[0] and to[1] != frm[1] else 0
         n = (node[1] & ~0xFFFFF) | ((node[1] & 1) ^ diagonal)
         if self.surfing:
-            raw = self._raw[2] if self._raw and self._raw[:2] == (node, to) else None
-            if raw is None:
-                self.cost_of(node, 0, to, None)
-                raw = self._raw[2] if self._raw and self._raw[:2] == (node, to) else 0
+            raw = 0 if self.way(node, to) else self.raw_cost(node, to)[0]
             n |= (node[1] & HALF) ^ (HALF if raw % 2 else 0)
         if self.flying:
             return n | (LANDED if to[2] == self.stand_z(to[0], to[1]) else 0)
@@ -107,44 +147,66 @@ class OneTwoOneField(SquareField):
         square in `climb` mode enters each square of the face (Climbing)."""
         return abs(to[2] - frm[2]) - 1 if self.mode == "climb" else 0
 
-    def cost_of(self, node: Node, spent: int, to: Coord, reasons: list[str] | None) -> int | None:
+    def entering(self, node: Node, to: Coord) -> Legal | Illegal:
+        """Reclaim the Wild, Movement: a step's cost in Movement and why, or what forbids it."""
+        refused = self.way(node, to)
+        if refused is not None:
+            return refused
+        cost, why = self.raw_cost(node, to)
+        if self.surfing:
+            cost = (cost + (1 if node[1] & HALF else 0)) // 2
+            why.append(f"shield surfing: half, rounded over the turn = {cost}")
+        return Legal(cost, tuple(why))
+
+    def way(self, node: Node, to: Coord) -> Illegal | None:
+        """What forbids the step: a surfer off the ground, the mode's own way (flying,
+        climbing, walking), an opening too small, a Charge that doesn't approach, a corner,
+        an enemy's space."""
         frm = node[0]
         if self.mode != "walk" and self.creature.has("shield_surfing"):
-            no(reasons, "one-two-one/surfer-walks", "a Shield Surfer rides over the ground")
-            return None
+            return Illegal("one-two-one/surfer-walks", "a Shield Surfer rides over the ground")
         if self.flying:
-            if not self._air_step(node, to, reasons):
-                return None
+            refused = self._air_step(node, to)
         elif self.mode == "climb" and self.inside(to[0], to[1]) and not node[1] & DROPPED:
-            if not self._climb_step(frm, to, reasons):
-                return None
-        elif not self.ground_step(node, to, reasons):
-            return None
-        squeeze = (
-            tightness(self.rs, self.state, self.creature.size, to) if self.on_ground(to) else 0
-        )
-        if squeeze == TOO_SMALL:
-            no(
-                reasons,
+            refused = self._climb_step(frm, to)
+        else:
+            refused = self.ground_step(node, to)
+        if refused is not None:
+            return refused
+        if self.squeeze(to) == TOO_SMALL:
+            return Illegal(
                 "one-two-one/too-small-to-squeeze",
                 f"the opening at {list(to)[:2]} is too small for a {self.creature.size} creature",
             )
-            return None
-        if self.toward is not None and not charge.nearer(self, frm, to):
-            no(reasons, "one-two-one/charge-must-approach", f"{list(to)} is no nearer the target")
-            return None
+        if self.toward is not None and not self.nearer(frm, to):
+            return Illegal(
+                "one-two-one/charge-must-approach", f"{list(to)} is no nearer the target"
+            )
         diagonal = to[0] != frm[0] and to[1] != frm[1]
         if diagonal and self._cuts_corner(frm, to):
-            no(reasons, "one-two-one/cannot-cut-corners", f"the step to {list(to)} cuts a corner")
-            return None
+            return Illegal(
+                "one-two-one/cannot-cut-corners", f"the step to {list(to)} cuts a corner"
+            )
         for o in self.occupants(to):
             if o.enemy:
-                no(reasons, "one-two-one/cannot-pass-enemy", f"can't pass {o.creature.id}'s space")
-                return None
+                return Illegal(
+                    "one-two-one/cannot-pass-enemy", f"can't pass {o.creature.id}'s space"
+                )
+        return None
+
+    def squeeze(self, to: Coord) -> int:
+        """How tight the space at `to` is for this creature on the ground (`squeezing`)."""
+        return tightness(self.state, self.creature.size, to) if self.on_ground(to) else 0
+
+    def raw_cost(self, node: Node, to: Coord) -> tuple[int, list[str]]:
+        """A legal step's cost before a surfer halves it, and why: 1, every second diagonal
+        of the turn 2 (1-2-1), the surcharges, the squares of a face climbed beyond the first."""
+        frm = node[0]
+        diagonal = to[0] != frm[0] and to[1] != frm[1]
         second = diagonal and (node[1] & 0xFFFFF) % 2 == 1
         cost = 2 if second else 1
         why = ["diagonal 2 of 1-2-1" if second else ("diagonal 1 of 1-2-1" if diagonal else "1")]
-        for extra, reason in self._surcharges(frm, to, squeeze == SQUEEZE):
+        for extra, reason in self._surcharges(frm, to, self.squeeze(to) == SQUEEZE):
             cost += extra
             why.append(reason)
         face = self._climb_height(frm, to)
@@ -152,13 +214,7 @@ class OneTwoOneField(SquareField):
             each = 1 if natural(self.creature, "climb") else 2
             cost += face * each
             why.append(f"climbing {face} more square(s) of the face x{each}")
-        if self.surfing:
-            self._raw = (node, to, cost)
-            cost = (cost + (1 if node[1] & HALF else 0)) // 2
-            why.append(f"shield surfing: half, rounded over the turn = {cost}")
-        if reasons is not None:
-            reasons.extend(why)
-        return cost
+        return cost, why
 
     def _surcharges(self, frm: Coord, to: Coord, squeezing: bool) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = []
@@ -179,12 +235,11 @@ class OneTwoOneField(SquareField):
             out.append((self.surcharge, f"{why} +{self.surcharge}"))
         return out
 
-    def _climb_step(self, frm: Coord, to: Coord, reasons: list[str] | None) -> bool:
+    def _climb_step(self, frm: Coord, to: Coord) -> Illegal | None:
         dx, dy = to[0] - frm[0], to[1] - frm[1]
         if max(abs(dx), abs(dy)) != 1 or to[2] != self.stand_z(to[0], to[1]):
-            no(reasons, "path/not-contiguous", f"{list(to)} is not a square next to {list(frm)}")
-            return False
-        return True
+            return Illegal("path/not-contiguous", f"{list(to)} is not a square next to {list(frm)}")
+        return None
 
     def _cuts_corner(self, frm: Coord, to: Coord) -> bool:
         if self.corner_rule == "none":
@@ -195,47 +250,39 @@ class OneTwoOneField(SquareField):
         ]
         return all(hits) if self.corner_rule == "both" else any(hits)
 
-    def _air_step(self, node: Node, to: Coord, reasons: list[str] | None) -> bool:
+    def _air_step(self, node: Node, to: Coord) -> Illegal | None:
         frm = node[0]
         if node[1] & (LANDED | DROPPED):
-            no(reasons, "one-two-one/landed", "landing ends the flight")
-            return False
+            return Illegal("one-two-one/landed", "landing ends the flight")
         if max(abs(to[0] - frm[0]), abs(to[1] - frm[1]), abs(to[2] - frm[2])) != 1:
-            no(reasons, "path/not-contiguous", f"{list(to)} is not next to {list(frm)}")
-            return False
+            return Illegal("path/not-contiguous", f"{list(to)} is not next to {list(frm)}")
         if not self.inside(to[0], to[1]):
-            no(reasons, "map/off-map", f"{list(to)} is off the map")
-            return False
+            return Illegal("map/off-map", f"{list(to)} is off the map")
         ground = self.stand_z(to[0], to[1])
         if to[2] < ground or self.filled(to):
-            no(reasons, "map/blocked", f"{list(to)} is filled")
-            return False
+            return Illegal("map/blocked", f"{list(to)} is filled")
         if self.mode == "glide":
             if self.sprinting and (self.in_updraft(frm) or self.in_updraft(to)):
-                no(reasons, "one-two-one/no-sprint-in-updraft", "no Sprint in an updraft")
-                return False
+                return Illegal("one-two-one/no-sprint-in-updraft", "no Sprint in an updraft")
             if to[2] > frm[2] and not (self.in_updraft(frm) and self.in_updraft(to)):
-                no(reasons, "one-two-one/glide-cannot-climb", "a glider only rises in an updraft")
-                return False
+                return Illegal(
+                    "one-two-one/glide-cannot-climb", "a glider only rises in an updraft"
+                )
         if to[2] == ground:
-            return True  # landing
+            return None  # landing
         if self.mode == "fly":
             if to[2] - ground > max_altitude(self.creature) and to[2] >= frm[2]:
-                no(
-                    reasons,
+                return Illegal(
                     "one-two-one/above-max-altitude",
                     f"{self.creature.id} can fly at most {max_altitude(self.creature)} up: "
                     "above that it glides or comes down",
                 )
-                return False
             if not self._clear(to):
-                no(
-                    reasons,
+                return Illegal(
                     "one-two-one/too-close-to-surface",
                     "a flier keeps one clear square from every surface",
                 )
-                return False
-        return True
+        return None
 
     def updraft_top(self, pos: Coord) -> int | None:
         """The height an updraft under this space lifts a glider to, or None."""
@@ -260,12 +307,9 @@ class OneTwoOneField(SquareField):
                     return False
         return True
 
-    def can_stop(self, pos: Coord, reasons: list[str] | None = None) -> bool:
+    def stop_refusal(self, pos: Coord) -> Illegal | None:
         for o in self.occupants(pos):
-            no(
-                reasons,
-                "one-two-one/cannot-end-in-occupied-space",
-                f"can't end in {o.creature.id}'s space",
+            return Illegal(
+                "one-two-one/cannot-end-in-occupied-space", f"can't end in {o.creature.id}'s space"
             )
-            return False
-        return True
+        return None

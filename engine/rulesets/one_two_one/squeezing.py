@@ -24,14 +24,11 @@ is also slowed by something else (DIGEST 4.2 lists Slowed once).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.action import Action
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
+from engine.sizes import LADDER
 from events.battle_events import ConditionSet, Coord, Tallied
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.base import GridRuleset
 
 FITS, SQUEEZE, TOO_SMALL = 0, 1, 2
 CONDITIONS = ("squeezed", "distracted", "off_balance", "slowed")
@@ -42,15 +39,16 @@ MASK = "battle:squeezing"
 """The battle-long tally of what squeezing set (it outlives the creature's turn starts)."""
 
 
-def tightness(rs: GridRuleset, state: BattleState, size: str, pos: Coord) -> int:
+def tightness(state: BattleState, size: str, pos: Coord) -> int:
     """FITS, SQUEEZE or TOO_SMALL: the tightest `narrow` square of a space at `pos`."""
     g = state.grid
     if not g.any_narrow:
         return FITS
-    side = rs.size_side(size)
-    rank = rs.rank(size)
-    squeeze_from = int(state.options.get("squeeze_from", 1))
-    too_small_from = int(state.options.get("too_small_from", 2))
+    side = LADDER.side(size)
+    rank = LADDER.rank(size)
+    options = OneTwoOneOptions.of(state)
+    squeeze_from = options.squeeze_from
+    too_small_from = options.too_small_from
     worst = FITS
     for j in range(side):
         for i in range(side):
@@ -60,7 +58,7 @@ def tightness(rs: GridRuleset, state: BattleState, size: str, pos: Coord) -> int
             fits = g.narrow[g.index(x, y)]
             if fits is None:
                 continue
-            smaller = rank - rs.rank(fits)
+            smaller = rank - LADDER.rank(fits)
             if smaller >= too_small_from:
                 return TOO_SMALL
             if smaller >= squeeze_from:
@@ -77,13 +75,13 @@ def slowed_otherwise(c: Creature) -> bool:
     return c.has("squeezed") and not mine & 1
 
 
-def settle(rs: GridRuleset, action: Action) -> None:
+def settle(action: Action) -> None:
     """Set the squeezing conditions on creatures in a tight space, lift them from those that
     left it."""
     for cid in sorted(action.state.creatures):
         c = action.state.creatures[cid]
         mine = c.tally(MASK)
-        tight = tightness(rs, action.state, c.size, c.pos) != FITS
+        tight = tightness(action.state, c.size, c.pos) != FITS
         if tight and not mine & TIGHT:
             mask = TIGHT
             for bit, name in enumerate(CONDITIONS):

@@ -29,13 +29,17 @@ shield worn to 0), rolling 1d(number of free squares around) for where the shiel
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import intents as it
 from engine.action import Action
+from engine.lookups import creature, require_turn
 from engine.results import Refusal
+from engine.rulesets.one_two_one import economy_view
+from engine.rulesets.one_two_one.movement import OneTwoOneField
+from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.field import FLAT
+from engine.rulesets.squares.hooks import SquareRules
+from engine.sizes import LADDER
 from events.battle_events import (
     ActionUsed,
     Coord,
@@ -46,9 +50,6 @@ from events.battle_events import (
     Tallied,
 )
 from projections.state import BattleState, Creature
-
-if TYPE_CHECKING:
-    from engine.rulesets.one_two_one import OneTwoOne
 
 SURFING = "shield_surfing"
 WEAR = "battle:shield_wear"
@@ -72,16 +73,14 @@ def set_tally(action: Action, cid: str, name: str, value: int) -> None:
         action.emit(Tallied(creature=cid, name=name, amount=value - now))
 
 
-def on_shield_surf(
-    rs: OneTwoOne, intent: it.ShieldSurf, state: BattleState, action: Action
-) -> None:
-    c = rs.creature(state, intent.creature)
-    rs.require_turn(state, c)
+def on_shield_surf(intent: it.ShieldSurf, state: BattleState, action: Action) -> None:
+    c = creature(state, intent.creature)
+    require_turn(state, c)
     if intent.stop:
         if not c.has(SURFING):
             raise Refusal("one-two-one/not-surfing", f"{c.id} is not Shield Surfing")
         _minor(state, c, action, "ending Shield Surfing")
-        end(rs, action, c.id, forced=False, reason="minor action")
+        end(action, c.id, forced=False, reason="minor action")
         return
     if c.has(SURFING):
         raise Refusal("one-two-one/already-surfing", f"{c.id} is already Shield Surfing")
@@ -92,7 +91,7 @@ def on_shield_surf(
             )
     if c.stat("shield") <= 0 or durability(c) <= 0:
         raise Refusal("one-two-one/surf-needs-shield", f"{c.id} has no unbroken shield")
-    if state.options.get("surf_needs_slope", True) and not downhill(rs, state, c):
+    if OneTwoOneOptions.of(state).surf_needs_slope and not downhill(state, c):
         raise Refusal(
             "one-two-one/surf-needs-slope",
             f"{c.id} is not on a downward slope (no square next to it is one lower)",
@@ -112,29 +111,29 @@ def _minor(state: BattleState, c: Creature, action: Action, what: str) -> None:
     action.emit(ActionUsed(creature=c.id, action="maneuver"))
 
 
-def downhill(rs: OneTwoOne, state: BattleState, c: Creature) -> bool:
-    f = rs.field(state, c, "walk")
+def downhill(state: BattleState, c: Creature) -> bool:
+    f = OneTwoOneField(state, c, "walk", c.has("sneaking"))
     x, y, z = c.pos
     return any(f.inside(x + dx, y + dy) and z - f.stand_z(x + dx, y + dy) == 1 for dx, dy in FLAT)
 
 
-def terrain(rs: OneTwoOne, state: BattleState, c: Creature) -> str:
-    f = rs.field(state, c, "walk")
+def terrain(state: BattleState, c: Creature) -> str:
+    f = OneTwoOneField(state, c, "walk", c.has("sneaking"))
     if f.any_cell(c.pos, state.grid.damage):
         return "harsh"
     if f.in_water(c.pos):
         return "gentle"
     if f.any_cell(c.pos, state.grid.difficult):
-        return str(state.options.get("surf_difficult_wear", "normal"))
+        return OneTwoOneOptions.of(state).surf_difficult_wear
     return "normal"
 
 
-def start_of_turn(rs: OneTwoOne, action: Action, cid: str) -> None:
+def start_of_turn(action: Action, cid: str) -> None:
     """The shield's wear at the start of the surfer's turn; the turn's uphill limit."""
     c = action.state.creatures[cid]
     action.emit(Tallied(creature=cid, name=TURNS))
     turn = c.tally(TURNS) + 1
-    kind = terrain(rs, action.state, c)
+    kind = terrain(action.state, c)
     amount = {"harsh": 2, "normal": 1, "gentle": turn % 2}[kind]
     if amount:
         action.emit(
@@ -143,10 +142,10 @@ def start_of_turn(rs: OneTwoOne, action: Action, cid: str) -> None:
     set_tally(action, cid, FROM_Z, c.pos[2])
 
 
-def check_end(rs: OneTwoOne, state: BattleState, c: Creature) -> None:
+def check_end(rs: SquareRules, state: BattleState, c: Creature) -> None:
     """At the end of a surfer's turn: at least half its Movement used (unless it has nowhere
     left to go), and not uphill of where the turn (or the surfing) began."""
-    half = -(-rs.movement(state, c) // 2)
+    half = -(-economy_view.movement(state, c) // 2)
     if c.tally("spent") < half and rs.reach(state, c, "move", "walk"):
         raise Refusal(
             "one-two-one/surf-must-move",
@@ -160,7 +159,7 @@ def check_end(rs: OneTwoOne, state: BattleState, c: Creature) -> None:
         )
 
 
-def settle(rs: OneTwoOne, action: Action) -> None:
+def settle(action: Action) -> None:
     """End the surfing of any creature Halted, Frozen, Knocked Prone, Disarmed, or whose
     shield broke."""
     for cid in sorted(action.state.creatures):
@@ -171,12 +170,12 @@ def settle(rs: OneTwoOne, action: Action) -> None:
         if reason is None and durability(c) <= 0:
             reason = "broken"
         if reason is not None:
-            end(rs, action, cid, forced=True, reason=reason)
+            end(action, cid, forced=True, reason=reason)
 
 
-def end(rs: OneTwoOne, action: Action, cid: str, forced: bool, reason: str) -> None:
+def end(action: Action, cid: str, forced: bool, reason: str) -> None:
     c = action.state.creatures[cid]
-    shield_at = _shield_lands(rs, action, c) if forced else None
+    shield_at = _shield_lands(action, c) if forced else None
     action.emit(ShieldSurfEnded(creature=cid, forced=forced, reason=reason, shield_at=shield_at))
     if c.tally(TURNS) == 0 and durability(c) > 0:
         action.emit(ShieldWorn(creature=cid, amount=1, left=durability(c) - 1, terrain="minimum"))
@@ -188,10 +187,10 @@ def end(rs: OneTwoOne, action: Action, cid: str, forced: bool, reason: str) -> N
     action.note("surf-ends", c.pos, reasons=(note,))
 
 
-def _shield_lands(rs: OneTwoOne, action: Action, c: Creature) -> Coord | None:
+def _shield_lands(action: Action, c: Creature) -> Coord | None:
     g = action.state.grid
     x, y, _ = c.pos
-    side = rs.size_side(c.size)
+    side = LADDER.side(c.size)
     around = [
         (i, j, g.surface[g.index(i, j)])
         for j in range(y - 1, y + side + 1)

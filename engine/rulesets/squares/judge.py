@@ -1,12 +1,15 @@
-"""The path judge: every step legal, the budget never exceeded (unless the ruleset lets the
-last square overspend), and a square the move may end on."""
+"""The path judge: every step legal by the field's step rule, the budget never exceeded
+(unless the ruleset lets the last square overspend), and a square the move may end on. The
+judge is where an illegal step becomes a refusal naming the step."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from engine.results import Refusal
-from engine.rulesets.squares.field import Node, SquareField
+from engine.rulesets.squares.field import SquareField
+from engine.rulesets.squares.search import Node
+from engine.steps import Illegal, must, refuse
 from events.battle_events import Coord
 
 
@@ -34,13 +37,10 @@ def judge_path(
         spent = judged.total
         if f.overspend and spent >= budget:
             raise Refusal(f"{f.prefix}/no-movement-left", f"no movement left before {list(to)}", i)
-        why: list[str] = []
-        try:
-            cost = f.cost_of(node, spent, to, why)
-        except Refusal as refusal:
-            refusal.step = i
-            raise
-        assert cost is not None
+        found = f.step(node, spent, to)
+        if isinstance(found, Illegal):
+            raise refuse(found, i)
+        cost, why = found.cost, list(found.reasons)
         if spent + cost > budget:
             if not f.overspend:
                 raise Refusal(
@@ -56,9 +56,5 @@ def judge_path(
         node = (to, f.next_counter(node, to))
     judged.end = node
     if stop:
-        try:
-            f.can_stop(path[-1], [])
-        except Refusal as refusal:
-            refusal.step = len(path) - 1
-            raise
+        must(f.stop_refusal(path[-1]), len(path) - 1)
     return judged

@@ -6,11 +6,14 @@ from __future__ import annotations
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
-from engine.rulesets.base import GridRuleset, Handler
+from engine.rulesets.base import Handler
+from engine.rulesets.grid import GridRuleset
 from engine.rulesets.squares import search
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.judge import Judged, judge_path
-from engine.rulesets.squares.walking import Run, walk
+from engine.rulesets.squares.run import Run
+from engine.rulesets.squares.walking import walk
+from engine.steps import must
 from events.battle_events import (
     Coord,
     KnockedProne,
@@ -73,7 +76,7 @@ class SquaresRuleset(GridRuleset):
             raise Refusal("map/off-map", f"{intent.to} is off the map")
         if goal == c.pos:
             raise Refusal("path/empty", "the creature is already there")
-        f.can_stop(goal, [])
+        must(f.stop_refusal(goal))
         found = search.route(f, c.pos, goal, budget)
         if found is None:
             if search.connects(f, c.pos, goal):
@@ -116,6 +119,11 @@ class SquaresRuleset(GridRuleset):
     ) -> list[Creature]:
         """Creatures whose reaction this step triggers (none unless the ruleset says)."""
         return []
+
+    def reaction_answers(self, state: BattleState) -> str:
+        """How the battle's reaction windows are answered: `ask` the reactor, or `always`
+        and `never` at once (a ruleset's option; `ask` where it has none)."""
+        return "ask"
 
     def strike(self, action: Action, reactor: str, target: str, reaction: str) -> None:
         action.emit(ReactionResolved(reaction=reaction, decision="take"))

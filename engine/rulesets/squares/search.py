@@ -1,5 +1,11 @@
 """Reach and the cheapest path over a square field's nodes (position and counter).
 
+The searches read the field's one step rule through its `graph()`: the nodes numbered as
+they are met, and every legal step from a node with its cost (`Steps.moves` asks `step` of
+each candidate square; a field may keep its graph for the next decision on the same map,
+`engine.rulesets.squares.field`). Numbers, not positions, are what the searches file and
+compare, which makes each of their many steps cheap.
+
 Dijkstra, since a 1-2-1 square's cost depends on the diagonals before it; a smaller spend is
 never worse (every per-step limit compares the spend so far with an allowance), so keeping
 the cheapest spend per node is exact. With `overspend` a step may start whenever something
@@ -22,79 +28,172 @@ would have been legal with less spent.
 from __future__ import annotations
 
 import heapq
+import threading
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from engine.budget import charge
-from engine.rulesets.squares.field import Node, SquareField
+from engine.steps import Illegal, Legal
 from events.battle_events import Coord
 
 INFINITE = 1 << 30
 UNBOUNDED = 1 << 20
 """A budget no move reaches: what a search without a speed limit is given."""
 
+Node = tuple[Coord, int]
+Move = tuple[Node, int]
+"""A legal step from a node: the node it reaches and what it costs."""
+
+
+class Steps:
+    """How a search reads a field's step rule: `moves` asks `step` of every candidate."""
+
+    def targets(self, pos: Coord) -> list[Coord]:
+        """Candidate next squares from `pos` (judged by `step`)."""
+        raise NotImplementedError
+
+    def step(self, node: Node, spent: int, to: Coord) -> Legal | Illegal:
+        """The one step rule: what stepping from `node` to `to` costs, `spent` spent so far."""
+        raise NotImplementedError
+
+    def next_counter(self, node: Node, to: Coord) -> int:
+        """The counter the ruleset carries to the node after a step (0 unless it says)."""
+        return 0
+
+    def moves(self, node: Node, spent: int) -> list[Move]:
+        """Every legal step from `node` with `spent` spent so far."""
+        out: list[Move] = []
+        for to in self.targets(node[0]):
+            found = self.step(node, spent, to)
+            if type(found) is Legal:
+                out.append(((to, self.next_counter(node, to)), found.cost))
+        return out
+
+    def graph(self) -> Graph:
+        """The graph the searches walk (a fresh one unless a field keeps its own)."""
+        return Graph(self.moves)
+
+
+class Graph:
+    """The nodes a search meets, numbered, and the legal steps between them by number.
+
+    A graph may be shared by the searches of several threads (`SquareField.graph`): a node
+    is numbered under the lock, so one node never gets two numbers."""
+
+    def __init__(
+        self,
+        moves: Callable[[Node, int], list[Move]] | None = None,
+        ids: dict[Node, int] | None = None,
+        nodes: list[Node] | None = None,
+        lock: threading.Lock | None = None,
+    ) -> None:
+        self._moves = moves
+        self.ids: dict[Node, int] = {} if ids is None else ids
+        self.nodes: list[Node] = [] if nodes is None else nodes
+        self._lock = threading.Lock() if lock is None else lock
+
+    def number(self, node: Node) -> int:
+        found = self.ids.get(node)
+        if found is None:
+            with self._lock:
+                found = self.ids.get(node)
+                if found is None:
+                    found = self.ids[node] = len(self.nodes)
+                    self.nodes.append(node)
+        return found
+
+    def moves(self, n: int, spent: int) -> Sequence[tuple[int, int]]:
+        """Every legal step from node `n` with `spent` spent so far: the node reached, by
+        number, and what it costs."""
+        assert self._moves is not None
+        number = self.number
+        return [(number(nxt), cost) for nxt, cost in self._moves(self.nodes[n], spent)]
+
+
+class Field(Protocol):
+    overspend: bool
+
+    def start(self, pos: Coord) -> Node: ...
+
+    def graph(self) -> Graph: ...
+
+    def least_cost(self, node: Node, goal: Coord) -> int: ...
+
+    def can_stop(self, pos: Coord) -> bool: ...
+
 
 def _explore(
-    f: SquareField, start: Coord, budget: int, goal: Coord | None
-) -> tuple[dict[Node, int], dict[Node, Node], Node | None]:
-    first = f.start(start)
-    best: dict[Node, int] = {first: 0}
-    parent: dict[Node, Node] = {}
-    frontier: list[tuple[int, int, int, int, Node]] = [(0, 0, 0, 0, first)]
+    f: Field, start: Coord, budget: int, goal: Coord | None
+) -> tuple[Graph, dict[int, int], dict[int, int], int | None]:
+    graph = f.graph()
+    nodes, moves = graph.nodes, graph.moves
+    first = graph.number(f.start(start))
+    best: dict[int, int] = {first: 0}
+    known = best.get
+    parent: dict[int, int] = {}
+    frontier: list[tuple[int, int, int, int, int]] = [(0, 0, 0, 0, first)]
+    push, pop = heapq.heappush, heapq.heappop
     counter = 0
-    cap = budget if f.overspend else INFINITE
+    overspend = f.overspend
+    cap = budget if overspend else INFINITE
+    least_cost = f.least_cost
+    bounds: dict[int, int] = {}  # the field's lower bound on what is left, per node
     while frontier:
-        _, _, _, g, node = heapq.heappop(frontier)
+        _, _, _, g, n = pop(frontier)
         charge()
-        if g > best[node]:
+        if g > best[n]:
             continue
-        if goal is not None and node[0] == goal and node != first:
-            return best, parent, node
+        if n != first and nodes[n][0] == goal:
+            return graph, best, parent, n
         if g >= budget:
             continue
-        for to in f.targets(node[0]):
-            cost = f.cost_of(node, g, to, None)
-            if cost is None:
-                continue
+        for nxt, cost in moves(n, g):
             ng = g + cost
             if ng > budget:
-                if not f.overspend:
+                if not overspend:
                     continue
                 ng = budget
-            nxt = (to, f.next_counter(node, to))
-            if ng < best.get(nxt, INFINITE):
+            if ng < known(nxt, INFINITE):
                 priority = ng
                 if goal is not None:
-                    priority = min(ng + f.least_cost(nxt, goal), cap)
+                    bound = bounds.get(nxt)
+                    if bound is None:
+                        bound = bounds[nxt] = least_cost(nodes[nxt], goal)
+                    priority = ng + bound
+                    if priority > cap:
+                        priority = cap
                     if priority > budget:
                         continue  # can't reach the goal within the budget from here
                 best[nxt] = ng
-                parent[nxt] = node
+                parent[nxt] = n
                 counter += 1
-                heapq.heappush(frontier, (priority, -ng, counter, ng, nxt))
-    return best, parent, None
+                push(frontier, (priority, -ng, counter, ng, nxt))
+    return graph, best, parent, None
 
 
-def reachable(f: SquareField, start: Coord, budget: int) -> dict[Coord, int]:
+def reachable(f: Field, start: Coord, budget: int) -> dict[Coord, int]:
     """The cheapest spend of every square a move may end on (the start excluded)."""
-    best, _, _ = _explore(f, start, budget, None)
+    graph, best, _, _ = _explore(f, start, budget, None)
     out: dict[Coord, int] = {}
-    for (pos, _), g in best.items():
+    for n, g in best.items():
+        pos = graph.nodes[n][0]
         if pos != start and g < out.get(pos, INFINITE) and f.can_stop(pos):
             out[pos] = g
     return out
 
 
-def route(f: SquareField, start: Coord, goal: Coord, budget: int) -> list[Coord] | None:
+def route(f: Field, start: Coord, goal: Coord, budget: int) -> list[Coord] | None:
     """The cheapest path (start excluded) to `goal` within the budget, or None."""
     if goal == start or not f.can_stop(goal):
         return None
-    _, parent, end = _explore(f, start, budget, goal)
+    graph, _, parent, end = _explore(f, start, budget, goal)
     if end is None:
         return None
     path = []
-    node = end
-    while node in parent:
-        path.append(node[0])
-        node = parent[node]
+    n = end
+    while n in parent:
+        path.append(graph.nodes[n][0])
+        n = parent[n]
     path.reverse()
     return path
 
@@ -103,7 +202,7 @@ def _distance(a: Coord, b: Coord) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 
-def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
+def connects(f: Field, start: Coord, goal: Coord) -> bool:
     """Does any legal path, whatever it costs, reach `goal` (a square a move may end on)?
 
     A best-first walk over the nodes (the square nearest the goal first, the cheaper of two),
@@ -113,22 +212,22 @@ def connects(f: SquareField, start: Coord, goal: Coord) -> bool:
     mode): a cheaper way to that node might allow it, so the exact search decides."""
     if goal == start or not f.can_stop(goal):
         return False
-    first = f.start(start)
-    seen: set[Node] = {first}
-    frontier: list[tuple[int, int, int, Node]] = [(_distance(start, goal), 0, 0, first)]
+    graph = f.graph()
+    first = graph.number(f.start(start))
+    seen: set[int] = {first}
+    frontier: list[tuple[int, int, int, int]] = [(_distance(start, goal), 0, 0, first)]
     counter = 0
     limited = False
     while frontier:
-        _, g, _, node = heapq.heappop(frontier)
+        _, g, _, n = heapq.heappop(frontier)
         charge()
-        for to in f.targets(node[0]):
-            cost = f.cost_of(node, g, to, None)
-            if cost is None:
-                limited = limited or (g > 0 and f.cost_of(node, 0, to, None) is not None)
-                continue
-            nxt = (to, f.next_counter(node, to))
+        legal = graph.moves(n, g)
+        # what is spent only ever forbids steps: fewer moves now than with nothing spent
+        limited = limited or (g > 0 and len(legal) < len(graph.moves(n, 0)))
+        for nxt, cost in legal:
             if nxt in seen:
                 continue
+            to = graph.nodes[nxt][0]
             if to == goal:
                 return True
             seen.add(nxt)

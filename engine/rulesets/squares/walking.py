@@ -3,12 +3,13 @@ drop off a ledge at the end becoming a fall (its damage by the ruleset's rule)."
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from engine import reaction_windows as windows
 from engine.action import Action
+from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.judge import Judged
+from engine.rulesets.squares.run import Run
 from events.battle_events import (
     Coord,
     DamageTaken,
@@ -20,29 +21,8 @@ from events.battle_events import (
 )
 from projections.state import Creature
 
-if TYPE_CHECKING:
-    from engine.rulesets.squares.ruleset import SquaresRuleset
 
-
-@dataclass(frozen=True)
-class Run:
-    creature: str
-    path: list[Coord]
-    mode: str
-    action: str
-    budget: int
-    economy: bool
-    starts_action: bool = False
-    provoked: tuple[str, ...] = ()
-    skip_first: bool = False
-    drop: Coord | None = None
-    """Where a last step off a ledge lands (the path's last square is above it)."""
-    tallies: tuple[tuple[str, int], ...] = ()
-    bump: Coord | None = None
-    """An unseen obstruction just past the path's end, met when the walk ends (`walk_ended`)."""
-
-
-def walk(rs: SquaresRuleset, action: Action, run: Run, judged: Judged) -> None:
+def walk(rs: SquareRules, action: Action, run: Run, judged: Judged) -> None:
     c = action.state.creatures[run.creature]
     prev = c.pos
     seg: list[Coord] = []
@@ -109,10 +89,10 @@ def _emit(
 
 
 def open_windows(
-    rs: SquaresRuleset, action: Action, c: Creature, at: Coord, hit: list[Creature], rest: Run
+    rs: SquareRules, action: Action, c: Creature, at: Coord, hit: list[Creature], rest: Run
 ) -> None:
     """Open a reaction window per reactor at `at`; the move resumes with `rest` (if any)."""
-    option = action.state.options.get("opportunity_attacks", "ask")
+    option = rs.reaction_answers(action.state)
     resume = ResumeMove(
         creature=rest.creature,
         path=rest.path,
@@ -138,7 +118,7 @@ def open_windows(
 
 
 def fall(
-    rs: SquaresRuleset, action: Action, cid: str, origin: Coord, landing: Coord, deliberate: bool
+    rs: SquareRules, action: Action, cid: str, origin: Coord, landing: Coord, deliberate: bool
 ) -> None:
     """Fall from `origin` to `landing`: the ruleset's damage, prone when it says so."""
     action.follow_up()

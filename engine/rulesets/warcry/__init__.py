@@ -14,28 +14,30 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from engine import intents as it
 from engine.action import Action
 from engine.economy import WarcryEconomy
+from engine.region import Region
 from engine.results import Accepted, Refusal
-from engine.rulesets.base import GridRuleset, Handler
+from engine.rulesets.base import Handler
+from engine.rulesets.gridless import GridlessRuleset
+from engine.rulesets.options import BaseOptions
 from engine.rulesets.warcry import economy_view, falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
-from engine.rulesets.warcry.pathfinding import search
-from engine.rulesets.warcry.reach import Region, lattice, region
+from engine.rulesets.warcry.pathfinding import kept_memo, search
+from engine.rulesets.warcry.reach import region
 from engine.rulesets.warcry.roadmap import surfaces
-from events.battle_events import Coord, CreaturePlaced, ReactionResolved
-from events.gridless_events import FighterPlaced
+from engine.setup import BattleSetup
+from events.battle_events import CreaturePlaced, ReactionResolved
+from events.gridless_events import FighterPlaced, FighterSpec
 from projections.board import Board
 from projections.state import BattleState, Creature
 
 
-class Warcry(GridRuleset):
+class Warcry(GridlessRuleset):
     id: ClassVar[str] = "warcry"
     rules_version: ClassVar[str] = "warcry/1e-engine.3"
-    options_model: ClassVar[type[BaseModel]] = WarcryOptions
+    options_model: ClassVar[type[BaseOptions]] = WarcryOptions
     move_actions: ClassVar[tuple[str, ...]] = ("move",)
     unit: ClassVar[tuple[str, str, int]] = ("inch", "inches", 1)
 
@@ -44,10 +46,10 @@ class Warcry(GridRuleset):
             **super().handlers(),
             "move": self.on_move,
             "resolve_reaction": self.on_resolve_reaction,
-            "set_terrain": self.on_set_terrain,
         }
 
-    def create_on_board(self, body: Any) -> Accepted:
+    def create(self, body: BattleSetup) -> Accepted:
+        """The battle on its board in inches, fighters on it (`setup`)."""
         options = self.resolve_options(body.options)
         return setup.create(self.id, self.rules_version, body, options)
 
@@ -76,7 +78,7 @@ class Warcry(GridRuleset):
         if intent.action != "advance" and intent.action not in self.move_actions:
             raise Refusal("intent/unknown-action", f"warcry has no {intent.action!r} move")
         self.require_activation(state, c)
-        options, budget = state.options, float(self.speed(c, "walk"))
+        options, budget = WarcryOptions.of(state), float(self.speed(c, "walk"))
         if intent.legs is not None:
             legs = moves.parsed_legs(intent.legs)
         else:
@@ -101,7 +103,7 @@ class Warcry(GridRuleset):
         if raw is None:
             raise Refusal("intent/no-path", "a move needs `legs` or `to`")
         goal = [float(v) for v in raw]
-        m = moves.mover(state, c.id, state.options)
+        m = moves.mover(state, c.id, WarcryOptions.of(state))
         moves.check_point(m, goal, 0)
         goals = (
             [(goal[0], goal[1], goal[2])]
@@ -112,9 +114,10 @@ class Warcry(GridRuleset):
         status = "ground" if m.space.supported(start) else "climbing"
 
         def accept(legs: list[tuple[str, Any]]) -> None:
-            moves.plan(state, c.id, legs, budget, state.options)
+            moves.plan(state, c.id, legs, budget, WarcryOptions.of(state))
 
-        found = search(m, start, status, goals, budget, accept)
+        memo = kept_memo(self.board(state), m, WarcryOptions.of(state))
+        found = search(m, start, status, goals, budget, accept, memo=memo)
         if found is None:
             raise Refusal("warcry/no-route", f'no legal move of at most {budget:g}" reaches {raw}')
         return [(kind, list(p)) for kind, p in found]
@@ -135,49 +138,38 @@ class Warcry(GridRuleset):
             chosen = (float(intent.at[0]), float(intent.at[1]), float(intent.at[2]))
         action.emit(ReactionResolved(reaction=pending.id, decision=intent.decision))
         if pending.target in self.board(state).fighters:
-            space = moves.mover(state, pending.target, state.options).space
-            falling.place(action, space, pending.target, chosen, state.options)
+            space = moves.mover(state, pending.target, WarcryOptions.of(state)).space
+            falling.place(action, space, pending.target, chosen, WarcryOptions.of(state))
 
     def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)
         if state.turns and state.active == c.id and c.has("climbing"):
-            space = moves.mover(state, c.id, state.options).space
+            space = moves.mover(state, c.id, WarcryOptions.of(state)).space
             action.note("fall", reasons=(f"{c.id}'s activation ends while climbing",))
-            falling.fall(action, space, c.id, state.options)
+            falling.fall(action, space, c.id, WarcryOptions.of(state))
         super().on_end_turn(intent, action.state, action)
 
     # -- director --------------------------------------------------------------------------
     def on_place(self, intent: it.Place, state: BattleState, action: Action) -> None:
         board = self.board(state)
-        placed = {cid: FighterSpecOf(f) for cid, f in board.fighters.items()}
+        placed = {
+            cid: FighterSpec(at=f.point, base=f.base, runemarks=sorted(f.runemarks))
+            for cid, f in board.fighters.items()
+        }
         spec, f = setup.fighter(
-            intent.creature, board.spec, placed, float(state.options.get("fighter_height", 1.0))
+            intent.creature, board.spec, placed, WarcryOptions.of(state).fighter_height
         )
         if spec.id in state.creatures:
             raise Refusal("battle/duplicate-creature", f"{spec.id!r} is already on the board")
         action.emit(CreaturePlaced(creature=spec))
         action.emit(FighterPlaced(creature=spec.id, fighter=f))
 
-    def on_set_terrain(self, intent: it.SetTerrain, state: BattleState, action: Action) -> None:
-        raise Refusal("warcry/gridless", "warcry terrain is set on the board at creation")
-
     # -- reach -----------------------------------------------------------------------------
-    def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:
-        """The reach region sampled at whole inches: each square's corner point reachable,
-        with the inches counted rounded up (see `reach.region` for the full region)."""
-        return lattice(self.reach_region(state, c, kind))
-
     def reach_region(self, state: BattleState, c: Creature, kind: str) -> Region:
         """The reach region itself: float points, inches counted and the legs to each."""
         if kind != "move":
             raise Refusal("reach/unknown-kind", f"warcry has no {kind!r} reach")
-        return region(self, state, c.id, resolution=1.0)
-
-
-def FighterSpecOf(f: Any) -> Any:
-    from events.gridless_events import FighterSpec
-
-    return FighterSpec(at=f.point, base=f.base, runemarks=sorted(f.runemarks))
+        return region(state, c.id, resolution=1.0)
 
 
 __all__ = ["Warcry"]

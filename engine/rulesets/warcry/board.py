@@ -16,12 +16,13 @@ from functools import cached_property
 
 from engine.rulesets.warcry.geometry import (
     EPS,
+    SLACK,
     Pt,
     dist,
     point_in_polygon,
     point_segment_distance,
     polygon_distance,
-    segment_polygon_distance,
+    segment_polygon_within,
 )
 from events.gridless_events import BoardSpec, Point3
 from projections.board import Board
@@ -58,9 +59,21 @@ class Piece:
         """The segment ab stays farther than r from the piece's bounding box, so (a lower
         bound) from the piece: the exact distance need not be computed. Saves most sweeps."""
         x0, y0, x1, y1 = self.box
-        gx = max(0.0, x0 - max(a[0], b[0]), min(a[0], b[0]) - x1)
-        gy = max(0.0, y0 - max(a[1], b[1]), min(a[1], b[1]) - y1)
-        return math.hypot(gx, gy) > r + 1e-4
+        ax, ay = a
+        bx, by = b
+        # the gaps between the box and the segment's box on each axis (0 when they overlap)
+        gx = x0 - (ax if ax > bx else bx)
+        beyond = (ax if ax < bx else bx) - x1
+        gx = beyond if beyond > gx else gx
+        gy = y0 - (ay if ay > by else by)
+        beyond = (ay if ay < by else by) - y1
+        gy = beyond if beyond > gy else gy
+        limit = r + 1e-4
+        if gx > limit or gy > limit:
+            return True  # the distance is at least the larger gap
+        if gx <= 0.0 and gy <= 0.0:
+            return False
+        return math.hypot(gx if gx > 0.0 else 0.0, gy if gy > 0.0 else 0.0) > limit
 
 
 @dataclass(frozen=True)
@@ -99,17 +112,38 @@ class Space:
         )
         return Space(board.spec.width, board.spec.height, pieces_of(board.spec), bodies, tall)
 
+    @cached_property
+    def _boxes(self) -> tuple[tuple[Piece, float, float, float, float], ...]:
+        return tuple((piece, *piece.box) for piece in self.pieces)
+
+    def near(self, a: Pt, b: Pt, r: float) -> list[Piece]:
+        """The pieces not `far_from` the segment ab by r, in order: a piece whose box is
+        farther than that on either axis is passed over without measuring."""
+        ax, ay = a
+        bx, by = b
+        lox, hix = (ax, bx) if ax < bx else (bx, ax)
+        loy, hiy = (ay, by) if ay < by else (by, ay)
+        limit = r + 1e-4
+        return [
+            piece
+            for piece, x0, y0, x1, y1 in self._boxes
+            if x0 - hix <= limit
+            and lox - x1 <= limit
+            and y0 - hiy <= limit
+            and loy - y1 <= limit
+            and not piece.far_from(a, b, r)
+        ]
+
     # -- where a centre is ----------------------------------------------------------------
     def on_board(self, p: Point3, r: float) -> bool:
         x, y, _z = p
         return r - EPS <= x <= self.width - r + EPS and r - EPS <= y <= self.height - r + EPS
 
     def platform_at(self, xy: Pt, z: float) -> Piece | None:
-        for piece in self.pieces:
+        for piece in self.near(xy, xy, 0.0):
             if (
                 piece.kind == "platform"
                 and abs(piece.top - z) <= 1e-4
-                and not piece.far_from(xy, xy, 0.0)
                 and point_in_polygon(xy, piece.polygon)
             ):
                 return piece
@@ -132,7 +166,7 @@ class Space:
     def surface_under(self, xy: Pt, below: float) -> float:
         """The height of the highest piece top under the centre at or below `below`."""
         best = 0.0
-        for piece in self.pieces:
+        for piece in self.near(xy, xy, 0.0):
             if (
                 piece.top <= below + EPS
                 and piece.top > best
@@ -145,9 +179,8 @@ class Space:
         """Pieces whose side the base touches at height z (every side is an obstacle)."""
         return [
             piece
-            for piece in self.pieces
+            for piece in self.near(xy, xy, r + TOUCH)
             if piece.bottom - EPS <= z <= piece.top + EPS
-            and not piece.far_from(xy, xy, r + TOUCH)
             and polygon_distance(xy, piece.polygon) <= r + TOUCH
         ]
 
@@ -158,17 +191,22 @@ class Space:
         """What a cylinder of radius r hits moving from a to b with its base between zlo and
         zhi (pieces at most `step_up` above zlo are walked over); None when clear."""
         head = zhi + self.tall
-        for piece in self.pieces:
+        for piece in self.near(a, b, r):
             if piece.top <= zlo + step_up + EPS or piece.bottom >= head - EPS:
                 continue
-            if piece.far_from(a, b, r):
-                continue
-            if segment_polygon_distance(a, b, piece.polygon) < r - EPS:
+            if segment_polygon_within(a, b, piece.polygon, r - EPS, piece.box):
                 return f"terrain ({piece.name})"
+        lox, hix = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
+        loy, hiy = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
         for body in self.bodies:
             if body.z >= head - EPS or body.z + self.tall <= zlo + EPS:
                 continue
-            if point_segment_distance(body.xy, a, b) < r + body.radius - EPS:
+            near = r + body.radius - EPS
+            x, y = body.xy
+            far = near + SLACK
+            if x - hix > far or lox - x > far or y - hiy > far or loy - y > far:
+                continue  # the segment's box is farther from the body's centre than that
+            if point_segment_distance(body.xy, a, b) < near:
                 return f"fighter {body.id}"
         return None
 
@@ -193,10 +231,8 @@ class Space:
         """Dropping straight down, the height where part of the base first rests on a piece's
         top or on the floor (warcry.md, Jumping: ending in the air)."""
         best = 0.0
-        for piece in self.pieces:
-            if (
-                best < piece.top <= p[2] + EPS
-                and polygon_distance((p[0], p[1]), piece.polygon) < r - EPS
-            ):
+        xy = (p[0], p[1])
+        for piece in self.near(xy, xy, r):
+            if best < piece.top <= p[2] + EPS and polygon_distance(xy, piece.polygon) < r - EPS:
                 best = piece.top
         return best

@@ -8,12 +8,13 @@ next, so what is left is a whole Move while an action is left, else nothing.
 from __future__ import annotations
 
 from engine.economy import WarcryEconomy, turn_of
+from engine.rulesets.warcry.options import WarcryOptions
 from projections.state import BattleState, Creature
 
 
 def actions_per_activation(state: BattleState) -> int:
     """Actions in one activation (DIGEST 5.1: two), option `actions_per_activation`."""
-    return int(state.options.get("actions_per_activation", 2))
+    return WarcryOptions.of(state).actions_per_activation
 
 
 def view(state: BattleState, c: Creature) -> WarcryEconomy:

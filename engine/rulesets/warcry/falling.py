@@ -13,13 +13,13 @@ stays; any other is taken down. A drop of the impact threshold (3") or more roll
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from engine.action import Action
 from engine.results import Refusal
 from engine.rulesets.warcry.board import Space
 from engine.rulesets.warcry.engagement import base_distance
 from engine.rulesets.warcry.geometry import EPS, dist, point_in_polygon
+from engine.rulesets.warcry.options import WarcryOptions
 from events.battle_events import DamageTaken, OpportunityAttackTriggered
 from events.gridless_events import FellInches, ImpactRolled, Point3, TakenDown
 from projections.board import Board, square_of
@@ -97,7 +97,7 @@ def auto_choice(found: list[Point3], origin: Point3, rule: str) -> Point3:
     return min(found, key=lambda p: (near(p), -p[2], p[0], p[1]))
 
 
-def fall(action: Action, space: Space, cid: str, options: dict[str, Any]) -> None:
+def fall(action: Action, space: Space, cid: str, options: WarcryOptions) -> None:
     """The fighter `cid` has fallen: ask the opposing player, or place it at once."""
     state = action.state
     board = state.board
@@ -108,7 +108,7 @@ def fall(action: Action, space: Space, cid: str, options: dict[str, Any]) -> Non
     found = candidates(space, me.point, me.radius, monster)
     reactor = _opponent(action, cid)
     action.note("fall", reasons=(f"{cid} has fallen ({len(found)} landing points)",))
-    if options.get("fall_landing", "ask") == "ask" and found and reactor is not None:
+    if options.fall_landing == "ask" and found and reactor is not None:
         action.follow_up()
         action.emit(
             OpportunityAttackTriggered(
@@ -128,7 +128,7 @@ def place(
     space: Space,
     cid: str,
     chosen: Point3 | None,
-    options: dict[str, Any],
+    options: WarcryOptions,
     found: list[Point3] | None = None,
 ) -> None:
     board = action.state.board
@@ -145,12 +145,12 @@ def place(
         if not found:
             _nowhere(action, space, cid, origin)
             return
-        chosen, by = auto_choice(found, origin, str(options.get("fall_landing"))), "auto"
+        chosen, by = auto_choice(found, origin, options.fall_landing), "auto"
     height = origin[2] - chosen[2]
     action.emit(
         FellInches(creature=cid, origin=origin, landing=chosen, height=height, chosen_by=by)
     )
-    threshold = float(options.get("impact_threshold", 3.0))
+    threshold = options.impact_threshold
     impact(action, cid, height, threshold)
 
 

@@ -16,25 +16,25 @@ from __future__ import annotations
 
 from engine.rulesets.warcry.board import Space
 from engine.rulesets.warcry.geometry import EPS, Pt, dist, point_segment_distance
-from engine.rulesets.warcry.movement import Mover, Step, refuse, status_at
+from engine.rulesets.warcry.movement import Mover, Step, illegal, status_at
+from engine.steps import Illegal
 from events.gridless_events import Point3
 
 
-def fly(m: Mover, start: Point3, to: list[float], status: str, leg: int) -> Step:
+def fly(m: Mover, start: Point3, to: list[float], status: str) -> Step | Illegal:
     """A fly leg (warcry.md, Flying): only with the Fly runemark, not on from a jump's
     drop; it reaches `to` by any clear flight (`route`) and counts the horizontal distance."""
     if "fly" not in m.runemarks:
-        raise refuse("cannot-fly", "only fighters with the Fly runemark can fly", leg)
+        return illegal("cannot-fly", "only fighters with the Fly runemark can fly")
     if status == "air":
-        raise refuse("fly-from-air", "a jump that ends in the air drops; it cannot fly on", leg)
+        return illegal("fly-from-air", "a jump that ends in the air drops; it cannot fly on")
     end = (to[0], to[1], to[2] if len(to) == 3 else start[2])
     via = route(m.space, start, end, m.radius)
     if via is None:
-        raise refuse(
+        return illegal(
             "blocked",
             f"no flight reaches {list(end)}: straight, and up, across and down, it passes "
             f"through {m.space.sweep(start, end, m.radius)}",
-            leg,
         )
     return Step(end, dist(start[:2], end[:2]), status_at(m, end, "flying"), via=via)
 

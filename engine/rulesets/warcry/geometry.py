@@ -85,6 +85,47 @@ def polygon_distance(p: Pt, poly: Sequence[Pt]) -> float:
     return 0.0 if point_in_polygon(p, poly) else polygon_boundary_distance(p, poly)
 
 
+SLACK = 1e-9
+"""How much farther than a limit a bounding box must be before the exact distance, which
+rounds differently, is not worth computing."""
+
+
+def boxes_gap(a: Pt, b: Pt, c: Pt, d: Pt) -> float:
+    """The larger axis gap between the boxes of segments ab and cd (0 when they overlap):
+    no point of one is nearer the other than this."""
+    gx = max(min(c[0], d[0]) - max(a[0], b[0]), min(a[0], b[0]) - max(c[0], d[0]))
+    gy = max(min(c[1], d[1]) - max(a[1], b[1]), min(a[1], b[1]) - max(c[1], d[1]))
+    return max(gx, gy, 0.0)
+
+
+def segment_polygon_within(
+    a: Pt, b: Pt, poly: Sequence[Pt], limit: float, box: tuple[float, float, float, float]
+) -> bool:
+    """`segment_polygon_distance(a, b, poly) < limit` (the polygon's box given), reading
+    only the edges whose boxes come within the limit of the segment's."""
+    x0, y0, x1, y1 = box
+    if boxes_gap(a, b, (x0, y0), (x1, y1)) > limit + SLACK:
+        return False
+    if _in_box(a, box) and point_in_polygon(a, poly):
+        return True
+    if _in_box(b, box) and point_in_polygon(b, poly):
+        return True
+    for c, d in edges(poly):
+        if boxes_gap(a, b, c, d) > limit + SLACK:
+            continue
+        if segment_segment_distance(a, b, c, d) < limit:
+            return True
+    return False
+
+
+def _in_box(p: Pt, box: tuple[float, float, float, float]) -> bool:
+    """Within the box, or near enough that the point may be on the polygon's boundary."""
+    return (
+        box[0] - EPS - SLACK <= p[0] <= box[2] + EPS + SLACK
+        and box[1] - EPS - SLACK <= p[1] <= box[3] + EPS + SLACK
+    )
+
+
 def segment_polygon_distance(a: Pt, b: Pt, poly: Sequence[Pt]) -> float:
     """How close the segment ab comes to the polygon (0 when it enters it)."""
     if point_in_polygon(a, poly) or point_in_polygon(b, poly):

@@ -9,22 +9,23 @@ would pass through a fighter or terrain is a disallowed move.
 from __future__ import annotations
 
 from engine.rulesets.warcry.geometry import EPS, dist
-from engine.rulesets.warcry.movement import Mover, Step, refuse, status_at
+from engine.rulesets.warcry.movement import Mover, Step, illegal, status_at
+from engine.steps import Illegal
 
 
 def jump(
-    m: Mover, start: tuple[float, float, float], to: list[float], status: str, leg: int
-) -> Step:
+    m: Mover, start: tuple[float, float, float], to: list[float], status: str
+) -> Step | Illegal:
     if status not in ("ground", "climbing"):
-        raise refuse("jump-needs-footing", "a fighter jumps from the battlefield, not mid-air", leg)
+        return illegal("jump-needs-footing", "a fighter jumps from the battlefield, not mid-air")
     z = to[2] if len(to) == 3 else start[2]
     if z > start[2] + EPS:
-        raise refuse("jump-upwards", "a jump goes horizontally and down, never up", leg)
+        return illegal("jump-upwards", "a jump goes horizontally and down, never up")
     top = (to[0], to[1], start[2])
     hit = m.space.sweep(start, top, m.radius)
     if hit is None:
         hit = m.space.sweep(top, (to[0], to[1], z), m.radius)
     if hit is not None:
-        raise refuse("blocked", f"the jump passes through {hit}", leg)
+        return illegal("blocked", f"the jump passes through {hit}")
     end = (to[0], to[1], z)
     return Step(end, dist(start[:2], end[:2]), status_at(m, end, "air"), drop=start[2] - z)

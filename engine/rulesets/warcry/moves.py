@@ -14,10 +14,10 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.action import Action
 from engine.intents import Leg
+from engine.map_memo import per_roster
 from engine.results import Refusal
 from engine.rulesets.warcry import falling
 from engine.rulesets.warcry.board import Space
@@ -27,11 +27,14 @@ from engine.rulesets.warcry.flying import fly
 from engine.rulesets.warcry.geometry import EPS
 from engine.rulesets.warcry.jumping import jump
 from engine.rulesets.warcry.movement import Mover, Step, normal, refuse
+from engine.rulesets.warcry.options import WarcryOptions
+from engine.steps import Illegal
+from engine.steps import refuse as refuse_leg
 from events.gridless_events import DroppedDown, LegRecord, MovedInches, Point3
 from projections.board import Board
 from projections.state import BattleState
 
-LegJudge = Callable[[Mover, Point3, list[float], str, int], Step]
+LegJudge = Callable[[Mover, Point3, list[float], str], Step | Illegal]
 JUDGES: dict[str, LegJudge] = {"normal": normal, "jump": jump, "climb": climb, "fly": fly}
 
 
@@ -46,14 +49,18 @@ class Plan:
     status: str
 
 
-def mover(state: BattleState, cid: str, options: dict[str, Any]) -> Mover:
+def mover(state: BattleState, cid: str, options: WarcryOptions) -> Mover:
+    """What every leg of `cid`'s move needs (its space, base and runemarks), built once per
+    board: every leg judged, every plan and every sample of a reach region asks again."""
     board = state.board
     assert isinstance(board, Board)
-    f = board.fighters[cid]
-    space = Space.of(board, cid, float(options.get("fighter_height", 1.0)))
-    return Mover(
-        cid, space, f.radius, f.runemarks, bool(options.get("climb_counts_vertical", True))
-    )
+
+    def build() -> Mover:
+        f = board.fighters[cid]
+        space = Space.of(board, cid, options.fighter_height)
+        return Mover(cid, space, f.radius, f.runemarks, options.climb_counts_vertical)
+
+    return per_roster(board, ("warcry/mover", cid, options), build)
 
 
 def check_point(m: Mover, to: Sequence[float], leg: int) -> None:
@@ -73,7 +80,7 @@ def plan(
     cid: str,
     legs: Sequence[tuple[str, Sequence[float]]],
     budget: float,
-    options: dict[str, Any],
+    options: WarcryOptions,
 ) -> Plan:
     """Judge the legs from the fighter's position; raise `Refusal` for a disallowed move."""
     board = state.board
@@ -87,7 +94,9 @@ def plan(
     cost = 0.0
     for index, (kind, to) in enumerate(legs):
         check_point(m, to, index)
-        step = JUDGES[kind](m, here, [float(v) for v in to], status, index)
+        step = JUDGES[kind](m, here, [float(v) for v in to], status)
+        if isinstance(step, Illegal):
+            raise refuse_leg(step, index)
         cost += step.counted
         if cost > budget + 1e-6:
             raise refuse(
@@ -115,8 +124,8 @@ def plan(
     return Plan(start, tuple(steps), cost, rest, status)
 
 
-def carry_out(action: Action, cid: str, p: Plan, options: dict[str, Any]) -> None:
-    threshold = float(options.get("impact_threshold", 3.0))
+def carry_out(action: Action, cid: str, p: Plan, options: WarcryOptions) -> None:
+    threshold = options.impact_threshold
     path = [p.start, *(step.to for _, step in p.steps)]
     records = [
         LegRecord(

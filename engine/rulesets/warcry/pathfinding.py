@@ -19,11 +19,16 @@ import math
 from dataclasses import dataclass, field
 
 from engine.budget import charge
+from engine.map_memo import per_roster
 from engine.results import Refusal
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step
+from engine.rulesets.warcry.moves import JUDGES
+from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.roadmap import anchors, waypoints
+from engine.steps import Illegal
 from events.gridless_events import Point3
+from projections.board import Board
 
 KINDS = ("normal", "jump", "climb", "fly")
 
@@ -45,18 +50,11 @@ def search(
     runs one search per sample point over the same roadmap and shares one.
     """
     memo = memo if memo is not None else Memo()
-    if memo.waypoints is None:
-        memo.waypoints = waypoints(m)
-    nodes = [start, *goals, *anchors(m, start, goals), *memo.waypoints]
-    goal_ids = set(range(1, 1 + len(goals)))
-    # A*: every leg counts at least its horizontal distance (a climb adds its rise), so the
-    # horizontal distance to the nearest goal never overestimates what is left, and obeys
-    # the triangle inequality; a leg is judged (the expensive part: sweeps against every
-    # piece) only if a path through it could still arrive within the budget.
-    ahead = [min(dist(p[:2], q[:2]) for q in goals) if goals else 0.0 for p in nodes]
+    route = _Route(m, start, goals, budget, memo)
     best: dict[tuple[int, str], float] = {(0, status): 0.0}
     back: dict[tuple[int, str], tuple[tuple[int, str], str]] = {}
-    frontier: list[tuple[float, float, int, str]] = [(ahead[0], 0.0, 0, status)]
+    frontier: list[tuple[float, float, int, str]] = [(route.ahead(0), 0.0, 0, status)]
+    nodes, goal_ids = route.nodes, route.goal_ids
     pops = 0
     while frontier and pops < limit:
         _, g, u, st = heapq.heappop(frontier)
@@ -72,9 +70,10 @@ def search(
         hx, hy, hz = here
         room = budget + EPS - g
         kinds = _kinds(m, st)
-        for v, p in enumerate(nodes):
+        for v in route.candidates(here, room):
+            p = nodes[v]
             across = math.hypot(p[0] - hx, p[1] - hy)
-            if v == u or across + ahead[v] > room:
+            if v == u or across + route.ahead(v) > room:
                 continue
             for kind in kinds:
                 if kind == "jump" and p[2] > hz + EPS:
@@ -92,8 +91,71 @@ def search(
                 if ng < best.get(key, math.inf) - 1e-9:
                     best[key] = ng
                     back[key] = ((u, st), kind)
-                    heapq.heappush(frontier, (ng + ahead[v], ng, v, step.status))
+                    heapq.heappush(frontier, (ng + route.ahead(v), ng, v, step.status))
     return None
+
+
+class _Route:
+    """The roadmap of one search: the start, the goals, their anchors and the board's
+    waypoints (numbered in that order), how far each is from the nearest goal, and which of
+    them a leg from a point could reach with some room left.
+
+    A* over it reads every node a leg from the popped one could reach and still arrive
+    within the budget: the horizontal distance to the node plus the node's distance to the
+    goal within the room left. Only nodes within the room of both the point and a goal can
+    pass, so the waypoints are looked up by the squares of `BUCKET` inches they stand in,
+    and the rest are never measured (the order they are read in changes nothing: each is its
+    own key, and the heap orders its entries in full)."""
+
+    def __init__(
+        self, m: Mover, start: Point3, goals: list[Point3], budget: float, memo: Memo
+    ) -> None:
+        board_points = memo.roadmap(m)
+        self.fixed = [start, *goals, *anchors(m, start, goals)]
+        self.nodes = [*self.fixed, *board_points]
+        self.goal_ids = set(range(1, 1 + len(goals)))
+        self.goals = goals
+        self._ahead: list[float | None] = [None] * len(self.nodes)
+        self._buckets = memo.buckets
+        self._box = _span(goals, budget + EPS)
+
+    def ahead(self, v: int) -> float:
+        """The horizontal distance from node `v` to the nearest goal (A*'s bound)."""
+        found = self._ahead[v]
+        if found is None:
+            p = self.nodes[v]
+            goals = self.goals
+            found = min(dist(p[:2], q[:2]) for q in goals) if goals else 0.0
+            self._ahead[v] = found
+        return found
+
+    def candidates(self, here: Point3, room: float) -> list[int]:
+        """The nodes a leg from `here` might reach with `room` left (a superset)."""
+        out = list(range(len(self.fixed)))
+        x0, y0, x1, y1 = here[0] - room, here[1] - room, here[0] + room, here[1] + room
+        if self._box is not None:
+            x0, y0 = max(x0, self._box[0]), max(y0, self._box[1])
+            x1, y1 = min(x1, self._box[2]), min(y1, self._box[3])
+        if x0 > x1 or y0 > y1:
+            return out
+        offset = len(self.fixed)
+        buckets = self._buckets
+        for i in range(math.floor(x0 / BUCKET), math.floor(x1 / BUCKET) + 1):
+            for j in range(math.floor(y0 / BUCKET), math.floor(y1 / BUCKET) + 1):
+                out.extend(offset + k for k in buckets.get((i, j), ()))
+        return out
+
+
+BUCKET = 2.0
+"""The side, in inches, of the squares the roadmap's waypoints are looked up by."""
+
+
+def _span(goals: list[Point3], reach: float) -> tuple[float, float, float, float] | None:
+    """The box around every goal within `reach` (None: no goal bounds the search)."""
+    if not goals:
+        return None
+    xs, ys = [q[0] for q in goals], [q[1] for q in goals]
+    return (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
 
 
 def _kinds(m: Mover, status: str) -> tuple[str, ...]:
@@ -113,21 +175,36 @@ def _kinds(m: Mover, status: str) -> tuple[str, ...]:
 
 @dataclass
 class Memo:
-    """Single-leg judgements (None: refused) keyed by their start, end, status and kind."""
+    """Single-leg judgements (None: refused) keyed by their start, end, status and kind, and
+    the board's waypoints for this mover (with their squares, `BUCKET` inches a side)."""
 
     waypoints: list[Point3] | None = None
     legs: dict[tuple[Point3, Point3, str, str], Step | None] = field(default_factory=dict)
+    buckets: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+
+    def roadmap(self, m: Mover) -> list[Point3]:
+        """The board's waypoints for `m`, found and filed once."""
+        if self.waypoints is None:
+            found = waypoints(m)
+            buckets: dict[tuple[int, int], list[int]] = {}
+            for k, p in enumerate(found):
+                square = (math.floor(p[0] / BUCKET), math.floor(p[1] / BUCKET))
+                buckets.setdefault(square, []).append(k)
+            self.buckets, self.waypoints = buckets, found
+        return self.waypoints
 
     def judge(self, m: Mover, a: Point3, b: Point3, status: str, kind: str) -> Step | None:
-        from engine.rulesets.warcry.moves import JUDGES
-
         key = (a, b, status, kind)
         if key not in self.legs:
-            try:
-                self.legs[key] = JUDGES[kind](m, a, list(b), status, 0)
-            except Refusal:
-                self.legs[key] = None
+            found = JUDGES[kind](m, a, list(b), status)
+            self.legs[key] = None if isinstance(found, Illegal) else found
         return self.legs[key]
+
+
+def kept_memo(board: Board, m: Mover, options: WarcryOptions) -> Memo:
+    """The leg judgements of `m` on `board`, kept while the board (its fighters where they
+    stand) is asked again: a reach region, then the move to one of its points, share them."""
+    return per_roster(board, ("warcry/legs", m.id, options), Memo, depth=1)
 
 
 def _accepted(accept: object, legs: list[tuple[str, Point3]]) -> bool:

@@ -34,7 +34,9 @@ INSIDE = 1e-4
 def surfaces(space: Space, xy: Pt) -> list[float]:
     """The heights a centre at xy may stand at: the floor and every platform top over it."""
     return [0.0] + [
-        p.top for p in space.pieces if p.kind == "platform" and point_in_polygon(xy, p.polygon)
+        p.top
+        for p in space.near(xy, xy, 0.0)
+        if p.kind == "platform" and point_in_polygon(xy, p.polygon)
     ]
 
 

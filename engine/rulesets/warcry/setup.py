@@ -17,6 +17,7 @@ from engine.placement import check_creature_id
 from engine.results import Accepted, Refusal, TraceStep
 from engine.rulesets.warcry.board import Body, Space, pieces_of
 from engine.rulesets.warcry.geometry import finite
+from engine.rulesets.warcry.options import WarcryOptions
 from events.battle_events import BattleCreated, CreatureSpec, MapSpec
 from events.gridless_events import BoardSpec, FighterSpec
 from projections.board import square_of
@@ -84,6 +85,8 @@ def _bodies(placed: dict[str, FighterSpec]) -> tuple[Body, ...]:
 
 
 def create(rs_id: str, rules_version: str, body: Any, options: dict[str, Any]) -> Accepted:
+    """The battle on its board, `options` as logged (each filled with its default)."""
+    tall = WarcryOptions.logged(options).fighter_height
     if body.map is not None:
         raise Refusal("battle/needs-board", "warcry is gridless: give a `board`, not a `map`")
     spec = board_spec(body.board)
@@ -92,7 +95,7 @@ def create(rs_id: str, rules_version: str, body: Any, options: dict[str, Any]) -
     creatures: list[CreatureSpec] = []
     placed: dict[str, FighterSpec] = {}
     for raw in body.creatures:
-        c, f = fighter(raw, spec, placed, float(options["fighter_height"]))
+        c, f = fighter(raw, spec, placed, tall)
         if c.id in placed:
             raise Refusal("battle/duplicate-creature", f"two creatures are called {c.id!r}")
         creatures.append(c)

@@ -8,7 +8,6 @@ through the dirt as if it were air."
 
 from typing import Any
 
-from engine.rulesets.draw_steel import DrawSteel
 from engine.rulesets.draw_steel.forced_movement import auto_path_3d
 from projections import BattleState
 from tests.unit.battle_map import battle, ok, pos, types
@@ -116,10 +115,9 @@ def test_damaging_terrain_on_the_surface_does_not_hurt_a_creature_moved_beneath_
 
 def test_the_default_vertical_line_runs_from_the_source_in_three_dimensions() -> None:
     state = with_burrower()
-    rs = DrawSteel()
     b, z = state.creatures["b"], state.creatures["Z"]
-    up = auto_path_3d(rs, b, z, "pull", 3)
-    down = auto_path_3d(rs, b, z, "push", 3)
+    up = auto_path_3d(b, z, "pull", 3)
+    down = auto_path_3d(b, z, "push", 3)
     assert [p[2] for p in up] == [1, 2, 3]
     assert [p[2] for p in down] == [-1, -2, -3]
     for path in (up, down):

@@ -7,11 +7,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Accepted, Refused, decide, reach
-from engine.rulesets import RULESETS
+from engine.catalog import builtin_rulesets
 from projections import BattleState, evolve, fold, state_from_json, state_to_json
 from tests.unit.battle_map import battle, setup_for
 from tests.unit.rulesets.properties import check_movement_left_shown
 from tests.unit.rulesets.properties import maps as shared_maps
+
+RULESETS = builtin_rulesets()
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TILES = ".......~#o^=_|"

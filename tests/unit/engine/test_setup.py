@@ -3,10 +3,12 @@
 import copy
 from typing import Any
 
-from engine import RULESETS, Accepted, Refused, create_battle
+from engine import Accepted, Refused, builtin_rulesets, create_battle
 from events.battle_events import BattleCreated
 from projections import fold
 from tests.cast import goblin, tactician
+
+RULESETS = builtin_rulesets()
 
 DESIGN_EXAMPLE: dict[str, Any] = {
     "ruleset": "draw-steel",

@@ -17,10 +17,12 @@ from hypothesis import HealthCheck, Phase, assume, note, settings
 from hypothesis import strategies as st
 
 from engine import Accepted, Refused, create_battle, decide, reach
-from engine.rulesets import RULESETS
+from engine.catalog import builtin_rulesets
 from engine.view import battle_view
 from projections import BattleState, evolve, fold, state_from_json, state_to_json
 from tests.unit.battle_map import setup_for
+
+RULESETS = builtin_rulesets()
 
 SETTINGS = settings(
     max_examples=50,

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.catalog import builtin_rulesets
 from engine.placement import KNOWN_MODES
-from engine.rulesets import RULESETS
-from engine.rulesets.base import GridRuleset
+from engine.rulesets.grid import GridRuleset
 from engine.rulesets.reads import CREATURE_FIELDS, MODES, TERRAIN_KEYS, render, section
 from engine.rulesets.squares.ruleset import SquaresRuleset
+
+RULESETS = builtin_rulesets()
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = {

@@ -10,12 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.rulesets.squares import search
+from engine.steps import Illegal, Legal
 from events.battle_events import Coord
 
 Node = tuple[Coord, int]
+WALL = Illegal("toy/wall", "a wall")
 
 
-class Toy:
+class Toy(search.Steps):
     """A field drawn as text: `.` costs 1, digits cost that much, `#` is a wall, `G` is a
     goal entered only with at most `limit` spent (a step limited by the spend so far)."""
 
@@ -51,17 +53,14 @@ class Toy:
             if 0 <= y + dy < len(self.rows) and 0 <= x + dx < len(self.rows[0])
         ]
 
-    def cost_of(self, node: Node, spent: int, to: Coord, reasons: Any) -> int | None:
+    def step(self, node: Node, spent: int, to: Coord) -> Legal | Illegal:
         self.calls += 1
         square = self.at(to[0], to[1])
         if square == "#":
-            return None
+            return WALL
         if square == "G" and self.limit is not None and spent > self.limit:
-            return None
-        return int(square) if square.isdigit() else 1
-
-    def next_counter(self, node: Node, to: Coord) -> int:
-        return 0
+            return WALL
+        return Legal(int(square) if square.isdigit() else 1, ())
 
     def can_stop(self, pos: Coord, reasons: Any = None) -> bool:
         return True
@@ -77,9 +76,9 @@ def cost(f: Toy, path: list[Coord] | None, budget: int) -> int | None:
         return None
     total = 0
     for to in path:
-        step = f.cost_of(((0, 0, 0), 0), total, to, None)
-        assert step is not None
-        total = min(total + step, budget) if f.overspend else total + step
+        step = f.step(((0, 0, 0), 0), total, to)
+        assert isinstance(step, Legal)
+        total = min(total + step.cost, budget) if f.overspend else total + step.cost
     return total
 
 

@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from engine import Refused, create_battle, decide, reach
-from engine.rulesets import RULESETS
 from engine.rulesets.warcry.reach import region
 from tests.unit.rulesets.warcry.table import (
     accepted,
@@ -98,7 +97,7 @@ def test_to_out_of_reach_is_refused() -> None:
 
 def test_every_point_of_the_reach_region_is_accepted_by_decide() -> None:
     s = battle(fighter("f1", [4, 4], speeds={"walk": 3}), terrain=[platform(5.5, 3, 2, 1.5)])
-    found = region(RULESETS.get("warcry"), s, "f1", resolution=1.0)  # type: ignore[arg-type]
+    found = region(s, "f1", resolution=1.0)
     assert len(found.points) > 15
     for _point, (cost, legs) in found.points.items():
         d = accepted(move(s, "f1", *[(k, to) for k, to in legs]))

@@ -1,0 +1,38 @@
+"""What a movement field's step rule answers: a legal step's cost and reasons, or the rule
+that forbids it, as a value.
+
+The judge of a path, the reach generator and the route search all call the same step rule;
+only the judge turns an `Illegal` answer into a refusal (`refuse`), the searches skip it. So
+a check never decides whether to raise by what it was handed, and the three cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.results import Refusal
+
+
+class Illegal(NamedTuple):
+    """A step (or a square to stop on) the rules forbid: the rule's id and a sentence."""
+
+    rule: str
+    detail: str
+
+
+class Legal(NamedTuple):
+    """A legal step: what it costs and why (the trace's reasons, empty for a plain step)."""
+
+    cost: int
+    reasons: tuple[str, ...]
+
+
+def refuse(answer: Illegal, step: int | None = None) -> Refusal:
+    """The refusal an illegal answer makes, naming the path's step when there is one."""
+    return Refusal(answer.rule, answer.detail, step)
+
+
+def must(answer: Illegal | None, step: int | None = None) -> None:
+    """Raise the refusal of an illegal answer (nothing when there is none)."""
+    if answer is not None:
+        raise refuse(answer, step)

@@ -1,0 +1,85 @@
+"""What a field keeps per map (`engine.map_memo`) never changes an answer: after the
+creatures move, a decision on a map already read answers as a decision on a fresh one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import Accepted, decide, reach
+from engine.map_memo import forget
+from projections import BattleState, evolve
+from tests.unit.rulesets.maps import battle_in
+from tests.unit.rulesets.warcry import table
+
+GRID_RULESETS = [("draw-steel", 6), ("epic-path", 30), ("one-two-one", 6), ("action-points", 6)]
+
+ROWS = """
+A . . . . . . .
+. . . . . . . .
+. . . . . . . b
+"""
+
+
+def moved(state: BattleState, creature: str, to: list[int]) -> BattleState:
+    decision = decide({"type": "move", "creature": creature, "to": to}, state)
+    assert isinstance(decision, Accepted), decision
+    for event in decision.events:
+        state = evolve(state, event)
+    return state
+
+
+def answers(state: BattleState) -> tuple[Any, ...]:
+    """A's reach and its judged moves across the map, by `to` and by path."""
+    across = decide({"type": "move", "creature": "A", "to": [6, 0]}, state)
+    along = decide({"type": "move", "creature": "A", "path": [[1, 0], [2, 0], [3, 0]]}, state)
+    return reach(state, "A"), across, along
+
+
+@pytest.mark.parametrize(("ruleset", "walk"), GRID_RULESETS)
+@pytest.mark.parametrize("b_to", [[3, 1], [2, 1], [5, 0]])
+def test_a_creature_moving_next_to_a_route_read_before_changes_it_as_on_a_fresh_map(
+    ruleset: str, walk: int, b_to: list[int]
+) -> None:
+    forget()
+    before = battle_in(ruleset, ROWS, walk=walk, options={"turns": False})
+    answers(before)  # the map read with b far away
+    after = moved(before, "b", b_to)
+    warm = answers(after)
+    forget()
+    assert warm == answers(after)
+
+
+@pytest.mark.parametrize(("ruleset", "walk"), GRID_RULESETS)
+def test_a_creature_moving_away_from_a_route_read_before_frees_it_as_on_a_fresh_map(
+    ruleset: str, walk: int
+) -> None:
+    forget()
+    before = moved(battle_in(ruleset, ROWS, walk=walk, options={"turns": False}), "b", [3, 1])
+    answers(before)  # the map read with b beside the route
+    after = moved(before, "b", [7, 2])
+    warm = answers(after)
+    forget()
+    assert warm == answers(after)
+
+
+def test_a_warcry_fighter_moving_next_to_a_route_read_before_changes_it_as_on_a_fresh_board() -> (
+    None
+):
+    forget()
+    before = table.battle(
+        table.fighter("A", [2, 2]),
+        table.fighter("b", [12, 9], side="blue"),
+        terrain=[table.obstacle(8, 0, 3, 3)],
+    )
+
+    def warcry_answers(state: BattleState) -> tuple[Any, ...]:
+        across = decide({"type": "move", "creature": "A", "to": [7, 5]}, state)
+        return reach(state, "A"), across
+
+    warcry_answers(before)  # the board read with b far away
+    after = table.after(before, table.move(before, "b", ("normal", [8.5, 6])))
+    warm = warcry_answers(after)
+    forget()
+    assert warm == warcry_answers(after)
