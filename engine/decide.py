@@ -16,6 +16,7 @@ from engine.action import Action
 from engine.context import Context
 from engine.dice import Roller, check_supplied
 from engine.intents import IntentError, parse_intent
+from engine.map_memo import settle
 from engine.results import Decision, Refusal, Refused
 from projections.state import BattleState
 
@@ -32,6 +33,8 @@ def decide(intent: Any, state: BattleState, ctx: Context | None = None) -> Decis
         return refusal.refused()
     except Exception as exc:
         return Refused(rule="engine/internal-error", detail=f"{type(exc).__name__}: {exc}")
+    finally:
+        settle()  # what the decision filled is weighed against the memos' budget
 
 
 def _decide(raw: Any, state: BattleState, ctx: Context) -> Decision:

@@ -5,78 +5,172 @@ every later state of a battle shares its map. So what a field reads from the map
 one kind of mover (its mode, size, speeds, the battle's options), holds for every decision on
 that map: the squares it has read and the steps it has judged between squares no creature
 stands near. `kept` hands a field the memo for its map and kind of mover; the memo holds the
-map itself, so a map's identity is never reused while its memo is kept. The least recently
-used memos go first.
+map itself, so a map's identity is never reused while its memo is kept. `per_roster` keeps
+what is built from a state's creatures the same way.
+
+Everything kept is bounded by estimated bytes, together (`configure`; 64 MiB unless the
+composition root says otherwise): a memo fills while a field reads, so it is weighed again
+when it is asked for and when the decision that asked for it ends (`settle`, called by
+`decide` and `reach`), and the least recently used memos go first. A server playing many
+battles keeps each battle's memos while they fit; a memo that no longer fits is dropped and
+built again, which costs time, never an answer.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sized
 from typing import Any, TypeVar
 
 from projections.grid import Grid
 
 T = TypeVar("T")
-MOST_KEPT = 12
-"""Memos kept at once (one per map and kind of mover)."""
 
-_KEPT: OrderedDict[tuple[int, Hashable], tuple[Grid, Any]] = OrderedDict()
-_LOCK = threading.Lock()
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+MOST_ENTRIES = 4096
+"""Entries kept at once, whatever they weigh (the bookkeeping's own bound)."""
+ROSTERS_KEPT = 4
+"""Values kept per `per_roster` key: a decision reads its state's creatures and its
+action's, one after another."""
+ENTRY_BYTES = 512
+"""What an entry of a plain container is estimated to hold when its builder gives no
+weight (a step's tuple, an occupant's list, ...)."""
+
+Weigh = Callable[[Any], int]
 
 
-def kept(grid: Grid, mover: Hashable, make: Callable[[], T]) -> T:
-    """The memo of `grid` for `mover` (`make()` the first time), to fill as the field reads.
-    The key must say what kind of memo it is: one key, one kind."""
-    key = (id(grid), mover)
-    with _LOCK:
-        hit = _KEPT.get(key)
-        if hit is not None and hit[0] is grid:
-            _KEPT.move_to_end(key)
-            found: T = hit[1]
-            return found
-        memo = make()
-        _KEPT[key] = (grid, memo)
-        while len(_KEPT) > MOST_KEPT:
-            _KEPT.popitem(last=False)
+_LOCAL = threading.local()
+
+
+def _touched() -> set[Hashable]:
+    """The keys this thread's decision has asked for since it last settled."""
+    keys: set[Hashable] | None = getattr(_LOCAL, "keys", None)
+    if keys is None:
+        keys = _LOCAL.keys = set()
+    return keys
+
+
+class _Store:
+    """Entries by key, least recently used first, each with its estimated bytes."""
+
+    def __init__(self) -> None:
+        self.max_bytes = DEFAULT_MAX_BYTES
+        self.held = 0
+        self.entries: OrderedDict[Hashable, tuple[Any, int, Weigh]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def touch(self, key: Hashable, value: Any, weigh: Weigh) -> None:
+        """Keep `value` under `key` as the most recently used, weighed now; evict the least
+        recently used until the rest fit (a value over the whole budget is not kept)."""
+        old = self.entries.pop(key, None)
+        if old is not None:
+            self.held -= old[1]
+        size = weigh(value)
+        if size > self.max_bytes:
+            return
+        self.entries[key] = (value, size, weigh)
+        self.held += size
+        _touched().add(key)
+        self.evict()
+
+    def reweigh(self, key: Hashable) -> None:
+        found = self.entries.get(key)
+        if found is None:
+            return
+        value, size, weigh = found
+        now = weigh(value)
+        self.held += now - size
+        self.entries[key] = (value, now, weigh)
+
+    def evict(self) -> None:
+        """Drop the least recently used entries until the rest fit."""
+        while self.entries and (self.held > self.max_bytes or len(self.entries) > MOST_ENTRIES):
+            _, (_, dropped, _) = self.entries.popitem(last=False)
+            self.held -= dropped
+
+
+_STORE = _Store()
+
+
+def configure(max_bytes: int) -> None:
+    """Bound everything kept to `max_bytes` (estimated), evicting now if it is over."""
+    with _STORE.lock:
+        _STORE.max_bytes = max_bytes
+        _STORE.evict()
+
+
+def settle() -> None:
+    """Weigh again what this thread's decision asked for (it filled as the decision read),
+    and evict until everything fits."""
+    keys = _touched()
+    if not keys:
+        return
+    with _STORE.lock:
+        for key in keys:
+            _STORE.reweigh(key)
+        _STORE.evict()
+    keys.clear()
+
+
+def held_bytes() -> int:
+    """The estimated bytes kept now."""
+    return _STORE.held
+
+
+def rough_weight(value: object) -> int:
+    """An estimate for a value its builder does not weigh: a container by its entries."""
+    return ENTRY_BYTES * (len(value) + 1) if isinstance(value, Sized) else ENTRY_BYTES
+
+
+def kept(
+    grid: Grid, mover: Hashable, make: Callable[[], T], weigh: Callable[[T], int] = rough_weight
+) -> T:
+    """The memo of `grid` for `mover` (`make()` the first time), to fill as the field reads;
+    `weigh` estimates its bytes as it grows. The key must say what kind of memo it is: one
+    key, one kind."""
+    key = ("map", id(grid), mover)
+    with _STORE.lock:
+        hit = _STORE.entries.get(key)
+        if hit is not None and hit[0][0] is grid:
+            memo: T = hit[0][1]
+        else:
+            memo = make()
+        _STORE.touch(key, (grid, memo), lambda held: weigh(held[1]))
         return memo
 
 
-_ROSTERS: OrderedDict[Hashable, list[tuple[object, Any]]] = OrderedDict()
-"""The latest values built per key, each with the creatures mapping it was built from; the
-least recently used keys go first."""
-ROSTERS_KEPT = 4
-"""Values kept per key: a decision reads its state's creatures and its action's, one after
-another."""
-MOST_ROSTER_KEYS = 256
-
-
 def per_roster(
-    creatures: object, key: Hashable, build: Callable[[], T], depth: int = ROSTERS_KEPT
+    creatures: object,
+    key: Hashable,
+    build: Callable[[], T],
+    depth: int = ROSTERS_KEPT,
+    weigh: Callable[[T], int] = rough_weight,
 ) -> T:
     """What `build` makes of a state's creatures, kept while the same mapping is asked again
     (a state's mapping is never changed in place, and holding it keeps its identity from
     being reused): every step of a walk, every creature of a state view, asks again. At most
     `depth` mappings are kept per key (a big value: one)."""
-    with _LOCK:
-        kept = _ROSTERS.get(key)
-        if kept is not None:
-            _ROSTERS.move_to_end(key)
-            for roster, value in kept:
-                if roster is creatures:
-                    found: T = value
-                    return found
+    store_key = ("roster", key)
+    with _STORE.lock:
+        hit = _STORE.entries.get(store_key)
+        held: list[tuple[object, Any]] = hit[0] if hit is not None else []
+        for roster, value in held:
+            if roster is creatures:
+                found: T = value
+                _STORE.touch(store_key, held, hit[2])  # type: ignore[index]
+                return found
     value = build()
-    with _LOCK:
-        _ROSTERS[key] = [(creatures, value), *(kept or ())][:depth]
-        while len(_ROSTERS) > MOST_ROSTER_KEYS:
-            _ROSTERS.popitem(last=False)
+    with _STORE.lock:
+        hit = _STORE.entries.get(store_key)
+        held = [(creatures, value), *(hit[0] if hit is not None else ())][:depth]
+        _STORE.touch(store_key, held, lambda kept: sum(weigh(v) for _, v in kept))
     return value
 
 
 def forget() -> None:
     """Drop every memo: the next decision reads its maps afresh (a test's cold start)."""
-    with _LOCK:
-        _KEPT.clear()
-        _ROSTERS.clear()
+    with _STORE.lock:
+        _STORE.entries.clear()
+        _STORE.held = 0
+    _touched().clear()

@@ -9,6 +9,7 @@ square listed is judged legal at that cost by `decide`.
 from __future__ import annotations
 
 from engine.context import Context
+from engine.map_memo import settle
 from engine.results import Refusal
 from events.battle_events import Coord
 from projections.state import BattleState
@@ -31,4 +32,7 @@ def reach(
     if rs is None:
         raise Refusal("battle/unknown-ruleset", f"unknown ruleset {state.ruleset!r}")
     c = rs.creature(state, creature)
-    return rs.reach(state, c, kind, mode)
+    try:
+        return rs.reach(state, c, kind, mode)
+    finally:
+        settle()  # what the search filled is weighed against the memos' budget

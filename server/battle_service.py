@@ -20,6 +20,7 @@ import events.history_events
 from engine import Context, builtin_rulesets, create_battle, decide, reach
 from engine.budget import Budget, within
 from engine.intents import Intent
+from engine.map_memo import settle
 from engine.recorded_dice import RecordingDice
 from engine.results import Refusal, Refused
 from engine.rulesets.options import BaseOptions
@@ -323,7 +324,10 @@ def _reach_found(loaded: Loaded, creature: str, kind: str, mode: str) -> dict[st
     rs = builtin_rulesets().get(loaded.state.ruleset)
     if rs is not None and rs.gridless and loaded.state.board is not None:
         # gridless: search the region once; the squares are its lattice, rounded
-        region = rs.reach_region(loaded.state, rs.creature(loaded.state, creature), kind)
+        try:
+            region = rs.reach_region(loaded.state, rs.creature(loaded.state, creature), kind)
+        finally:
+            settle()  # what the search filled is weighed against the memos' budget
     squares = region.lattice() if region is not None else reach(loaded.state, creature, kind, mode)
     found: dict[str, Any] = {
         "version": loaded.version,

@@ -119,6 +119,13 @@ class Settings(BaseSettings):
     principal_cache_mb: float = Field(
         default=8, ge=0, le=100_000, description="Megabytes of authenticated tokens kept."
     )
+    map_memo_mb: float = Field(
+        default=64,
+        ge=0,
+        le=1_000_000,
+        description="Megabytes of what the engine keeps per map and kind of mover (the steps"
+        " it has judged) for the next decision on the same map; least recently used go first.",
+    )
 
     def database_timeouts(self) -> DatabaseTimeouts:
         return DatabaseTimeouts(

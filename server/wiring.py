@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Engine
 
+from engine import map_memo
 from engine.budget import Budget
 from events.store_async import AsyncPostgresLog
 from events.store_postgres import NotifyMode, PostgresEventStore
@@ -88,6 +89,7 @@ def wire_services(
     def budget(what: str) -> Budget:
         return Budget(settings.search_steps, settings.search_seconds, time.monotonic, what)
 
+    map_memo.configure(int(settings.map_memo_mb * 2**20))
     battles = BattleService(
         store,
         BattleDirectory(engine),

@@ -1,7 +1,8 @@
 """Engine benchmark: decide and reach on a 100x100 map with 60 creatures, 20% difficult, for
 Draw Steel and the square rulesets (Epic Path, Reclaim the Wild, the action-point game).
 
-Run: `python -m ops.bench bench_engine` (prints p50/p99 in milliseconds per case and ruleset).
+Run: `python -m ops.bench bench_engine` (prints p50/p99 in milliseconds per case and ruleset,
+with p50 after another creature's move and p50 cold).
 The map and creatures come from a fixed seed so runs compare, and every ruleset plays on the
 same map; wall-clock time is read here only, never in the engine. Speeds are in each
 ruleset's unit (Epic Path in feet, 5 a square; the others in squares), chosen so the four
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Accepted, Refused, create_battle, decide, reach
+from engine.map_memo import forget
 from projections import BattleState, fold
 
 SIZE = 100
@@ -76,6 +78,8 @@ PROFILES = (
 DRAW_STEEL = PROFILES[0]
 SECONDS = 10.0
 """About how long one case may run (a slow search runs 5 times, not 30)."""
+MOVED_STATES = 12
+"""States after another creature's move, taken in turn (more than any memo keeps per key)."""
 
 
 def _rand(seed: str, n: int) -> int:
@@ -146,8 +150,16 @@ def explicit_path(s: BattleState, action: str | None = None) -> list[list[int]]:
     return path
 
 
-def cases(p: Profile) -> list[tuple[str, Callable[[], object], int]]:
-    """The cases every ruleset runs: (name, call, runs)."""
+@dataclass(frozen=True)
+class Case:
+    name: str
+    base: BattleState
+    call: Callable[[BattleState], object]
+    runs: int
+
+
+def cases(p: Profile) -> list[Case]:
+    """The cases every ruleset runs, each a call on its state."""
     near = state(p.path, p)
     path = move(action=p.path_action, path=explicit_path(near, p.path_action))
     assert isinstance(decide(path, near), Accepted)
@@ -162,26 +174,64 @@ def cases(p: Profile) -> list[tuple[str, Callable[[], object], int]]:
     refused = decide(out_of_reach, short)
     assert isinstance(refused, Refused) and refused.rule.endswith("exceeds-speed"), refused
     return [
-        ("decide: 10-step explicit path", lambda: decide(path, near), 300),
-        ("decide: move to across the map", lambda: decide(across, far), 30),
-        ("decide: move to far corner", lambda: decide(corner, far), 30),
-        ("reach: 10 squares", lambda: reach(ten, "hero"), 100),
-        ("refusal: to out of reach", lambda: decide(out_of_reach, short), 30),
+        Case("decide: 10-step explicit path", near, lambda s: decide(path, s), 300),
+        Case("decide: move to across the map", far, lambda s: decide(across, s), 30),
+        Case("decide: move to far corner", far, lambda s: decide(corner, s), 30),
+        Case("reach: 10 squares", ten, lambda s: reach(s, "hero"), 100),
+        Case("refusal: to out of reach", short, lambda s: decide(out_of_reach, s), 30),
     ]
 
 
+def after_moves(s: BattleState, count: int = MOVED_STATES) -> list[BattleState]:
+    """`count` states, each `s` after one other creature (away from the hero's row) stepped
+    one square: what a decision meets in play, where every move makes a new roster."""
+    found: list[BattleState] = []
+    for cid, c in s.creatures.items():
+        if cid == "hero" or abs(c.pos[1] - 50) < 4:
+            continue
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            step = {"type": "move", "creature": cid, "path": [[c.pos[0] + dx, c.pos[1] + dy]]}
+            decision = decide(step, s)
+            if isinstance(decision, Accepted):
+                found.append(fold(decision.events, s))
+                break
+        if len(found) == count:
+            return found
+    raise AssertionError(f"only {len(found)} creatures could step")
+
+
+def timed(case: Case) -> tuple[float, float, float, float]:
+    """p50 and p99 on one state asked again and again (what a field keeps for the map and
+    roster is warm), p50 on states where another creature has just moved (the map's memo
+    warm, the roster new), and p50 cold (every memo dropped first: a new map)."""
+    p50, p99 = measure(lambda: case.call(case.base), case.runs, SECONDS)
+    moved = after_moves(case.base)
+    turn = iter(range(1 << 30))
+    moved_p50, _ = measure(lambda: case.call(moved[next(turn) % len(moved)]), case.runs, SECONDS)
+    cold_p50, _ = measure(lambda: case.call(case.base), case.runs, SECONDS, before=forget)
+    return p50, p99, moved_p50, cold_p50
+
+
 def measure(
-    fn: Callable[[], object], runs: int, seconds: float | None = None
+    fn: Callable[[], object],
+    runs: int,
+    seconds: float | None = None,
+    before: Callable[[], object] | None = None,
 ) -> tuple[float, float]:
     """p50 and p99 of `runs` calls in milliseconds; with `seconds`, fewer runs (at least 5)
-    when one call is so slow that `runs` would take longer."""
+    when one call is so slow that `runs` would take longer; `before` runs untimed before
+    each call."""
     if seconds is not None:
+        if before is not None:
+            before()
         start = time.perf_counter()
         fn()
         once = time.perf_counter() - start
         runs = max(5, min(runs, int(seconds / max(once, 1e-9))))
     times = []
     for _ in range(runs):
+        if before is not None:
+            before()
         start = time.perf_counter()
         fn()
         times.append((time.perf_counter() - start) * 1000)
@@ -255,21 +305,24 @@ def legend() -> list[str]:
 
 
 def main() -> None:
-    rows: list[tuple[str, str, float, float]] = []
+    rows: list[tuple[str, str, float, float, float, float]] = []
     for p in PROFILES:
-        for name, fn, runs in cases(p):
-            rows.append((name, p.ruleset, *measure(fn, runs, SECONDS)))
+        for case in cases(p):
+            rows.append((case.name, p.ruleset, *timed(case)))
     ten = state(10)
     order = list(dict.fromkeys(r[0] for r in rows))
     rows.sort(key=lambda r: order.index(r[0]))  # by case, the rulesets side by side
-    print(f"{'case':34} {'ruleset':14} {'p50 ms':>9} {'p99 ms':>9}")  # p99 of 5 runs: the slowest
-    for name, ruleset, p50, p99 in rows:
-        print(f"{name:34} {ruleset:14} {p50:9.3f} {p99:9.3f}")
+    print(f"{'case':34} {'ruleset':14} {'p50 ms':>9} {'p99 ms':>9}", end="")
+    print(f" {'moved p50':>10} {'cold p50':>9}")
+    for name, ruleset, p50, p99, moved, cold in rows:
+        print(f"{name:34} {ruleset:14} {p50:9.3f} {p99:9.3f} {moved:10.3f} {cold:9.3f}")
     p50, p99 = measure(golden(), 50)
     print(f"{'golden skirmish: 13 intents':34} {'draw-steel':14} {p50:9.3f} {p99:9.3f}")
     print(f"{'fold: 100,000 events (best of 3)':49} {fold_rate(ten):9.0f} events/s")
     for line in legend():
         print(line)
+    print("  p50/p99: one state asked again; moved: another creature has just moved each time")
+    print("  (the map's memo warm, the roster new); cold: every memo dropped before each call")
 
 
 if __name__ == "__main__":

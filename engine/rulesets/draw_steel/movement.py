@@ -74,11 +74,12 @@ class MovementField:
             self.both_corners,
         )
         self.terrain = TerrainReader(grid, mover)
-        self._kept_steps: dict[Coord, Neighbors] = kept(grid, (mover, "steps"), dict)
+        self._kept_steps: dict[Coord, Neighbors] = kept(grid, (mover, "steps"), dict, _steps_weight)
         self._entries: dict[Coord, Entry] = {}
         self.others, self.occupied = _occupants(state, creature)
         self._near_others: set[tuple[int, int]] | None = None
-        self._near_steps = kept(grid, (mover, "near"), _NearSteps).among(state.creatures)
+        near = kept(grid, (mover, "near"), _NearSteps, _NearSteps.weight)
+        self._near_steps = near.among(state.creatures)
         self.jump_len = jumping.jump_length(creature.stats)
         self.plan_jumps = (
             self.walking
@@ -444,6 +445,11 @@ def _near(occupied: dict[int, list[Occupant]], width: int, side: int) -> set[tup
     return near
 
 
+def _steps_weight(steps: dict[Coord, Neighbors]) -> int:
+    """Estimated bytes of kept steps (measured: about 1.2 KB a square with its neighbours)."""
+    return 1_200 * len(steps)
+
+
 class _NearSteps:
     """The steps a field judged near other creatures (or in fear), for as long as the
     creatures stand where they stood: a state's creatures mapping is never changed in place.
@@ -451,6 +457,9 @@ class _NearSteps:
 
     def __init__(self) -> None:
         self._kept: tuple[object, dict[Coord, Neighbors]] = (None, {})
+
+    def weight(self) -> int:
+        return _steps_weight(self._kept[1])
 
     def among(self, roster: object) -> dict[Coord, Neighbors]:
         kept = self._kept

@@ -148,6 +148,9 @@ class _Route:
 
 BUCKET = 2.0
 """The side, in inches, of the squares the roadmap's waypoints are looked up by."""
+LEG_BYTES = 300
+"""Estimated bytes a judged leg is kept in (tracemalloc on the bench board: 0.6 MB for the
+2,027 legs of a Move 5 region)."""
 
 
 def _span(goals: list[Point3], reach: float) -> tuple[float, float, float, float] | None:
@@ -193,6 +196,10 @@ class Memo:
             self.buckets, self.waypoints = buckets, found
         return self.waypoints
 
+    def weight(self) -> int:
+        """Estimated bytes (a leg's key and judgement; a waypoint and its filing)."""
+        return LEG_BYTES * len(self.legs) + 200 * len(self.waypoints or ())
+
     def judge(self, m: Mover, a: Point3, b: Point3, status: str, kind: str) -> Step | None:
         key = (a, b, status, kind)
         if key not in self.legs:
@@ -204,7 +211,7 @@ class Memo:
 def kept_memo(board: Board, m: Mover, options: WarcryOptions) -> Memo:
     """The leg judgements of `m` on `board`, kept while the board (its fighters where they
     stand) is asked again: a reach region, then the move to one of its points, share them."""
-    return per_roster(board, ("warcry/legs", m.id, options), Memo, depth=1)
+    return per_roster(board, ("warcry/legs", m.id, options), Memo, depth=1, weigh=Memo.weight)
 
 
 def _accepted(accept: object, legs: list[tuple[str, Point3]]) -> bool:
