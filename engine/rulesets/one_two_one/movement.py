@@ -19,7 +19,13 @@ from collections.abc import Hashable
 
 from engine.geometry import Box, box, box_gap
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
-from engine.rulesets.one_two_one.squeezing import SQUEEZE, TOO_SMALL, slowed_otherwise, tightness
+from engine.rulesets.one_two_one.squeezing import (
+    FITS,
+    SQUEEZE,
+    TOO_SMALL,
+    slowed_otherwise,
+    tightness,
+)
 from engine.rulesets.squares.field import DROPPED, SquareField
 from engine.rulesets.squares.search import Node
 from engine.sizes import LADDER
@@ -140,7 +146,9 @@ class OneTwoOneField(SquareField):
 
     def dropped(self, frm: Coord, to: Coord) -> int:
         """A climber climbs down a ledge instead of falling off it."""
-        return 0 if self.mode == "climb" else super().dropped(frm, to)
+        if self.mode == "climb" or self.flying or to[2] >= frm[2] - self.drop_threshold:
+            return 0
+        return DROPPED
 
     def _climb_height(self, frm: Coord, to: Coord) -> int:
         """Squares climbed beyond the first: a step up or down a ledge of more than 1
@@ -196,7 +204,9 @@ class OneTwoOneField(SquareField):
 
     def squeeze(self, to: Coord) -> int:
         """How tight the space at `to` is for this creature on the ground (`squeezing`)."""
-        return tightness(self.state, self.creature.size, to) if self.on_ground(to) else 0
+        if not self.grid.any_narrow:  # most maps: no opening to squeeze through
+            return FITS
+        return tightness(self.state, self.creature.size, to) if self.on_ground(to) else FITS
 
     def raw_cost(self, node: Node, to: Coord) -> tuple[int, list[str]]:
         """A legal step's cost before a surfer halves it, and why: 1, every second diagonal
@@ -242,7 +252,7 @@ class OneTwoOneField(SquareField):
         return None
 
     def _cuts_corner(self, frm: Coord, to: Coord) -> bool:
-        if self.corner_rule == "none":
+        if self.corner_rule == "none" or not self.any_wall:
             return False
         low = min(frm[2], to[2])
         hits = [

@@ -77,6 +77,8 @@ class SquareField(Steps):
             ("squares/occupied", sizes, c.id, c.side),
             lambda: _occupied(sizes, state, c),
         )
+        self.any_wall = kept(self.grid, "squares/walls", lambda: [any(self.grid.wall)])[0]
+        """Does the map have a wall anywhere (no corner can be cut on a map without)?"""
         self._near: set[tuple[int, int]] | None = None
         self._graph: _FieldGraph | None = None
         self._squares: dict[Coord, Square] = {}
@@ -275,11 +277,13 @@ class SquareField(Steps):
         """Every step `entering` allows from `node`, whatever was spent: the node reached
         (by `number`), what it costs and what pays for it."""
         out: list[tuple[int, int, str]] = []
+        entering, next_counter = self.entering, self.next_counter
+        paid_from = self.paid_from if self.spends else None  # only a spending field reads it
         for to in self.targets(node[0]):
-            entered = self.entering(node, to)
+            entered = entering(node, to)
             if type(entered) is Legal:
-                nxt = number((to, self.next_counter(node, to)))
-                out.append((nxt, entered.cost, self.paid_from(to)))
+                nxt = number((to, next_counter(node, to)))
+                out.append((nxt, entered.cost, "" if paid_from is None else paid_from(to)))
         return tuple(out)
 
     def alone(self, pos: Coord) -> bool:
