@@ -135,7 +135,12 @@ class MovementField:
         found = self._entries.get(to)
         if found is not None:
             return found
-        enemy = bool(self.occupied) and any(o.enemy for o in self.occupants(to))
+        if not self.occupied or (
+            self.side == 1 and to[1] * self.grid.width + to[0] not in self.occupied
+        ):
+            enemy = False  # most squares: nobody there to ask about
+        else:
+            enemy = any(o.enemy for o in self.occupants(to))
         found = self._entries[to] = self.terrain.entry(*to, enemy=enemy)
         return found
 

@@ -90,8 +90,15 @@ class TerrainReader:
         early = None if self.walking else self.early(x, y, z, stand, cells)
         on_ground = z == stand
         wet = mover.mode != "fly" and self.wet(z, cells)
-        difficult = on_ground and _any(grid.difficult, cells)
-        damaging = on_ground and _any(grid.damage, cells)
+        if len(cells) == 1:  # most creatures: one square, read without calls
+            i = cells[0]
+            difficult = on_ground and grid.difficult[i]
+            damaging = on_ground and bool(grid.damage[i])
+            solid = bool(grid.solid[i])
+        else:
+            difficult = on_ground and _any(grid.difficult, cells)
+            damaging = on_ground and _any(grid.damage, cells)
+            solid = _any(grid.solid, cells)
         late = self.late(x, y, z, cells, wet, on_ground, difficult or enemy or damaging)
         extras = 0
         why: list[str] = []
@@ -109,7 +116,7 @@ class TerrainReader:
             why.append("crawling while prone +1")
         plain = Legal(1 + self.added(extras), tuple(why))
         climbing = Legal(1 + self.added(extras + 1), (CLIMB_WITHOUT_SPEED, *why))
-        return Entry(early, late, stand, _any(grid.solid, cells), plain, climbing)
+        return Entry(early, late, stand, solid, plain, climbing)
 
     def early(self, x: int, y: int, z: int, stand: int, cells: list[int]) -> Illegal | None:
         """What forbids a burrower, flier or climber the space before anything else: earth
@@ -130,6 +137,9 @@ class TerrainReader:
     def wet(self, z: int, cells: list[int]) -> bool:
         """Is the space (at height z) in water?"""
         water, ground = self.grid.water, self.grid.ground
+        if len(cells) == 1:  # most creatures: no generator for one square
+            i = cells[0]
+            return bool(water[i]) and z < ground[i] + water[i]
         return any(water[i] and z < ground[i] + water[i] for i in cells)
 
     def late(
