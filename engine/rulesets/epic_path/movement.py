@@ -25,7 +25,7 @@ from engine.geometry import box, box_gap
 from engine.rulesets.epic_path import economy
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SIZES, SQUARE, fills_its_square
-from engine.rulesets.squares.field import SquareField
+from engine.rulesets.squares.field import DROPPED, SquareField
 from engine.rulesets.squares.search import Node
 from engine.steps import Illegal, Legal
 from events.battle_events import Coord
@@ -73,6 +73,11 @@ class EpicField(SquareField):
         self._terrain: dict[tuple[int, int], Terrain] = {}
         self.dead_rough = options.dead_are_rough
         self.share = options.allies_may_share
+        self._forbidden: dict[Coord, Illegal | None] = {}
+        self._costs: dict[Coord, tuple[Legal, bool]] = {}
+        self._careful = action in ("run", "charge", "five_foot_step")
+        self._hovering = action == "five_foot_step" and "hover" in c.speeds
+        self._in_the_dark = action == "five_foot_step" and c.stat("darkvision") <= 0
 
     def altitude_ceiling(self) -> int | None:
         """The battle's altitude ceiling in squares (option `altitude_ceiling`)."""
@@ -150,59 +155,66 @@ class EpicField(SquareField):
         """What the square itself forbids this action: impeded terrain but by clambering; a
         space narrower than the creature's head; squeezing or difficult terrain for a run,
         charge or 5-foot step (a hovering step ignores difficult terrain); a concealed square
-        for a 5-foot step without darkvision."""
+        for a 5-foot step without darkvision. The same whatever square it is entered from, so
+        read once per square and decision."""
+        if to in self._forbidden:
+            return self._forbidden[to]
+        found = self._forbidden[to] = self._forbids(to)
+        return found
+
+    def _forbids(self, to: Coord) -> Illegal | None:
         act = self.action.replace("_", "-")
         words = self.action.replace("_", " ")
-        careful = self.action in ("run", "charge", "five_foot_step")
-        where = list(to)[:2]
+        careful = self._careful
         ground, terrain = self.square(to).ground, self.terrain(to)
         if ground and terrain.impeded:
             if self.action == "clamber":
                 return None
             return Illegal(
                 f"epic-path/{act}-no-impeded-terrain" if careful else "epic-path/impeded",
-                f"entering impeded terrain at {where} takes a full-round action for 5 ft "
+                f"entering impeded terrain at {list(to)[:2]} takes a full-round action for 5 ft "
                 "(the `clamber` action)",
             )
         tight = self.squeeze_need(to)
         if tight >= 2:
             return Illegal(
                 "epic-path/too-narrow",
-                f"{where} is narrower than {self.creature.id}'s head: no creature can pass "
+                f"{list(to)[:2]} is narrower than {self.creature.id}'s head: no creature can pass "
                 "through a space narrower than its head",
             )
         if tight == 1 and careful:
             return Illegal(
                 f"epic-path/{act}-no-squeezing",
-                f"no {words} squeezing through {where} (it counts as difficult terrain)",
+                f"no {words} squeezing through {list(to)[:2]} (it counts as difficult terrain)",
             )
-        hover = self.action == "five_foot_step" and "hover" in self.creature.speeds
-        if careful and not hover and self.rough(to):
+        if careful and not self._hovering and self.rough(to):
             return Illegal(
                 f"epic-path/{act}-no-difficult-terrain", f"no {words} into difficult terrain"
             )
-        if (
-            self.action == "five_foot_step"
-            and terrain.concealed
-            and self.creature.stat("darkvision") <= 0
-        ):
+        if self._in_the_dark and terrain.concealed:
             return Illegal(
                 "epic-path/five-foot-step-concealed",
-                f"{where} is concealed: no 5-foot step into it without darkvision",
+                f"{list(to)[:2]} is concealed: no 5-foot step into it without darkvision",
             )
         return None
 
     def hazard(self, frm: Coord, to: Coord) -> str | None:
         """Why entering `to` is hazardous (Hazardous Terrain), or None."""
+        damage = self._damage(to)
+        if damage is not None:
+            return damage
+        return self._drop(to) if self.dropped(frm, to) else None
+
+    def _damage(self, to: Coord) -> str | None:
         terrain = self.terrain(to)
         if self.square(to).ground and terrain.damage:
             return f"hazardous terrain: {terrain.damage} damage on entry"
-        if self.dropped(frm, to):
-            pit = terrain.pit
-            return (
-                "hazardous terrain: a pit (falls)" if pit else "hazardous terrain: a drop (falls)"
-            )
         return None
+
+    def _drop(self, to: Coord) -> str:
+        if self.terrain(to).pit:
+            return "hazardous terrain: a pit (falls)"
+        return "hazardous terrain: a drop (falls)"
 
     def least_cost(self, node: Node, goal: Coord) -> int:
         """5 ft a square counted 1 for 1 (General Movement Rules; up and down too in three
@@ -212,8 +224,10 @@ class EpicField(SquareField):
         return SQUARE * max(abs(gx - x), abs(gy - y), rise)
 
     def next_counter(self, node: Node, to: Coord) -> int:
-        counter = super().next_counter(node, to)
-        if self.avoid and self.hazard(node[0], to) is not None:
+        counter = node[1]
+        if not self.flying and to[2] < node[0][2] - self.drop_threshold:
+            counter |= DROPPED  # as `dropped`, without the calls: asked of every step
+        if self._avoid and self.hazard(node[0], to) is not None:
             counter |= HAZARD
         return counter
 
@@ -287,6 +301,17 @@ class EpicField(SquareField):
     def cost(self, frm: Coord, to: Coord) -> Legal:
         """5 ft a square; difficult terrain, a dead creature's square and squeezing 10 ft;
         impeded terrain 5 ft (for a full round); hazards named."""
+        found = self._costs.get(to)
+        if found is None:
+            found = self._costs[to] = self._cost_into(to)
+        entered, damaging = found
+        if damaging or not self.dropped(frm, to):
+            return entered
+        return Legal(entered.cost, (*entered.reasons, self._drop(to)))
+
+    def _cost_into(self, to: Coord) -> tuple[Legal, bool]:
+        """What entering `to` costs from any square, and whether its hazard (damage) is
+        named already; a drop onto it depends on where the step starts (`cost`)."""
         cost = SQUARE
         why = ["5 ft"]
         if self.square(to).ground and self.terrain(to).impeded:
@@ -301,10 +326,10 @@ class EpicField(SquareField):
         if self.squeeze_need(to) == 1:
             cost = max(cost, 2 * SQUARE)
             why.append("squeezing counts as difficult terrain")
-        hazard = self.hazard(frm, to)
-        if hazard is not None:
-            why.append(hazard)
-        return Legal(cost, tuple(why))
+        damage = self._damage(to)
+        if damage is not None:
+            why.append(damage)
+        return Legal(cost, tuple(why)), damage is not None
 
     def paid_from(self, to: Coord) -> str:
         return self.step_mode(to)

@@ -152,6 +152,18 @@ class SquareField(Steps):
 
     def _read(self, pos: Coord) -> Square:
         g = self.grid
+        if self.side == 1:  # most creatures: one square, read without lists
+            i = pos[1] * g.width + pos[0]
+            z, stand, ground = pos[2], g.surface[i], g.ground[i]
+            fits = g.narrow[i]
+            return Square(
+                stand=stand,
+                ground=z == stand,
+                solid=bool(g.solid[i]),
+                filled=ground <= z < stand,
+                wet=bool(g.water[i]) and z < ground + g.water[i],
+                fits=() if fits is None else (fits,),
+            )
         cells = self.cells(pos[0], pos[1])
         stand = max(g.surface[i] for i in cells)
         z = pos[2]
