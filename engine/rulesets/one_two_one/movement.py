@@ -229,10 +229,11 @@ class OneTwoOneField(SquareField):
     def _surcharges(self, frm: Coord, to: Coord, squeezing: bool) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = []
         c = self.creature
-        if self.on_ground(to) and self.any_cell(to, self.grid.difficult):
+        sq = self.square(to)  # read once per square and decision
+        if sq.ground and self.any_cell(to, self.grid.difficult):
             out.append((1, "difficult terrain +1"))
         way = self.mode if self.flying else None
-        if way is None and self.in_water(to):
+        if way is None and sq.wet:
             way = "swim"
         elif way is None and (to[2] > frm[2] or (self.mode == "climb" and to[2] < frm[2])):
             way = "climb"
