@@ -224,6 +224,14 @@ class SquareField(Steps):
         x, y, z = pos
         if self.flying:
             return [(x + dx, y + dy, z + dz) for dx, dy, dz in SPACE if self.inside(x + dx, y + dy)]
+        if self.side == 1:  # most creatures: the squares around, at their surface, no calls
+            g = self.grid
+            w, h, surface = g.width, g.height, g.surface
+            return [
+                (nx, ny, surface[ny * w + nx])
+                for dx, dy in FLAT
+                if 0 <= (nx := x + dx) < w and 0 <= (ny := y + dy) < h
+            ]
         out = []
         for dx, dy in FLAT:
             nx, ny = x + dx, y + dy
@@ -251,7 +259,9 @@ class SquareField(Steps):
         if self.flying:
             apart = max(abs(dx), abs(dy), abs(to[2] - frm[2])) != 1  # up and down count too
         else:
-            apart = max(abs(dx), abs(dy)) != 1 or to[2] != self.stand_z(to[0], to[1])
+            g = self.grid
+            stand = g.surface[to[1] * g.width + to[0]] if self.side == 1 else self.stand_z(*to[:2])
+            apart = max(abs(dx), abs(dy)) != 1 or to[2] != stand
         if apart:
             return Illegal(
                 "path/not-contiguous", f"{list(to)} is not a ground square next to {list(frm)}"
