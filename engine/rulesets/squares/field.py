@@ -227,11 +227,12 @@ class SquareField(Steps):
         if self.side == 1:  # most creatures: the squares around, at their surface, no calls
             g = self.grid
             w, h, surface = g.width, g.height, g.surface
-            return [
-                (nx, ny, surface[ny * w + nx])
-                for dx, dy in FLAT
-                if 0 <= (nx := x + dx) < w and 0 <= (ny := y + dy) < h
-            ]
+            around = []
+            for dx, dy in FLAT:
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < w and 0 <= ny < h:
+                    around.append((nx, ny, surface[ny * w + nx]))
+            return around
         out = []
         for dx, dy in FLAT:
             nx, ny = x + dx, y + dy
