@@ -118,7 +118,17 @@ class EpicField(SquareField):
         """The terrain under a space anchored at `pos` (read once per decision)."""
         key = (pos[0], pos[1])
         found = self._terrain.get(key)
-        if found is None:
+        if found is None and self.side == 1:  # most creatures: one square, no generators
+            g = self.grid
+            i = pos[1] * g.width + pos[0]
+            found = self._terrain[key] = Terrain(
+                difficult=bool(g.difficult[i]),
+                impeded=bool(g.impeded[i]),
+                concealed=bool(g.concealed[i]),
+                damage=g.damage[i],
+                pit=bool(g.pit[i]),
+            )
+        elif found is None:
             g = self.grid
             cells = self.cells(pos[0], pos[1])
             found = self._terrain[key] = Terrain(
