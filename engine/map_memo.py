@@ -113,6 +113,13 @@ def settle() -> None:
     keys.clear()
 
 
+def room(entry_bytes: int) -> int:
+    """How many entries of `entry_bytes` a memo may fill: a search stops keeping what it
+    judges past the whole budget (it still judges it), so one long search can't hold more
+    than the budget while it runs."""
+    return _STORE.max_bytes // max(1, entry_bytes)
+
+
 def held_bytes() -> int:
     """The estimated bytes kept now."""
     return _STORE.held

@@ -19,7 +19,7 @@ the garbage collector stops scanning, where a kept square would be an object it 
 from __future__ import annotations
 
 from engine.geometry import Box, box, box_gap, overlaps, sign
-from engine.map_memo import kept
+from engine.map_memo import kept, room
 from engine.placement import Occupant
 from engine.rulesets.draw_steel import jumping
 from engine.rulesets.draw_steel.options import DrawSteelOptions
@@ -75,6 +75,7 @@ class MovementField:
         )
         self.terrain = TerrainReader(grid, mover)
         self._kept_steps: dict[Coord, Neighbors] = kept(grid, (mover, "steps"), dict, _steps_weight)
+        self._room = room(STEP_BYTES)
         self._entries: dict[Coord, Entry] = {}
         self.others, self.occupied = _occupants(state, creature)
         self._near_others: set[tuple[int, int]] | None = None
@@ -377,7 +378,9 @@ class MovementField:
         kept_steps = self._near_steps if personal else self._kept_steps
         found = kept_steps.get(pos)
         if found is None:
-            found = kept_steps[pos] = self.judged_neighbors(pos)
+            found = self.judged_neighbors(pos)
+            if len(kept_steps) < self._room:
+                kept_steps[pos] = found
         return found
 
     def judged_neighbors(self, pos: Coord) -> Neighbors:
@@ -450,9 +453,12 @@ def _near(occupied: dict[int, list[Occupant]], width: int, side: int) -> set[tup
     return near
 
 
+STEP_BYTES = 1_200
+"""Estimated bytes of a square's kept steps (tracemalloc: about 1.2 KB with its neighbours)."""
+
+
 def _steps_weight(steps: dict[Coord, Neighbors]) -> int:
-    """Estimated bytes of kept steps (measured: about 1.2 KB a square with its neighbours)."""
-    return 1_200 * len(steps)
+    return STEP_BYTES * len(steps)
 
 
 class _NearSteps:

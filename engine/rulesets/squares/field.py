@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
 from engine.geometry import box, overlaps
-from engine.map_memo import kept, per_roster
+from engine.map_memo import kept, per_roster, room
 from engine.placement import Occupant
 from engine.rulesets.squares.search import Graph, Node, Steps
 from engine.sizes import SizeScale
@@ -29,6 +29,10 @@ DROPPED = 1 << 20
 """Set in a node's counter once the path dropped off a ledge: nothing may follow."""
 FLAT = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 SPACE = [(dx, dy, dz) for dz in (-1, 0, 1) for dx, dy in [*FLAT, (0, 0)] if dx or dy or dz]
+
+JUDGED_BYTES, PLAIN_BYTES, NODE_BYTES = 1_200, 300, 150
+"""Estimated bytes of a node's kept steps, of their plain form and of its number
+(tracemalloc, on the bench map: about 1.5 KB a judged node in all)."""
 
 Judged = tuple[tuple[int, int, str], ...]
 """The legal steps from a node, whatever was spent: the node reached (by number), what it
@@ -358,7 +362,8 @@ class _KeptSteps:
         """Estimated bytes (measured: about 1.5 KB a judged node with its plain steps)."""
         near_judged, near_plain = self._near[1], self._near[2]
         judged = len(self.judged) + len(near_judged)
-        return 1_200 * judged + 300 * (len(self.plain) + len(near_plain)) + 150 * len(self.nodes)
+        plain = len(self.plain) + len(near_plain)
+        return JUDGED_BYTES * judged + PLAIN_BYTES * plain + NODE_BYTES * len(self.nodes)
 
     def near(
         self, roster: object
@@ -379,6 +384,7 @@ class _FieldGraph(Graph):
         self._field = field
         self._kept = kept_steps
         self._near_judged, self._near_plain = kept_steps.near(field.state.creatures)
+        self._room = room(JUDGED_BYTES)
 
     def moves(self, n: int, spent: int) -> Sequence[tuple[int, int]]:
         field = self._field
@@ -388,7 +394,9 @@ class _FieldGraph(Graph):
             plain = kept_plain.get(n)
             if plain is None:
                 judged = self._judged(n, alone)
-                plain = kept_plain[n] = tuple((nxt, cost) for nxt, cost, _ in judged)
+                plain = tuple((nxt, cost) for nxt, cost, _ in judged)
+                if len(kept_plain) < self._room:
+                    kept_plain[n] = plain
             return plain
         affords = field.affords
         return [
@@ -403,7 +411,9 @@ class _FieldGraph(Graph):
         kept_judged = self._kept.judged if alone else self._near_judged
         found = kept_judged.get(n)
         if found is None:
-            found = kept_judged[n] = self._field.judged(self.nodes[n], self.number)
+            found = self._field.judged(self.nodes[n], self.number)
+            if len(kept_judged) < self._room:
+                kept_judged[n] = found
         return found
 
 

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 
 from engine.budget import charge
-from engine.map_memo import per_roster
+from engine.map_memo import per_roster, room
 from engine.results import Refusal
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step
@@ -184,6 +184,8 @@ class Memo:
     waypoints: list[Point3] | None = None
     legs: dict[tuple[Point3, Point3, str, str], Step | None] = field(default_factory=dict)
     buckets: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    most_legs: int = field(default_factory=lambda: room(LEG_BYTES))
+    """Legs kept at most: past the memos' budget a leg is judged and not kept."""
 
     def roadmap(self, m: Mover) -> list[Point3]:
         """The board's waypoints for `m`, found and filed once."""
@@ -202,10 +204,13 @@ class Memo:
 
     def judge(self, m: Mover, a: Point3, b: Point3, status: str, kind: str) -> Step | None:
         key = (a, b, status, kind)
-        if key not in self.legs:
-            found = JUDGES[kind](m, a, list(b), status)
-            self.legs[key] = None if isinstance(found, Illegal) else found
-        return self.legs[key]
+        if key in self.legs:
+            return self.legs[key]
+        judged = JUDGES[kind](m, a, list(b), status)
+        found = None if isinstance(judged, Illegal) else judged
+        if len(self.legs) < self.most_legs:
+            self.legs[key] = found
+        return found
 
 
 def kept_memo(board: Board, m: Mover, options: WarcryOptions) -> Memo:

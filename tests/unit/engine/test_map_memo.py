@@ -3,6 +3,7 @@ drops costs time, never an answer."""
 
 from __future__ import annotations
 
+import tracemalloc
 from collections.abc import Iterator
 from typing import Any
 
@@ -98,3 +99,24 @@ def test_held_bytes_are_what_is_kept_and_never_over_budget(
         kept = map_memo._STORE.entries
         assert map_memo.held_bytes() == sum(weight for _, weight, _ in kept.values())
         assert map_memo.held_bytes() <= budget
+
+
+@pytest.mark.parametrize("ruleset", ["draw-steel", "epic-path", "one-two-one"])
+def test_a_search_keeps_nothing_past_the_budget_while_it_runs(ruleset: str) -> None:
+    state = battle(ruleset, 3)
+
+    def peak_of_answers() -> tuple[int, Any]:
+        map_memo.forget()
+        tracemalloc.start()
+        try:
+            found = answers(state)
+            return tracemalloc.get_traced_memory()[1], found
+        finally:
+            tracemalloc.stop()
+
+    peak_of_answers()  # what is built once per process (schemas, parsed options) is not counted
+    kept_peak, kept = peak_of_answers()
+    map_memo.configure(0)  # no room: every step is judged and none is kept, even mid-search
+    bare_peak, bare = peak_of_answers()
+    assert bare == kept
+    assert bare_peak < kept_peak * 0.8, (bare_peak, kept_peak)
