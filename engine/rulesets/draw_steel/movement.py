@@ -79,7 +79,9 @@ class MovementField:
         self._entries: dict[Coord, Entry] = {}
         self.others, self.occupied = _occupants(state, creature)
         self._near_others: set[tuple[int, int]] | None = None
-        near = kept(grid, (mover, "near"), _NearSteps, _NearSteps.weight)
+        # near other creatures a step depends on who moves: which of them are enemies, and
+        # that its own space is no obstacle, so those steps are kept per creature
+        near = kept(grid, (mover, "near", creature.id), _NearSteps, _NearSteps.weight)
         self._near_steps = near.among(state.creatures)
         self.jump_len = jumping.jump_length(creature.stats)
         self.plan_jumps = (

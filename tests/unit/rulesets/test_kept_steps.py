@@ -64,6 +64,30 @@ def test_a_creature_moving_away_from_a_route_read_before_frees_it_as_on_a_fresh_
     assert warm == answers(after)
 
 
+NEIGHBOURS = """
+b c . . .
+A . . . .
+. . . . #
+. . . . .
+"""
+
+
+@pytest.mark.parametrize(("ruleset", "walk"), GRID_RULESETS)
+def test_two_enemies_side_by_side_each_see_the_other_as_on_a_fresh_map(
+    ruleset: str, walk: int
+) -> None:
+    """Near other creatures a step depends on who moves (its enemies, its own space), so
+    what one creature's search read there is never another's answer."""
+    forget()
+    state = battle_in(ruleset, NEIGHBOURS, walk=walk, options={"turns": False})
+    b_moves = {"type": "move", "creature": "b", "to": [0, 3]}
+    decide({"type": "move", "creature": "A", "to": [4, 2]}, state)  # A reads beside b first
+    reach(state, "A")
+    warm = decide(b_moves, state), reach(state, "b")
+    forget()
+    assert warm == (decide(b_moves, state), reach(state, "b"))
+
+
 def test_a_warcry_fighter_moving_next_to_a_route_read_before_changes_it_as_on_a_fresh_board() -> (
     None
 ):
