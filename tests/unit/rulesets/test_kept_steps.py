@@ -3,13 +3,16 @@ creatures move, a decision on a map already read answers as a decision on a fres
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from engine import Accepted, decide, reach
+from engine import Accepted, create_battle, decide, reach
 from engine.map_memo import forget
-from projections import BattleState, evolve
+from engine.results import Refusal
+from projections import BattleState, evolve, fold
+from tests.unit.engine.recorded import record
 from tests.unit.rulesets.maps import battle_in
 from tests.unit.rulesets.warcry import table
 
@@ -107,3 +110,45 @@ def test_a_warcry_fighter_moving_next_to_a_route_read_before_changes_it_as_on_a_
     warm = warcry_answers(after)
     forget()
     assert warm == warcry_answers(after)
+
+
+@pytest.mark.parametrize("ruleset", [r for r, _ in GRID_RULESETS])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_creature_asked_in_turn_on_a_state_answers_as_on_a_fresh_map(
+    ruleset: str, seed: int
+) -> None:
+    """A seeded game (the recorded games' map and intents): on each state, every creature
+    tries two intents and its reach one after another with what the engine keeps warm, and
+    each answer is compared with the same question asked after everything kept is dropped."""
+    rng = random.Random(seed)
+    created = create_battle(record.setup(ruleset))
+    assert isinstance(created, Accepted)
+    state = fold(created.events)
+    for _ in range(25):
+        asks = [record.grid_intent(rng, ruleset, state, c) for c in state.creatures for _ in "ab"]
+        warm = [(decide(a, state), _reach_or_rule(state, _mover(a))) for a in asks]
+        for ask, found in zip(asks, warm, strict=True):
+            forget()
+            decision = decide(ask, state)
+            forget()
+            assert found == (decision, _reach_or_rule(state, _mover(ask))), ask
+        accepted = [d for d, _ in warm if isinstance(d, Accepted)]
+        for event in rng.choice(accepted).events if accepted else ():
+            state = evolve(state, event)
+        while state.pending:
+            reaction = {"type": "resolve_reaction", "reaction": state.pending[0].id}
+            taken = decide({**reaction, "decision": "take"}, state)
+            assert isinstance(taken, Accepted), taken
+            for event in taken.events:
+                state = evolve(state, event)
+
+
+def _mover(intent: dict[str, Any]) -> str:
+    return str(intent.get("creature") or intent["source"])
+
+
+def _reach_or_rule(state: BattleState, creature: str) -> Any:
+    try:
+        return reach(state, creature)
+    except Refusal as refusal:
+        return refusal.rule
