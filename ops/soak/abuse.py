@@ -86,6 +86,7 @@ def walled_in() -> dict[str, Any]:
 
 
 def cluttered_board() -> dict[str, Any]:
+    """A 60" board with 100 small obstacles and a fighter with Move 1000."""
     pieces = [
         {
             "kind": "obstacle",

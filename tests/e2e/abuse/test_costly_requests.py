@@ -13,6 +13,7 @@ import httpx
 import psycopg
 import pytest
 
+from ops.soak.abuse import cluttered_board
 from server.app import create_app
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
@@ -48,28 +49,6 @@ def create(server: Running, body: dict[str, Any]) -> tuple[str, str]:
         made = http.post("/battles", json=body)
     assert made.status_code == 201, made.text
     return made.json()["battle_id"], made.json()["director_token"]
-
-
-def cluttered_board() -> dict[str, Any]:
-    """A 60" board with 100 small obstacles and a fighter with Move 1000."""
-    pieces = [
-        {
-            "kind": "obstacle",
-            "polygon": [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]],
-            "height": 2,
-        }
-        for x in range(5, 55, 5)
-        for y in range(5, 55, 5)
-    ]
-    return {
-        "ruleset": "warcry",
-        "seed": 3,
-        "options": {"turns": False},
-        "board": {"width": 60, "height": 60, "terrain": pieces},
-        "creatures": [
-            {"id": "f1", "side": "red", "at": [2.0, 2.0], "speeds": {"walk": 1000}, "hp": 8},
-        ],
-    }
 
 
 def test_a_huge_gridless_reach_is_refused_within_seconds(tight: Running) -> None:
