@@ -17,10 +17,9 @@ from typing import Any
 
 import events.battle_events
 import events.history_events
-from engine import Context, builtin_rulesets, create_battle, decide, reach
+from engine import Context, create_battle, decide, reach, reach_region
 from engine.budget import Budget, within
 from engine.intents import Intent
-from engine.map_memo import settle
 from engine.recorded_dice import RecordingDice
 from engine.results import Refusal, Refused
 from engine.rulesets.options import BaseOptions
@@ -320,14 +319,8 @@ def reach_answer(
 
 
 def _reach_found(loaded: Loaded, creature: str, kind: str, mode: str) -> dict[str, Any]:
-    region = None
-    rs = builtin_rulesets().get(loaded.state.ruleset)
-    if rs is not None and rs.gridless and loaded.state.board is not None:
-        # gridless: search the region once; the squares are its lattice, rounded
-        try:
-            region = rs.reach_region(loaded.state, rs.creature(loaded.state, creature), kind)
-        finally:
-            settle()  # what the search filled is weighed against the memos' budget
+    # gridless: the region is searched once; its squares are its lattice, rounded
+    region = reach_region(loaded.state, creature, kind)
     squares = region.lattice() if region is not None else reach(loaded.state, creature, kind, mode)
     found: dict[str, Any] = {
         "version": loaded.version,
