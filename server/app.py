@@ -8,7 +8,15 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
-from server.api import openapi, problems, routes_battles, routes_docs, routes_history, routes_ops
+from server.api import (
+    openapi,
+    problems,
+    routes_battles,
+    routes_docs,
+    routes_history,
+    routes_ops,
+    routes_options,
+)
 from server.api.deps import PrincipalCache, Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
@@ -95,7 +103,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     app.state.store = wired.store
     app.state.services = services
     problems.install(app)
-    for module in (routes_battles, routes_history, routes_ops):
+    for module in (routes_battles, routes_history, routes_ops, routes_options):
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
     app.include_router(routes_docs.router)
