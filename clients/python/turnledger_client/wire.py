@@ -4323,6 +4323,41 @@ class OneTwoOneOptions(BaseModel):
     """
 
 
+class OptionSpent(BaseModel):
+    """
+    One field of the creature's economy (as the state's `economy` names it, dotted for a
+    nested one: `actions.move`) that taking the option changes, from what to what.
+    """
+
+    after: Annotated[int | float | bool | str | None, Field(title="After")]
+    """
+    Its value after the option.
+    """
+    before: Annotated[int | float | bool | str | None, Field(title="Before")]
+    """
+    Its value now.
+    """
+    what: Annotated[str, Field(title="What")]
+    """
+    The economy field, dotted: `actions.move`, `movement_left`.
+    """
+
+
+class OptionUnavailable(BaseModel):
+    """
+    Why the option is not available now: what submitting its intent is refused with.
+    """
+
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    The refusal's sentence, for a player.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule's stable id (`draw-steel/not-prone`).
+    """
+
+
 class PendingDifference(BaseModel):
     """
     The open reaction windows of both states, when they differ.
@@ -8483,6 +8518,62 @@ class BattleStateOut(BaseModel):
     """
 
 
+class CreatureOption(BaseModel):
+    """
+    One thing the creature may do now (or may not, and why).
+    """
+
+    action: Annotated[str | None, Field(title="Action")]
+    """
+    The ruleset's action for a move (`advance`, `sprint`, `run`, ...); `take`/`decline` for a reaction; `start`/`stop` for Shield Surfing; else null.
+    """
+    available: Annotated[bool, Field(title="Available")]
+    """
+    Submitting `intent` now, with the token that asked, is accepted.
+    """
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | Place
+        | Remove
+        | SetTerrain
+        | SetCondition,
+        Field(discriminator="type", title="Intent"),
+    ]
+    """
+    An intent to submit as it is (`POST .../intents`). A movement's goes to the cheapest square of `reach` (gridless: the legs to the cheapest point); any other listed square may take its `to` (or point its `legs`).
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    The intent's type: `move`, `shift`, `teleport`, `stand_up`, `fall_prone`, `start_turn`, `end_turn`, `resolve_reaction`, `shield_surf`.
+    """
+    reach: ReachOut | None
+    """
+    For a movement with the ruleset's first move action, a shift or a teleport: where it can end and at what cost, as `GET .../reach` answers.
+    """
+    spends: Annotated[list[OptionSpent], Field(title="Spends")]
+    """
+    What `intent` changes in the creature's economy (empty when unavailable).
+    """
+    summary: Annotated[str, Field(title="Summary")]
+    """
+    The option in plain words, for a player or an agent.
+    """
+    unavailable: OptionUnavailable | None
+    """
+    Why `intent` is refused now; null when available.
+    """
+
+
 class DrawSteelBattle(BaseModel):
     """
     The create body of a `draw-steel` battle.
@@ -8823,6 +8914,48 @@ class JudgedAgain(BaseModel):
     trace: Annotated[list[TraceStep] | None, Field(title="Trace")] = None
     """
     Today's trace (absent when refused).
+    """
+
+
+class OptionsOut(BaseModel):
+    """
+    What a creature may do now, as the caller may: each option, with its cost.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle's id.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The creature's id.
+    """
+    economy: Annotated[
+        DrawSteelEconomy
+        | EpicPathEconomy
+        | ReclaimTheWildEconomy
+        | ActionPointsEconomy
+        | WarcryEconomy,
+        Field(discriminator="ruleset", title="Economy"),
+    ]
+    """
+    What the creature has left now (as in the state).
+    """
+    options: Annotated[list[CreatureOption], Field(title="Options")]
+    """
+    Every option, offered or not.
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    The battle's ruleset.
+    """
+    unit: Annotated[str, Field(title="Unit")]
+    """
+    The unit distances and costs are counted in.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version the options were judged at.
     """
 
 
