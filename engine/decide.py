@@ -21,7 +21,7 @@ from engine.results import Decision, Refusal, Refused
 from projections.state import BattleState
 
 ALLOWED_WHILE_PENDING = frozenset(
-    {"resolve_reaction", "place", "remove", "set_terrain", "set_condition"}
+    {"resolve_reaction", "place", "remove", "set_terrain", "set_condition", "hide", "reveal"}
 )
 
 

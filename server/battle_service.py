@@ -39,6 +39,7 @@ from server.creation_keys import (
     director_token,
 )
 from server.errors import BadRequest, Busy, Forbidden, NotFound
+from server.redaction import Reader, Visibility, reader_of
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
@@ -292,6 +293,26 @@ class BattleService:
     def render(loaded: Loaded) -> dict[str, Any]:
         view = battle_view(loaded.state)
         return {"battle_id": loaded.battle_id, **view, "version": loaded.version}
+
+    def reader(self, principal: Principal) -> tuple[Reader, Visibility]:
+        """Who reads, and who may see each creature as the log stands (server/redaction.py).
+        A player's sides are those of the creatures its seat controls."""
+        if principal.is_director:
+            return Reader(True), Visibility()
+        battle_id = principal.battle_id
+        head = self.store.head_version(battle_id)
+        seen = Visibility()
+        after = 0
+        while after < head:
+            page = self.store.read_stream(battle_id, after=after, up_to=min(head, after + 1000))
+            if not page:
+                break
+            for env in page:
+                seen.feed(env)
+            after = page[-1].version
+        state = self.loader.current(battle_id).state
+        sides = {cid: c.side for cid, c in state.creatures.items()}
+        return reader_of(False, principal.creatures, sides), seen
 
     def events(self, battle_id: str, after: int = 0, limit: int = 100) -> list[Envelope]:
         return self.store.read_stream(battle_id, after=after, up_to=after + limit)

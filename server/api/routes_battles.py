@@ -13,6 +13,7 @@ from engine.intents import Intent
 from engine.results import Refused
 from server.command_pipeline import IntentOutcome
 from server.narration import narrate_page, with_narration
+from server.redaction import redact_view
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
@@ -20,7 +21,7 @@ from .deps import BattleId, Caller, Deps, Director, api_key, limited
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
 from .stream import Follower, StreamResponse
-from .wire import OrjsonResponse, envelope_json, outcome_json, plain_json
+from .wire import OrjsonResponse, outcome_json, plain_json, redacted_json
 
 router = APIRouter(tags=["battles"])
 IdempotencyKey = Annotated[
@@ -149,6 +150,9 @@ def battle_state(
         view = deps.battles.view_at(battle_id, at if at.tzinfo else at.replace(tzinfo=UTC))
     else:
         view = deps.battles.view(battle_id, version)
+    if not who.is_director:
+        reader, seen = deps.battles.reader(who)
+        view = redact_view(view, reader, seen, view.get("version"))
     return OrjsonResponse(view)
 
 
@@ -238,9 +242,11 @@ def events(
     one); `next_after` says where the next page starts."""
     page = bytes_page(deps.battles.events(battle_id, after, limit), s.MAX_PAGE_BYTES)
     next_after = page[-1].version if page else after
-    shown = [envelope_json(e, director=who.is_director) for e in page]
+    reader, seen = deps.battles.reader(who)
+    shown = [redacted_json(e, reader, seen) for e in page]
     body = {"battle_id": battle_id, "events": shown}
-    if narrate and page:
+    # narration names whoever an event concerns: not for a reader from whom some are hidden
+    if narrate and page and not seen.any:
         with_narration(body, narrate_page(deps.battles, battle_id, after, page))
     return OrjsonResponse({**body, "next_after": next_after})
 
@@ -296,7 +302,8 @@ async def stream(
         reads.inc()
         return store.read_stream(battle, after=after, up_to=up_to)
 
-    follower = Follower(deps.hub, sub, read, start, director=who.is_director)
+    reader, seen = deps.battles.reader(who)
+    follower = Follower(deps.hub, sub, read, start, reader=reader, seen=seen)
     try:
         await follower.start()
     except BaseException:

@@ -19,10 +19,11 @@ from sse_starlette import EventSourceResponse
 from starlette.types import Receive, Scope, Send
 
 from events.envelope import Envelope
+from server.redaction import Reader, Visibility
 from server.stream_hub import PAGE, StreamHub, Subscription
 
 from .problems import is_database_down
-from .wire import envelope_json
+from .wire import redacted_json
 
 log = structlog.get_logger("turnledger.stream")
 SEND_TIMEOUT = 30.0
@@ -33,9 +34,12 @@ RETRY_MAX = 10.0
 ReadStream = Callable[[str, int, int], list[Envelope]]
 
 
-def sse_event(e: Envelope, *, director: bool = True) -> dict[str, Any]:
-    data = orjson.dumps(envelope_json(e, director=director)).decode()
-    return {"id": str(e.version), "event": e.type, "data": data}
+def sse_event(e: Envelope, reader: Reader, seen: Visibility) -> dict[str, Any]:
+    """One logged event as `reader` may read it; `seen` reads it first (a hide or a reveal
+    applies from its own version on)."""
+    seen.feed(e)
+    shown = redacted_json(e, reader, seen)
+    return {"id": str(e.version), "event": shown["type"], "data": orjson.dumps(shown).decode()}
 
 
 class Follower:
@@ -48,11 +52,13 @@ class Follower:
         read: ReadStream,
         after: int,
         *,
-        director: bool = True,
+        reader: Reader | None = None,
+        seen: Visibility | None = None,
     ) -> None:
         self.hub, self.sub, self._read, self.last = hub, sub, read, after
-        self.director = director
-        """Whether the reader may see the battle's secrets (a player's events lack the seed)."""
+        self.reader = reader or Reader(True)
+        """Who reads: a player's events lack the seed and what is hidden from it."""
+        self.seen = seen or Visibility()
         self._first: list[Envelope] | None = None
 
     async def start(self) -> None:
@@ -66,11 +72,11 @@ class Follower:
             if self._first is not None:
                 first, self._first = self._first, None
                 async for envelope in self._catch_up(first):
-                    yield sse_event(envelope, director=self.director)
+                    yield sse_event(envelope, self.reader, self.seen)
             while True:
                 if self.sub.catch_up_needed():
                     async for envelope in self._catch_up(await self._page_retrying()):
-                        yield sse_event(envelope, director=self.director)
+                        yield sse_event(envelope, self.reader, self.seen)
                     continue
                 handed = await self.sub.next()
                 if handed is None or handed.version <= self.last:
@@ -79,7 +85,7 @@ class Follower:
                     self.sub.fall_behind()  # a version was not handed over: read the log
                     continue
                 self.last = handed.version
-                yield sse_event(handed, director=self.director)
+                yield sse_event(handed, self.reader, self.seen)
         finally:
             self.hub.unsubscribe(self.sub)
 

@@ -11,7 +11,7 @@ from starlette.responses import Response
 from events.envelope import Envelope
 from events.vocabulary import Event
 from server.command_pipeline import IntentOutcome
-from server.redaction import readable
+from server.redaction import PLACEHOLDER, Reader, Visibility, readable, redact_event
 
 from .problems import ProblemError
 
@@ -51,6 +51,16 @@ def envelope_json(e: Envelope, *, director: bool = True) -> dict[str, Any]:
         "prev_hash": e.prev_hash.hex(),
         "hash": e.hash.hex(),
     }
+
+
+def redacted_json(e: Envelope, reader: Reader, seen: Visibility) -> dict[str, Any]:
+    """An envelope as `reader` may read it (server/redaction.py): itself, or a placeholder
+    keeping its version and carrying nothing else."""
+    kind, data = redact_event(e.type, e.data, e.version, reader, seen)
+    if kind != PLACEHOLDER:
+        shown = envelope_json(e, director=reader.director)
+        return {**shown, "type": kind, "data": data}
+    return {"battle_id": e.battle_id, "version": e.version, "type": PLACEHOLDER, "data": {}}
 
 
 def preview_json(event: Event) -> dict[str, Any]:
