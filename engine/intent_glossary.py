@@ -78,6 +78,8 @@ PARTICULAR: dict[str, str] = {
     "KnockOff.creature": "The id of the creature using the maneuver.",
     "KnockOff.target": "The id of the creature climbing or riding it, to knock off.",
     "ShieldSurf.stop": "End Shield Surfing instead of beginning it.",
+    "Hide.visible_to": "The sides whose players still see it (none: no player).",
+    "Reveal.history": "Show its past events too, not only what comes next.",
     "StartTurn.creature": "The id of the creature whose turn begins.",
     "EndTurn.creature": "The id of the creature whose turn ends.",
     "Place.creature": "The creature to place, as in the create body (`at` inside it).",

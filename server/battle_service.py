@@ -39,7 +39,15 @@ from server.creation_keys import (
     director_token,
 )
 from server.errors import BadRequest, Busy, Forbidden, NotFound
-from server.redaction import Reader, Visibility, reader_of
+from server.redaction import (
+    Reader,
+    Visibility,
+    hidden_from,
+    mentions,
+    reader_of,
+    redact_refusal,
+    seen_state,
+)
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
@@ -220,10 +228,14 @@ class BattleService:
             request = canonical_request(intent.model_dump(mode="json", exclude_none=True))
         except UnencodableBody as exc:
             return IntentOutcome(0, refused=Refused(rule="intent/invalid", detail=str(exc)))
+        hidden: set[str] = set()
+        if not principal.is_director:
+            reader, seen = await self._blocking(self.reader, principal)
+            hidden = hidden_from(reader, seen)
         command = Command(
             principal.battle_id,
             principal.actor,
-            partial(self._plan_intent, principal, intent, request.data, dry_run),
+            partial(self._plan_intent, principal, intent, request.data, dry_run, hidden),
             request.digest,
             idempotency_key=None if dry_run else idempotency_key,
             expected_version=intent.expected_version,
@@ -239,9 +251,14 @@ class BattleService:
         intent: Intent,
         recorded: dict[str, Any],
         dry_run: bool,
+        hidden: set[str],
         loaded: Loaded | None,
     ) -> Planned | Refused:
         assert loaded is not None
+        named = mentions(recorded, hidden)
+        if named:  # what a player may not see, it may not name: as if there were none
+            cid = min(named)
+            return Refused(rule="battle/unknown-creature", detail=f"there is no creature {cid!r}")
         refusal = authorise(principal, intent, loaded.state)
         if refusal is not None:
             return refusal
@@ -250,7 +267,7 @@ class BattleService:
         with within(self.budget("this intent")):
             decision = decide(intent, loaded.state, Context(actor=principal.actor, dice=dice))
         if isinstance(decision, Refused):
-            return decision
+            return redact_refusal(decision, hidden)
         trace = tuple(step.to_json() for step in decision.trace)
         opener = IntentAccepted(
             intent=recorded,
@@ -321,21 +338,40 @@ class BattleService:
         self, principal: Principal, creature: str, kind: str, mode: str
     ) -> dict[str, Any]:
         """Every place the creature could end this move, with its cost, judged on the head."""
-        loaded = await self.pipeline.fresh(principal.battle_id)
+        loaded, hidden = await self._as_seen(
+            principal, await self.pipeline.fresh(principal.battle_id)
+        )
         found: dict[str, Any] = await self._blocking(
             reach_answer, loaded, creature, kind, mode, self.budget("this reach")
         )
+        if "refused" in found:
+            found["refused"] = redact_refusal(found["refused"], hidden)
         return found
+
+    async def _as_seen(self, principal: Principal, loaded: Loaded) -> tuple[Loaded, set[str]]:
+        """The head as `principal` may see it (server/redaction.py): a player's ruler and
+        options are asked of the battle without the creatures hidden from it."""
+        if principal.is_director:
+            return loaded, set()
+        reader, seen = await self._blocking(self.reader, principal)
+        hidden = hidden_from(reader, seen)
+        if not hidden:
+            return loaded, hidden
+        return Loaded(loaded.battle_id, loaded.version, seen_state(loaded.state, hidden)), hidden
 
     async def options(self, principal: Principal, creature: str) -> dict[str, Any]:
         """What the creature may do now, as `principal` may (server/creature_options.py),
         judged on the head; its searches share one budget, as a reach's do."""
         from server.creature_options import options_answer  # it reads `authorise` from here
 
-        loaded = await self.pipeline.fresh(principal.battle_id)
+        loaded, hidden = await self._as_seen(
+            principal, await self.pipeline.fresh(principal.battle_id)
+        )
         found: dict[str, Any] = await self._blocking(
             options_answer, loaded, principal, creature, self.budget("these options")
         )
+        if "refused" in found:
+            found["refused"] = redact_refusal(found["refused"], hidden)
         return found
 
 

@@ -31,7 +31,18 @@ from server.auth import Principal
 from server.battle_service import BattleService, authorise
 from server.command_pipeline import Command, IntentOutcome, Planned
 from server.errors import NotFound
-from server.redaction import readable
+from server.redaction import (
+    PLACEHOLDER,
+    Reader,
+    Visibility,
+    hidden_from,
+    mentions,
+    redact_event,
+    redact_refusal,
+    redact_view,
+    seen_state,
+)
+from server.redaction import names_any as _names
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import Loaded
 from server.unseen_dice import UnseenDice
@@ -340,15 +351,24 @@ class HistoryService:
             return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
         opening = envelopes[0].event(registry)
         assert isinstance(opening, IntentAccepted)
-        recorded = _as_recorded(envelopes[1:])
+        reader, seen = self.battles.reader(principal)
         first = envelopes[0].version
+        hidden = hidden_from(reader, seen, first)
+        if redact_event(envelopes[0].type, envelopes[0].data, first, reader, seen)[0] != (
+            "IntentAccepted"
+        ):  # an action a hidden creature took is, to this reader, no action
+            return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
+        recorded = _as_recorded(envelopes[1:])
         base: dict[str, Any] = {
             "intent_id": intent_id,
             "intent": opening.intent,
             "versions": [first, envelopes[-1].version],
             "actor": envelopes[0].actor,
             "rules_version_then": envelopes[0].rules_version,
-            "recorded": {"events": recorded, "trace": opening.trace},
+            "recorded": {
+                "events": _as_seen(recorded, first + 1, reader, seen),
+                "trace": [] if hidden else opening.trace,
+            },
         }
         if opening.intent.get("type") in ("undo", "redo", "create_battle"):
             return {
@@ -367,16 +387,23 @@ class HistoryService:
         if isinstance(again, Refused) and again.rule == TOO_COSTLY:
             return again
         if isinstance(again, Refused):
+            again = redact_refusal(again, hidden)
             judged: dict[str, Any] = {"refused": again.model_dump()}
             differences = [f"now refused: {again.rule}: {again.detail}"]
             matches = False
         else:
             judged = {
                 "events": _encoded(again.events),
-                "trace": [step.to_json() for step in again.trace],
+                "trace": [] if hidden else [step.to_json() for step in again.trace],
             }
             differences = _differences(recorded, judged["events"])
             matches = not differences
+            if mentions(judged["events"], hidden):  # judged now with a hidden creature
+                judged["events"] = [
+                    {"type": PLACEHOLDER, "data": {}} if mentions(e, hidden) else e
+                    for e in judged["events"]
+                ]
+                differences = [d for d in differences if not _names(d, hidden)]
         return {
             **base,
             "rules_version_now": now_version,
@@ -418,6 +445,7 @@ class HistoryService:
         state = self.loader.at(battle_id, first - 1).state if first > 1 else None
         steps: list[dict[str, Any]] = []
         spent = 0
+        reader, seen = self.battles.reader(principal)
         for env in self.store.read_stream(battle_id, after=first - 1, up_to=last):
             if env.type in ("ActionUndone", "ActionRedone"):
                 state = self.loader.at(battle_id, env.version).state
@@ -427,25 +455,21 @@ class HistoryService:
             if state is not None and (
                 states == "each" or (states == "last" and env.version == last)
             ):
-                shown = battle_view(state)
+                shown = redact_view(battle_view(state), reader, seen, env.version)
                 size = len(orjson.dumps(shown))
                 if steps and spent + size > max_bytes:
                     break  # this page is full: the client asks again from here
                 spent += size
-            steps.append(
-                {
-                    "version": env.version,
-                    "event": {
-                        "type": env.type,
-                        "data": readable(env.type, env.data, director=principal.is_director),
-                        "intent_id": env.intent_id,
-                        "actor": env.actor,
-                        "recorded_at": env.recorded_at.isoformat(),
-                    },
-                    "trace": env.data.get("trace") if env.type == "IntentAccepted" else None,
-                    "state": shown,
-                }
-            )
+            kind, data = redact_event(env.type, env.data, env.version, reader, seen)
+            event: dict[str, Any] = {"type": kind, "data": data}
+            if kind != PLACEHOLDER:
+                event.update(
+                    intent_id=env.intent_id,
+                    actor=env.actor,
+                    recorded_at=env.recorded_at.isoformat(),
+                )
+            trace = data.get("trace") if kind == "IntentAccepted" else None
+            steps.append({"version": env.version, "event": event, "trace": trace, "state": shown})
         page_end = steps[-1]["version"]
         answer: dict[str, Any] = {"battle_id": battle_id, "from": first, "to": page_end}
         answer["steps"] = steps
@@ -474,12 +498,20 @@ class HistoryService:
                 detail=f"give 1 to {MAX_WHAT_IF_INTENTS} intents",
             )
         state = self.loader.at(battle_id, version).state
+        reader, seen = self.battles.reader(principal)
+        hidden = hidden_from(reader, seen, version) | hidden_from(reader, seen)
         steps: list[dict[str, Any]] = []
         ctx = Context(actor=principal.actor)
         if not principal.is_director:
             ctx = Context(actor=principal.actor, dice=UnseenDice())
         budget = self.battles.budget("this what-if")
         for index, intent in enumerate(intents):
+            asked = intent if isinstance(intent, dict) else intent.model_dump(mode="json")
+            named = mentions(asked, hidden)
+            if named:
+                return Refused(
+                    rule="battle/unknown-creature", detail=f"there is no creature {min(named)!r}"
+                )
             refusal = authorise(principal, intent, state)
             if refusal is not None:
                 return refusal
@@ -488,14 +520,19 @@ class HistoryService:
             if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
                 return decision
             if isinstance(decision, Refused):
-                steps.append({"index": index, "refused": decision.model_dump()})
+                refused = redact_refusal(decision, hidden)
+                steps.append({"index": index, "refused": refused.model_dump()})
                 break
             state = fold(decision.events, state)
+            tried = []
+            for e in decision.events:
+                kind, data = redact_event(e.type, encode(e), head + 1, reader, seen)
+                tried.append({"type": kind, "data": data})
             steps.append(
                 {
                     "index": index,
-                    "events": [{"type": e.type, "data": encode(e)} for e in decision.events],
-                    "trace": [s.to_json() for s in decision.trace],
+                    "events": tried,
+                    "trace": [] if hidden else [s.to_json() for s in decision.trace],
                 }
             )
         actions_after = [
@@ -507,13 +544,15 @@ class HistoryService:
         if len(actions_after) >= len(intents):
             compare_at = sorted(a.last_version for a in actions_after)[len(intents) - 1]
         actual = self.loader.at(battle_id, compare_at).state
+        hidden |= hidden_from(reader, seen, compare_at)
+        shown, actual = seen_state(state, hidden), seen_state(actual, hidden)
         return {
             "battle_id": battle_id,
             "from_version": version,
             "steps": steps,
-            "state": battle_view(state),
+            "state": redact_view(battle_view(shown), reader, seen, version),
             "compared_with_version": compare_at,
-            "difference": _state_difference(state, actual),
+            "difference": _state_difference(shown, actual),
         }
 
     # -- rebuilding projections -----------------------------------------------------------
@@ -612,6 +651,17 @@ def _pseudo_marker(event: Event, version: int) -> Any:
         event.first_version,
         event.last_version,
     )
+
+
+def _as_seen(
+    events: list[dict[str, Any]], version: int, reader: Reader, seen: Visibility
+) -> list[dict[str, Any]]:
+    """Events of an action starting at `version`, as `reader` may read them."""
+    out = []
+    for n, e in enumerate(events):
+        kind, data = redact_event(e["type"], e["data"], version + n, reader, seen)
+        out.append({"type": kind, "data": data})
+    return out
 
 
 def _encoded(events: Sequence[Event]) -> list[dict[str, Any]]:

@@ -17,9 +17,13 @@ who may see the same things, so an answer is encoded once per kind of reader.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from engine.results import Refused
+from projections.state import BattleState
 
 SECRET_FIELDS = {"BattleCreated": ("seed",)}
 UNSEEN = "an unseen creature"
@@ -27,6 +31,7 @@ PLACEHOLDER = "Unseen"
 """The type a reader sees for an event it may not read."""
 REACTIONS = frozenset({"OpportunityAttackTriggered", "ReactionResolved"})
 """Events a hidden creature takes against a seen one: shown, from an unseen creature."""
+UNKNOWN = "battle/unknown-creature"
 REFERENCES = ("grabbed_by", "frightened_by", "climbing_on")
 
 
@@ -231,3 +236,38 @@ def redact_view(
         pending.append({**p, "reactor": UNSEEN} if p.get("reactor") in gone else p)
     active = None if view.get("active") in gone else view.get("active")
     return {**view, "creatures": shown, "pending_reactions": pending, "active": active}
+
+
+def hidden_from(reader: Reader, seen: Visibility, version: int | None = None) -> set[str]:
+    """The creatures `reader` may not see at `version` (now: None)."""
+    if reader.director or not seen.any:
+        return set()
+    hidden = seen.hidden if version is None else seen.at(version)
+    return {c for c in hidden if not seen.sees(reader, c, version)}
+
+
+def seen_state(state: BattleState, hidden: set[str]) -> BattleState:
+    """The state as a reader who may not see `hidden` sees it: without them (what it asks of
+    the rules as a ruler, reach and options, is asked of this state)."""
+    if not hidden or not hidden & state.creatures.keys():
+        return state
+    creatures = {cid: c for cid, c in state.creatures.items() if cid not in hidden}
+    pending = tuple(p for p in state.pending if p.reactor not in hidden and p.target not in hidden)
+    board = state.board
+    if board is not None:
+        fighters = {cid: f for cid, f in board.fighters.items() if cid not in hidden}
+        board = replace(board, fighters=fighters)
+    return replace(state, creatures=creatures, pending=pending, board=board)
+
+
+def redact_refusal(refused: Refused, hidden: set[str]) -> Refused:
+    """A refusal as a reader who may not see `hidden` reads it: one that names a hidden
+    creature says the way is blocked, no more."""
+    if not hidden or refused.rule == UNKNOWN or not names_any(refused.detail, hidden):
+        return refused  # "there is no creature X" names only what the asker named
+    return Refused(rule="path/blocked", step=refused.step, detail="the way is blocked")
+
+
+def names_any(text: str, ids: set[str]) -> bool:
+    words = set(re.findall(r"[A-Za-z0-9_.-]+", text))
+    return bool(words & ids)

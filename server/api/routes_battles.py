@@ -7,13 +7,14 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from engine.intents import Intent
 from engine.results import Refused
 from server.command_pipeline import IntentOutcome
 from server.narration import narrate_page, with_narration
-from server.redaction import redact_view
+from server.redaction import Reader, Visibility, redact_view
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
@@ -60,7 +61,13 @@ def check_limits(body: s.BattleIn) -> None:
         )
 
 
-def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> Response:
+def answer(
+    request: Request,
+    outcome: IntentOutcome,
+    kind: str,
+    deps: Deps,
+    seen: tuple[Reader, Visibility] | None = None,
+) -> Response:
     """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem."""
     state = request.scope.setdefault("state", {})
     state["intent_type"] = kind
@@ -74,7 +81,8 @@ def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> R
     state["outcome"] = label
     deps.metrics.intents.labels(kind, label).inc()
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else None
-    return OrjsonResponse(outcome_json(outcome), 200 if outcome.dry_run else 201, headers=headers)
+    shown = outcome_json(outcome, *seen) if seen is not None else outcome_json(outcome)
+    return OrjsonResponse(shown, 200 if outcome.dry_run else 201, headers=headers)
 
 
 @router.post(
@@ -192,7 +200,10 @@ async def submit_intent(
         dry_run=dry_run,
         correlation_id=request.scope.get("state", {}).get("request_id"),
     )
-    return answer(request, outcome, body.type, deps)
+    seen = None
+    if not who.is_director and outcome.refused is None:
+        seen = await run_in_threadpool(deps.battles.reader, who)
+    return answer(request, outcome, body.type, deps, seen)
 
 
 @router.get(
@@ -245,9 +256,8 @@ def events(
     reader, seen = deps.battles.reader(who)
     shown = [redacted_json(e, reader, seen) for e in page]
     body = {"battle_id": battle_id, "events": shown}
-    # narration names whoever an event concerns: not for a reader from whom some are hidden
-    if narrate and page and not seen.any:
-        with_narration(body, narrate_page(deps.battles, battle_id, after, page))
+    if narrate and page:
+        with_narration(body, narrate_page(deps.battles, battle_id, after, page, (reader, seen)))
     return OrjsonResponse({**body, "next_after": next_after})
 
 

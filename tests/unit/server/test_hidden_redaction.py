@@ -43,7 +43,14 @@ def logged(events: Any, log: list[Env], intent: dict[str, Any], trace: Any) -> N
 
 def hidden_battle(rows: str, at: list[int]) -> tuple[BattleState, list[Env]] | None:
     setup = setup_for(rows, options={"turns": False, "opportunity_attacks": "always"})
-    lurker = {"id": LURKER, "name": "Lurker", "side": "monsters", "at": at, "hidden": True, "speeds": {"walk": 5}}
+    lurker = {
+        "id": LURKER,
+        "name": "Lurker",
+        "side": "monsters",
+        "at": at,
+        "hidden": True,
+        "speeds": {"walk": 5},
+    }
     created = create_battle({**setup, "creatures": [*setup["creatures"], lurker]})
     if not isinstance(created, Accepted):
         return None

@@ -1,0 +1,130 @@
+"""Hidden creatures over real HTTP: a player's reads never depend on where a hidden creature
+is, on any route this covers (state, time travel, events with narration, the stream, replay,
+reach, options, what-if, judgement, intent answers, refusals); the director reads it all;
+asking about a hidden creature answers as about one that does not exist."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import orjson
+
+from tests.e2e.conftest import Running, seat
+from tests.integration.service.conftest import skirmish
+
+LURKER = "lurker7"
+VOLATILE = {
+    "battle_id",
+    "hash",
+    "prev_hash",
+    "recorded_at",
+    "global_position",
+    "intent_id",
+    "correlation_id",
+    "causation_id",
+}
+
+
+def battle_with_lurker(at: list[int]) -> dict[str, Any]:
+    body = skirmish()
+    lurker = {"id": LURKER, "name": "Lurker", "side": "monsters", "at": at, "hidden": True}
+    body["creatures"] = [*body["creatures"], {**lurker, "speeds": {"walk": 5}, "hp": 5}]
+    return body
+
+
+def normal(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith("seat:"):
+        return "seat:"
+    if isinstance(value, dict):
+        return {k: normal(v) for k, v in value.items() if k not in VOLATILE}
+    if isinstance(value, list):
+        return [normal(v) for v in value]
+    return value
+
+
+def stream_events(http: httpx.Client, battle_id: str, head: int) -> list[Any]:
+    found: list[Any] = []
+    with http.stream("GET", f"/battles/{battle_id}/stream", params={"after": 0}) as answer:
+        for line in answer.iter_lines():
+            if line.startswith("data:"):
+                found.append(orjson.loads(line[5:]))
+                if found[-1]["version"] >= head:
+                    break
+    return found
+
+
+def player_reads(
+    server: Running, new_battle: Any, at: list[int], to: list[int]
+) -> tuple[Any, str, str]:
+    battle = new_battle(battle_with_lurker(at))
+    player = seat(server, battle, ["hero"])
+    url = f"/battles/{battle.battle_id}"
+    with server.client(battle.director) as http:
+        lurked = http.post(f"{url}/intents", json={"type": "move", "creature": LURKER, "to": to})
+        assert lurked.status_code == 201, lurked.text
+    reads: dict[str, Any] = {}
+    with server.client(player) as http:
+        moved = http.post(f"{url}/intents", json={"type": "move", "creature": "hero", "to": [1, 3]})
+        assert moved.status_code == 201, moved.text
+        reads["moved"] = moved.json()
+        reads["dry"] = http.post(
+            f"{url}/intents",
+            params={"dry_run": "true"},
+            json={"type": "shift", "creature": "hero", "to": [0, 3]},
+        ).json()
+        state = http.get(url).json()
+        reads["state"] = state
+        for version in range(1, state["version"] + 1):
+            reads[f"state@{version}"] = http.get(url, params={"version": version}).json()
+        reads["events"] = http.get(f"{url}/events", params={"narrate": "true"}).json()
+        reads["stream"] = stream_events(http, battle.battle_id, state["version"])
+        reads["replay"] = http.get(f"{url}/replay").json()
+        reads["reach"] = http.get(f"{url}/reach", params={"creature": "hero"}).json()
+        reads["options"] = http.get(f"{url}/creatures/hero/options").json()
+        reads["what_if"] = http.post(
+            f"{url}/what-if",
+            json={"version": 3, "intents": [{"type": "move", "creature": "hero", "to": [2, 2]}]},
+        ).json()
+        reads["judgements"] = [
+            http.get(f"{url}/intents/{e['intent_id']}/judgement").json()
+            for e in reads["events"]["events"]
+            if e["type"] == "IntentAccepted"
+        ]
+        asked = {}
+        for cid in (LURKER, "ghost77"):
+            asked[cid] = [
+                http.get(f"{url}/reach", params={"creature": cid}),
+                http.get(f"{url}/creatures/{cid}/options"),
+                http.post(
+                    f"{url}/intents",
+                    json={
+                        "type": "force_move",
+                        "source": "hero",
+                        "target": cid,
+                        "kind": "push",
+                        "distance": 1,
+                    },
+                ),
+            ]
+        for a, b in zip(asked[LURKER], asked["ghost77"], strict=True):
+            assert a.status_code == b.status_code, (a.text, b.text)
+            assert a.text.replace(LURKER, "X") == b.text.replace("ghost77", "X")
+    with server.client(battle.director) as http:
+        director = http.get(f"{url}/events").text
+    return normal(reads), orjson.dumps(normal(reads)).decode(), director
+
+
+def test_nothing_a_player_reads_depends_on_where_a_hidden_creature_is(
+    server: Running, new_battle: Any
+) -> None:
+    # the lurker ends within the hero's reach, on another square in each battle
+    one, text, director = player_reads(server, new_battle, [6, 6], [4, 5])
+    other, _, _ = player_reads(server, new_battle, [10, 2], [6, 4])
+    assert LURKER not in text and "Lurker" not in text
+    assert one == other
+    assert LURKER in director
+    kinds = [e["type"] for e in one["events"]["events"]]
+    assert "Unseen" in kinds
+    assert [e["version"] for e in one["events"]["events"]] == list(range(1, len(kinds) + 1))
+    assert [e["type"] for e in one["stream"]] == kinds
