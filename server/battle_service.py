@@ -255,13 +255,13 @@ class BattleService:
         loaded: Loaded | None,
     ) -> Planned | Refused:
         assert loaded is not None
+        refusal = authorise(principal, intent, loaded.state)
+        if refusal is not None:
+            return refusal
         named = mentions(recorded, hidden)
         if named:  # what a player may not see, it may not name: as if there were none
             cid = min(named)
             return Refused(rule="battle/unknown-creature", detail=f"there is no creature {cid!r}")
-        refusal = authorise(principal, intent, loaded.state)
-        if refusal is not None:
-            return refusal
         # a dry run must not show the faces the real submission is about to roll
         dice = RecordingDice(UnseenDice() if dry_run else None)
         with within(self.budget("this intent")):

@@ -506,17 +506,16 @@ class HistoryService:
             ctx = Context(actor=principal.actor, dice=UnseenDice())
         budget = self.battles.budget("this what-if")
         for index, intent in enumerate(intents):
-            asked = intent if isinstance(intent, dict) else intent.model_dump(mode="json")
-            named = mentions(asked, hidden)
-            if named:
-                return Refused(
-                    rule="battle/unknown-creature", detail=f"there is no creature {min(named)!r}"
-                )
             refusal = authorise(principal, intent, state)
             if refusal is not None:
                 return refusal
+            asked = intent if isinstance(intent, dict) else intent.model_dump(mode="json")
+            named = mentions(asked, hidden)
             with within(budget):
                 decision = decide(intent, state, ctx)
+            if named:  # what a player may not see, it may not name: as if there were none
+                detail = f"there is no creature {min(named)!r}"
+                decision = Refused(rule="battle/unknown-creature", detail=detail)
             if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
                 return decision
             if isinstance(decision, Refused):

@@ -96,6 +96,28 @@ def player_reads(
             asked[cid] = [
                 http.get(f"{url}/reach", params={"creature": cid}),
                 http.get(f"{url}/creatures/{cid}/options"),
+                http.post(f"{url}/intents", json={"type": "reveal", "creature": cid}),
+                http.post(f"{url}/intents", json={"type": "move", "creature": cid, "to": [2, 2]}),
+                http.get(f"{url}/creatures/{cid}/movement"),
+                http.post(
+                    f"{url}/what-if",
+                    json={"version": 2, "intents": [{"type": "stand_up", "creature": cid}]},
+                ),
+                http.post(
+                    f"{url}/what-if",
+                    json={
+                        "version": 2,
+                        "intents": [
+                            {
+                                "type": "force_move",
+                                "source": "hero",
+                                "target": cid,
+                                "kind": "push",
+                                "distance": 1,
+                            }
+                        ],
+                    },
+                ),
                 http.post(
                     f"{url}/intents",
                     json={
