@@ -26,7 +26,8 @@ falling (`falling`). RULES.md maps the text to the code and tests.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from engine import intents as it
 from engine.action import Action
@@ -42,6 +43,8 @@ from engine.rulesets.epic_path import (
     hazards,
     moves,
     opportunity,
+    packing,
+    running,
     sizes,
     squeezing,
     standing,
@@ -64,7 +67,7 @@ from projections.state import BattleState, Creature
 
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
-    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.3"
+    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.4"
     options_model: ClassVar[type[BaseOptions]] = EpicPathOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
@@ -81,7 +84,19 @@ class EpicPath(SquaresRuleset):
         }
 
     def known_conditions(self) -> frozenset[str]:
-        return KNOWN_CONDITIONS | {"quelled", "splayed", "blinded", "fatigued"}
+        return KNOWN_CONDITIONS | {"quelled", "splayed", "blinded", "fatigued", "flat-footed"}
+
+    # -- turns: the run's flat-footed condition --------------------------------------------
+    def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        lifted = running.flat_footed_until_now(state, c)  # read before the turn resets tallies
+        super().on_start_turn(intent, state, action)
+        if lifted:
+            running.lift(action, c)
+
+    def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
+        super().on_end_turn(intent, state, action)
+        running.after_turn(action, intent.creature)
 
     def check_spec(self, spec: CreatureSpec) -> None:
         for mode, feet in spec.speeds.items():
@@ -90,6 +105,13 @@ class EpicPath(SquaresRuleset):
                     "epic-path/speed-in-feet",
                     f"{spec.id}'s {mode} speed {feet} is not in feet (a multiple of 5)",
                 )
+
+    def check_space(
+        self, spec: CreatureSpec, others: list[CreatureSpec], options: Mapping[str, Any]
+    ) -> None:
+        """Placing: as any grid ruleset, but allies smaller than Medium share a square as far
+        as it holds them (Space and Reach, `packing`)."""
+        packing.check_placed(spec, others, EpicPathOptions.logged(options))
 
     # -- speeds, reach and paths -----------------------------------------------------------
     def field(

@@ -87,6 +87,17 @@ class EpicPathOptions(BaseOptions):
             'both agree").'
         ),
     )
+    creatures_per_square: int = Field(
+        default=4,
+        ge=1,
+        le=100,
+        description=(
+            "Creatures smaller than Medium one square may hold, however small they are "
+            '(Space and Reach: "it is recommended that no more than four creatures be '
+            'allowed into one space, no matter how tiny"); what they take of it still '
+            "limits them (4 Tiny, 2 Small, 25 Diminutive, 100 Fine fill a square)."
+        ),
+    )
     dead_are_rough: bool = Field(
         default=True,
         description=(
