@@ -125,14 +125,25 @@ class Move(IntentBase):
     """action-points: action points converted into move points (never back)."""
     sneaking: bool = False
     """one-two-one: sneaking costs +1 Movement a square."""
+    through: Annotated[
+        dict[str, Literal["clamber", "overrun", "tumble"]], Field(max_length=100)
+    ] = {}
+    """Epic Path: creatures this move gets past by a skill or maneuver the table resolved
+    (its check is on another page): `clamber` (Might) enters and may end in the creature's
+    space, `overrun` passes through it to a space beyond, `tumble` (Acrobatics) moves
+    through the squares it threatens without its attack of opportunity."""
+    part_of_move: str | None = Field(default=None, min_length=1, max_length=100)
+    """Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action."""
 
 
 class Shift(IntentBase):
     """The careful step: Disengage (default) or a shift granted by an effect (`free`, with
     `distance`). `instead_move` uses the granted distance to move instead (then it provokes).
     Epic Path: the 5-foot step, `action` `five_foot_step` (the default), `action_point` (a
-    move action bought with an action point, even after moving) or `full_attack` (an attack
-    of a full attack traded for the step)."""
+    move action bought with an action point, even after moving), `full_attack` (an attack
+    of a full attack traded for the step) or `feature` (an extra step a feat, class feature
+    or racial trait grants, `stats.feature_steps` a round)."""
 
     type: Literal["shift"] = "shift"
     creature: str

@@ -2206,6 +2206,15 @@ class RunRule(StrEnum):
     encumbrance_section = "encumbrance_section"
 
 
+class TeleportLineOfEffect(StrEnum):
+    """
+    What blocks a teleport's line of effect (Blocked Terrain: teleport passes blocked terrain "as long as line of sight and line of effect rules are satisfied", and "many types of blocked terrain also block line of sight and/or line of effect. The GM adjudicates"): `walls`, a wall between; `blocked`, any blocked square (walls and objects).
+    """
+
+    walls = "walls"
+    blocked = "blocked"
+
+
 class EpicPathOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -2229,6 +2238,12 @@ class EpicPathOptions(BaseModel):
     ] = "skirt"
     """
     An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are).
+    """
+    creatures_per_square: Annotated[
+        int | None, Field(ge=1, le=100, title="Creatures Per Square")
+    ] = 4
+    """
+    Creatures smaller than Medium one square may hold, however small they are (Space and Reach: "it is recommended that no more than four creatures be allowed into one space, no matter how tiny"); what they take of it still limits them (4 Tiny, 2 Small, 25 Diminutive, 100 Fine fill a square).
     """
     dead_are_rough: Annotated[bool | None, Field(title="Dead Are Rough")] = True
     """
@@ -2261,6 +2276,12 @@ class EpicPathOptions(BaseModel):
     stand_up_provokes: Annotated[bool | None, Field(title="Stand Up Provokes")] = True
     """
     Standing up from prone or splayed provokes attacks of opportunity as leaving a threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it.
+    """
+    teleport_line_of_effect: Annotated[
+        TeleportLineOfEffect | None, Field(title="Teleport Line Of Effect")
+    ] = "walls"
+    """
+    What blocks a teleport's line of effect (Blocked Terrain: teleport passes blocked terrain "as long as line of sight and line of effect rules are satisfied", and "many types of blocked terrain also block line of sight and/or line of effect. The GM adjudicates"): `walls`, a wall between; `blocked`, any blocked square (walls and objects).
     """
     turns: Annotated[bool | None, Field(title="Turns")] = True
     """
@@ -3742,6 +3763,14 @@ class Mode(StrEnum):
     glide = "glide"
 
 
+class PartOfMove(RootModel[str]):
+    root: Annotated[str, Field(max_length=100, min_length=1, title="Part Of Move")]
+    """
+    Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action.
+    """
+
+
 class Path1Item(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=3, min_length=2)]
 
@@ -3751,6 +3780,12 @@ class Path1(RootModel[list[Path1Item]]):
     """
     The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
     """
+
+
+class Through(StrEnum):
+    clamber = "clamber"
+    overrun = "overrun"
+    tumble = "tumble"
 
 
 class To(RootModel[list[int]]):
@@ -3831,6 +3866,11 @@ class Move(BaseModel):
     """
     The id of a bigger creature to climb onto.
     """
+    part_of_move: Annotated[PartOfMove | None, Field(title="Part Of Move")] = None
+    """
+    Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action.
+    """
     path: Annotated[Path1 | None, Field(title="Path")] = None
     """
     The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
@@ -3846,6 +3886,15 @@ class Move(BaseModel):
     sneaking: Annotated[bool | None, Field(title="Sneaking")] = False
     """
     one-two-one: sneaking costs +1 Movement a square.
+    """
+    through: Annotated[
+        dict[str, Through] | None, Field(max_length=100, title="Through")
+    ] = {}
+    """
+    Epic Path: creatures this move gets past by a skill or maneuver the table resolved
+    (its check is on another page): `clamber` (Might) enters and may end in the creature's
+    space, `overrun` passes through it to a space beyond, `tumble` (Acrobatics) moves
+    through the squares it threatens without its attack of opportunity.
     """
     to: Annotated[To | None, Field(title="To")] = None
     """
@@ -5122,6 +5171,11 @@ class ResumeMove(BaseModel):
     """
     Reactors this action already provoked (Epic Path: one attack per enemy per action).
     """
+    through: Annotated[dict[str, str] | None, Field(title="Through")] = None
+    """
+    Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
+    overrun, tumble); absent when none.
+    """
 
 
 class Name(RootModel[str]):
@@ -5791,8 +5845,9 @@ class Shift(BaseModel):
     The careful step: Disengage (default) or a shift granted by an effect (`free`, with
     `distance`). `instead_move` uses the granted distance to move instead (then it provokes).
     Epic Path: the 5-foot step, `action` `five_foot_step` (the default), `action_point` (a
-    move action bought with an action point, even after moving) or `full_attack` (an attack
-    of a full attack traded for the step).
+    move action bought with an action point, even after moving), `full_attack` (an attack
+    of a full attack traded for the step) or `feature` (an extra step a feat, class feature
+    or racial trait grants, `stats.feature_steps` a round).
     """
 
     model_config = ConfigDict(

@@ -49,6 +49,7 @@ from engine.rulesets.epic_path import (
     squeezing,
     standing,
     stepping,
+    teleport,
 )
 from engine.rulesets.epic_path.movement import EpicField
 from engine.rulesets.epic_path.options import EpicPathOptions
@@ -61,7 +62,7 @@ from engine.rulesets.squares.forced import force_move
 from engine.rulesets.squares.ruleset import SquaresRuleset
 from engine.rulesets.squares.run import Run
 from engine.sizes import SizeScale
-from events.battle_events import Coord, CreatureSpec
+from events.battle_events import Coord, CreatureSpec, ResumeMove
 from projections.state import BattleState, Creature
 
 
@@ -81,6 +82,7 @@ class EpicPath(SquaresRuleset):
             "shift": lambda i, s, a: stepping.shift(self, i, s, a),
             "force_move": lambda i, s, a: force_move(self, i, s, a),
             "stand_up": lambda i, s, a: standing.stand_up(self, i, s, a),
+            "teleport": lambda i, s, a: teleport.teleport(self, i, s, a),
         }
 
     def known_conditions(self) -> frozenset[str]:
@@ -132,6 +134,10 @@ class EpicPath(SquaresRuleset):
         if kind == "move" and state.turns and state.active == c.id:
             return economy_view.move_left(state, c, best=True)  # the field holds each mode
         return economy.reach_budget(c, kind)
+
+    def resumed_field(self, state: BattleState, c: Creature, resume: ResumeMove) -> EpicField:
+        """The rest of a paused move, with the creatures it gets past by a maneuver."""
+        return EpicField(state, c, resume.mode, "walk", 1, None, resume.through)
 
     def economy(self, state: BattleState, c: Creature) -> EpicPathEconomy:
         return economy_view.view(state, c)

@@ -18,7 +18,7 @@ the search for a `to` can first look for a route around them ("they just don't w
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import NamedTuple
 
 from engine.geometry import box, box_gap, overlaps
@@ -60,6 +60,7 @@ class EpicField(SquareField):
         action: str = "walk",
         multiplier: int = 1,
         primary: Creature | None = None,
+        through: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(SIZES, state, c, mode)
         self.action = action
@@ -80,6 +81,8 @@ class EpicField(SquareField):
         self._careful = action in ("run", "charge", "five_foot_step")
         self._hovering = action == "five_foot_step" and "hover" in c.speeds
         self._in_the_dark = action == "five_foot_step" and c.stat("darkvision") <= 0
+        self.through = through or {}
+        """Creatures the move gets past by a maneuver the table resolved (`Move.through`)."""
         mine = box(c.pos, self.side)
         self.inside_of = frozenset(
             o.creature.id for o in self.occupants(c.pos) if o.enemy and overlaps(mine, o.box)
@@ -102,8 +105,8 @@ class EpicField(SquareField):
         self.forget()
 
     def memo_key(self) -> Hashable | None:
-        if self.action in ("charge", "withdraw"):
-            return None  # the way depends on where the charge began or its primary target
+        if self.action in ("charge", "withdraw") or self.through:
+            return None  # the way depends on where the charge began, its target, the maneuvers
         c = self.creature
         sees = c.stat("darkvision") > 0
         return (
@@ -307,6 +310,8 @@ class EpicField(SquareField):
         for o in self.occupants(to):
             if o.creature.hp <= 0 or o.creature.id in self.inside_of:
                 continue
+            if self.through.get(o.creature.id) in ("clamber", "overrun"):
+                continue  # Clamber (Might) or Overrun: "to enter another creatures square"
             if self.action == "charge":
                 return Illegal(
                     "epic-path/charge-path-clear", f"{o.creature.id} is in the charge's way"
@@ -417,8 +422,10 @@ class EpicField(SquareField):
         if packs and 1 + sum(packing.packs(o.rank) for o in living) > self.cap:
             return Illegal("epic-path/square-full", f"{list(pos)[:2]}: {packing.crowded(self.cap)}")
         crowding = [o for o in living if self.rank - o.rank < 2]
+        clambered = [o for o in crowding if self.through.get(o.creature.id) == "clamber"]
+        crowding = [o for o in crowding if o not in clambered]
         if not crowding:
-            return None  # the creatures there are stepped over
+            return None  # stepped over, or clambered into (Might: "stop inside")
         packable = packs and all(
             not o.enemy and packing.packs(o.rank) and o.rank - self.rank < 2 for o in crowding
         )

@@ -98,6 +98,16 @@ class EpicPathOptions(BaseOptions):
             "limits them (4 Tiny, 2 Small, 25 Diminutive, 100 Fine fill a square)."
         ),
     )
+    teleport_line_of_effect: Literal["walls", "blocked"] = Field(
+        default="walls",
+        description=(
+            "What blocks a teleport's line of effect (Blocked Terrain: teleport passes "
+            'blocked terrain "as long as line of sight and line of effect rules are '
+            'satisfied", and "many types of blocked terrain also block line of sight and/or '
+            'line of effect. The GM adjudicates"): `walls`, a wall between; `blocked`, any '
+            "blocked square (walls and objects)."
+        ),
+    )
     dead_are_rough: bool = Field(
         default=True,
         description=(

@@ -50,7 +50,11 @@ READS = Reads(
             "movement types."
         ),
         "speeds.burrow": NOT_A_STEP + "burrowing is not modelled in this ruleset.",
-        "speeds.teleport": NOT_A_STEP + "this ruleset has no `teleport` intent.",
+        "speeds.teleport": (
+            "Teleport speed in feet: the `teleport` intent without a `distance` goes up to it "
+            "with a move action, counted 1 for 1, passing what lies between (not through a "
+            "wall's line of effect, option `teleport_line_of_effect`)."
+        ),
         "stability": (
             "Feet of resistance to forced movement (all its reductions added up), taken off "
             "the distance."
@@ -67,7 +71,8 @@ READS = Reads(
             "drop prone to end forced movement), blinded (neither runs nor withdraws), fatigued "
             "(can't run), squeezed (set and lifted by squeezing), flat-footed (takes no attack "
             "of opportunity without `stats.combat_reflexes`; set after a turn in which it ran, "
-            "lifted as its next turn starts)."
+            "lifted as its next turn starts), falling (a teleport keeps the fall's momentum: it "
+            "still takes the falling damage)."
         ),
         "disengage": "Not read (Draw Steel's).",
     },
@@ -91,6 +96,11 @@ READS = Reads(
             "encumbrance's applies (absent: 0, the armour slows it)."
         ),
         "attack": "Attack bonus of its attacks of opportunity, d20 + this (absent: 0).",
+        "feature_steps": (
+            "Extra 5-foot steps a round a feat, class feature or racial trait grants (the "
+            "Prowler's Shifty, the Bru-Kin's), even after moving or running: the `shift` "
+            "intent's `action: feature` (absent: none)."
+        ),
         "base_attacks": (
             "Base attacks of its full attack, each tradeable for a 5-foot step (the `shift` "
             "intent's `action: full_attack`; absent: none)."
