@@ -205,6 +205,17 @@ class KnockOff(IntentBase):
     use_main_action: bool = False
 
 
+class LoseGrip(IntentBase):
+    """Reclaim the Wild: a climbing `creature` loses its grip and falls, unless the GM lets
+    it catch itself (`caught`, the table's ruling on its Athletics or Agility check)."""
+
+    type: Literal["lose_grip"] = "lose_grip"
+    creature: str
+    caught: bool = False
+    """The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
+    send it only where the battle lets players send the table's rolls)."""
+
+
 class ShieldSurf(IntentBase):
     """Reclaim the Wild: begin Shield Surfing (a Minor action, with a shield, on a downward
     slope), or with `stop` end it (a Minor action)."""
@@ -289,6 +300,7 @@ Intent = Annotated[
     | FallProne
     | StandUp
     | KnockOff
+    | LoseGrip
     | ShieldSurf
     | StartTurn
     | EndTurn
@@ -336,6 +348,7 @@ __all__ = [
     "Intent",
     "IntentError",
     "KnockOff",
+    "LoseGrip",
     "Move",
     "Place",
     "Remove",

@@ -3743,6 +3743,38 @@ class LegRecord(BaseModel):
     """
 
 
+class LoseGrip(BaseModel):
+    """
+    Reclaim the Wild: a climbing `creature` loses its grip and falls, unless the GM lets
+    it catch itself (`caught`, the table's ruling on its Athletics or Agility check).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    caught: Annotated[bool | None, Field(title="Caught")] = False
+    """
+    The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
+    send it only where the battle lets players send the table's rolls).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the climbing creature that loses its grip.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["lose_grip"], Field(title="Type")] = "lose_grip"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class Legs(RootModel[list[Leg]]):
     root: Annotated[list[Leg], Field(max_length=100, title="Legs")]
     """
@@ -4313,6 +4345,12 @@ class OneTwoOneOptions(BaseModel):
     fortitude: Annotated[int | None, Field(ge=0, le=100, title="Fortitude")] = 2
     """
     Holding Your Breath: rounds a creature without `stats.fortitude` holds its breath.
+    """
+    horizontal_jump: Annotated[
+        int | None, Field(ge=0, le=20, title="Horizontal Jump")
+    ] = 2
+    """
+    Squares of a creature's longest horizontal jump when its `stats.horizontal_jump` is not given (the value is in the full rulebook, not the Movement page: GUESS 2, a jump over one square to the next); doubled while Sprinting.
     """
     movement: Annotated[int | None, Field(ge=1, le=100, title="Movement")] = 6
     """
@@ -5855,7 +5893,7 @@ class Shift(BaseModel):
     )
     action: Annotated[str | None, Field(title="Action")] = "disengage"
     """
-    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point` or `full_attack`.
+    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point`, `full_attack` or `feature`.
     """
     creature: Annotated[str, Field(title="Creature")]
     """
@@ -7532,6 +7570,7 @@ class WhatIfIn(BaseModel):
                 | FallProne
                 | StandUp
                 | KnockOff
+                | LoseGrip
                 | ShieldSurf
                 | StartTurn
                 | EndTurn
