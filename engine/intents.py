@@ -185,6 +185,9 @@ class ForceMove(IntentBase):
 class FallProne(IntentBase):
     type: Literal["fall_prone"] = "fall_prone"
     creature: str
+    landing: Point | None = None
+    """Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one)."""
 
 
 class StandUp(IntentBase):
@@ -203,6 +206,9 @@ class KnockOff(IntentBase):
     creature: str
     target: str
     use_main_action: bool = False
+    landing: Point | None = None
+    """The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one)."""
 
 
 class LoseGrip(IntentBase):

@@ -2295,6 +2295,14 @@ class EpicPathOptions(BaseModel):
     """
 
 
+class Landing(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
+    """
+    Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one).
+    """
+
+
 class FallProne(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -2306,6 +2314,11 @@ class FallProne(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing | None, Field(title="Landing")] = None
+    """
+    Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -3517,6 +3530,14 @@ class JumpTestedRecord(BaseModel):
     """
 
 
+class Landing1(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
+    """
+    The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one).
+    """
+
+
 class KnockOff(BaseModel):
     """
     Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
@@ -3532,6 +3553,11 @@ class KnockOff(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing1 | None, Field(title="Landing")] = None
+    """
+    The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
