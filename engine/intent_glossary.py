@@ -77,6 +77,7 @@ PARTICULAR: dict[str, str] = {
     "ForceMove.melee_weapon": "The forced movement comes from a melee weapon attack.",
     "KnockOff.creature": "The id of the creature using the maneuver.",
     "KnockOff.target": "The id of the creature climbing or riding it, to knock off.",
+    "FallingTest.creature": "The id of the fighter the attack hit.",
     "LoseGrip.creature": "The id of the climbing creature that loses its grip.",
     "ShieldSurf.stop": "End Shield Surfing instead of beginning it.",
     "StartTurn.creature": "The id of the creature whose turn begins.",

@@ -222,6 +222,16 @@ class LoseGrip(IntentBase):
     send it only where the battle lets players send the table's rolls)."""
 
 
+class FallingTest(IntentBase):
+    """Warcry: the falling test after an attack on `creature` near a platform's edge; the
+    table resolved the attack and says whether it scored at least one critical hit."""
+
+    type: Literal["falling_test"] = "falling_test"
+    creature: str
+    critical: bool = False
+    """The attack scored at least one critical hit (without one there is no test)."""
+
+
 class ShieldSurf(IntentBase):
     """Reclaim the Wild: begin Shield Surfing (a Minor action, with a shield, on a downward
     slope), or with `stop` end it (a Minor action)."""
@@ -307,6 +317,7 @@ Intent = Annotated[
     | StandUp
     | KnockOff
     | LoseGrip
+    | FallingTest
     | ShieldSurf
     | StartTurn
     | EndTurn
@@ -350,6 +361,7 @@ __all__ = [
     "CreatureSpec",
     "EndTurn",
     "FallProne",
+    "FallingTest",
     "ForceMove",
     "Intent",
     "IntentError",

@@ -2330,6 +2330,37 @@ class FallProne(BaseModel):
     """
 
 
+class FallingTest(BaseModel):
+    """
+    Warcry: the falling test after an attack on `creature` near a platform's edge; the
+    table resolved the attack and says whether it scored at least one critical hit.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the fighter the attack hit.
+    """
+    critical: Annotated[bool | None, Field(title="Critical")] = False
+    """
+    The attack scored at least one critical hit (without one there is no test).
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["falling_test"], Field(title="Type")] = "falling_test"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class FellData(BaseModel):
     """
     What a `Fell` event records.
@@ -7597,6 +7628,7 @@ class WhatIfIn(BaseModel):
                 | StandUp
                 | KnockOff
                 | LoseGrip
+                | FallingTest
                 | ShieldSurf
                 | StartTurn
                 | EndTurn
