@@ -323,6 +323,10 @@ class EpicField(SquareField):
                 )
         return None
 
+    def clambers(self, o: Occupant) -> bool:
+        """The move gets into `o`'s space by a Clamber (Might) the table resolved."""
+        return self.through.get(o.creature.id) == "clamber"
+
     def forced_over(self, o: Occupant) -> bool:
         """Stepover: "If the larger creature is subjected to forced movement, it is possible
         to make the larger creature stepover legally sized (smaller) creatures as part of that
@@ -414,20 +418,29 @@ class EpicField(SquareField):
         creature is subject to the Squeezing rules". A creature two categories smaller is
         stepped over (Stepover); allies smaller than Medium share a square as far as it holds
         them (`packing`: "4 tiny creatures fit into a five foot square"); a consenting ally
-        (option `allies_may_share`) is shared, squeezing."""
+        (option `allies_may_share`) is shared, squeezing. A clamber (`through`) stops inside a
+        creature two or more categories larger ("smaller foes ... inside the space of a larger
+        figure. In such cases, then neither figure is considered to be Squeezing"), or shares
+        a square with smaller hostile ones as far as it holds them; sharing more with a hostile
+        creature would squeeze, which "can only occur if the two creatures sharing a space
+        both agree"."""
         living = [o for o in self.occupants(pos) if o.creature.hp > 0]
         if not living:
             return None  # a dead creature's square is rough terrain
         packs = packing.packs(self.rank)
         if packs and 1 + sum(packing.packs(o.rank) for o in living) > self.cap:
             return Illegal("epic-path/square-full", f"{list(pos)[:2]}: {packing.crowded(self.cap)}")
-        crowding = [o for o in living if self.rank - o.rank < 2]
-        clambered = [o for o in crowding if self.through.get(o.creature.id) == "clamber"]
-        crowding = [o for o in crowding if o not in clambered]
+        crowding = [
+            o
+            for o in living
+            if self.rank - o.rank < 2
+            and not (self.clambers(o) and o.rank - self.rank >= 2)  # Might: "stop inside"
+        ]
         if not crowding:
-            return None  # stepped over, or clambered into (Might: "stop inside")
+            return None  # stepped over, or clambered into a far larger creature
         packable = packs and all(
-            not o.enemy and packing.packs(o.rank) and o.rank - self.rank < 2 for o in crowding
+            (not o.enemy or self.clambers(o)) and packing.packs(o.rank) and o.rank - self.rank < 2
+            for o in crowding
         )
         full = None
         if packable:

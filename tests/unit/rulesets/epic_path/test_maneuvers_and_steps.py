@@ -91,3 +91,21 @@ def test_part_of_a_move_action_goes_with_a_walk_not_a_double_move_or_a_run() -> 
     assert refused(traded, move([2, 0], part_of_move="sheathe")).rule == (
         "epic-path/part-of-move-needs-move-action"
     )
+
+
+def test_a_clamber_never_stops_where_sharing_would_squeeze_a_hostile_creature() -> None:
+    # "Squeezing can only occur if the two creatures sharing a space both agree"; inside a
+    # creature two sizes larger "neither figure is considered to be Squeezing"; Tiny
+    # creatures share a square as far as it holds them.
+    near = game("A.b..\n.....", creatures={"b": {"size": "Large"}}, options=NEVER)
+    assert refused(near, move([2, 0], through={"b": "clamber"})).rule == (
+        "epic-path/cannot-end-in-occupied-space"
+    )
+    same = game("Ab...", options=NEVER)
+    assert refused(same, move([1, 0], through={"b": "clamber"})).rule == (
+        "epic-path/cannot-end-in-occupied-space"
+    )
+    tiny = {"size": "Tiny"}
+    small = game("Ab...", creatures={"A": tiny, "b": tiny}, options=NEVER)
+    _, after = ok(small, move([1, 0], through={"b": "clamber"}))
+    assert pos(after, "A") == (1, 0, 0) and not after.creatures["b"].has("squeezed")
