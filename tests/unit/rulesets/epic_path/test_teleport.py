@@ -50,3 +50,15 @@ def test_teleporting_while_falling_keeps_the_momentum() -> None:
     # On the ground, a teleport ends nowhere but where it arrives.
     _, calm = ok(game("A...", options={"turns": False}), tp([3, 0], distance=15))
     assert calm.creatures["A"].hp == 30 and not calm.creatures["A"].has("prone")
+
+
+def test_teleporting_another_creature_needs_a_distance_and_line_of_effect_to_both() -> None:
+    state = game("A..b\n....\n#...", options={"turns": False})
+    other = {"type": "teleport", "creature": "A", "source": "b", "to": [0, 1]}
+    assert refused(state, other).rule == "intent/distance-required"
+    _, after = ok(state, {**other, "distance": 5})
+    assert pos(after, "A") == (0, 1, 0)
+    walled = game("A#.b\n....", options={"turns": False})
+    assert refused(walled, {**other, "to": [1, 1], "distance": 5}).rule == (
+        "epic-path/no-line-of-effect"  # b sees the destination, not the space A leaves
+    )
