@@ -8691,6 +8691,8 @@ class CreatureOption(BaseModel):
         | FallProne
         | StandUp
         | KnockOff
+        | LoseGrip
+        | FallingTest
         | ShieldSurf
         | StartTurn
         | EndTurn

@@ -55,7 +55,11 @@ def test_actions_that_need_a_target_or_an_effect_s_distance_are_not_offered() ->
 
 
 def test_options_are_bounded_by_the_answer_s_search_budget() -> None:
-    state = battle("\n".join(["A" + "." * 29] + ["." * 30] * 29), creatures={"A": {"speeds": {"walk": 20}}}, options=FREE)
+    state = battle(
+        "\n".join(["A" + "." * 29] + ["." * 30] * 29),
+        creatures={"A": {"speeds": {"walk": 20}}},
+        options=FREE,
+    )
     with pytest.raises(Refusal) as refused, within(Budget(50, what="these options")):
         options(state, "A")
     assert refused.value.rule == "limits/too-costly"
