@@ -8,6 +8,7 @@ read model, the log, or the state at the log's head.
 from __future__ import annotations
 
 import asyncio
+import copy
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from engine.rulesets.options import BaseOptions
 from engine.view import battle_view
 from events.envelope import Envelope
 from events.history_events import IntentAccepted
+from events.lru import SizedLRU
 from events.store import EventStore
 from projections import REDUCER_VERSION, BattleState, fold
 from server.auth import DIRECTOR_ONLY, Principal, new_token, token_hash
@@ -81,6 +83,9 @@ class BattleService:
         self.directory = directory
         self.clock = clock
         self.loader = StateLoader(store, events.vocabulary.registry, state_cache_bytes)
+        self.visibility: SizedLRU[str, Visibility] = SizedLRU(VISIBILITY_BYTES, _visibility_size)
+        """Who may see each creature, per battle, as far as the log was read: a player's read
+        reads only the log after it (server/redaction.py)."""
         self.pipeline = pipeline(self.loader, self.new_id)
 
     def new_id(self) -> str:
@@ -318,15 +323,18 @@ class BattleService:
             return Reader(True), Visibility()
         battle_id = principal.battle_id
         head = self.store.head_version(battle_id)
-        seen = Visibility()
-        after = 0
-        while after < head:
-            page = self.store.read_stream(battle_id, after=after, up_to=min(head, after + 1000))
+        kept = self.visibility.get(battle_id)
+        # a copy: the caller may read on (a stream feeds it what comes next)
+        seen = copy.deepcopy(kept) if kept is not None and kept.version <= head else Visibility()
+        while seen.version < head:
+            page = self.store.read_stream(
+                battle_id, after=seen.version, up_to=min(head, seen.version + 1000)
+            )
             if not page:
                 break
             for env in page:
                 seen.feed(env)
-            after = page[-1].version
+        self.visibility.put(battle_id, copy.deepcopy(seen))
         state = self.loader.current(battle_id).state
         sides = {cid: c.side for cid, c in state.creatures.items()}
         return reader_of(False, principal.creatures, sides), seen
@@ -373,6 +381,14 @@ class BattleService:
         if "refused" in found:
             found["refused"] = redact_refusal(found["refused"], hidden)
         return found
+
+
+VISIBILITY_BYTES = 8 * 2**20
+
+
+def _visibility_size(battle_id: str, seen: Visibility) -> int:
+    """An estimate: a battle's entry, and each hide or reveal and change it keeps."""
+    return 300 + len(battle_id) + 200 * seen.held
 
 
 def reach_answer(

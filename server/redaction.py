@@ -81,8 +81,9 @@ class Visibility:
     _acts: list[tuple[str | None, str, dict[str, Any]]] = field(default_factory=list)
     _undone: set[str] = field(default_factory=set)
     _first: tuple[str | None, int] = (None, 0)
-    """The action being read and its first version: a hide counts from there (a creature
-    created or placed hidden is hidden in the event that creates or places it)."""
+    """The action being read and its first version: a hide or a reveal counts from there
+    (a creature created or placed hidden is hidden in the event that creates or places it,
+    and the intent that reveals a creature is read with it)."""
 
     @classmethod
     def of(cls, envelopes: Iterable[Any]) -> Visibility:
@@ -111,7 +112,7 @@ class Visibility:
             return
         hidden, self.history = _fold(a for a in self._acts if a[0] not in self._undone)
         if hidden != self.hidden:
-            since = self._first[1] if env.type == "CreatureHidden" else env.version
+            since = self._first[1]  # the whole action: its opening names the creature too
             self.hidden = hidden
             self.changes.append((since, hidden))
 
@@ -131,6 +132,11 @@ class Visibility:
         hidden = self.hidden if version is None else self.at(version)
         sides = hidden.get(creature)
         return sides is None or bool(sides & reader.sides)
+
+    @property
+    def held(self) -> int:
+        """How many hides, reveals and changes it keeps (what its memory grows with)."""
+        return len(self.changes) + len(self._acts)
 
     @property
     def any(self) -> bool:

@@ -150,3 +150,31 @@ def test_nothing_a_player_reads_depends_on_where_a_hidden_creature_is(
     assert "Unseen" in kinds
     assert [e["version"] for e in one["events"]["events"]] == list(range(1, len(kinds) + 1))
     assert [e["type"] for e in one["stream"]] == kinds
+
+
+def test_a_reveal_shows_a_player_the_creature_from_then_on_not_its_past(
+    server: Running, new_battle: Any
+) -> None:
+    battle = new_battle(battle_with_lurker([6, 6]))
+    player = seat(server, battle, ["hero"])
+    url = f"/battles/{battle.battle_id}"
+    with server.client(player) as http:
+        assert LURKER not in http.get(url).json()["creatures"]  # read once: kept
+    with server.client(battle.director) as http:
+        for intent in (
+            {"type": "move", "creature": LURKER, "to": [7, 6]},
+            {"type": "reveal", "creature": LURKER},
+        ):
+            assert http.post(f"{url}/intents", json=intent).status_code == 201
+    with server.client(player) as http:
+        state = http.get(url).json()
+        events = http.get(f"{url}/events").json()["events"]
+    assert state["creatures"][LURKER]["position"] == [7, 6, 0]
+    assert [e["type"] for e in events][-2:] == ["IntentAccepted", "CreatureRevealed"]
+    assert "Unseen" in [e["type"] for e in events]  # its move before the reveal stays hidden
+    with server.client(battle.director) as http:
+        reveal = {"type": "reveal", "creature": LURKER, "history": True}
+        assert http.post(f"{url}/intents", json=reveal).status_code == 201
+    with server.client(player) as http:
+        events = http.get(f"{url}/events").json()["events"]
+    assert "Unseen" not in [e["type"] for e in events]
