@@ -32,8 +32,9 @@ event 64 KiB (areas are logged as rectangles, listed squares as runs, and creatu
 creation event's room as `CreaturePlaced` events of the same action, so a battle within these
 limits fits); paths 200 steps; what-if 50 intents; events pages 1,000 events; replay pages 500
 events and 8 MiB of states. Route search, reach, what-if, judgement and undo re-judgement have
-a search budget (`limits/too-costly`, 422); creations and writes a rate per client (429 with
-`Retry-After`); live streams a number per token (429). Values are strict (a boolean or a
+a search budget (`limits/too-costly`, 422); creations a rate per API key or client address,
+reads and writes a rate per token (429 with `Retry-After`); live streams a number per token,
+per battle and per server (429). Values are strict (a boolean or a
 string is not a number); creature ids are 1-64 ASCII letters, digits, `_`, `.`, `-`.
 """
 
@@ -72,7 +73,11 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         hub=hub,
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
         rate_limits=RateLimits(
-            settings.rate_create, settings.rate_write, enabled=settings.rate_limits
+            settings.rate_create,
+            settings.rate_write,
+            settings.rate_read,
+            settings.rate_auth,
+            enabled=settings.rate_limits,
         ),
     )
 

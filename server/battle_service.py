@@ -229,6 +229,7 @@ class BattleService:
             correlation_id=correlation_id,
             heavy=searches(intent),
             dry_run=dry_run,
+            authorise=partial(authorise, principal, intent),
         )
         return await self.pipeline.run(command)
 

@@ -70,11 +70,20 @@ class Settings(BaseSettings):
     )
     rate_create: Annotated[str, AfterValidator(_rate)] = Field(
         default="120/minute",
-        description="Battle creations per API key (when set) or client address.",
+        description="Battle creations per API key (when set) or client address (the real"
+        " peer: proxy headers count only from TURNLEDGER_TRUSTED_PROXIES).",
     )
     rate_write: Annotated[str, AfterValidator(_rate)] = Field(
         default="6000/minute",
-        description="Intents, undo, redo and seats per API key or client address.",
+        description="Intents, undo, redo, seats, what-if (every POST of a battle) per token.",
+    )
+    rate_read: Annotated[str, AfterValidator(_rate)] = Field(
+        default="12000/minute",
+        description="Reads of a battle (state, log, stream, verify, replay...) per token.",
+    )
+    rate_auth: Annotated[str, AfterValidator(_rate)] = Field(
+        default="120/minute",
+        description="Requests with a wrong battle token per client address (then 429).",
     )
     search_seconds: float = Field(
         default=5.0,
