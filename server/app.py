@@ -14,6 +14,7 @@ from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
 from server.api.rate_limits import RateLimits
 from server.api.schemas import MAX_BODY_BYTES
+from server.api.stream_encoding import CatchUpBudget, EncodedEvents
 from server.settings import Settings
 from server.stream_hub import StreamHub
 from server.viewer import routes as viewer_routes
@@ -59,6 +60,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         wired.store.read_all,
         wired.store.tail,
         per_token=settings.streams_per_token,
+        per_battle=settings.streams_per_battle,
+        per_process=settings.streams_per_process,
         safety_interval=settings.stream_safety_poll,
         connect_timeout=settings.database_timeouts().connect_seconds,
         on_read=metrics.stream_reads.labels("hub").inc,
@@ -72,6 +75,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         metrics=metrics,
         hub=hub,
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
+        encoded=EncodedEvents(int(settings.stream_cache_mb * 2**20)),
+        catch_up=CatchUpBudget(settings.stream_catch_up_mb_per_s * 2**20),
         rate_limits=RateLimits(
             settings.rate_create,
             settings.rate_write,

@@ -165,6 +165,29 @@ class Settings(BaseSettings):
     streams_per_token: int = Field(
         default=8, ge=1, le=10_000, description="Open live streams one token may hold."
     )
+    streams_per_battle: int = Field(
+        default=64, ge=1, le=100_000, description="Open live streams of one battle."
+    )
+    streams_per_process: int = Field(
+        default=2000, ge=1, le=1_000_000, description="Open live streams one process holds."
+    )
+    stream_cache_mb: float = Field(
+        default=32,
+        ge=0,
+        le=100_000,
+        description="Megabytes of encoded stream events kept, each encoded once per kind of"
+        " reader and sent to every stream (least recently used go first).",
+    )
+    stream_catch_up_mb_per_s: float = Field(
+        default=32,
+        gt=0,
+        le=100_000,
+        description="Megabytes per second all streams of a process may send while catching up"
+        " a backlog (their share of the process; live events are never held back).",
+    )
+    seats_per_battle: int = Field(
+        default=64, ge=1, le=100_000, description="Player seats one battle may have."
+    )
     stream_heartbeat: float = Field(
         default=15.0, gt=0, le=300, description="Seconds between heartbeats on a live stream."
     )

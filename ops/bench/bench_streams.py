@@ -13,6 +13,11 @@ stream (which also checks that no stream missed it).
 
 Reported: CPU seconds per minute of the server and of PostgreSQL while idle, the load
 average, and the delivery latency of a live event to all streams (p50, p99, max).
+
+Then the fan-out: one battle with `BENCH_FANOUT_STREAMS` streams (30 seats, one each); the
+server's CPU per event per stream (the target is at most 5 us) while they catch up a
+backlog of about 1,200 events from the start, and live, as the CPU of 100 moves with the
+streams open less the CPU of 100 moves with none.
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ from server.embedded_postgres import to_sqlalchemy_url
 STREAMS = int(os.environ.get("BENCH_STREAMS", "900"))
 IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "60"))
 SEATS_PER_BATTLE = 30
+FANOUT_STREAMS = int(os.environ.get("BENCH_FANOUT_STREAMS", "30"))
+FANOUT_BACKLOG_MOVES = 600
+FANOUT_LIVE_MOVES = 100
 
 
 def battle_body() -> dict[str, Any]:
@@ -62,6 +70,60 @@ async def make_seats(url: str, streams: int) -> list[tuple[str, str, str]]:
                 )
                 seats.append((battle, director, seat.json()["token"]))
     return seats
+
+
+async def moves(http: httpx.AsyncClient, battle: str, director: str, count: int) -> int:
+    """`count` moves of the hero back and forth; the battle's version after them."""
+    version = 0
+    for n in range(count):
+        moved = await http.post(
+            f"/battles/{battle}/intents",
+            json={"type": "move", "creature": "hero", "path": [[1, 2 if n % 2 == 0 else 1]]},
+            headers={"Authorization": f"Bearer {director}"},
+        )
+        version = moved.json()["version"]
+    return version
+
+
+async def fanout(url: str, server_pid: int) -> dict[str, Any]:
+    """CPU per event per stream, catching up and live (see the module docstring)."""
+    seats = await make_seats(url, FANOUT_STREAMS)
+    battle, director = seats[0][0], seats[0][1]
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        head = await moves(http, battle, director, FANOUT_BACKLOG_MOVES)
+        streams = [Stream(battle) for _ in seats]
+        cpu0 = cpu_seconds([server_pid])
+        for stream, (_, _, token) in zip(streams, seats, strict=True):
+            opened = asyncio.Event()
+            stream.task = asyncio.create_task(stream.run(host, int(port), token, opened))
+            await opened.wait()
+        deadline = time.perf_counter() + 120
+        while not all(head in s.arrived for s in streams) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.01)
+        catch_up = (cpu_seconds([server_pid]) - cpu0) / (head * len(streams))
+        cpu0 = cpu_seconds([server_pid])
+        last = await moves(http, battle, director, FANOUT_LIVE_MOVES)
+        deadline = time.perf_counter() + 60
+        while not all(last in s.arrived for s in streams) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.01)
+        with_streams = cpu_seconds([server_pid]) - cpu0
+        for s in streams:
+            assert s.task is not None
+            s.task.cancel()
+        await asyncio.gather(*(s.task for s in streams if s.task), return_exceptions=True)
+        await asyncio.sleep(0.5)
+        cpu0 = cpu_seconds([server_pid])
+        quiet_last = await moves(http, battle, director, FANOUT_LIVE_MOVES)
+        without = cpu_seconds([server_pid]) - cpu0
+    live_events = quiet_last - last
+    return {
+        "streams": sum(1 for s in streams if head in s.arrived),
+        "backlog": head,
+        "catch_up_us": catch_up * 1e6,
+        "live_events": live_events,
+        "live_us": (with_streams - without) / (live_events * len(streams)) * 1e6,
+    }
 
 
 class Stream:
@@ -169,6 +231,7 @@ def main() -> None:
         engine.dispose()
         with running_server(uri) as served:
             found = asyncio.run(run(served.url, uri, served.pid))
+            spread = asyncio.run(fanout(served.url, served.pid))
     print_table(
         f"{STREAMS} idle streams over {IDLE_SECONDS:.0f} s (CPU seconds per minute, from /proc)",
         [
@@ -193,6 +256,19 @@ def main() -> None:
                 found["p50"],
                 found["p99"],
                 found["max"],
+            ]
+        ],
+    )
+    print_table(
+        f"Fan-out: {FANOUT_STREAMS} streams of one battle (server CPU per event per stream)",
+        ["streams caught up", "backlog events", "catch-up us", "live events", "live us"],
+        [
+            [
+                spread["streams"],
+                spread["backlog"],
+                spread["catch_up_us"],
+                spread["live_events"],
+                spread["live_us"],
             ]
         ],
     )

@@ -19,6 +19,7 @@ from server.stream_hub import StreamHub
 from .metrics import Metrics
 from .problems import ProblemError
 from .rate_limits import RateLimits, client_of, peer_of
+from .stream_encoding import CatchUpBudget, EncodedEvents
 
 BattleId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -33,6 +34,8 @@ class Services:
     hub: StreamHub
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
     rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
+    encoded: EncodedEvents = field(default_factory=lambda: EncodedEvents(8 * 2**20))
+    catch_up: CatchUpBudget = field(default_factory=lambda: CatchUpBudget(32 * 2**20))
 
 
 class PrincipalCache:
