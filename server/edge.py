@@ -36,9 +36,10 @@ from server.settings import Settings
 RESERVED_HANDLES = 128
 """File handles kept for what is not a client connection: the database pool, the stream
 listener, logs, the embedded PostgreSQL's pipes."""
-REFUSED_LINGER = 1.0
-"""Seconds a refused connection stays open to let its request arrive, so that the client
-reads the 503 instead of a reset."""
+REFUSED_LINGER = 0.25
+"""Seconds a refused or answered-and-closing connection is still read (and what it sends
+dropped) before it closes: closing on unread bytes sends a reset, which can destroy the
+answer before the client reads it."""
 
 
 def _networks(spec: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
@@ -164,8 +165,9 @@ class EdgeProtocol(HttpToolsProtocol):
         if why is not None:
             self._refused = True
             self._guard.refused += 1
-            transport.write(raw_problem(503, "Service Unavailable", "too-many-connections", why, 1))
-            self._arm(REFUSED_LINGER, transport.close)
+            self._write_and_linger(
+                raw_problem(503, "Service Unavailable", "too-many-connections", why, 1)
+            )
             return
         self._arm(self._limits.header_timeout, self._head_too_slow)
 
@@ -176,8 +178,7 @@ class EdgeProtocol(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         if self._refused:
-            self.transport.close()  # the 503 is written; what was read is dropped
-            return
+            return  # answered and closing: what arrives meanwhile is dropped
         if self._in_head:
             if self._timer is None:
                 self._arm(self._limits.header_timeout, self._head_too_slow)
@@ -266,9 +267,15 @@ class EdgeProtocol(HttpToolsProtocol):
     def _answer(self, status: int, title: str, kind: str, detail: str) -> None:
         if self.cycle is not None and not self.cycle.response_complete:
             self.cycle.disconnected = True  # the app's answer, if any, goes nowhere now
-        self.transport.write(raw_problem(status, title, kind, detail))
-        self.transport.close()
+        self._write_and_linger(raw_problem(status, title, kind, detail))
+
+    def _write_and_linger(self, answer: bytes) -> None:
+        """Write a closing answer, end our side, and close after `REFUSED_LINGER`."""
         self._refused = True
+        self.transport.write(answer)
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self._arm(REFUSED_LINGER, self.transport.close)
 
 
 def uvicorn_options(settings: Settings, guard: EdgeGuard | None = None) -> dict[str, Any]:
