@@ -99,12 +99,19 @@ class Subscription:
             taken.append(self._queue.popleft())
         return taken
 
-    async def next(self) -> Envelope | None:
-        """The next handed event, or None when the stream must catch up first."""
-        while not self._queue and not self._behind:
-            self._wake.clear()
+    async def wait(self, timeout: float) -> bool:
+        """Until an event is handed or the stream must catch up (True), or `timeout` seconds
+        pass with neither (False: time for a heartbeat). A timer, not `wait_for`: no task is
+        made per wait, which every live event of every stream would pay."""
+        if self._queue or self._behind:
+            return True
+        self._wake.clear()
+        timer = asyncio.get_running_loop().call_later(timeout, self._wake.set)
+        try:
             await self._wake.wait()
-        return None if self._behind else self._queue.popleft()
+        finally:
+            timer.cancel()
+        return bool(self._queue) or self._behind
 
 
 class StreamHub:

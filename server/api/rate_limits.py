@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 from fastapi import Request
@@ -45,18 +46,19 @@ class Gcra:
     def __init__(self, amount: int, period: float, clock: Callable[[], float]) -> None:
         self.amount, self.period, self._clock = amount, period, clock
         self._interval = period / amount
-        self._due: dict[str, float] = {}  # client -> theoretical arrival time, oldest first
+        # client -> theoretical arrival time, least recently counted first (an OrderedDict:
+        # a plain dict's first key is found by skipping the slots of keys popped before it)
+        self._due: OrderedDict[str, float] = OrderedDict()
 
     def hit(self, client: str) -> float:
         """Count one request; 0 when it may pass, else the seconds until one more may."""
         now = self._clock()
-        due = self._due.pop(client, now)
-        start = due if due > now else now
-        after = start + self._interval
+        due = self._due.get(client, now)
+        after = (due if due > now else now) + self._interval
         if after - now > self.period:
-            self._due[client] = due  # refused requests spend nothing
-            return after - self.period - now
+            return after - self.period - now  # refused requests spend nothing
         self._due[client] = after
+        self._due.move_to_end(client)
         self._forget(now)
         return 0.0
 
@@ -69,8 +71,10 @@ class Gcra:
         """Drop clients whose allowance is whole again (their next arrival time has passed):
         the oldest first, a few at a time, so no call pays for a sweep."""
         for _ in range(2):
-            oldest = next(iter(self._due), None)
-            if oldest is None or self._due[oldest] > now:
+            if not self._due:
+                return
+            oldest, due = next(iter(self._due.items()))
+            if due > now:
                 return
             del self._due[oldest]
 

@@ -5,6 +5,11 @@ the process's `StreamHub` hands it (server/stream_hub.py says why nothing is los
 twice across that switch). The SSE `id` is the event's version, so a reconnect resumes
 exactly where the client stopped. Heartbeats (SSE comments) keep proxies from closing an
 idle stream; a client that stops reading is dropped after `SEND_TIMEOUT`.
+
+What a live event costs each stream is kept to a wake-up and one write: the bytes are
+encoded once per kind of reader (server/api/stream_encoding.py), the events queued together
+go in one write, the heartbeat is a timer rather than a task, and the answer is Starlette's
+plain streaming response with a timer for the send timeout.
 """
 
 from __future__ import annotations
@@ -14,8 +19,8 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import structlog
-from sse_starlette import EventSourceResponse
-from starlette.types import Receive, Scope, Send
+from starlette.responses import StreamingResponse
+from starlette.types import Message, Receive, Scope, Send
 
 from events.envelope import Envelope
 from server.redaction import DIRECTOR
@@ -35,6 +40,8 @@ CHUNK_BYTES = 256 * 1024
 """A catch-up page is sent in writes of about this size (a page of large events is split)."""
 LIVE_BATCH = 200
 """Live events already queued that one write sends together."""
+PING = b": ping\r\n\r\n"
+"""A heartbeat: an SSE comment, which clients ignore and proxies see as traffic."""
 
 
 class Follower:
@@ -70,7 +77,9 @@ class Follower:
         self._first = await self._page()
         self.first_page_empty = not self._first
 
-    async def events(self) -> AsyncIterator[bytes]:
+    async def events(self, ping: float = 15.0) -> AsyncIterator[bytes]:
+        """The stream's writes: catch-up pages, live events, a heartbeat every `ping`
+        seconds without either."""
         try:
             if self._first is not None:
                 first, self._first = self._first, None
@@ -78,13 +87,13 @@ class Follower:
                     yield chunk
             while True:
                 if self.sub.catch_up_needed():
-                    async for chunk in self._catch_up(await self._page_retrying()):
+                    async for chunk in self._catch_up(None):
                         yield chunk
                     continue
-                handed = await self.sub.next()
-                if handed is None:
-                    continue  # catch up first
-                chunk = self._live([handed, *self.sub.ready(LIVE_BATCH)])
+                if not await self.sub.wait(ping):
+                    yield PING
+                    continue
+                chunk = self._live(self.sub.ready(LIVE_BATCH))
                 if chunk:
                     yield chunk
         finally:
@@ -103,14 +112,29 @@ class Follower:
             out.append(self._encoded.of(envelope, self.kind))
         return b"".join(out)
 
-    async def _catch_up(self, page: list[bytes]) -> AsyncIterator[bytes]:
+    async def _catch_up(self, page: list[bytes] | None) -> AsyncIterator[bytes]:
+        """Pages after `last` until one is short; while the database is away the stream
+        waits with heartbeats rather than ending (a browser's EventSource gives up on a
+        stream answered 503)."""
+        pause = 0.5
         while True:
+            if page is None:
+                try:
+                    page = await self._page()
+                except Exception as exc:
+                    if not is_database_down(exc):
+                        raise
+                    log.warning("stream catch-up waits for the database", error=type(exc).__name__)
+                    yield PING
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, RETRY_MAX)
+                    continue
             for chunk in chunks(page):
                 await self._budget.spend(len(chunk))
                 yield chunk
             if len(page) < PAGE:
                 return
-            page = await self._page_retrying()
+            page = None
 
     async def _page(self) -> list[bytes]:
         """The next page after `last`, encoded: from the kept events when they hold a whole
@@ -125,20 +149,6 @@ class Follower:
         self.last = after + len(kept)
         return kept
 
-    async def _page_retrying(self) -> list[bytes]:
-        """A catch-up page; while the database is away the stream waits (with heartbeats)
-        rather than ending: a browser's EventSource gives up on a stream answered 503."""
-        pause = 0.5
-        while True:
-            try:
-                return await self._page()
-            except Exception as exc:
-                if not is_database_down(exc):
-                    raise
-                log.warning("stream catch-up waits for the database", error=type(exc).__name__)
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, RETRY_MAX)
-
 
 def chunks(page: list[bytes]) -> Iterator[bytes]:
     """The page's events joined into writes of about `CHUNK_BYTES`."""
@@ -152,17 +162,45 @@ def chunks(page: list[bytes]) -> Iterator[bytes]:
         yield b"".join(page[start:])
 
 
-class StreamResponse(EventSourceResponse):
-    """An SSE answer that gives its subscription back however it ends (even unstarted)."""
+class StreamResponse(StreamingResponse):
+    """The SSE answer: the follower's writes, sent as they come; a write that waits more
+    than `SEND_TIMEOUT` on a client that does not read ends the stream; the subscription
+    is given back however it ends (even unstarted)."""
 
-    def __init__(self, follower: Follower, on_close: Callable[[], None], **kwargs: Any) -> None:
-        super().__init__(follower.events(), send_timeout=SEND_TIMEOUT, **kwargs)
+    def __init__(
+        self, follower: Follower, on_close: Callable[[], None], *, ping: float, **kwargs: Any
+    ) -> None:
+        headers = {"X-Accel-Buffering": "no", **kwargs.pop("headers", {})}
+        super().__init__(
+            follower.events(ping), media_type="text/event-stream", headers=headers, **kwargs
+        )
         self._follower = follower
         self._on_close = on_close
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        task, loop = asyncio.current_task(), asyncio.get_running_loop()
+        stuck = False
+
+        def give_up() -> None:
+            nonlocal stuck
+            stuck = True
+            if task is not None:
+                task.cancel()
+
+        async def timed(message: Message) -> None:
+            timer = loop.call_later(SEND_TIMEOUT, give_up)
+            try:
+                await send(message)
+            finally:
+                timer.cancel()
+
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, timed)
+        except asyncio.CancelledError:
+            if not stuck or task is None:
+                raise
+            task.uncancel()
+            log.info("stream dropped: its client stopped reading", seconds=SEND_TIMEOUT)
         finally:
             self._follower.hub.unsubscribe(self._follower.sub)
             self._on_close()
