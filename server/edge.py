@@ -226,15 +226,12 @@ class EdgeProtocol(HttpToolsProtocol):
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
+        # the next request's head timer starts with its first byte (data_received); until
+        # then uvicorn's keep-alive timer closes an idle connection
         self._disarm()
         self._awaiting_body = False
         self._in_head, self._head_bytes, self._line_bytes = True, 0, 0
         super().on_message_complete()
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        # uvicorn's keep-alive timer now waits for the next request's first byte; the head
-        # timer starts with that byte (data_received)
 
     # -- timers ------------------------------------------------------------------------------
 

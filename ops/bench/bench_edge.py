@@ -299,20 +299,19 @@ def rows(attacker: Attacker, big: tuple[str, str, list[str]]) -> list[Row]:
         await quiet(until)
 
     async def forged_retry(until: float) -> None:
-        key = {"X-API-Key": KEY, "Idempotency-Key": "bench-edge-retry"}
+        # the API key is the creator's principal: another client, without it, sends the
+        # creator's address in X-Forwarded-For (and, to reach the key check, a wrong key)
+        key = {"Idempotency-Key": "bench-edge-retry"}
         async with a.client("127.0.0.7") as creator, a.client("127.0.0.8") as other:
-            first = (await creator.post("/battles", json=battle_body(), headers=key)).json()
-            for _ in range(20):
-                got = await a.count(
-                    other.post(
-                        "/battles",
-                        json=battle_body(),
-                        headers={**key, "X-Forwarded-For": "127.0.0.7"},
-                    )
-                )
-                if got is not None and got.json().get("director_token") == first["director_token"]:
+            made = await creator.post(
+                "/battles", json=battle_body(), headers={**key, "X-API-Key": KEY}
+            )
+            token = made.json()["director_token"]
+            for n in range(20):
+                forged = {**key, "X-Forwarded-For": "127.0.0.7", "X-API-Key": f"guess-{n}"}
+                got = await a.count(other.post("/battles", json=battle_body(), headers=forged))
+                if got is not None and got.json().get("director_token") == token:
                     a.answers[999] += 1  # the creator's token leaked
-        await quiet(until)
 
     async def junk_keys(until: float) -> None:
         async with a.client("127.0.0.10") as http:
