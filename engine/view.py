@@ -114,9 +114,9 @@ def changed_creatures(before: BattleState, after: BattleState) -> set[str] | Non
     if before.active != after.active:
         changed.update(cid for cid in (before.active, after.active) if cid is not None)
     for cid in list(changed):
-        for c in (was.get(cid), now.get(cid)):
-            if c is not None and c.grabbed_by is not None:
-                changed.add(c.grabbed_by)
+        for held in (was.get(cid), now.get(cid)):
+            if held is not None and held.grabbed_by is not None:
+                changed.add(held.grabbed_by)
     return changed
 
 
