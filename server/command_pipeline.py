@@ -36,20 +36,19 @@ from typing import Any
 import orjson
 
 from engine.results import Refused
-from engine.view import battle_view
 from events.envelope import ActionMeta, Envelope
 from events.store import (
     AppendResult,
     EventTooLarge,
     IdempotencyKeyReused,
     InvalidAppend,
-    ProjectionWrite,
     VersionConflict,
 )
 from events.store_async import AsyncPostgresLog
 from events.vocabulary import Event
-from projections import REDUCER_VERSION, BattleState, state_to_json
+from projections import BattleState
 from server.errors import BadRequest, Busy, StaleVersion
+from server.read_model import ReadModelProjector
 from server.state_loader import Loaded, StateLoader
 
 
@@ -133,6 +132,7 @@ class CommandPipeline:
         max_retries: int = 5,
         snapshot_every: int = 200,
         on_conflict: Callable[[], None] = lambda: None,
+        read_model: ReadModelProjector | None = None,
     ) -> None:
         self.log = log
         self.loader = loader
@@ -142,6 +142,7 @@ class CommandPipeline:
         self.snapshot_every = snapshot_every
         self.on_conflict = on_conflict
         self.locks = BattleLocks()
+        self.read_model = read_model or ReadModelProjector()
 
     async def run(self, command: Command) -> IntentOutcome:
         """Judge and append one command (see the module docstring for the steps)."""
@@ -298,14 +299,9 @@ class CommandPipeline:
         planned: Planned,
     ) -> AppendResult:
         new_version = expected + len(planned.events)
-        view = battle_view(planned.after)
-        map_view = view.pop("map", None)
-        if before is not None and before.grid is planned.after.grid:
-            map_view = None  # unchanged: keep the stored map, the read model's bulky part
-        snapshot = None
-        if new_version // self.snapshot_every > expected // self.snapshot_every:
-            snapshot = state_to_json(planned.after)
-        return await self.log.append(
+        due = new_version // self.snapshot_every > expected // self.snapshot_every
+        projection = self.read_model.write(command.battle_id, before, planned.after, snapshot=due)
+        result = await self.log.append(
             command.battle_id,
             expected,
             planned.events,
@@ -318,10 +314,11 @@ class CommandPipeline:
             idempotency_key=command.idempotency_key,
             request_hash=command.request_hash if command.idempotency_key else None,
             response=orjson.dumps(planned.trace).decode(),
-            projection=ProjectionWrite(
-                REDUCER_VERSION, {"battle_id": command.battle_id, **view}, map_view, snapshot
-            ),
+            projection=projection,
         )
+        if not result.replayed:
+            self.read_model.written(command.battle_id, projection)
+        return result
 
 
 async def backoff(attempt: int) -> None:
