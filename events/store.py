@@ -95,6 +95,18 @@ class Snapshot:
     state: JsonObject
 
 
+def with_map(state: JsonObject, grid: JsonObject | None) -> JsonObject | None:
+    """A stored snapshot as the state it was: one naming its map (`map_ref`) gets that map's
+    grid back; None when the map it names is not stored (then it cannot serve)."""
+    if "map_ref" not in state:
+        return state
+    if grid is None:
+        return None
+    whole = {k: v for k, v in state.items() if k != "map_ref"}
+    whole["grid"] = grid
+    return whole
+
+
 @dataclass(frozen=True)
 class AppendResult:
     """What an append wrote, or, for a repeated idempotency key, what the first one wrote."""

@@ -29,6 +29,7 @@ from events.store import (
     VerifyResult,
     VersionConflict,
     as_cursor,
+    with_map,
 )
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
@@ -45,6 +46,7 @@ class InMemoryEventStore:
         self._keys: dict[tuple[str, str], tuple[bytes, int, int, str | None]] = {}
         self._views: dict[str, StoredView] = {}
         self._snapshots: dict[str, list[Snapshot]] = {}
+        self._maps: dict[tuple[str, str], dict[str, Any]] = {}
         self._lock = threading.Lock()
 
     def append(
@@ -155,15 +157,21 @@ class InMemoryEventStore:
             self._views[battle_id] = StoredView(
                 battle_id, version, projection.reducer_version, view, map_view
             )
-        if projection.snapshot is not None:
+        snapshot = projection.snapshot
+        if snapshot is not None and "map_ref" in snapshot:
+            ref = (battle_id, snapshot["map_ref"])
+            if "map" in snapshot:
+                self._maps.setdefault(ref, snapshot["map"])
+                snapshot = {k: v for k, v in snapshot.items() if k != "map"}
+            elif ref not in self._maps:
+                snapshot = None  # never a snapshot naming a map that is not stored
+        if snapshot is not None:
             snaps = self._snapshots.setdefault(battle_id, [])
             if not any(
                 s.version == version and s.reducer_version == projection.reducer_version
                 for s in snaps
             ):
-                snaps.append(
-                    Snapshot(battle_id, version, projection.reducer_version, projection.snapshot)
-                )
+                snaps.append(Snapshot(battle_id, version, projection.reducer_version, snapshot))
 
     def read_view(self, battle_id: str) -> StoredView | None:
         with self._lock:
@@ -179,7 +187,11 @@ class InMemoryEventStore:
                 for s in self._snapshots.get(battle_id, [])
                 if s.reducer_version == reducer_version and s.version <= limit
             ]
-        return max(candidates, key=lambda s: s.version, default=None)
+        found = max(candidates, key=lambda s: s.version, default=None)
+        if found is None:
+            return None
+        state = with_map(found.state, self._maps.get((battle_id, found.state.get("map_ref", ""))))
+        return None if state is None else Snapshot(battle_id, found.version, reducer_version, state)
 
     def replace_projections(
         self,

@@ -62,6 +62,7 @@ from events.store import (
     VerifyResult,
     VersionConflict,
     as_cursor,
+    with_map,
 )
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
@@ -85,9 +86,12 @@ _READ_VIEW = text(
     " WHERE c.battle_id = :b), '{}'::jsonb)) AS view, w.map"
     " FROM battle_views AS w WHERE w.battle_id = :b"
 )
+# A snapshot naming its map (`map_ref`, migration 0005_i25) is read back with that map's grid.
 _LATEST_SNAPSHOT = text(
-    "SELECT version, state FROM snapshots WHERE battle_id = :b AND reducer_version = :r"
-    " AND version <= :v ORDER BY version DESC LIMIT 1"
+    "SELECT s.version, s.state, m.grid FROM snapshots AS s LEFT JOIN battle_maps AS m"
+    " ON m.battle_id = s.battle_id AND m.map_ref = s.state->>'map_ref'"
+    " WHERE s.battle_id = :b AND s.reducer_version = :r"
+    " AND s.version <= :v ORDER BY s.version DESC LIMIT 1"
 )
 _DELETE_SNAPSHOTS = text("DELETE FROM snapshots WHERE battle_id = :b")
 _INSERT_SNAPSHOT = text(
@@ -341,7 +345,8 @@ class PostgresEventStore:
             ).first()
         if row is None:
             return None
-        return Snapshot(battle_id, row.version, reducer_version, row.state)
+        state = with_map(row.state, row.grid)
+        return None if state is None else Snapshot(battle_id, row.version, reducer_version, state)
 
     def replace_projections(
         self,

@@ -96,11 +96,20 @@ def _pending_from_json(d: dict[str, Any]) -> PendingReaction:
     return PendingReaction(d["id"], d["kind"], d["reactor"], d["target"], (x, y, z), resume)
 
 
-def state_to_json(state: BattleState) -> dict[str, Any]:
+def state_to_json(state: BattleState, *, grid: bool = True) -> dict[str, Any]:
+    """The state as JSON; without `grid`, all but the map (which a snapshot names instead of
+    holding: `grid_to_json` is the part left out)."""
     out = _state_to_json(state)
+    if not grid:
+        del out["grid"]
     if state.board is not None:
         out["board"] = board_to_json(state.board)
     return out
+
+
+def grid_to_json(grid: Grid) -> dict[str, Any]:
+    """The map's part of `state_to_json` (every layer, square by square)."""
+    return _grid_to_json(grid)
 
 
 def _state_to_json(state: BattleState) -> dict[str, Any]:

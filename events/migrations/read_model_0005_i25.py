@@ -1,10 +1,11 @@
-"""The read model by creature (revision 0005_i25): the SQL its migration makes, shared with
-the Citus revision that distributes it.
+"""The read model by creature and snapshots without their map (revision 0005_i25): the SQL its
+migration makes, shared with the Citus revision that distributes it.
 
-`turnledger_write_view` is the one place an append writes the read model: the append
-function of revision 0003 is made again with its read-model block replaced by a call of it,
-nothing else changed (`APPEND_0005_I25` is derived from 0003's text and checks that the block
-it replaces is there).
+`turnledger_write_view` is the one place an append writes the read model, and
+`turnledger_write_snapshot` the one place it writes a snapshot: the append function of
+revision 0003 is made again with its read-model and snapshot blocks replaced by calls of
+them, nothing else changed (`APPEND_0005_I25` is derived from 0003's text and checks that
+the blocks it replaces are there).
 
 Its `p_view` is either a whole public view (what 0003's callers sent: written whole) or what
 one action changed, `{"battle": ..., "creatures": {id: view or null}, "complete": bool}`
@@ -17,6 +18,9 @@ stored view is dropped (reads then render the state from the log) rather than le
 
 from events.migrations.append_function_0003 import CREATE_APPEND
 
+WRITE_SNAPSHOT_SIGNATURE = (
+    "turnledger_write_snapshot(varchar, integer, integer, jsonb, timestamptz)"
+)
 WRITE_VIEW_SIGNATURE = (
     "turnledger_write_view(varchar, integer, integer, integer, jsonb, jsonb, timestamptz)"
 )
@@ -29,6 +33,43 @@ CREATE_CREATURE_VIEWS = """
         view        jsonb        NOT NULL,
         CONSTRAINT creature_views_pkey PRIMARY KEY (battle_id, creature_id)
     )
+"""
+
+# A map once per battle and map version (its `map_ref`: a digest of its layers), which
+# snapshots name instead of holding the whole grid (2.3 MB of JSON on a 200x200 map).
+CREATE_BATTLE_MAPS = """
+    CREATE TABLE battle_maps (
+        battle_id   varchar(64)  NOT NULL,
+        map_ref     varchar(64)  NOT NULL,
+        grid        jsonb        NOT NULL,
+        created_at  timestamptz  NOT NULL,
+        CONSTRAINT battle_maps_pkey PRIMARY KEY (battle_id, map_ref)
+    )
+"""
+
+# A snapshot `{..., "map_ref": r}` is written with its map (`"map"`, when the writer has not
+# stored that map yet) or only if the map it names is stored: never one naming no map.
+CREATE_WRITE_SNAPSHOT = """
+    CREATE FUNCTION turnledger_write_snapshot(
+        p_battle_id varchar, p_version integer, p_reducer integer, p_snapshot jsonb,
+        p_at timestamptz)
+    RETURNS void LANGUAGE plpgsql AS $fn$
+    BEGIN
+        IF p_snapshot ? 'map_ref' THEN
+            IF p_snapshot ? 'map' THEN
+                INSERT INTO battle_maps (battle_id, map_ref, grid, created_at)
+                VALUES (p_battle_id, p_snapshot->>'map_ref', p_snapshot->'map', p_at)
+                ON CONFLICT DO NOTHING;
+            ELSIF NOT EXISTS (SELECT 1 FROM battle_maps AS m WHERE m.battle_id = p_battle_id
+                              AND m.map_ref = p_snapshot->>'map_ref') THEN
+                RETURN;
+            END IF;
+        END IF;
+        INSERT INTO snapshots (battle_id, version, reducer_version, state, created_at)
+        VALUES (p_battle_id, p_version, p_reducer, p_snapshot - 'map', p_at)
+        ON CONFLICT DO NOTHING;
+    END
+    $fn$
 """
 
 # The views written before this revision: each creature's part moves to its own row.
@@ -122,14 +163,33 @@ _VIEW_CALL_0005 = """            IF p_view IS NOT NULL THEN
 """
 
 
+_SNAPSHOT_BLOCK_0003 = """            IF p_snapshot IS NOT NULL THEN
+                INSERT INTO snapshots (battle_id, version, reducer_version, state, created_at)
+                VALUES (p_battle_id, last_version, p_reducer, p_snapshot, last_at)
+                ON CONFLICT DO NOTHING;
+            END IF;
+"""
+_SNAPSHOT_CALL_0005 = """            IF p_snapshot IS NOT NULL THEN
+                PERFORM turnledger_write_snapshot(p_battle_id, last_version, p_reducer,
+                                                  p_snapshot, last_at);
+            END IF;
+"""
+# Snapshots naming a map hold no grid: older code could not read them (they are a cache).
+FORGET_MAP_SNAPSHOTS = "DELETE FROM snapshots WHERE state ? 'map_ref'"
+
+
 def _derived(text: str, old: str, new: str) -> str:
     assert text.count(old) == 1, "the block this revision replaces is not in 0003's function"
     return text.replace(old, new)
 
 
 APPEND_0005_I25 = _derived(
-    _derived(CREATE_APPEND, "CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"),
-    _VIEW_BLOCK_0003,
-    _VIEW_CALL_0005,
+    _derived(
+        _derived(CREATE_APPEND, "CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"),
+        _VIEW_BLOCK_0003,
+        _VIEW_CALL_0005,
+    ),
+    _SNAPSHOT_BLOCK_0003,
+    _SNAPSHOT_CALL_0005,
 )
 APPEND_0003_AGAIN = _derived(CREATE_APPEND, "CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")

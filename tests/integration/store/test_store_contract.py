@@ -299,3 +299,22 @@ def test_a_nul_character_is_refused_before_anything_is_stored(store: EventStore)
     with pytest.raises(InvalidAppend, match="NUL"):
         store.append("b1", 0, [NoteWritten(text="before\x00after")])
     assert store.read_stream("b1") == []
+
+
+def test_a_snapshot_names_its_map_which_is_stored_once(store: EventStore) -> None:
+    grid = {"width": 2, "height": 1, "solid": [0, 0]}
+    first = {"x": 1, "map_ref": "r1", "map": grid}
+    store.append("b1", 0, [moved()], projection=ProjectionWrite(7, {}, None, first))
+    store.append(
+        "b1", 1, [moved()], projection=ProjectionWrite(7, {}, None, {"x": 2, "map_ref": "r1"})
+    )
+    latest = store.latest_snapshot("b1", 7)
+    assert latest is not None and (latest.version, latest.state) == (2, {"x": 2, "grid": grid})
+    earlier = store.latest_snapshot("b1", 7, at_most=1)
+    assert earlier is not None and earlier.state == {"x": 1, "grid": grid}
+    # a snapshot naming a map that was never stored is not kept: it could not serve
+    store.append(
+        "b1", 2, [moved()], projection=ProjectionWrite(7, {}, None, {"x": 3, "map_ref": "r9"})
+    )
+    latest = store.latest_snapshot("b1", 7)
+    assert latest is not None and latest.version == 2
