@@ -5,7 +5,9 @@ A command brings what is its own: how to plan its events from the battle's state
 and who asks. The pipeline owns the rest, in this order:
 
 1. serialise per battle in this process (an asyncio lock per battle: a busy battle queues
-   instead of burning retries; other battles never wait on it);
+   instead of burning retries; other battles never wait on it), except a `lock_free`
+   command's first tries (history's long re-judgements: the battle's other commands go on
+   meanwhile, and the append's expected version keeps the answer right);
 2. load the battle's state (the cache, or the log on a miss);
 3. plan: the engine decides (on the event loop, or in a bounded executor for a command that
    may search at length, so other battles keep being served meanwhile);
@@ -81,6 +83,11 @@ class Command:
     heavy: bool = False
     dry_run: bool = False
     new_battle: bool = False
+    lock_free: bool = False
+    """Plan without holding the battle's lock (a long re-judgement: undo of an earlier action,
+    rewind, redo): judged against a version and appended with it as the expected version,
+    planned again only if the log moved meanwhile; other commands of the battle are served
+    meanwhile. The last try holds the lock, so a busy battle cannot starve it."""
 
 
 @dataclass(frozen=True)
@@ -150,8 +157,15 @@ class CommandPipeline:
             return await self._preview(command)
         if command.new_battle:
             return await self._create(command)
+        locked_from = self.max_retries - 1 if command.lock_free else 0
+        for attempt in range(locked_from):
+            if attempt:
+                await backoff(attempt)
+            outcome = await self._attempt(command)
+            if outcome is not None:
+                return outcome
         async with self.locks.hold(command.battle_id):
-            for attempt in range(self.max_retries):
+            for attempt in range(locked_from, self.max_retries):
                 if attempt:
                     await backoff(attempt)
                 outcome = await self._attempt(command)

@@ -54,6 +54,8 @@ class HistoryService:
         self.loader = battles.loader
         self.pipeline = battles.pipeline
         self.snapshot_every = snapshot_every
+        self.lock_free = True
+        """Undo and redo plan without holding the battle's lock (bench_history compares)."""
 
     # -- undo and redo ------------------------------------------------------------------
 
@@ -139,6 +141,7 @@ class HistoryService:
                 idempotency_key=idempotency_key,
                 expected_version=expected_version,
                 heavy=True,
+                lock_free=self.lock_free,
             )
         )
 
