@@ -27,6 +27,8 @@ def _grid_to_json(grid: Grid) -> dict[str, Any]:
 def _runs(values: Sequence[Any]) -> list[list[Any]]:
     # a layer holds values of one type (bools, ints, or None and strings), so grouping by
     # equality never merges a True with a 1
+    if values and values.count(values[0]) == len(values):
+        return [[values[0], len(values)]]  # most layers of most maps: counted in C
     return [[value, len(list(group))] for value, group in groupby(values)]
 
 
