@@ -81,9 +81,15 @@ def append_params(
 
 def view_payload(projection: ProjectionWrite) -> str:
     """The read model's `p_view` (migration 0005_i25's `turnledger_write_view`): the whole
-    view, or what one action changed of it, `{"battle", "creatures", "complete"}`, with a
-    removed creature's view null."""
+    view, or what one action changed of it, `{"battle", "creatures", "complete"}` and
+    `removed` when a creature went."""
     if projection.creatures is None:
         return orjson.dumps(projection.view).decode()
-    battle, changes, complete = projection.split()
-    return orjson.dumps({"battle": battle, "creatures": changes, "complete": complete}).decode()
+    payload: dict[str, Any] = {
+        "battle": projection.view,
+        "creatures": projection.creatures,
+        "complete": projection.complete,
+    }
+    if projection.removed:
+        payload["removed"] = list(projection.removed)
+    return orjson.dumps(payload).decode()

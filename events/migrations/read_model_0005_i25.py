@@ -8,9 +8,10 @@ them, nothing else changed (`APPEND_0005_I25` is derived from 0003's text and ch
 the blocks it replaces are there).
 
 Its `p_view` is either a whole public view (what 0003's callers sent: written whole) or what
-one action changed, `{"battle": ..., "creatures": {id: view or null}, "complete": bool}`
-(events/append_statement.py): the battle's row takes the battle's part; each changed
-creature's row is written, each removed one deleted; the other creatures' rows are not
+one action changed, `{"battle": ..., "creatures": {id: view}, "removed": [id...],
+"complete": bool}` (events/append_statement.py; `removed` only when a creature went): the
+battle's row takes the battle's part; each changed creature's row is written, each removed
+one deleted; the other creatures' rows are not
 touched, so an append costs what its action changed, not what the battle holds. A partial
 change applies only to a stored view at the version just before the append; any other
 stored view is dropped (reads then render the state from the log) rather than left wrong.
@@ -131,15 +132,18 @@ CREATE_WRITE_VIEW = """
             UPDATE battle_views AS w SET version = p_last_version, view = battle,
                 map = coalesce(p_map, w.map), updated_at = p_at
             WHERE w.battle_id = p_battle_id;
-            DELETE FROM creature_views AS c
-            WHERE c.battle_id = p_battle_id AND c.creature_id IN (
-                SELECT e.key FROM jsonb_each(changes) AS e WHERE jsonb_typeof(e.value) = 'null');
+            IF p_view ? 'removed' THEN
+                DELETE FROM creature_views AS c
+                WHERE c.battle_id = p_battle_id AND c.creature_id IN (
+                    SELECT jsonb_array_elements_text(p_view->'removed'));
+            END IF;
         END IF;
-        INSERT INTO creature_views AS c (battle_id, creature_id, version, view)
-        SELECT p_battle_id, e.key, p_last_version, e.value
-        FROM jsonb_each(changes) AS e WHERE jsonb_typeof(e.value) = 'object'
-        ON CONFLICT (battle_id, creature_id) DO UPDATE
-            SET version = EXCLUDED.version, view = EXCLUDED.view;
+        IF changes <> '{}'::jsonb THEN
+            INSERT INTO creature_views AS c (battle_id, creature_id, version, view)
+            SELECT p_battle_id, e.key, p_last_version, e.value FROM jsonb_each(changes) AS e
+            ON CONFLICT (battle_id, creature_id) DO UPDATE
+                SET version = EXCLUDED.version, view = EXCLUDED.view;
+        END IF;
     END
     $fn$
 """
