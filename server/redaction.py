@@ -32,6 +32,7 @@ PLACEHOLDER = "Unseen"
 REACTIONS = frozenset({"OpportunityAttackTriggered", "ReactionResolved"})
 """Events a hidden creature takes against a seen one: shown, from an unseen creature."""
 UNKNOWN = "battle/unknown-creature"
+VISIBILITY_TYPES = frozenset({"CreatureHidden", "CreatureRevealed", "ActionUndone", "ActionRedone"})
 REFERENCES = ("grabbed_by", "frightened_by", "climbing_on")
 
 
@@ -77,6 +78,8 @@ class Visibility:
     changes: list[tuple[int, dict[str, frozenset[str]]]] = field(default_factory=list)
     history: set[str] = field(default_factory=set)
     version: int = 0
+    generation: int = 0
+    """How many hides, reveals, undos and redos it has read (what a reader's kind counts)."""
 
     _acts: list[tuple[str | None, str, dict[str, Any]]] = field(default_factory=list)
     _undone: set[str] = field(default_factory=set)
@@ -100,6 +103,8 @@ class Visibility:
         if env.version <= self.version:
             return
         self.version = env.version
+        if env.type in VISIBILITY_TYPES:
+            self.generation += 1
         if env.intent_id is None or env.intent_id != self._first[0]:
             self._first = (env.intent_id, env.version)
         if env.type in ("CreatureHidden", "CreatureRevealed"):
@@ -277,3 +282,31 @@ def redact_refusal(refused: Refused, hidden: set[str]) -> Refused:
 def names_any(text: str, ids: set[str]) -> bool:
     words = set(re.findall(r"[A-Za-z0-9_.-]+", text))
     return bool(words & ids)
+
+
+DIRECTOR = "director"
+PLAYER = "player"
+
+
+def reader_kind(is_director: bool) -> str:
+    """The kind of reader a caller is while no creature is hidden from it: callers of one
+    kind read the same bytes of every event, so the live stream encodes an event once per
+    kind (server/api/stream_encoding.py). A director sees everything, a player the log
+    without the battle's secrets; `kind_of` tells hidden creatures' readers apart."""
+    return DIRECTOR if is_director else PLAYER
+
+
+def kind_of(reader: Reader, seen: Visibility) -> str:
+    """The kind of `reader` as the log stands in `seen`: the plain kinds while nothing is
+    hidden; else its rights and how many hides, reveals and undos the log has held, so two
+    readers of one kind read every event the same."""
+    if reader.director:
+        return DIRECTOR
+    if not seen.any:
+        return PLAYER
+    return f"{reader.kind}@{seen.generation}"
+
+
+def sees_secrets(kind: str) -> bool:
+    """Whether a reader of `kind` reads the battle's secrets (the dice seed)."""
+    return kind == DIRECTOR
