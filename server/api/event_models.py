@@ -25,7 +25,10 @@ from events.vocabulary import Event, registry
 class EventData(BaseModel):
     """Base of the event data models: described by the vocabulary's glossary."""
 
-    model_config = ConfigDict(json_schema_extra=fill_descriptions)
+    # Events are logged whole: every field is always sent (server/api/openapi_typing.py).
+    model_config = ConfigDict(
+        json_schema_extra=fill_descriptions, json_schema_serialization_defaults_required=True
+    )
 
 
 def _data_model(name: str, event: type[Event]) -> type[BaseModel]:

@@ -192,9 +192,7 @@ class ActionPointsEconomy(BaseModel):
     """
     What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. Standing up and starting to crawl spend it.
     """
-    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")] = (
-        "action-points"
-    )
+    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")]
     """
     The battle's ruleset: which economy this is.
     """
@@ -214,15 +212,15 @@ class ActionPointsEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["Move Points"], Field(title="Unit")] = "Move Points"
+    unit: Annotated[Literal["Move Points"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"Move Points"`.
     """
 
 
 class CornerRule(StrEnum):
     """
-    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall.
+    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall. Default: `"none"`.
     """
 
     none = "none"
@@ -230,9 +228,9 @@ class CornerRule(StrEnum):
 
 
 class DodgeCost(RootModel[int]):
-    root: Annotated[int, Field(ge=0, le=20, title="Dodge Cost")] = 1
+    root: Annotated[int, Field(ge=0, le=20, title="Dodge Cost")]
     """
-    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table.
+    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table. Default: `1`.
     """
 
 
@@ -240,65 +238,65 @@ class ActionPointsOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    action_points: Annotated[int | None, Field(ge=0, le=20, title="Action Points")] = 3
+    action_points: Annotated[int | None, Field(ge=0, le=20, title="Action Points")] = (
+        None
+    )
     """
-    Action points a turn (the Turgar example: 3); a creature's `stats.ap` overrides it.
+    Action points a turn (the Turgar example: 3); a creature's `stats.ap` overrides it. Default: `3`.
     """
     actions_while_swimming: Annotated[
         bool | None, Field(title="Actions While Swimming")
-    ] = False
+    ] = None
     """
-    "A character in general cannot perform actions while swimming, however Zaldar may agree to offer the attempt" (the text): a creature in water can't Dodge or Move Silently (the actions among its moves) unless the table allows it.
+    "A character in general cannot perform actions while swimming, however Zaldar may agree to offer the attempt" (the text): a creature in water can't Dodge or Move Silently (the actions among its moves) unless the table allows it. Default: `false`.
     """
     climb_needs_free_hands: Annotated[
         bool | None, Field(title="Climb Needs Free Hands")
-    ] = True
+    ] = None
     """
-    Climbing needs both hands free of items (the text): a creature with `stats.hands_busy` > 0 can't climb; `false` lets the GM waive it.
+    Climbing needs both hands free of items (the text): a creature with `stats.hands_busy` > 0 can't climb; `false` lets the GM waive it. Default: `true`.
     """
-    corner_rule: Annotated[CornerRule | None, Field(title="Corner Rule")] = "none"
+    corner_rule: Annotated[CornerRule | None, Field(title="Corner Rule")] = None
     """
-    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall.
+    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall. Default: `"none"`.
     """
-    dodge_cost: Annotated[
-        DodgeCost | None, Field(title="Dodge Cost", validate_default=True)
-    ] = 1
+    dodge_cost: Annotated[DodgeCost | None, Field(title="Dodge Cost")] = None
     """
-    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table.
+    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table. Default: `1`.
     """
-    failed_jump_spends: Annotated[bool | None, Field(title="Failed Jump Spends")] = True
+    failed_jump_spends: Annotated[bool | None, Field(title="Failed Jump Spends")] = None
     """
-    A failed jump still spends its 2 Move Points (DIGEST 6.2 GUESS).
+    A failed jump still spends its 2 Move Points (DIGEST 6.2 GUESS). Default: `true`.
     """
     failed_long_jump_spends: Annotated[
         bool | None, Field(title="Failed Long Jump Spends")
-    ] = True
+    ] = None
     """
-    A failed long jump spends 4 Move Points (DIGEST 6.2 GUESS); false: 2.
+    A failed long jump spends 4 Move Points (DIGEST 6.2 GUESS); false: 2. Default: `true`.
     """
-    jump_target: Annotated[int | None, Field(ge=1, le=40, title="Jump Target")] = 10
+    jump_target: Annotated[int | None, Field(ge=1, le=40, title="Jump Target")] = None
     """
-    The d20 + DEX total a jump needs (the text: 10).
+    The d20 + DEX total a jump needs (the text: 10). Default: `10`.
     """
     move_silently_cost: Annotated[
         int | None, Field(ge=0, le=20, title="Move Silently Cost")
-    ] = 1
+    ] = None
     """
-    Moving Silently is an action of 1 Action Point (the text).
+    Moving Silently is an action of 1 Action Point (the text). Default: `1`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
     run_converts_action_point: Annotated[
         bool | None, Field(title="Run Converts Action Point")
-    ] = True
+    ] = None
     """
-    A runner's one action point may become a move point (DIGEST 6.1 GUESS).
+    A runner's one action point may become a move point (DIGEST 6.1 GUESS). Default: `true`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    Track turns and rounds; `false` is free movement, each move still bounded by speed. Default: `true`.
     """
 
 
@@ -447,7 +445,7 @@ class ActionUndoneData(BaseModel):
     """
     The last version of the action.
     """
-    rewind_to: Annotated[int | None, Field(title="Rewind To")] = None
+    rewind_to: Annotated[int | None, Field(title="Rewind To")]
     """
     The version rewound to, when the undo was a rewind.
     """
@@ -790,11 +788,11 @@ class CollidedData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    obstacle: Annotated[str | None, Field(title="Obstacle")] = None
+    obstacle: Annotated[str | None, Field(title="Obstacle")]
     """
     What it hit otherwise (an object, the map's edge), in words.
     """
-    other_creature: Annotated[str | None, Field(title="Other Creature")] = None
+    other_creature: Annotated[str | None, Field(title="Other Creature")]
     """
     The id of the creature it hit, if it hit one.
     """
@@ -949,11 +947,11 @@ class ConditionSetData(BaseModel):
     """
     True when the condition begins, false when it ends.
     """
-    source: Annotated[str | None, Field(title="Source")] = None
+    source: Annotated[str | None, Field(title="Source")]
     """
     The id of the creature that imposed it (a grabber), if any.
     """
-    until: Annotated[Until | None, Field(title="Until")] = None
+    until: Annotated[Until | None, Field(title="Until")]
     """
     `end_of_turn` (EoT): the condition ends when the current turn ends.
     """
@@ -1116,13 +1114,13 @@ class CreatureIn(BaseModel):
     """
     Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
     """
-    Conditions it starts with (`prone`, `slowed`, ...).
+    Conditions it starts with (`prone`, `slowed`, ...). Default: `[]`.
     """
-    hp: Annotated[int | None, Field(title="Hp")] = 1
+    hp: Annotated[int | None, Field(title="Hp")] = None
     """
-    Stamina (hit points).
+    Stamina (hit points). Default: `1`.
     """
     id: Annotated[
         str,
@@ -1136,29 +1134,29 @@ class CreatureIn(BaseModel):
     """
     Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
     """
-    name: Annotated[str | None, Field(max_length=200, title="Name")] = ""
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = None
     """
-    A name to show.
+    A name to show. Default: `""`.
     """
     side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
     """
     The side it fights on; creatures of other sides are enemies.
     """
-    size: Annotated[str | None, Field(title="Size")] = "1M"
+    size: Annotated[str | None, Field(title="Size")] = None
     """
-    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it.
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it. Default: `"1M"`.
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
     """
-    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost.
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost. Default: `{}`.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = 0
+    stability: Annotated[int | None, Field(title="Stability")] = None
     """
-    Stability against forced movement.
+    Stability against forced movement. Default: `0`.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
     """
-    The characteristics the ruleset reads (might, agility, ...).
+    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
     """
 
 
@@ -1298,45 +1296,45 @@ class CreatureSpec(BaseModel):
     """
     Its position `[x, y, z]` (z: the bottom of its space).
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
     """
-    Conditions it has (`prone`, `slowed`, `grabbed`, ...).
+    Conditions it has (`prone`, `slowed`, `grabbed`, ...). Default: `[]`.
     """
     disengage: Annotated[int | None, Field(title="Disengage")] = None
     """
     Squares its Disengage shifts (Draw Steel); null for the ruleset's default.
     """
-    hp: Annotated[int | None, Field(title="Hp")] = 1
+    hp: Annotated[int | None, Field(title="Hp")] = None
     """
-    Stamina (hit points).
+    Stamina (hit points). Default: `1`.
     """
     id: Annotated[str, Field(max_length=64, min_length=1, title="Id")]
     """
     The creature's id, chosen by the client.
     """
-    name: Annotated[str | None, Field(title="Name")] = ""
+    name: Annotated[str | None, Field(title="Name")] = None
     """
-    A name to show.
+    A name to show. Default: `""`.
     """
     side: Annotated[str, Field(title="Side")]
     """
     The side it fights on; creatures of other sides are enemies.
     """
-    size: Annotated[str | None, Field(title="Size")] = "1M"
+    size: Annotated[str | None, Field(title="Size")] = None
     """
-    The ruleset's size (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...).
+    The ruleset's size (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...). Default: `"1M"`.
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
     """
-    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit.
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit. Default: `{}`.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = 0
+    stability: Annotated[int | None, Field(title="Stability")] = None
     """
-    Stability: how many squares of forced movement it shrugs off.
+    Stability: how many squares of forced movement it shrugs off. Default: `0`.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
     """
-    The characteristics the ruleset reads (might, agility, ...).
+    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
     """
 
 
@@ -1486,7 +1484,7 @@ class DiceRolledData(BaseModel):
     """
     The dice expression (`3d6`, `1d20+2`).
     """
-    modifier: Annotated[int | None, Field(title="Modifier")] = 0
+    modifier: Annotated[int, Field(title="Modifier")]
     """
     Added to the faces.
     """
@@ -1498,11 +1496,11 @@ class DiceRolledData(BaseModel):
     """
     The faces of the dice rolled, in order.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
-    total: Annotated[int | None, Field(title="Total")] = 0
+    total: Annotated[int, Field(title="Total")]
     """
     The roll's total (faces plus modifiers).
     """
@@ -1665,7 +1663,7 @@ class DrawSteelEconomy(BaseModel):
     """
     What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`.
     """
-    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")] = "draw-steel"
+    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")]
     """
     The battle's ruleset: which economy this is.
     """
@@ -1677,15 +1675,15 @@ class DrawSteelEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["squares"], Field(title="Unit")] = "squares"
+    unit: Annotated[Literal["squares"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"squares"`.
     """
 
 
 class CornerRule1(StrEnum):
     """
-    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls.
+    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls. Default: `"either"`.
     """
 
     either = "either"
@@ -1694,7 +1692,7 @@ class CornerRule1(StrEnum):
 
 class DamagingTerrain(StrEnum):
     """
-    Damaging terrain deals its damage for each square entered, or once per movement.
+    Damaging terrain deals its damage for each square entered, or once per movement. Default: `"each_square"`.
     """
 
     each_square = "each_square"
@@ -1703,7 +1701,7 @@ class DamagingTerrain(StrEnum):
 
 class FallThreshold(StrEnum):
     """
-    The 2-square minimum for falling damage is tested on the effective or raw height.
+    The 2-square minimum for falling damage is tested on the effective or raw height. Default: `"effective"`.
     """
 
     effective = "effective"
@@ -1712,7 +1710,7 @@ class FallThreshold(StrEnum):
 
 class GrabSpeedRounding(StrEnum):
     """
-    How a grabber's halved speed rounds.
+    How a grabber's halved speed rounds. Default: `"down"`.
     """
 
     down = "down"
@@ -1721,7 +1719,7 @@ class GrabSpeedRounding(StrEnum):
 
 class HurlThrough(StrEnum):
     """
-    A creature force-moved into a mundane object breaks through when it has the squares.
+    A creature force-moved into a mundane object breaks through when it has the squares. Default: `"auto"`.
     """
 
     auto = "auto"
@@ -1730,7 +1728,7 @@ class HurlThrough(StrEnum):
 
 class OpportunityAttacks(StrEnum):
     """
-    A reaction window asks the reactor (`ask`), or is taken or declined at once.
+    A reaction window asks the reactor (`ask`), or is taken or declined at once. Default: `"ask"`.
     """
 
     ask = "ask"
@@ -1740,7 +1738,7 @@ class OpportunityAttacks(StrEnum):
 
 class PushLine(StrEnum):
     """
-    Push/pull paths follow the source-target ray, or any path ever farther/closer.
+    Push/pull paths follow the source-target ray, or any path ever farther/closer. Default: `"bresenham"`.
     """
 
     bresenham = "bresenham"
@@ -1749,7 +1747,7 @@ class PushLine(StrEnum):
 
 class SlamFall(StrEnum):
     """
-    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`).
+    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`). Default: `"moved"`.
     """
 
     moved = "moved"
@@ -1758,7 +1756,7 @@ class SlamFall(StrEnum):
 
 class Stability(StrEnum):
     """
-    A force-moved target reduces the distance by its full stability, or not at all.
+    A force-moved target reduces the distance by its full stability, or not at all. Default: `"full"`.
     """
 
     full = "full"
@@ -1769,93 +1767,91 @@ class DrawSteelOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    corner_rule: Annotated[CornerRule1 | None, Field(title="Corner Rule")] = "either"
+    corner_rule: Annotated[CornerRule1 | None, Field(title="Corner Rule")] = None
     """
-    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls.
+    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls. Default: `"either"`.
     """
     damaging_terrain: Annotated[
         DamagingTerrain | None, Field(title="Damaging Terrain")
-    ] = "each_square"
+    ] = None
     """
-    Damaging terrain deals its damage for each square entered, or once per movement.
+    Damaging terrain deals its damage for each square entered, or once per movement. Default: `"each_square"`.
     """
     fall_threshold: Annotated[FallThreshold | None, Field(title="Fall Threshold")] = (
-        "effective"
+        None
     )
     """
-    The 2-square minimum for falling damage is tested on the effective or raw height.
+    The 2-square minimum for falling damage is tested on the effective or raw height. Default: `"effective"`.
     """
-    falling_far: Annotated[bool | None, Field(title="Falling Far")] = True
+    falling_far: Annotated[bool | None, Field(title="Falling Far")] = None
     """
-    With turns, a fall of more than 100 squares takes rounds: 100 now, 100 each new round.
+    With turns, a fall of more than 100 squares takes rounds: 100 now, 100 each new round. Default: `true`.
     """
     free_strike_damage: Annotated[
         tuple[int, int, int] | None, Field(title="Free Strike Damage")
-    ] = [2, 5, 7]
+    ] = None
     """
-    Melee weapon free strike damage by tier, before the characteristic is added.
+    Melee weapon free strike damage by tier, before the characteristic is added. Default: `[2, 5, 7]`.
     """
     grab_speed_rounding: Annotated[
         GrabSpeedRounding | None, Field(title="Grab Speed Rounding")
-    ] = "down"
+    ] = None
     """
-    How a grabber's halved speed rounds.
+    How a grabber's halved speed rounds. Default: `"down"`.
     """
-    hard_terrain_test: Annotated[bool | None, Field(title="Hard Terrain Test")] = True
+    hard_terrain_test: Annotated[bool | None, Field(title="Hard Terrain Test")] = None
     """
-    Terrain marked `hard` calls for a Might test to climb or swim it (11 or less fails: the creature stops before it, wasting no movement).
+    Terrain marked `hard` calls for a Might test to climb or swim it (11 or less fails: the creature stops before it, wasting no movement). Default: `true`.
     """
-    hurl_through: Annotated[HurlThrough | None, Field(title="Hurl Through")] = "auto"
+    hurl_through: Annotated[HurlThrough | None, Field(title="Hurl Through")] = None
     """
-    A creature force-moved into a mundane object breaks through when it has the squares.
+    A creature force-moved into a mundane object breaks through when it has the squares. Default: `"auto"`.
     """
     jump_costs_movement: Annotated[bool | None, Field(title="Jump Costs Movement")] = (
-        True
+        None
     )
     """
-    Squares jumped count against movement (DIGEST 2.3 GUESS); false: a jump costs 1.
+    Squares jumped count against movement (DIGEST 2.3 GUESS); false: a jump costs 1. Default: `true`.
     """
-    map_edge_collision: Annotated[bool | None, Field(title="Map Edge Collision")] = (
-        False
-    )
+    map_edge_collision: Annotated[bool | None, Field(title="Map Edge Collision")] = None
     """
-    Forced movement into the map's edge counts as hitting an object (2 + remaining).
+    Forced movement into the map's edge counts as hitting an object (2 + remaining). Default: `false`.
     """
     opportunity_attacks: Annotated[
         OpportunityAttacks | None, Field(title="Opportunity Attacks")
-    ] = "ask"
+    ] = None
     """
-    A reaction window asks the reactor (`ask`), or is taken or declined at once.
+    A reaction window asks the reactor (`ask`), or is taken or declined at once. Default: `"ask"`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
-    push_line: Annotated[PushLine | None, Field(title="Push Line")] = "bresenham"
+    push_line: Annotated[PushLine | None, Field(title="Push Line")] = None
     """
-    Push/pull paths follow the source-target ray, or any path ever farther/closer.
+    Push/pull paths follow the source-target ray, or any path ever farther/closer. Default: `"bresenham"`.
     """
-    slam_fall: Annotated[SlamFall | None, Field(title="Slam Fall")] = "moved"
+    slam_fall: Annotated[SlamFall | None, Field(title="Slam Fall")] = None
     """
-    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`).
+    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`). Default: `"moved"`.
     """
-    stability: Annotated[Stability | None, Field(title="Stability")] = "full"
+    stability: Annotated[Stability | None, Field(title="Stability")] = None
     """
-    A force-moved target reduces the distance by its full stability, or not at all.
+    A force-moved target reduces the distance by its full stability, or not at all. Default: `"full"`.
     """
-    stack_penalties: Annotated[bool | None, Field(title="Stack Penalties")] = True
+    stack_penalties: Annotated[bool | None, Field(title="Stack Penalties")] = None
     """
-    Crawling, climbing/swimming and difficult terrain add up (true) or the largest counts.
+    Crawling, climbing/swimming and difficult terrain add up (true) or the largest counts. Default: `true`.
     """
     stop_move_at_zero_stamina: Annotated[
         bool | None, Field(title="Stop Move At Zero Stamina")
-    ] = True
+    ] = None
     """
-    A move paused by a free strike ends when the strike drops the mover to 0 Stamina.
+    A move paused by a free strike ends when the strike drops the mover to 0 Stamina. Default: `true`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    Track turns and rounds; `false` is free movement, each move still bounded by speed. Default: `true`.
     """
 
 
@@ -2037,11 +2033,9 @@ class ElevationSpec(BaseModel):
     """
     The ground's height over these cells, in squares (may be negative).
     """
-    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
-        []
-    )
+    rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
-    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none).
+    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
     """
 
 
@@ -2083,7 +2077,7 @@ class EndTurn(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
+    type: Annotated[Literal["end_turn"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -2145,7 +2139,7 @@ class EpicPathEconomy(BaseModel):
     """
     What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. In its walk speed (`speeds` holds each movement type's); a prone or splayed creature crawls 5 ft; an overburdened one moves 5 ft a round.
     """
-    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")] = "epic-path"
+    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")]
     """
     The battle's ruleset: which economy this is.
     """
@@ -2161,15 +2155,15 @@ class EpicPathEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["feet"], Field(title="Unit")] = "feet"
+    unit: Annotated[Literal["feet"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"feet"`.
     """
 
 
 class CornerObstacles(StrEnum):
     """
-    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are).
+    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are). Default: `"skirt"`.
     """
 
     skirt = "skirt"
@@ -2178,7 +2172,7 @@ class CornerObstacles(StrEnum):
 
 class LandingSurface(StrEnum):
     """
-    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass).
+    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass). Default: `"normal"`.
     """
 
     jagged = "jagged"
@@ -2189,7 +2183,7 @@ class LandingSurface(StrEnum):
 
 class OpportunityAttacks1(StrEnum):
     """
-    An attack of opportunity asks the reactor, or is taken or declined at once.
+    An attack of opportunity asks the reactor, or is taken or declined at once. Default: `"ask"`.
     """
 
     ask = "ask"
@@ -2199,7 +2193,7 @@ class OpportunityAttacks1(StrEnum):
 
 class RunRule(StrEnum):
     """
-    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4).
+    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4). Default: `"run_section"`.
     """
 
     run_section = "run_section"
@@ -2210,67 +2204,67 @@ class EpicPathOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    allies_may_share: Annotated[bool | None, Field(title="Allies May Share")] = False
+    allies_may_share: Annotated[bool | None, Field(title="Allies May Share")] = None
     """
-    A move may end in a consenting ally's space; both are then squeezed (Squeezing: "Squeezing can only occur if the two creatures sharing a space both agree").
+    A move may end in a consenting ally's space; both are then squeezed (Squeezing: "Squeezing can only occur if the two creatures sharing a space both agree"). Default: `false`.
     """
     altitude_ceiling: Annotated[
         int | None, Field(ge=5, le=5000, multiple_of=5, title="Altitude Ceiling")
-    ] = 100
+    ] = None
     """
-    Feet above the ground a flier may climb to: the text "strongly recommends" that referees enforce altitude ceilings in three-dimensional encounters (3-D Movement).
+    Feet above the ground a flier may climb to: the text "strongly recommends" that referees enforce altitude ceilings in three-dimensional encounters (3-D Movement). Default: `100`.
     """
-    aoo_target_ac: Annotated[int | None, Field(title="Aoo Target Ac")] = 10
+    aoo_target_ac: Annotated[int | None, Field(title="Aoo Target Ac")] = None
     """
-    Armour class of a target without `stats.ac` when an attack of opportunity is rolled.
+    Armour class of a target without `stats.ac` when an attack of opportunity is rolled. Default: `10`.
     """
     corner_obstacles: Annotated[
         CornerObstacles | None, Field(title="Corner Obstacles")
-    ] = "skirt"
+    ] = None
     """
-    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are).
+    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are). Default: `"skirt"`.
     """
-    dead_are_rough: Annotated[bool | None, Field(title="Dead Are Rough")] = True
+    dead_are_rough: Annotated[bool | None, Field(title="Dead Are Rough")] = None
     """
-    A dead creature's square is rough (difficult) terrain; `false` for a GM who "may elect to ignore the 'dead creatures are rough terrain' rule" (Squeezing).
+    A dead creature's square is rough (difficult) terrain; `false` for a GM who "may elect to ignore the 'dead creatures are rough terrain' rule" (Squeezing). Default: `true`.
     """
-    forced_collisions: Annotated[bool | None, Field(title="Forced Collisions")] = False
+    forced_collisions: Annotated[bool | None, Field(title="Forced Collisions")] = None
     """
-    Forced movement stopped by an obstruction deals no damage (the text); `true`: treat it as uncautious movement (Collisions: 1d6 per 10 ft left, never against a creature).
+    Forced movement stopped by an obstruction deals no damage (the text); `true`: treat it as uncautious movement (Collisions: 1d6 per 10 ft left, never against a creature). Default: `false`.
     """
     landing_surface: Annotated[
         LandingSurface | None, Field(title="Landing Surface")
-    ] = "normal"
+    ] = None
     """
-    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass).
+    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass). Default: `"normal"`.
     """
     opportunity_attacks: Annotated[
         OpportunityAttacks1 | None, Field(title="Opportunity Attacks")
-    ] = "ask"
+    ] = None
     """
-    An attack of opportunity asks the reactor, or is taken or declined at once.
+    An attack of opportunity asks the reactor, or is taken or declined at once. Default: `"ask"`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
-    run_rule: Annotated[RunRule | None, Field(title="Run Rule")] = "run_section"
+    run_rule: Annotated[RunRule | None, Field(title="Run Rule")] = None
     """
-    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4).
+    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4). Default: `"run_section"`.
     """
-    stand_up_provokes: Annotated[bool | None, Field(title="Stand Up Provokes")] = True
+    stand_up_provokes: Annotated[bool | None, Field(title="Stand Up Provokes")] = None
     """
-    Standing up from prone or splayed provokes attacks of opportunity as leaving a threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it.
+    Standing up from prone or splayed provokes attacks of opportunity as leaving a threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it. Default: `true`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    Track turns and rounds; `false` is free movement, each move still bounded by speed. Default: `true`.
     """
     withdraw_defense: Annotated[
         int | None, Field(ge=0, le=100, title="Withdraw Defense")
-    ] = 15
+    ] = None
     """
-    Maneuver Defense of a primary target without `stats.maneuver_defense`, against which a withdrawal's Movement check exempts more enemies (DIGEST 3.4 GUESS).
+    Maneuver Defense of a primary target without `stats.maneuver_defense`, against which a withdrawal's Movement check exempts more enemies (DIGEST 3.4 GUESS). Default: `15`.
     """
 
 
@@ -2290,7 +2284,7 @@ class FallProne(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
+    type: Annotated[Literal["fall_prone"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -2598,17 +2592,17 @@ class FighterIn(BaseModel):
     """
     Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
     """
-    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = 1.0
+    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = None
     """
-    The base's diameter in inches.
+    The base's diameter in inches. Default: `1.0`.
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
     """
-    Conditions it starts with (`prone`, `slowed`, ...).
+    Conditions it starts with (`prone`, `slowed`, ...). Default: `[]`.
     """
-    hp: Annotated[int | None, Field(title="Hp")] = 1
+    hp: Annotated[int | None, Field(title="Hp")] = None
     """
-    Stamina (hit points).
+    Stamina (hit points). Default: `1`.
     """
     id: Annotated[
         str,
@@ -2622,33 +2616,33 @@ class FighterIn(BaseModel):
     """
     Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
     """
-    name: Annotated[str | None, Field(max_length=200, title="Name")] = ""
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = None
     """
-    A name to show.
+    A name to show. Default: `""`.
     """
-    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = []
+    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = None
     """
-    Its runemarks (such as `fly`, `mount`, `monster`).
+    Its runemarks (such as `fly`, `mount`, `monster`). Default: `[]`.
     """
     side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
     """
     The side it fights on; creatures of other sides are enemies.
     """
-    size: Annotated[str | None, Field(title="Size")] = "1M"
+    size: Annotated[str | None, Field(title="Size")] = None
     """
-    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it.
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it. Default: `"1M"`.
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
     """
-    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost.
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost. Default: `{}`.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = 0
+    stability: Annotated[int | None, Field(title="Stability")] = None
     """
-    Stability against forced movement.
+    Stability against forced movement. Default: `0`.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
     """
-    The characteristics the ruleset reads (might, agility, ...).
+    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
     """
 
 
@@ -2664,13 +2658,13 @@ class FighterSpec(BaseModel):
     """
     Where the fighter stands, `[x, y, z]` in inches.
     """
-    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = 1.0
+    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = None
     """
-    The base's diameter, in inches.
+    The base's diameter, in inches. Default: `1.0`.
     """
-    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = []
+    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = None
     """
-    The fighter's runemarks (such as `fly`, `mount`).
+    The fighter's runemarks (such as `fly`, `mount`). Default: `[]`.
     """
 
 
@@ -2726,9 +2720,9 @@ class ForceMove(BaseModel):
     """
     `push` (away from the source), `pull` (toward it) or `slide` (any direction).
     """
-    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = False
+    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = None
     """
-    The forced movement comes from a melee weapon attack.
+    The forced movement comes from a melee weapon attack. Default: `false`.
     """
     path: Annotated[Path | None, Field(title="Path")] = None
     """
@@ -2751,13 +2745,13 @@ class ForceMove(BaseModel):
     """
     The id of the creature force-moved, or a list of ids.
     """
-    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
+    type: Annotated[Literal["force_move"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
-    vertical: Annotated[bool | None, Field(title="Vertical")] = False
+    vertical: Annotated[bool | None, Field(title="Vertical")] = None
     """
-    Vertical forced movement (it may lift the target or slam it down).
+    Vertical forced movement (it may lift the target or slam it down). Default: `false`.
     """
 
 
@@ -2790,7 +2784,7 @@ class ForceMovedData(BaseModel):
     """
     The id of the creature force-moved.
     """
-    vertical: Annotated[bool | None, Field(title="Vertical")] = False
+    vertical: Annotated[bool, Field(title="Vertical")]
     """
     Vertical forced movement (it may lift or slam the target).
     """
@@ -3069,7 +3063,7 @@ class ImpactRolledData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    damage: Annotated[int | None, Field(title="Damage")] = 0
+    damage: Annotated[int, Field(title="Damage")]
     """
     Impact damage (4-5: 1, 6: 3).
     """
@@ -3081,7 +3075,7 @@ class ImpactRolledData(BaseModel):
     """
     The D6's face.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
@@ -3213,11 +3207,11 @@ class IntentAcceptedData(BaseModel):
     explanation, kept so replays and judgements show it without re-deciding.
     """
 
-    active: Annotated[str | None, Field(title="Active")] = None
+    active: Annotated[str | None, Field(title="Active")]
     """
     The id of the creature whose turn it was (null without turns).
     """
-    dice: Annotated[list[Die] | None, Field(title="Dice", validate_default=True)] = []
+    dice: Annotated[list[Die], Field(title="Dice")]
     """
     The seeded dice the decision consumed, as `[sides, face]`.
     """
@@ -3225,11 +3219,11 @@ class IntentAcceptedData(BaseModel):
     """
     The intent as judged (the body sent to `POST .../intents`, or `undo`/`redo`/`create_battle`).
     """
-    round: Annotated[int | None, Field(title="Round")] = None
+    round: Annotated[int | None, Field(title="Round")]
     """
     The round it was decided in (null without turns).
     """
-    trace: Annotated[list[dict[str, Any]] | None, Field(title="Trace")] = []
+    trace: Annotated[list[dict[str, Any]], Field(title="Trace")]
     """
     The decision's explanation, step by step.
     """
@@ -3353,11 +3347,11 @@ class JumpTestedData(BaseModel):
     A Might or Agility test to jump farther and higher than the baseline jump.
     """
 
-    bonus: Annotated[int | None, Field(title="Bonus")] = 0
+    bonus: Annotated[int, Field(title="Bonus")]
     """
     Squares the test added to the jump.
     """
-    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    characteristic: Annotated[int, Field(title="Characteristic")]
     """
     The characteristic added to the roll.
     """
@@ -3369,15 +3363,15 @@ class JumpTestedData(BaseModel):
     """
     The faces of the dice rolled, in order.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
-    tier: Annotated[int | None, Field(title="Tier")] = 1
+    tier: Annotated[int, Field(title="Tier")]
     """
     The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
     """
-    total: Annotated[int | None, Field(title="Total")] = 0
+    total: Annotated[int, Field(title="Total")]
     """
     The roll's total (faces plus modifiers).
     """
@@ -3520,13 +3514,13 @@ class KnockOff(BaseModel):
     """
     The id of the creature climbing or riding it, to knock off.
     """
-    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
+    type: Annotated[Literal["knock_off"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
     """
-    Spend the main action as the move action (a second move).
+    Spend the main action as the move action (a second move). Default: `false`.
     """
 
 
@@ -3539,7 +3533,7 @@ class KnockedProneData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    voluntary: Annotated[bool | None, Field(title="Voluntary")] = False
+    voluntary: Annotated[bool, Field(title="Voluntary")]
     """
     True when the creature dropped prone by choice.
     """
@@ -3703,9 +3697,9 @@ class LegRecord(BaseModel):
     """
     Inches this leg counted against Move.
     """
-    drop: Annotated[float | None, Field(title="Drop")] = 0.0
+    drop: Annotated[float | None, Field(title="Drop")] = None
     """
-    Inches this leg dropped (a jump down), not counted against Move.
+    Inches this leg dropped (a jump down), not counted against Move. Default: `0.0`.
     """
     kind: Annotated[Kind2, Field(title="Kind")]
     """
@@ -3731,7 +3725,7 @@ class Legs(RootModel[list[Leg]]):
 
 class Mode(StrEnum):
     """
-    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`. Default: `"walk"`.
     """
 
     walk = "walk"
@@ -3787,13 +3781,15 @@ class Move(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    action: Annotated[str | None, Field(title="Action")] = "advance"
+    action: Annotated[str | None, Field(title="Action")] = None
     """
-    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first.
+    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first. Default: `"advance"`.
     """
-    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = 0
+    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = (
+        None
+    )
     """
-    action-points: action points converted into move points (never back).
+    action-points: action points converted into move points (never back). Default: `0`.
     """
     by: Annotated[str | None, Field(title="By")] = None
     """
@@ -3811,21 +3807,21 @@ class Move(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
-    jump_test: Annotated[bool | None, Field(title="Jump Test")] = False
+    jump_test: Annotated[bool | None, Field(title="Jump Test")] = None
     """
-    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2).
+    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Default: `false`.
     """
-    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = []
+    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = None
     """
-    Indices into `path` of the squares reached by a jump.
+    Indices into `path` of the squares reached by a jump. Default: `[]`.
     """
     legs: Annotated[Legs | None, Field(title="Legs")] = None
     """
     Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
     """
-    mode: Annotated[Mode | None, Field(title="Mode")] = "walk"
+    mode: Annotated[Mode | None, Field(title="Mode")] = None
     """
-    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`. Default: `"walk"`.
     """
     onto: Annotated[str | None, Field(title="Onto")] = None
     """
@@ -3843,9 +3839,9 @@ class Move(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    sneaking: Annotated[bool | None, Field(title="Sneaking")] = False
+    sneaking: Annotated[bool | None, Field(title="Sneaking")] = None
     """
-    one-two-one: sneaking costs +1 Movement a square.
+    one-two-one: sneaking costs +1 Movement a square. Default: `false`.
     """
     to: Annotated[To | None, Field(title="To")] = None
     """
@@ -3855,17 +3851,17 @@ class Move(BaseModel):
     """
     Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
     """
-    type: Annotated[Literal["move"], Field(title="Type")] = "move"
+    type: Annotated[Literal["move"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
     """
-    Spend the main action as the move action (a second move).
+    Spend the main action as the move action (a second move). Default: `false`.
     """
-    willing: Annotated[bool | None, Field(title="Willing")] = False
+    willing: Annotated[bool | None, Field(title="Willing")] = None
     """
-    The creature climbed is willing (no test).
+    The creature climbed is willing (no test). Default: `false`.
     """
 
 
@@ -3886,16 +3882,16 @@ class MovedData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    last_square_cost: Annotated[int | None, Field(title="Last Square Cost")] = None
+    last_square_cost: Annotated[int | None, Field(title="Last Square Cost")]
     """
     What the path's last square cost in full, when it cost more than what was left
     (Reclaim the Wild: "you can still enter that new square"); None otherwise.
     """
-    last_square_paid: Annotated[int | None, Field(title="Last Square Paid")] = None
+    last_square_paid: Annotated[int | None, Field(title="Last Square Paid")]
     """
     What was paid for that square: all that was left (counted in `cost`); None otherwise.
     """
-    maneuver: Annotated[bool | None, Field(title="Maneuver")] = False
+    maneuver: Annotated[bool, Field(title="Maneuver")]
     """
     The movement spent a maneuver (Draw Steel's Dig) rather than a move action.
     """
@@ -3918,7 +3914,7 @@ class MovedData(BaseModel):
     """
     The squares entered, in order, each `[x, y, z]`; the starting square is not in it.
     """
-    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    starts_action: Annotated[bool, Field(title="Starts Action")]
     """
     This movement began a new move action (it spent one of the turn's actions).
     """
@@ -4020,11 +4016,11 @@ class MovedInchesData(BaseModel):
     counted against Move; `climbing` whether the fighter ends the move climbing.
     """
 
-    action: Annotated[str | None, Field(title="Action")] = "move"
+    action: Annotated[str, Field(title="Action")]
     """
     Always `move`: one move action.
     """
-    climbing: Annotated[bool | None, Field(title="Climbing")] = False
+    climbing: Annotated[bool, Field(title="Climbing")]
     """
     True when the fighter ends the move climbing.
     """
@@ -4040,7 +4036,7 @@ class MovedInchesData(BaseModel):
     """
     The legs of the move, in order.
     """
-    mode: Annotated[str | None, Field(title="Mode")] = "legs"
+    mode: Annotated[str, Field(title="Mode")]
     """
     Always `legs` for a gridless move.
     """
@@ -4053,7 +4049,7 @@ class MovedInchesData(BaseModel):
     """
     The fighter's start and every leg's end, `[x, y, z]` in inches.
     """
-    starts_action: Annotated[bool | None, Field(title="Starts Action")] = True
+    starts_action: Annotated[bool, Field(title="Starts Action")]
     """
     This movement began a new move action (it spent one of the turn's actions).
     """
@@ -4201,7 +4197,7 @@ class MovedRecord(BaseModel):
 
 class CollisionDamage(StrEnum):
     """
-    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS).
+    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS). Default: `"moved"`.
     """
 
     moved = "moved"
@@ -4210,7 +4206,7 @@ class CollisionDamage(StrEnum):
 
 class CornerRule2(StrEnum):
     """
-    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none.
+    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none. Default: `"either"`.
     """
 
     either = "either"
@@ -4220,7 +4216,7 @@ class CornerRule2(StrEnum):
 
 class SurfCost(StrEnum):
     """
-    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope.
+    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope. Default: `"half"`.
     """
 
     half = "half"
@@ -4229,7 +4225,7 @@ class SurfCost(StrEnum):
 
 class SurfDifficultWear(StrEnum):
     """
-    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn).
+    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn). Default: `"normal"`.
     """
 
     harsh = "harsh"
@@ -4241,85 +4237,91 @@ class OneTwoOneOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    athletics_die: Annotated[int | None, Field(ge=2, le=20, title="Athletics Die")] = 6
+    athletics_die: Annotated[int | None, Field(ge=2, le=20, title="Athletics Die")] = (
+        None
+    )
     """
-    Rolling with a fall rolls `stats.athletics` dice of this size (DIGEST 4.5 UNKNOWN).
+    Rolling with a fall rolls `stats.athletics` dice of this size (DIGEST 4.5 UNKNOWN). Default: `6`.
     """
     climb_needs_free_hands: Annotated[
         bool | None, Field(title="Climb Needs Free Hands")
-    ] = True
+    ] = None
     """
-    Climbing needs both hands (Climbing): a creature with `stats.hands_busy` > 0 can't climb until it puts things away; `false` lets the GM waive it.
+    Climbing needs both hands (Climbing): a creature with `stats.hands_busy` > 0 can't climb until it puts things away; `false` lets the GM waive it. Default: `true`.
     """
     collision_damage: Annotated[
         CollisionDamage | None, Field(title="Collision Damage")
-    ] = "moved"
+    ] = None
     """
-    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS).
+    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS). Default: `"moved"`.
     """
-    corner_rule: Annotated[CornerRule2 | None, Field(title="Corner Rule")] = "either"
+    corner_rule: Annotated[CornerRule2 | None, Field(title="Corner Rule")] = None
     """
-    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none.
+    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none. Default: `"either"`.
     """
-    fortitude: Annotated[int | None, Field(ge=0, le=100, title="Fortitude")] = 2
+    fortitude: Annotated[int | None, Field(ge=0, le=100, title="Fortitude")] = None
     """
-    Holding Your Breath: rounds a creature without `stats.fortitude` holds its breath.
+    Holding Your Breath: rounds a creature without `stats.fortitude` holds its breath. Default: `2`.
     """
-    movement: Annotated[int | None, Field(ge=1, le=100, title="Movement")] = 6
+    movement: Annotated[int | None, Field(ge=1, le=100, title="Movement")] = None
     """
-    Movement of a creature without `speeds.walk` ("typically, Heroes have 6").
+    Movement of a creature without `speeds.walk` ("typically, Heroes have 6"). Default: `6`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
     slowed_surcharge: Annotated[
         int | None, Field(ge=0, le=10, title="Slowed Surcharge")
-    ] = 1
+    ] = None
     """
-    Slowed (and squeezing, which slows) adds this per square (DIGEST 4.2 UNKNOWN).
+    Slowed (and squeezing, which slows) adds this per square (DIGEST 4.2 UNKNOWN). Default: `1`.
     """
     sprint_needs_empty_hands: Annotated[
         bool | None, Field(title="Sprint Needs Empty Hands")
-    ] = True
+    ] = None
     """
-    Sprinting: hands emptied of all but travel items first; a creature with `stats.hands_busy` > 0 can't Sprint; `false` lets the GM waive it.
+    Sprinting: hands emptied of all but travel items first; a creature with `stats.hands_busy` > 0 can't Sprint; `false` lets the GM waive it. Default: `true`.
     """
-    squeeze_from: Annotated[int | None, Field(ge=1, le=10, title="Squeeze From")] = 1
+    squeeze_from: Annotated[int | None, Field(ge=1, le=10, title="Squeeze From")] = None
     """
-    Squeezing: an opening built for a size this many categories smaller than the creature must be squeezed through ("shorter than one-half your height or width"; GUESS: each category about doubles height and width).
+    Squeezing: an opening built for a size this many categories smaller than the creature must be squeezed through ("shorter than one-half your height or width"; GUESS: each category about doubles height and width). Default: `1`.
     """
-    stand_up_cost: Annotated[int | None, Field(ge=0, le=100, title="Stand Up Cost")] = 3
+    stand_up_cost: Annotated[int | None, Field(ge=0, le=100, title="Stand Up Cost")] = (
+        None
+    )
     """
-    Movement to stand up from prone (DIGEST 4.6 UNKNOWN; half of 6).
+    Movement to stand up from prone (DIGEST 4.6 UNKNOWN; half of 6). Default: `3`.
     """
-    surf_cost: Annotated[SurfCost | None, Field(title="Surf Cost")] = "half"
+    surf_cost: Annotated[SurfCost | None, Field(title="Surf Cost")] = None
     """
-    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope.
+    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope. Default: `"half"`.
     """
     surf_difficult_wear: Annotated[
         SurfDifficultWear | None, Field(title="Surf Difficult Wear")
-    ] = "normal"
+    ] = None
     """
-    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn).
+    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn). Default: `"normal"`.
     """
-    surf_needs_slope: Annotated[bool | None, Field(title="Surf Needs Slope")] = True
+    surf_needs_slope: Annotated[bool | None, Field(title="Surf Needs Slope")] = None
     """
-    Shield Surfing begins only on a downward slope, a square next to the surfer one square lower ("consult your GM"); `false` lets the GM call any terrain sloped enough.
+    Shield Surfing begins only on a downward slope, a square next to the surfer one square lower ("consult your GM"); `false` lets the GM call any terrain sloped enough. Default: `true`.
     """
     too_small_from: Annotated[
         int | None, Field(ge=1, le=10, title="Too Small From")
-    ] = 2
+    ] = None
     """
-    Squeezing: an opening built for a size this many categories smaller is too small to squeeze into ("smaller than one-quarter"; GUESS as above).
+    Squeezing: an opening built for a size this many categories smaller is too small to squeeze into ("smaller than one-quarter"; GUESS as above). Default: `2`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    Track turns and rounds; `false` is free movement, each move still bounded by speed. Default: `true`.
     """
-    vertical_jump: Annotated[int | None, Field(ge=0, le=20, title="Vertical Jump")] = 1
+    vertical_jump: Annotated[int | None, Field(ge=0, le=20, title="Vertical Jump")] = (
+        None
+    )
     """
-    Squares a creature falls without harm when its `stats.vertical_jump` is not given.
+    Squares a creature falls without harm when its `stats.vertical_jump` is not given. Default: `1`.
     """
 
 
@@ -4389,9 +4391,9 @@ class PieceSpec(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    bottom: Annotated[float | None, Field(ge=0.0, le=200.0, title="Bottom")] = 0.0
+    bottom: Annotated[float | None, Field(ge=0.0, le=200.0, title="Bottom")] = None
     """
-    The height of the bottom of the piece, in inches.
+    The height of the bottom of the piece, in inches. Default: `0.0`.
     """
     height: Annotated[float, Field(gt=0.0, le=200.0, title="Height")]
     """
@@ -4429,7 +4431,7 @@ class Place(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["place"], Field(title="Type")] = "place"
+    type: Annotated[Literal["place"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -4440,7 +4442,7 @@ class PowerRolledData(BaseModel):
     A power roll a movement rule called for (2d10 + characteristic), with its tier.
     """
 
-    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    characteristic: Annotated[int, Field(title="Characteristic")]
     """
     The characteristic added to the roll.
     """
@@ -4452,7 +4454,7 @@ class PowerRolledData(BaseModel):
     """
     The faces of the dice rolled, in order.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
@@ -4460,11 +4462,11 @@ class PowerRolledData(BaseModel):
     """
     What the roll tested (such as `climb creature`, `claw dirt`).
     """
-    tier: Annotated[int | None, Field(title="Tier")] = 1
+    tier: Annotated[int, Field(title="Tier")]
     """
     The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
     """
-    total: Annotated[int | None, Field(title="Total")] = 0
+    total: Annotated[int, Field(title="Total")]
     """
     The roll's total (faces plus modifiers).
     """
@@ -4716,11 +4718,11 @@ class ReactionResolvedData(BaseModel):
     A reaction window closed; a taken free strike records its dice and result.
     """
 
-    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    characteristic: Annotated[int, Field(title="Characteristic")]
     """
     The characteristic added to the roll.
     """
-    damage: Annotated[int | None, Field(title="Damage")] = 0
+    damage: Annotated[int, Field(title="Damage")]
     """
     Damage the strike dealt (0 when declined or missed).
     """
@@ -4732,19 +4734,19 @@ class ReactionResolvedData(BaseModel):
     """
     The id of the reaction window (as in `pending_reactions[].id`).
     """
-    rolls: Annotated[list[int] | None, Field(title="Rolls")] = []
+    rolls: Annotated[list[int], Field(title="Rolls")]
     """
     The faces of the dice rolled, in order.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
-    tier: Annotated[int | None, Field(title="Tier")] = 0
+    tier: Annotated[int, Field(title="Tier")]
     """
     The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
     """
-    total: Annotated[int | None, Field(title="Total")] = 0
+    total: Annotated[int, Field(title="Total")]
     """
     The roll's total (faces plus modifiers).
     """
@@ -4914,7 +4916,7 @@ class ReclaimTheWildEconomy(BaseModel):
     """
     What the next diagonal square costs before surcharges: 2 when it is the second of a pair (1-2-1 over the turn), else 1.
     """
-    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")] = "one-two-one"
+    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")]
     """
     The battle's ruleset: which economy this is.
     """
@@ -4930,9 +4932,9 @@ class ReclaimTheWildEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["Movement"], Field(title="Unit")] = "Movement"
+    unit: Annotated[Literal["Movement"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"Movement"`.
     """
 
 
@@ -4972,7 +4974,7 @@ class Refusal(BaseModel):
     """
     A stable, namespaced rule id (`draw-steel/cannot-cut-corners`).
     """
-    step: Annotated[int | None, Field(title="Step")] = None
+    step: Annotated[int | None, Field(title="Step")]
     """
     The path step it applies to, if any.
     """
@@ -4994,7 +4996,7 @@ class Remove(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["remove"], Field(title="Type")] = "remove"
+    type: Annotated[Literal["remove"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -5040,9 +5042,7 @@ class ResolveReaction(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["resolve_reaction"], Field(title="Type")] = (
-        "resolve_reaction"
-    )
+    type: Annotated[Literal["resolve_reaction"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -5059,7 +5059,7 @@ class Bump(RootModel[tuple[int, int, int]]):
 
 class Kind6(StrEnum):
     """
-    `move` or `shift`.
+    `move` or `shift`. Default: `"move"`.
     """
 
     move = "move"
@@ -5082,9 +5082,9 @@ class ResumeMove(BaseModel):
     """
     The action that granted the movement (each ruleset names its own, such as Draw Steel's `advance` or Epic Path's `double_move`).
     """
-    budget: Annotated[int | None, Field(title="Budget")] = 0
+    budget: Annotated[int | None, Field(title="Budget")] = None
     """
-    Movement still available to the move, in the ruleset's unit.
+    Movement still available to the move, in the ruleset's unit. Default: `0`.
     """
     bump: Annotated[Bump | None, Field(title="Bump")] = None
     """
@@ -5094,21 +5094,21 @@ class ResumeMove(BaseModel):
     """
     The id of the moving creature.
     """
-    economy: Annotated[bool | None, Field(title="Economy")] = False
+    economy: Annotated[bool | None, Field(title="Economy")] = None
     """
-    True when the move counts against the turn's economy.
+    True when the move counts against the turn's economy. Default: `false`.
     """
-    jump_bonus: Annotated[int | None, Field(title="Jump Bonus")] = 0
+    jump_bonus: Annotated[int | None, Field(title="Jump Bonus")] = None
     """
-    Extra squares a jump test granted.
+    Extra squares a jump test granted. Default: `0`.
     """
-    jumps: Annotated[list[int] | None, Field(title="Jumps")] = []
+    jumps: Annotated[list[int] | None, Field(title="Jumps")] = None
     """
-    Indices into `path` reached by a jump.
+    Indices into `path` reached by a jump. Default: `[]`.
     """
-    kind: Annotated[Kind6 | None, Field(title="Kind")] = "move"
+    kind: Annotated[Kind6 | None, Field(title="Kind")] = None
     """
-    `move` or `shift`.
+    `move` or `shift`. Default: `"move"`.
     """
     mode: Annotated[str, Field(title="Mode")]
     """
@@ -5118,9 +5118,9 @@ class ResumeMove(BaseModel):
     """
     The squares still to enter, in order.
     """
-    provoked: Annotated[list[str] | None, Field(title="Provoked")] = []
+    provoked: Annotated[list[str] | None, Field(title="Provoked")] = None
     """
-    Reactors this action already provoked (Epic Path: one attack per enemy per action).
+    Reactors this action already provoked (Epic Path: one attack per enemy per action). Default: `[]`.
     """
 
 
@@ -5205,9 +5205,9 @@ class SetCondition(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
-    on: Annotated[bool | None, Field(title="On")] = True
+    on: Annotated[bool | None, Field(title="On")] = None
     """
-    True to give the condition, false to end it.
+    True to give the condition, false to end it. Default: `true`.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -5217,7 +5217,7 @@ class SetCondition(BaseModel):
     """
     The id of the creature imposing it (a grabber), if any.
     """
-    type: Annotated[Literal["set_condition"], Field(title="Type")] = "set_condition"
+    type: Annotated[Literal["set_condition"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -5306,9 +5306,9 @@ class SetTerrain(BaseModel):
     """
     For `narrow`: the size the opening is built for.
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = False
+    hard: Annotated[bool | None, Field(title="Hard")] = None
     """
-    A surface hard to climb or a liquid hard to swim (the Director's Might test).
+    A surface hard to climb or a liquid hard to swim (the Director's Might test). Default: `false`.
     """
     height: Annotated[int | None, Field(title="Height")] = None
     """
@@ -5326,7 +5326,7 @@ class SetTerrain(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["set_terrain"], Field(title="Type")] = "set_terrain"
+    type: Annotated[Literal["set_terrain"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -5353,11 +5353,11 @@ class ShieldSurf(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    stop: Annotated[bool | None, Field(title="Stop")] = False
+    stop: Annotated[bool | None, Field(title="Stop")] = None
     """
-    End Shield Surfing instead of beginning it.
+    End Shield Surfing instead of beginning it. Default: `false`.
     """
-    type: Annotated[Literal["shield_surf"], Field(title="Type")] = "shield_surf"
+    type: Annotated[Literal["shield_surf"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -5382,15 +5382,15 @@ class ShieldSurfEndedData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    forced: Annotated[bool | None, Field(title="Forced")] = False
+    forced: Annotated[bool, Field(title="Forced")]
     """
     True when something ended it (the creature is knocked prone).
     """
-    reason: Annotated[str | None, Field(title="Reason")] = "minor action"
+    reason: Annotated[str, Field(title="Reason")]
     """
     Why it ended (`minor action`, `halted`, `frozen`, `prone`, `disarmed`, `broken`).
     """
-    shield_at: Annotated[ShieldAt | None, Field(title="Shield At")] = None
+    shield_at: Annotated[ShieldAt | None, Field(title="Shield At")]
     """
     Where a forced end dropped the shield, `[x, y, z]`.
     """
@@ -5656,7 +5656,7 @@ class ShieldWornData(BaseModel):
     """
     Durability the shield has left.
     """
-    terrain: Annotated[str | None, Field(title="Terrain")] = "normal"
+    terrain: Annotated[str, Field(title="Terrain")]
     """
     How rough the ground was: `harsh`, `normal` or `gentle`.
     """
@@ -5798,9 +5798,9 @@ class Shift(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    action: Annotated[str | None, Field(title="Action")] = "disengage"
+    action: Annotated[str | None, Field(title="Action")] = None
     """
-    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point` or `full_attack`.
+    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point` or `full_attack`. Default: `"disengage"`.
     """
     creature: Annotated[str, Field(title="Creature")]
     """
@@ -5814,9 +5814,9 @@ class Shift(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
-    instead_move: Annotated[bool | None, Field(title="Instead Move")] = False
+    instead_move: Annotated[bool | None, Field(title="Instead Move")] = None
     """
-    Use the granted distance to move instead of shifting (then it provokes).
+    Use the granted distance to move instead of shifting (then it provokes). Default: `false`.
     """
     path: Annotated[Path2 | None, Field(title="Path")] = None
     """
@@ -5830,13 +5830,13 @@ class Shift(BaseModel):
     """
     Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
     """
-    type: Annotated[Literal["shift"], Field(title="Type")] = "shift"
+    type: Annotated[Literal["shift"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
     """
-    Spend the main action as the move action (a second move).
+    Spend the main action as the move action (a second move). Default: `false`.
     """
 
 
@@ -5872,7 +5872,7 @@ class ShiftedData(BaseModel):
     """
     The squares entered, in order, each `[x, y, z]`; the starting square is not in it.
     """
-    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    starts_action: Annotated[bool, Field(title="Starts Action")]
     """
     This movement began a new move action (it spent one of the turn's actions).
     """
@@ -6015,13 +6015,13 @@ class StandUp(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["stand_up"], Field(title="Type")] = "stand_up"
+    type: Annotated[Literal["stand_up"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
     """
-    Spend the main action as the move action (a second move).
+    Spend the main action as the move action (a second move). Default: `false`.
     """
 
 
@@ -6041,7 +6041,7 @@ class StartTurn(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["start_turn"], Field(title="Type")] = "start_turn"
+    type: Annotated[Literal["start_turn"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
@@ -6086,7 +6086,7 @@ class StoodUpData(BaseModel):
     action (Epic Path; its `ActionUsed` spends it) or the turn's own movement (`movement`:
     Move Points, Reclaim the Wild's Movement; its `Tallied` spends it).
     """
-    by: Annotated[str | None, Field(title="By")] = None
+    by: Annotated[str | None, Field(title="By")]
     """
     An adjacent creature that used its own Stand Up maneuver on this willing creature.
     """
@@ -6345,7 +6345,7 @@ class TalliedData(BaseModel):
     (Epic Path: rounds run, endurance checks, action points spent).
     """
 
-    amount: Annotated[int | None, Field(title="Amount")] = 1
+    amount: Annotated[int, Field(title="Amount")]
     """
     Added to the count.
     """
@@ -6501,21 +6501,21 @@ class Teleport(BaseModel):
     """
     The id of another creature doing the teleporting (then `distance` is required).
     """
-    stand: Annotated[bool | None, Field(title="Stand")] = True
+    stand: Annotated[bool | None, Field(title="Stand")] = None
     """
-    Arrive standing (a prone creature may choose to).
+    Arrive standing (a prone creature may choose to). Default: `true`.
     """
     to: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
     """
     Where to arrive, `[x, y]` or `[x, y, z]`.
     """
-    type: Annotated[Literal["teleport"], Field(title="Type")] = "teleport"
+    type: Annotated[Literal["teleport"], Field(title="Type")]
     """
     What is asked: selects the intent's shape.
     """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
     """
-    Spend the main action as the move action (a second move).
+    Spend the main action as the move action (a second move). Default: `false`.
     """
 
 
@@ -6551,7 +6551,7 @@ class TeleportedData(BaseModel):
     """
     Where the creature was before, `[x, y, z]`.
     """
-    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    starts_action: Annotated[bool, Field(title="Starts Action")]
     """
     This movement began a new move action (it spent one of the turn's actions).
     """
@@ -6705,27 +6705,27 @@ class TerrainSetData(BaseModel):
     """
     Squares `[x, y]` (areas already expanded to their squares).
     """
-    damage: Annotated[int | None, Field(title="Damage")] = None
+    damage: Annotated[int | None, Field(title="Damage")]
     """
     For `damaging`: the damage it deals.
     """
-    depth: Annotated[int | None, Field(title="Depth")] = None
+    depth: Annotated[int | None, Field(title="Depth")]
     """
     Depth of water or of a pit, in squares.
     """
-    elevation: Annotated[int | None, Field(title="Elevation")] = None
+    elevation: Annotated[int | None, Field(title="Elevation")]
     """
     The ground's height there, in squares.
     """
-    fits: Annotated[str | None, Field(title="Fits")] = None
+    fits: Annotated[str | None, Field(title="Fits")]
     """
     For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = False
+    hard: Annotated[bool, Field(title="Hard")]
     """
     A surface hard to climb or a liquid hard to swim: climbing or swimming it calls for the Director's Might test.
     """
-    height: Annotated[int | None, Field(title="Height")] = None
+    height: Annotated[int | None, Field(title="Height")]
     """
     How tall a wall or obstacle stands (squares).
     """
@@ -6733,15 +6733,13 @@ class TerrainSetData(BaseModel):
     """
     The terrain now on these cells; `clear` removes every terrain there.
     """
-    material: Annotated[Material | None, Field(title="Material")] = None
+    material: Annotated[Material | None, Field(title="Material")]
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
-    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
-        []
-    )
+    rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
-    An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none).
+    An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
     """
 
 
@@ -6932,9 +6930,9 @@ class TerrainSetup(BaseModel):
     """
     For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = False
+    hard: Annotated[bool | None, Field(title="Hard")] = None
     """
-    A surface hard to climb or a liquid hard to swim (the Director's Might test).
+    A surface hard to climb or a liquid hard to swim (the Director's Might test). Default: `false`.
     """
     height: Annotated[Height | None, Field(title="Height")] = None
     """
@@ -6979,9 +6977,9 @@ class TerrainSpec(BaseModel):
     """
     For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = False
+    hard: Annotated[bool | None, Field(title="Hard")] = None
     """
-    A surface hard to climb or a liquid hard to swim: the Director's Might test.
+    A surface hard to climb or a liquid hard to swim: the Director's Might test. Default: `false`.
     """
     height: Annotated[Height | None, Field(title="Height")] = None
     """
@@ -6995,11 +6993,9 @@ class TerrainSpec(BaseModel):
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
-    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
-        []
-    )
+    rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
-    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none).
+    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
     """
 
 
@@ -7043,7 +7039,7 @@ class TraceStep(BaseModel):
     """
     What the step is: `step` (a square entered), `trigger` (a reaction opened), the intent's type for a whole-intent note, ...
     """
-    reasons: Annotated[list[str] | None, Field(title="Reasons")] = []
+    reasons: Annotated[list[str], Field(title="Reasons")]
     """
     Why, in words: 'difficult terrain +1', 'diagonal 2 of 1-2-1', ...
     """
@@ -7393,7 +7389,7 @@ class WarcryEconomy(BaseModel):
     """
     What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. Each move action has the whole Move; nothing carries over.
     """
-    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")] = "warcry"
+    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")]
     """
     The battle's ruleset: which economy this is.
     """
@@ -7401,15 +7397,15 @@ class WarcryEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["inches"], Field(title="Unit")] = "inches"
+    unit: Annotated[Literal["inches"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"inches"`.
     """
 
 
 class FallLanding(StrEnum):
     """
-    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest).
+    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest). Default: `"ask"`.
     """
 
     ask = "ask"
@@ -7423,39 +7419,39 @@ class WarcryOptions(BaseModel):
     )
     actions_per_activation: Annotated[
         int | None, Field(ge=1, le=10, title="Actions Per Activation")
-    ] = 2
+    ] = None
     """
-    Actions in one activation (with turns); each move intent is one move action.
+    Actions in one activation (with turns); each move intent is one move action. Default: `2`.
     """
     climb_counts_vertical: Annotated[
         bool | None, Field(title="Climb Counts Vertical")
-    ] = True
+    ] = None
     """
-    Climbing counts its vertical inches against Move (DIGEST 5.2 GUESS: the text exempts only jumping down and flying); false: only its horizontal part counts.
+    Climbing counts its vertical inches against Move (DIGEST 5.2 GUESS: the text exempts only jumping down and flying); false: only its horizontal part counts. Default: `true`.
     """
-    fall_landing: Annotated[FallLanding | None, Field(title="Fall Landing")] = "ask"
+    fall_landing: Annotated[FallLanding | None, Field(title="Fall Landing")] = None
     """
-    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest).
+    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest). Default: `"ask"`.
     """
     fighter_height: Annotated[
         float | None, Field(gt=0.0, le=20.0, title="Fighter Height")
-    ] = 1.0
+    ] = None
     """
-    How tall a model stands above its base, in inches (the text gives none): whether a jump or a flight clears another fighter or passes under a piece.
+    How tall a model stands above its base, in inches (the text gives none): whether a jump or a flight clears another fighter or passes under a piece. Default: `1.0`.
     """
     impact_threshold: Annotated[
         float | None, Field(gt=0.0, le=100.0, title="Impact Threshold")
-    ] = 3.0
+    ] = None
     """
-    Impact damage from a drop of this many inches or more (the text: 3"; a later edition: 2").
+    Impact damage from a drop of this many inches or more (the text: 3"; a later edition: 2"). Default: `3.0`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track activations (a turn is a fighter's activation: `start_turn`, `end_turn`, `actions_per_activation` actions, a climber falls when it ends); false: free movement, each move action still bounded by Move.
+    Track activations (a turn is a fighter's activation: `start_turn`, `end_turn`, `actions_per_activation` actions, a climber falls when it ends); false: free movement, each move action still bounded by Move. Default: `true`.
     """
 
 
@@ -7511,11 +7507,9 @@ class BoardIn(BaseModel):
     """
     Inches north-south.
     """
-    terrain: Annotated[
-        list[PieceSpec] | None, Field(title="Terrain", validate_default=True)
-    ] = []
+    terrain: Annotated[list[PieceSpec] | None, Field(title="Terrain")] = None
     """
-    Terrain pieces.
+    Terrain pieces. Default: `[]`.
     """
     width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
     """
@@ -7527,22 +7521,19 @@ class BoardSpec(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    fighters: Annotated[
-        dict[str, FighterSpec] | None, Field(title="Fighters", validate_default=True)
-    ] = {}
+    fighters: Annotated[dict[str, FighterSpec] | None, Field(title="Fighters")] = None
     """
-    Each fighter's place, base and runemarks, by creature id.
+    Each fighter's place, base and runemarks, by creature id. Default: `{}`.
     """
     height: Annotated[float, Field(gt=0.0, le=200.0, title="Height")]
     """
     The board's depth (north-south) in inches.
     """
     terrain: Annotated[
-        list[PieceSpec] | None,
-        Field(max_length=500, title="Terrain", validate_default=True),
-    ] = []
+        list[PieceSpec] | None, Field(max_length=500, title="Terrain")
+    ] = None
     """
-    Terrain pieces.
+    Terrain pieces. Default: `[]`.
     """
     width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
     """
@@ -7682,7 +7673,7 @@ class CreatureView(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    actions: ActionsLeft | None = None
+    actions: ActionsLeft | None
     """
     Actions left this turn.
     """
@@ -7690,7 +7681,7 @@ class CreatureView(BaseModel):
     """
     Gridless battles: the base's diameter in inches.
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    conditions: Annotated[list[str], Field(title="Conditions")]
     """
     Its conditions, sorted.
     """
@@ -7702,23 +7693,23 @@ class CreatureView(BaseModel):
         | WarcryEconomy
         | None,
         Field(title="Economy"),
-    ] = None
+    ]
     """
     What the creature has left this turn, in its ruleset's own unit and economy (a union keyed by `ruleset`).
     """
-    hp: Annotated[int | None, Field(title="Hp")] = None
+    hp: Annotated[int | None, Field(title="Hp")]
     """
     Stamina (hit points) left.
     """
-    movement_left: Annotated[int | float | None, Field(title="Movement Left")] = None
+    movement_left: Annotated[int | float, Field(title="Movement Left")]
     """
     What a further move by the ruleset's default move action may still spend this turn, in the ruleset's unit (without turns: the whole budget of a move; waiting for its turn: 0). The same as `economy.movement_left`.
     """
-    name: Annotated[str | None, Field(title="Name")] = None
+    name: Annotated[str | None, Field(title="Name")]
     """
     Its name, as created.
     """
-    position: Annotated[list[int | float] | None, Field(title="Position")] = None
+    position: Annotated[list[int | float] | None, Field(title="Position")]
     """
     `[x, y, z]`: squares on a grid (z: the bottom of its space), inches on a gridless board.
     """
@@ -7726,23 +7717,23 @@ class CreatureView(BaseModel):
     """
     Gridless battles: the fighter's runemarks.
     """
-    side: Annotated[str | None, Field(title="Side")] = None
+    side: Annotated[str | None, Field(title="Side")]
     """
     The side it fights on.
     """
-    size: Annotated[str | None, Field(title="Size")] = None
+    size: Annotated[str | None, Field(title="Size")]
     """
     Its size in the ruleset's scale.
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    speeds: Annotated[dict[str, int], Field(title="Speeds")]
     """
     Speed per movement mode.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = None
+    stability: Annotated[int | None, Field(title="Stability")]
     """
     Its stability.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    stats: Annotated[dict[str, int], Field(title="Stats")]
     """
     The characteristics rules read.
     """
@@ -7880,21 +7871,17 @@ class MapSetup(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    elevation: Annotated[
-        list[ElevationSetup] | None, Field(title="Elevation", validate_default=True)
-    ] = []
+    elevation: Annotated[list[ElevationSetup] | None, Field(title="Elevation")] = None
     """
-    Ground heights over cells or areas.
+    Ground heights over cells or areas. Default: `[]`.
     """
     height: Annotated[int, Field(ge=1, le=1000, title="Height")]
     """
     Height of the map in squares (north-south).
     """
-    terrain: Annotated[
-        list[TerrainSetup] | None, Field(title="Terrain", validate_default=True)
-    ] = []
+    terrain: Annotated[list[TerrainSetup] | None, Field(title="Terrain")] = None
     """
-    Terrain features over cells or areas.
+    Terrain features over cells or areas. Default: `[]`.
     """
     width: Annotated[int, Field(ge=1, le=1000, title="Width")]
     """
@@ -7906,21 +7893,17 @@ class MapSpec(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    elevation: Annotated[
-        list[ElevationSpec] | None, Field(title="Elevation", validate_default=True)
-    ] = []
+    elevation: Annotated[list[ElevationSpec] | None, Field(title="Elevation")] = None
     """
-    Ground heights over cells.
+    Ground heights over cells. Default: `[]`.
     """
     height: Annotated[int, Field(ge=1, le=1000, title="Height")]
     """
     Height of the map in squares (north-south).
     """
-    terrain: Annotated[
-        list[TerrainSpec] | None, Field(title="Terrain", validate_default=True)
-    ] = []
+    terrain: Annotated[list[TerrainSpec] | None, Field(title="Terrain")] = None
     """
-    Terrain features over cells.
+    Terrain features over cells. Default: `[]`.
     """
     width: Annotated[int, Field(ge=1, le=1000, title="Width")]
     """
@@ -7960,11 +7943,10 @@ class OneTwoOneBattle(BaseModel):
         extra="forbid",
     )
     creatures: Annotated[
-        list[CreatureIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+        list[CreatureIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
     """
-    The creatures.
+    The creatures. Default: `[]`.
     """
     map: MapSetup
     """
@@ -7978,9 +7960,9 @@ class OneTwoOneBattle(BaseModel):
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
     """
 
 
@@ -7993,7 +7975,7 @@ class OpportunityAttackTriggeredData(BaseModel):
     """
     Where the target stands while the window is open.
     """
-    kind: Annotated[str | None, Field(title="Kind")] = "opportunity_attack"
+    kind: Annotated[str, Field(title="Kind")]
     """
     `opportunity_attack`, or `free_strike` (e.g. a failed attempt to climb a creature).
     """
@@ -8005,7 +7987,7 @@ class OpportunityAttackTriggeredData(BaseModel):
     """
     The id of the creature that may strike.
     """
-    resume: ResumeMove | None = None
+    resume: ResumeMove | None
     """
     The rest of the paused move, taken up when the window closes; null when nothing is paused.
     """
@@ -8167,7 +8149,7 @@ class StateView(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    active: Annotated[str | None, Field(title="Active")] = None
+    active: Annotated[str | None, Field(title="Active")]
     """
     Whose turn it is (null: no one).
     """
@@ -8175,32 +8157,29 @@ class StateView(BaseModel):
     """
     Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
     """
-    creatures: Annotated[
-        dict[str, CreatureView] | None, Field(title="Creatures", validate_default=True)
-    ] = {}
+    creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
     """
     Creatures by id.
     """
-    map: MapView | None = None
+    map: MapView | None
     """
     The map (grid battles).
     """
-    options: Annotated[dict[str, Any] | None, Field(title="Options")] = {}
+    options: Annotated[dict[str, Any], Field(title="Options")]
     """
     Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
     """
     pending_reactions: Annotated[
-        list[PendingReaction] | None,
-        Field(title="Pending Reactions", validate_default=True),
-    ] = []
+        list[PendingReaction], Field(title="Pending Reactions")
+    ]
     """
     Open reaction windows; intents wait until they are answered.
     """
-    round: Annotated[int | None, Field(title="Round")] = None
+    round: Annotated[int | None, Field(title="Round")]
     """
     The round (null without turns).
     """
-    rules_version: Annotated[str | None, Field(title="Rules Version")] = None
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
     The rules version in force.
     """
@@ -8223,11 +8202,10 @@ class WarcryBattle(BaseModel):
     The board, in inches.
     """
     creatures: Annotated[
-        list[FighterIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+        list[FighterIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
     """
-    The fighters.
+    The fighters. Default: `[]`.
     """
     options: WarcryOptions | None = None
     """
@@ -8237,9 +8215,9 @@ class WarcryBattle(BaseModel):
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
     """
 
 
@@ -8252,11 +8230,10 @@ class ActionPointsBattle(BaseModel):
         extra="forbid",
     )
     creatures: Annotated[
-        list[CreatureIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+        list[CreatureIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
     """
-    The creatures.
+    The creatures. Default: `[]`.
     """
     map: MapSetup
     """
@@ -8270,9 +8247,9 @@ class ActionPointsBattle(BaseModel):
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
     """
 
 
@@ -8432,7 +8409,7 @@ class BattleStateOut(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    active: Annotated[str | None, Field(title="Active")] = None
+    active: Annotated[str | None, Field(title="Active")]
     """
     Whose turn it is (null: no one).
     """
@@ -8444,32 +8421,29 @@ class BattleStateOut(BaseModel):
     """
     Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
     """
-    creatures: Annotated[
-        dict[str, CreatureView] | None, Field(title="Creatures", validate_default=True)
-    ] = {}
+    creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
     """
     Creatures by id.
     """
-    map: MapView | None = None
+    map: MapView | None
     """
     The map (grid battles).
     """
-    options: Annotated[dict[str, Any] | None, Field(title="Options")] = {}
+    options: Annotated[dict[str, Any], Field(title="Options")]
     """
     Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
     """
     pending_reactions: Annotated[
-        list[PendingReaction] | None,
-        Field(title="Pending Reactions", validate_default=True),
-    ] = []
+        list[PendingReaction], Field(title="Pending Reactions")
+    ]
     """
     Open reaction windows; intents wait until they are answered.
     """
-    round: Annotated[int | None, Field(title="Round")] = None
+    round: Annotated[int | None, Field(title="Round")]
     """
     The round (null without turns).
     """
-    rules_version: Annotated[str | None, Field(title="Rules Version")] = None
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
     The rules version in force.
     """
@@ -8492,11 +8466,10 @@ class DrawSteelBattle(BaseModel):
         extra="forbid",
     )
     creatures: Annotated[
-        list[CreatureIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+        list[CreatureIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
     """
-    The creatures.
+    The creatures. Default: `[]`.
     """
     map: MapSetup
     """
@@ -8510,9 +8483,9 @@ class DrawSteelBattle(BaseModel):
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
     """
 
 
@@ -8521,7 +8494,7 @@ class DryRunOut(BaseModel):
     A dry run's preview: what the intent would append, not logged.
     """
 
-    dry_run: Annotated[bool | None, Field(title="Dry Run")] = True
+    dry_run: Annotated[Literal[True], Field(title="Dry Run")]
     """
     Always true here.
     """
@@ -8573,11 +8546,11 @@ class DryRunOut(BaseModel):
     """
     The events the intent would append.
     """
-    intent_id: Annotated[str | None, Field(title="Intent Id")] = None
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
     Always null: nothing was logged.
     """
-    replayed: Annotated[bool | None, Field(title="Replayed")] = False
+    replayed: Annotated[bool, Field(title="Replayed")]
     """
     Always false for a dry run.
     """
@@ -8600,11 +8573,10 @@ class EpicPathBattle(BaseModel):
         extra="forbid",
     )
     creatures: Annotated[
-        list[CreatureIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+        list[CreatureIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
     """
-    The creatures.
+    The creatures. Default: `[]`.
     """
     map: MapSetup
     """
@@ -8618,9 +8590,9 @@ class EpicPathBattle(BaseModel):
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
     """
 
 
@@ -8692,7 +8664,7 @@ class IntentOut(BaseModel):
     An accepted action: the new version, its logged events and its trace.
     """
 
-    dry_run: Annotated[bool | None, Field(title="Dry Run")] = False
+    dry_run: Annotated[Literal[False], Field(title="Dry Run")]
     """
     Always false here.
     """
@@ -8744,11 +8716,11 @@ class IntentOut(BaseModel):
     """
     The action's events as logged, `IntentAccepted` first.
     """
-    intent_id: Annotated[str | None, Field(title="Intent Id")] = None
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
     The action's id.
     """
-    replayed: Annotated[bool | None, Field(title="Replayed")] = False
+    replayed: Annotated[bool, Field(title="Replayed")]
     """
     True when this is the first answer again (the `Idempotency-Key` was seen).
     """
