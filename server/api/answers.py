@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from engine.economy import Economy
 
+from .battle_bodies import BoardIn
+from .documented import BattleOptions
 from .event_models import LoggedEvent, UnloggedEvent
 
 Position = list[int | float]
@@ -88,6 +90,11 @@ class DryRunOut(Answer):
     trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
     replayed: bool = Field(default=False, description="Always false for a dry run.")
     dry_run: Literal[True] = Field(default=True, description="Always true here.")
+
+
+class StreamEvent(RootModel[LoggedEvent]):
+    """One message of `GET .../stream`, parsed from its `data:` line: a logged event as in
+    `GET .../events` (its SSE `event:` is the type, `id:` the version)."""
 
 
 class EventsPage(Answer):
@@ -188,12 +195,11 @@ class StateView(Answer):
         default=[], description="Open reaction windows; intents wait until they are answered."
     )
     map: MapView | None = Field(default=None, description="The map (grid battles).")
-    board: dict[str, Any] | None = sometimes(
+    board: BoardIn | None = sometimes(
         "Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in "
         "the create body."
     )
-    options: dict[str, Any] = Field(
-        default={},
+    options: BattleOptions = Field(
         description="Every battle option of the ruleset, defaults filled in; each is described "
         "under the ruleset's options in the create body (`DrawSteelOptions`, ...).",
     )

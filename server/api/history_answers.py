@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import ConfigDict, Field
 
 from .answers import Answer, Refusal, StateView, TraceStep, sometimes
+from .documented import ChangeValue, RecordedIntent
 from .event_models import ReplayedEvent, UnloggedEvent
 
 
@@ -29,7 +28,7 @@ class Judgement(Answer):
     """A recorded action judged again: same prior state, intent and dice; today's rules."""
 
     intent_id: str = Field(description="The action judged.")
-    intent: dict[str, Any] = Field(
+    intent: RecordedIntent = Field(
         description="The intent as recorded (an intent body, or the body of `undo`, `redo` or "
         "`create_battle`)."
     )
@@ -86,8 +85,8 @@ class WhatIfStep(Answer):
 class Change(Answer):
     """A value in the what-if beside the value in the log."""
 
-    what_if: Any = Field(description="The value had the intents been taken.")
-    actual: Any = Field(description="The value in the log.")
+    what_if: ChangeValue = Field(description="The value had the intents been taken.")
+    actual: ChangeValue = Field(description="The value in the log.")
 
 
 class CreatureDifference(Answer):

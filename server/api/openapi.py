@@ -69,6 +69,19 @@ def _problem_for_invalid_requests(operation: dict[str, Any]) -> None:
         }
 
 
+def _event_streams(operation: dict[str, Any]) -> None:
+    """A server-sent-events answer: its body is text; the model a route declares for it is
+    each message's parsed `data` (OpenAPI 3.2's `itemSchema`), not a JSON body."""
+    for answer in operation.get("responses", {}).values():
+        content = answer.get("content", {})
+        if "text/event-stream" in content and "application/json" in content:
+            item = content.pop("application/json").get("schema")
+            stream = content["text/event-stream"]
+            stream["schema"] = {"type": "string", "description": answer.get("description", "")}
+            if item:
+                stream["itemSchema"] = item
+
+
 def finish(schema: dict[str, Any]) -> dict[str, Any]:
     """Add the security schemes and tags, and the problem schema of invalid requests."""
     components = schema.setdefault("components", {})
@@ -80,6 +93,7 @@ def finish(schema: dict[str, Any]) -> dict[str, Any]:
             if security is not None:
                 operation["security"] = security
             _problem_for_invalid_requests(operation)
+            _event_streams(operation)
     for unused in ("HTTPValidationError", "ValidationError"):
         components.get("schemas", {}).pop(unused, None)
     return typescript_ready(schema)

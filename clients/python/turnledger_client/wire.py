@@ -765,11 +765,15 @@ class Change(BaseModel):
     A value in the what-if beside the value in the log.
     """
 
-    actual: Annotated[Any, Field(title="Actual")]
+    actual: Annotated[
+        list[int | float] | list[str] | int | float | None, Field(title="Actual")
+    ]
     """
     The value in the log.
     """
-    what_if: Annotated[Any, Field(title="What If")]
+    what_if: Annotated[
+        list[int | float] | list[str] | int | float | None, Field(title="What If")
+    ]
     """
     The value had the intents been taken.
     """
@@ -1067,6 +1071,17 @@ class ConditionSetRecord(BaseModel):
     type: Annotated[Literal["ConditionSet"], Field(title="Type")]
     """
     Always `ConditionSet`: the event's type.
+    """
+
+
+class CreateRecord(BaseModel):
+    """
+    The creation of the battle as its first action records it.
+    """
+
+    type: Annotated[Literal["create_battle"], Field(title="Type")]
+    """
+    Always `create_battle`.
     """
 
 
@@ -3198,150 +3213,6 @@ class Die(RootModel[tuple[int, int]]):
     root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
 
 
-class IntentAcceptedData(BaseModel):
-    """
-    The intent an action was decided from, with what it needs to be judged again.
-
-    `dice` are the seeded faces it consumed as [sides, face]; `round` and `active` place it
-    in the turn order (a player may undo only within the turn); `trace` is the decision's
-    explanation, kept so replays and judgements show it without re-deciding.
-    """
-
-    active: Annotated[str | None, Field(title="Active")]
-    """
-    The id of the creature whose turn it was (null without turns).
-    """
-    dice: Annotated[list[Die], Field(title="Dice")]
-    """
-    The seeded dice the decision consumed, as `[sides, face]`.
-    """
-    intent: Annotated[dict[str, Any], Field(title="Intent")]
-    """
-    The intent as judged (the body sent to `POST .../intents`, or `undo`/`redo`/`create_battle`).
-    """
-    round: Annotated[int | None, Field(title="Round")]
-    """
-    The round it was decided in (null without turns).
-    """
-    trace: Annotated[list[dict[str, Any]], Field(title="Trace")]
-    """
-    The decision's explanation, step by step.
-    """
-
-
-class IntentAcceptedEnvelope(BaseModel):
-    """
-    A logged `IntentAccepted` event.
-    """
-
-    actor: Annotated[str | None, Field(title="Actor")]
-    """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
-    """
-    battle_id: Annotated[str, Field(title="Battle Id")]
-    """
-    The battle the event belongs to.
-    """
-    causation_id: Annotated[str | None, Field(title="Causation Id")]
-    """
-    What caused the action, if recorded.
-    """
-    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
-    """
-    The request that caused it (the `X-Request-ID` answered).
-    """
-    data: IntentAcceptedData
-    """
-    What the `IntentAccepted` event records.
-    """
-    global_position: Annotated[int, Field(title="Global Position")]
-    """
-    The event's place across all battles.
-    """
-    hash: Annotated[str, Field(title="Hash")]
-    """
-    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    The action it belongs to: every event of one intent shares it.
-    """
-    narration: Annotated[str | None, Field(title="Narration")] = None
-    """
-    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
-    """
-    prev_hash: Annotated[str, Field(title="Prev Hash")]
-    """
-    The previous event's `hash` (hex); zeros for v1.
-    """
-    recorded_at: Annotated[str, Field(title="Recorded At")]
-    """
-    When the store recorded it (ISO-8601, UTC).
-    """
-    rules_version: Annotated[str | None, Field(title="Rules Version")]
-    """
-    The ruleset's rules version that decided it.
-    """
-    schema_version: Annotated[int, Field(title="Schema Version")]
-    """
-    The version of the event type's data shape.
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
-    """
-    Always `IntentAccepted`: the event's type.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The event's place in its battle's log: 1, 2, 3, ...
-    """
-
-
-class IntentAcceptedEvent(BaseModel):
-    """
-    A `IntentAccepted` event that was not logged.
-    """
-
-    data: IntentAcceptedData
-    """
-    What the `IntentAccepted` event records.
-    """
-    narration: Annotated[str | None, Field(title="Narration")] = None
-    """
-    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
-    """
-    Always `IntentAccepted`: the event's type.
-    """
-
-
-class IntentAcceptedRecord(BaseModel):
-    """
-    A `IntentAccepted` event in a replay.
-    """
-
-    actor: Annotated[str | None, Field(title="Actor")]
-    """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
-    """
-    data: IntentAcceptedData
-    """
-    What the `IntentAccepted` event records.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    The action it belongs to: every event of one intent shares it.
-    """
-    recorded_at: Annotated[str, Field(title="Recorded At")]
-    """
-    When the store recorded it (ISO-8601, UTC).
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
-    """
-    Always `IntentAccepted`: the event's type.
-    """
-
-
 class JumpTestedData(BaseModel):
     """
     A Might or Agility test to jump farther and higher than the baseline jump.
@@ -4411,6 +4282,64 @@ class PieceSpec(BaseModel):
     """
 
 
+class Creature(BaseModel):
+    """
+    The creature, as in the create body's `creatures`.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    at: Annotated[list[int | float], Field(max_length=3, min_length=2, title="At")]
+    """
+    Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
+    """
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
+    """
+    Conditions it starts with (`prone`, `slowed`, ...). Default: `[]`.
+    """
+    hp: Annotated[int | None, Field(title="Hp")] = None
+    """
+    Stamina (hit points). Default: `1`.
+    """
+    id: Annotated[
+        str,
+        Field(
+            max_length=64,
+            min_length=1,
+            pattern="^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+            title="Id",
+        ),
+    ]
+    """
+    Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
+    """
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = None
+    """
+    A name to show. Default: `""`.
+    """
+    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    """
+    The side it fights on; creatures of other sides are enemies.
+    """
+    size: Annotated[str | None, Field(title="Size")] = None
+    """
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it. Default: `"1M"`.
+    """
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
+    """
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost. Default: `{}`.
+    """
+    stability: Annotated[int | None, Field(title="Stability")] = None
+    """
+    Stability against forced movement. Default: `0`.
+    """
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
+    """
+    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
+    """
+
+
 class Place(BaseModel):
     """
     Director: put a new creature on the map (`at` inside the spec; z optional).
@@ -4419,9 +4348,9 @@ class Place(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    creature: Annotated[dict[str, Any], Field(title="Creature")]
+    creature: Annotated[Creature, Field(title="CreatureIn")]
     """
-    The creature to place, as in the create body (`at` inside it).
+    The creature, as in the create body's `creatures`.
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
@@ -4958,6 +4887,17 @@ class RedoIn(BaseModel):
     ] = None
     """
     The version the client decided on; if the battle moved on: 409.
+    """
+
+
+class RedoRecord(BaseModel):
+    """
+    A redo as its action records it.
+    """
+
+    type: Annotated[Literal["redo"], Field(title="Type")]
+    """
+    Always `redo`.
     """
 
 
@@ -7335,6 +7275,25 @@ class UndoIn(BaseModel):
     """
 
 
+class UndoRecord(BaseModel):
+    """
+    An undo as its action records it.
+    """
+
+    intent_id: Annotated[str | None, Field(title="Intent Id")] = None
+    """
+    The one action undone, if named.
+    """
+    to_version: Annotated[int | None, Field(title="To Version")] = None
+    """
+    The version rewound to, if any.
+    """
+    type: Annotated[Literal["undo"], Field(title="Type")]
+    """
+    Always `undo`.
+    """
+
+
 class VerifyOut(BaseModel):
     """
     Whether a battle's hash chain holds.
@@ -7867,6 +7826,170 @@ class FighterPlacedRecord(BaseModel):
     """
 
 
+class IntentAcceptedData(BaseModel):
+    """
+    The intent an action was decided from, with what it needs to be judged again.
+
+    `dice` are the seeded faces it consumed as [sides, face]; `round` and `active` place it
+    in the turn order (a player may undo only within the turn); `trace` is the decision's
+    explanation, kept so replays and judgements show it without re-deciding.
+    """
+
+    active: Annotated[str | None, Field(title="Active")]
+    """
+    The id of the creature whose turn it was (null without turns).
+    """
+    dice: Annotated[list[Die], Field(title="Dice")]
+    """
+    The seeded dice the decision consumed, as `[sides, face]`.
+    """
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | Place
+        | Remove
+        | SetTerrain
+        | SetCondition
+        | UndoRecord
+        | RedoRecord
+        | CreateRecord,
+        Field(title="Intent"),
+    ]
+    """
+    The intent as judged (the body sent to `POST .../intents`, or `undo`/`redo`/`create_battle`).
+    """
+    round: Annotated[int | None, Field(title="Round")]
+    """
+    The round it was decided in (null without turns).
+    """
+    trace: Annotated[list[dict[str, Any]], Field(title="Trace")]
+    """
+    The decision's explanation, step by step.
+    """
+
+
+class IntentAcceptedEnvelope(BaseModel):
+    """
+    A logged `IntentAccepted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class IntentAcceptedEvent(BaseModel):
+    """
+    A `IntentAccepted` event that was not logged.
+    """
+
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+
+
+class IntentAcceptedRecord(BaseModel):
+    """
+    A `IntentAccepted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+
+
 class MapSetup(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -8153,7 +8276,7 @@ class StateView(BaseModel):
     """
     Whose turn it is (null: no one).
     """
-    board: Annotated[dict[str, Any] | None, Field(title="Board")] = None
+    board: BoardIn | None = None
     """
     Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
     """
@@ -8165,7 +8288,14 @@ class StateView(BaseModel):
     """
     The map (grid battles).
     """
-    options: Annotated[dict[str, Any], Field(title="Options")]
+    options: Annotated[
+        ActionPointsOptions
+        | DrawSteelOptions
+        | EpicPathOptions
+        | OneTwoOneOptions
+        | WarcryOptions,
+        Field(title="Options"),
+    ]
     """
     Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
     """
@@ -8270,7 +8400,14 @@ class BattleCreatedData(BaseModel):
     """
     The map, areas expanded to cells.
     """
-    options: Annotated[dict[str, Any], Field(title="Options")]
+    options: Annotated[
+        ActionPointsOptions
+        | DrawSteelOptions
+        | EpicPathOptions
+        | OneTwoOneOptions
+        | WarcryOptions,
+        Field(title="Options"),
+    ]
     """
     Every battle option of the ruleset, defaults filled in (see the ruleset's options in the create body).
     """
@@ -8417,7 +8554,7 @@ class BattleStateOut(BaseModel):
     """
     The battle.
     """
-    board: Annotated[dict[str, Any] | None, Field(title="Board")] = None
+    board: BoardIn | None = None
     """
     Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
     """
@@ -8429,7 +8566,14 @@ class BattleStateOut(BaseModel):
     """
     The map (grid battles).
     """
-    options: Annotated[dict[str, Any], Field(title="Options")]
+    options: Annotated[
+        ActionPointsOptions
+        | DrawSteelOptions
+        | EpicPathOptions
+        | OneTwoOneOptions
+        | WarcryOptions,
+        Field(title="Options"),
+    ]
     """
     Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
     """
@@ -8919,6 +9063,93 @@ class ReplayStep(BaseModel):
     """
 
 
+class StreamEvent(
+    RootModel[
+        ActionConvertedEnvelope
+        | ActionRedoneEnvelope
+        | ActionUndoneEnvelope
+        | ActionUsedEnvelope
+        | BattleCreatedEnvelope
+        | CollidedEnvelope
+        | ConditionSetEnvelope
+        | CreaturePlacedEnvelope
+        | CreatureRemovedEnvelope
+        | DamageTakenEnvelope
+        | DiceRolledEnvelope
+        | DroppedDownEnvelope
+        | FellEnvelope
+        | FellInchesEnvelope
+        | FighterPlacedEnvelope
+        | ForceMovedEnvelope
+        | HurledThroughEnvelope
+        | ImpactRolledEnvelope
+        | IntentAcceptedEnvelope
+        | JumpTestedEnvelope
+        | KnockedProneEnvelope
+        | MovedEnvelope
+        | MovedInchesEnvelope
+        | OpportunityAttackTriggeredEnvelope
+        | PowerRolledEnvelope
+        | ReactionResolvedEnvelope
+        | ShieldSurfEndedEnvelope
+        | ShieldSurfStartedEnvelope
+        | ShieldWornEnvelope
+        | ShiftedEnvelope
+        | StoodUpEnvelope
+        | TakenDownEnvelope
+        | TalliedEnvelope
+        | TeleportedEnvelope
+        | TerrainSetEnvelope
+        | TurnEndedEnvelope
+        | TurnStartedEnvelope
+    ]
+):
+    root: Annotated[
+        ActionConvertedEnvelope
+        | ActionRedoneEnvelope
+        | ActionUndoneEnvelope
+        | ActionUsedEnvelope
+        | BattleCreatedEnvelope
+        | CollidedEnvelope
+        | ConditionSetEnvelope
+        | CreaturePlacedEnvelope
+        | CreatureRemovedEnvelope
+        | DamageTakenEnvelope
+        | DiceRolledEnvelope
+        | DroppedDownEnvelope
+        | FellEnvelope
+        | FellInchesEnvelope
+        | FighterPlacedEnvelope
+        | ForceMovedEnvelope
+        | HurledThroughEnvelope
+        | ImpactRolledEnvelope
+        | IntentAcceptedEnvelope
+        | JumpTestedEnvelope
+        | KnockedProneEnvelope
+        | MovedEnvelope
+        | MovedInchesEnvelope
+        | OpportunityAttackTriggeredEnvelope
+        | PowerRolledEnvelope
+        | ReactionResolvedEnvelope
+        | ShieldSurfEndedEnvelope
+        | ShieldSurfStartedEnvelope
+        | ShieldWornEnvelope
+        | ShiftedEnvelope
+        | StoodUpEnvelope
+        | TakenDownEnvelope
+        | TalliedEnvelope
+        | TeleportedEnvelope
+        | TerrainSetEnvelope
+        | TurnEndedEnvelope
+        | TurnStartedEnvelope,
+        Field(discriminator="type", title="StreamEvent"),
+    ]
+    """
+    One message of `GET .../stream`, parsed from its `data:` line: a logged event as in
+    `GET .../events` (its SSE `event:` is the type, `id:` the version).
+    """
+
+
 class WhatIfStep(BaseModel):
     """
     One intent tried: its events and trace, or its refusal (which ends the what-if).
@@ -9019,7 +9250,27 @@ class Judgement(BaseModel):
     """
     Each difference, in words (empty when matching).
     """
-    intent: Annotated[dict[str, Any], Field(title="Intent")]
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | Place
+        | Remove
+        | SetTerrain
+        | SetCondition
+        | UndoRecord
+        | RedoRecord
+        | CreateRecord,
+        Field(discriminator="type", title="Intent"),
+    ]
     """
     The intent as recorded (an intent body, or the body of `undo`, `redo` or `create_battle`).
     """
