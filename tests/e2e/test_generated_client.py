@@ -31,7 +31,9 @@ def generated(server: Running, tmp_path_factory: pytest.TempPathFactory) -> Iter
     import httpx
 
     home = tmp_path_factory.mktemp("generated")
-    (home / "openapi.json").write_text(json.dumps(httpx.get(f"{server.url}/openapi.json").json()))
+    (home / "openapi.json").write_text(
+        json.dumps(httpx.get(f"{server.url}/openapi.json", timeout=60).json())
+    )
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     made = subprocess.run(
         [str(BIN / "openapi-python-client"), "generate", "--path", "openapi.json",

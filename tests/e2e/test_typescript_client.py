@@ -64,7 +64,9 @@ def compiled(server: Running, toolchain: Path, tmp_path_factory: pytest.TempPath
 
     home = tmp_path_factory.mktemp("typescript")
     (home / "node_modules").symlink_to(toolchain, target_is_directory=True)
-    (home / "openapi.json").write_text(json.dumps(httpx.get(f"{server.url}/openapi.json").json()))
+    (home / "openapi.json").write_text(
+        json.dumps(httpx.get(f"{server.url}/openapi.json", timeout=60).json())
+    )
     for name in ("play.ts", "main.ts", "tsconfig.json"):
         shutil.copy(SOURCES / name, home / name)
     bin_ = toolchain / ".bin"

@@ -92,7 +92,7 @@ class ActionConvertedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")] = "ActionConverted"
     """
     Always `ActionConverted`: the event's type.
     """
@@ -115,7 +115,7 @@ class ActionConvertedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")] = "ActionConverted"
     """
     Always `ActionConverted`: the event's type.
     """
@@ -142,7 +142,7 @@ class ActionConvertedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")] = "ActionConverted"
     """
     Always `ActionConverted`: the event's type.
     """
@@ -192,7 +192,9 @@ class ActionPointsEconomy(BaseModel):
     """
     What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. Standing up and starting to crawl spend it.
     """
-    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")] = (
+        "action-points"
+    )
     """
     The battle's ruleset: which economy this is.
     """
@@ -376,7 +378,7 @@ class ActionRedoneEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")] = "ActionRedone"
     """
     Always `ActionRedone`: the event's type.
     """
@@ -399,7 +401,7 @@ class ActionRedoneEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")] = "ActionRedone"
     """
     Always `ActionRedone`: the event's type.
     """
@@ -426,7 +428,7 @@ class ActionRedoneRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")] = "ActionRedone"
     """
     Always `ActionRedone`: the event's type.
     """
@@ -512,7 +514,7 @@ class ActionUndoneEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")] = "ActionUndone"
     """
     Always `ActionUndone`: the event's type.
     """
@@ -535,7 +537,7 @@ class ActionUndoneEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")] = "ActionUndone"
     """
     Always `ActionUndone`: the event's type.
     """
@@ -562,7 +564,7 @@ class ActionUndoneRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")] = "ActionUndone"
     """
     Always `ActionUndone`: the event's type.
     """
@@ -650,7 +652,7 @@ class ActionUsedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")] = "ActionUsed"
     """
     Always `ActionUsed`: the event's type.
     """
@@ -673,7 +675,7 @@ class ActionUsedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")] = "ActionUsed"
     """
     Always `ActionUsed`: the event's type.
     """
@@ -700,7 +702,7 @@ class ActionUsedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")] = "ActionUsed"
     """
     Always `ActionUsed`: the event's type.
     """
@@ -863,7 +865,7 @@ class CollidedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Collided"], Field(title="Type")]
+    type: Annotated[Literal["Collided"], Field(title="Type")] = "Collided"
     """
     Always `Collided`: the event's type.
     """
@@ -886,7 +888,7 @@ class CollidedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Collided"], Field(title="Type")]
+    type: Annotated[Literal["Collided"], Field(title="Type")] = "Collided"
     """
     Always `Collided`: the event's type.
     """
@@ -913,7 +915,7 @@ class CollidedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Collided"], Field(title="Type")]
+    type: Annotated[Literal["Collided"], Field(title="Type")] = "Collided"
     """
     Always `Collided`: the event's type.
     """
@@ -1018,7 +1020,7 @@ class ConditionSetEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")] = "ConditionSet"
     """
     Always `ConditionSet`: the event's type.
     """
@@ -1041,7 +1043,7 @@ class ConditionSetEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")] = "ConditionSet"
     """
     Always `ConditionSet`: the event's type.
     """
@@ -1068,7 +1070,7 @@ class ConditionSetRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")] = "ConditionSet"
     """
     Always `ConditionSet`: the event's type.
     """
@@ -1079,7 +1081,7 @@ class CreateRecord(BaseModel):
     The creation of the battle as its first action records it.
     """
 
-    type: Annotated[Literal["create_battle"], Field(title="Type")]
+    type: Annotated[Literal["create_battle"], Field(title="Type")] = "create_battle"
     """
     Always `create_battle`.
     """
@@ -1243,7 +1245,7 @@ class CreatureRemovedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")] = "CreatureRemoved"
     """
     Always `CreatureRemoved`: the event's type.
     """
@@ -1266,7 +1268,7 @@ class CreatureRemovedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")] = "CreatureRemoved"
     """
     Always `CreatureRemoved`: the event's type.
     """
@@ -1293,7 +1295,7 @@ class CreatureRemovedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")] = "CreatureRemoved"
     """
     Always `CreatureRemoved`: the event's type.
     """
@@ -1429,7 +1431,7 @@ class DamageTakenEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")] = "DamageTaken"
     """
     Always `DamageTaken`: the event's type.
     """
@@ -1452,7 +1454,7 @@ class DamageTakenEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")] = "DamageTaken"
     """
     Always `DamageTaken`: the event's type.
     """
@@ -1479,7 +1481,7 @@ class DamageTakenRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")] = "DamageTaken"
     """
     Always `DamageTaken`: the event's type.
     """
@@ -1578,7 +1580,7 @@ class DiceRolledEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")] = "DiceRolled"
     """
     Always `DiceRolled`: the event's type.
     """
@@ -1601,7 +1603,7 @@ class DiceRolledEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")] = "DiceRolled"
     """
     Always `DiceRolled`: the event's type.
     """
@@ -1628,7 +1630,7 @@ class DiceRolledRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")] = "DiceRolled"
     """
     Always `DiceRolled`: the event's type.
     """
@@ -1678,7 +1680,7 @@ class DrawSteelEconomy(BaseModel):
     """
     What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`.
     """
-    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")] = "draw-steel"
     """
     The battle's ruleset: which economy this is.
     """
@@ -1950,7 +1952,7 @@ class DroppedDownEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")] = "DroppedDown"
     """
     Always `DroppedDown`: the event's type.
     """
@@ -1973,7 +1975,7 @@ class DroppedDownEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")] = "DroppedDown"
     """
     Always `DroppedDown`: the event's type.
     """
@@ -2000,7 +2002,7 @@ class DroppedDownRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")] = "DroppedDown"
     """
     Always `DroppedDown`: the event's type.
     """
@@ -2092,7 +2094,7 @@ class EndTurn(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["end_turn"], Field(title="Type")]
+    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
     """
     What is asked: selects the intent's shape.
     """
@@ -2154,7 +2156,7 @@ class EpicPathEconomy(BaseModel):
     """
     What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. In its walk speed (`speeds` holds each movement type's); a prone or splayed creature crawls 5 ft; an overburdened one moves 5 ft a round.
     """
-    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")] = "epic-path"
     """
     The battle's ruleset: which economy this is.
     """
@@ -2299,7 +2301,7 @@ class FallProne(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["fall_prone"], Field(title="Type")]
+    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
     """
     What is asked: selects the intent's shape.
     """
@@ -2389,7 +2391,7 @@ class FellEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Fell"], Field(title="Type")]
+    type: Annotated[Literal["Fell"], Field(title="Type")] = "Fell"
     """
     Always `Fell`: the event's type.
     """
@@ -2412,7 +2414,7 @@ class FellEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Fell"], Field(title="Type")]
+    type: Annotated[Literal["Fell"], Field(title="Type")] = "Fell"
     """
     Always `Fell`: the event's type.
     """
@@ -2512,7 +2514,7 @@ class FellInchesEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    type: Annotated[Literal["FellInches"], Field(title="Type")] = "FellInches"
     """
     Always `FellInches`: the event's type.
     """
@@ -2535,7 +2537,7 @@ class FellInchesEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    type: Annotated[Literal["FellInches"], Field(title="Type")] = "FellInches"
     """
     Always `FellInches`: the event's type.
     """
@@ -2562,7 +2564,7 @@ class FellInchesRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    type: Annotated[Literal["FellInches"], Field(title="Type")] = "FellInches"
     """
     Always `FellInches`: the event's type.
     """
@@ -2589,7 +2591,7 @@ class FellRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Fell"], Field(title="Type")]
+    type: Annotated[Literal["Fell"], Field(title="Type")] = "Fell"
     """
     Always `Fell`: the event's type.
     """
@@ -2760,7 +2762,7 @@ class ForceMove(BaseModel):
     """
     The id of the creature force-moved, or a list of ids.
     """
-    type: Annotated[Literal["force_move"], Field(title="Type")]
+    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
     """
     What is asked: selects the intent's shape.
     """
@@ -2862,7 +2864,7 @@ class ForceMovedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")] = "ForceMoved"
     """
     Always `ForceMoved`: the event's type.
     """
@@ -2885,7 +2887,7 @@ class ForceMovedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")] = "ForceMoved"
     """
     Always `ForceMoved`: the event's type.
     """
@@ -2912,7 +2914,7 @@ class ForceMovedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")] = "ForceMoved"
     """
     Always `ForceMoved`: the event's type.
     """
@@ -3013,7 +3015,7 @@ class HurledThroughEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")] = "HurledThrough"
     """
     Always `HurledThrough`: the event's type.
     """
@@ -3036,7 +3038,7 @@ class HurledThroughEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")] = "HurledThrough"
     """
     Always `HurledThrough`: the event's type.
     """
@@ -3063,7 +3065,7 @@ class HurledThroughRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")] = "HurledThrough"
     """
     Always `HurledThrough`: the event's type.
     """
@@ -3153,7 +3155,7 @@ class ImpactRolledEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")] = "ImpactRolled"
     """
     Always `ImpactRolled`: the event's type.
     """
@@ -3176,7 +3178,7 @@ class ImpactRolledEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")] = "ImpactRolled"
     """
     Always `ImpactRolled`: the event's type.
     """
@@ -3203,7 +3205,7 @@ class ImpactRolledRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")] = "ImpactRolled"
     """
     Always `ImpactRolled`: the event's type.
     """
@@ -3305,7 +3307,7 @@ class JumpTestedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    type: Annotated[Literal["JumpTested"], Field(title="Type")] = "JumpTested"
     """
     Always `JumpTested`: the event's type.
     """
@@ -3328,7 +3330,7 @@ class JumpTestedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    type: Annotated[Literal["JumpTested"], Field(title="Type")] = "JumpTested"
     """
     Always `JumpTested`: the event's type.
     """
@@ -3355,7 +3357,7 @@ class JumpTestedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    type: Annotated[Literal["JumpTested"], Field(title="Type")] = "JumpTested"
     """
     Always `JumpTested`: the event's type.
     """
@@ -3385,7 +3387,7 @@ class KnockOff(BaseModel):
     """
     The id of the creature climbing or riding it, to knock off.
     """
-    type: Annotated[Literal["knock_off"], Field(title="Type")]
+    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
     """
     What is asked: selects the intent's shape.
     """
@@ -3467,7 +3469,7 @@ class KnockedProneEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")] = "KnockedProne"
     """
     Always `KnockedProne`: the event's type.
     """
@@ -3490,7 +3492,7 @@ class KnockedProneEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")] = "KnockedProne"
     """
     Always `KnockedProne`: the event's type.
     """
@@ -3517,7 +3519,7 @@ class KnockedProneRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")] = "KnockedProne"
     """
     Always `KnockedProne`: the event's type.
     """
@@ -3722,7 +3724,7 @@ class Move(BaseModel):
     """
     Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
     """
-    type: Annotated[Literal["move"], Field(title="Type")]
+    type: Annotated[Literal["move"], Field(title="Type")] = "move"
     """
     What is asked: selects the intent's shape.
     """
@@ -3848,7 +3850,7 @@ class MovedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Moved"], Field(title="Type")]
+    type: Annotated[Literal["Moved"], Field(title="Type")] = "Moved"
     """
     Always `Moved`: the event's type.
     """
@@ -3871,7 +3873,7 @@ class MovedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Moved"], Field(title="Type")]
+    type: Annotated[Literal["Moved"], Field(title="Type")] = "Moved"
     """
     Always `Moved`: the event's type.
     """
@@ -3983,7 +3985,7 @@ class MovedInchesEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    type: Annotated[Literal["MovedInches"], Field(title="Type")] = "MovedInches"
     """
     Always `MovedInches`: the event's type.
     """
@@ -4006,7 +4008,7 @@ class MovedInchesEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    type: Annotated[Literal["MovedInches"], Field(title="Type")] = "MovedInches"
     """
     Always `MovedInches`: the event's type.
     """
@@ -4033,7 +4035,7 @@ class MovedInchesRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    type: Annotated[Literal["MovedInches"], Field(title="Type")] = "MovedInches"
     """
     Always `MovedInches`: the event's type.
     """
@@ -4060,7 +4062,7 @@ class MovedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Moved"], Field(title="Type")]
+    type: Annotated[Literal["Moved"], Field(title="Type")] = "Moved"
     """
     Always `Moved`: the event's type.
     """
@@ -4360,7 +4362,7 @@ class Place(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["place"], Field(title="Type")]
+    type: Annotated[Literal["place"], Field(title="Type")] = "place"
     """
     What is asked: selects the intent's shape.
     """
@@ -4458,7 +4460,7 @@ class PowerRolledEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")] = "PowerRolled"
     """
     Always `PowerRolled`: the event's type.
     """
@@ -4481,7 +4483,7 @@ class PowerRolledEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")] = "PowerRolled"
     """
     Always `PowerRolled`: the event's type.
     """
@@ -4508,7 +4510,7 @@ class PowerRolledRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")] = "PowerRolled"
     """
     Always `PowerRolled`: the event's type.
     """
@@ -4738,7 +4740,9 @@ class ReactionResolvedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")] = (
+        "ReactionResolved"
+    )
     """
     Always `ReactionResolved`: the event's type.
     """
@@ -4761,7 +4765,9 @@ class ReactionResolvedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")] = (
+        "ReactionResolved"
+    )
     """
     Always `ReactionResolved`: the event's type.
     """
@@ -4788,7 +4794,9 @@ class ReactionResolvedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")] = (
+        "ReactionResolved"
+    )
     """
     Always `ReactionResolved`: the event's type.
     """
@@ -4845,7 +4853,7 @@ class ReclaimTheWildEconomy(BaseModel):
     """
     What the next diagonal square costs before surcharges: 2 when it is the second of a pair (1-2-1 over the turn), else 1.
     """
-    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")] = "one-two-one"
     """
     The battle's ruleset: which economy this is.
     """
@@ -4895,7 +4903,7 @@ class RedoRecord(BaseModel):
     A redo as its action records it.
     """
 
-    type: Annotated[Literal["redo"], Field(title="Type")]
+    type: Annotated[Literal["redo"], Field(title="Type")] = "redo"
     """
     Always `redo`.
     """
@@ -4936,7 +4944,7 @@ class Remove(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["remove"], Field(title="Type")]
+    type: Annotated[Literal["remove"], Field(title="Type")] = "remove"
     """
     What is asked: selects the intent's shape.
     """
@@ -4982,7 +4990,9 @@ class ResolveReaction(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["resolve_reaction"], Field(title="Type")]
+    type: Annotated[Literal["resolve_reaction"], Field(title="Type")] = (
+        "resolve_reaction"
+    )
     """
     What is asked: selects the intent's shape.
     """
@@ -5157,7 +5167,7 @@ class SetCondition(BaseModel):
     """
     The id of the creature imposing it (a grabber), if any.
     """
-    type: Annotated[Literal["set_condition"], Field(title="Type")]
+    type: Annotated[Literal["set_condition"], Field(title="Type")] = "set_condition"
     """
     What is asked: selects the intent's shape.
     """
@@ -5266,7 +5276,7 @@ class SetTerrain(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["set_terrain"], Field(title="Type")]
+    type: Annotated[Literal["set_terrain"], Field(title="Type")] = "set_terrain"
     """
     What is asked: selects the intent's shape.
     """
@@ -5297,7 +5307,7 @@ class ShieldSurf(BaseModel):
     """
     End Shield Surfing instead of beginning it. Default: `false`.
     """
-    type: Annotated[Literal["shield_surf"], Field(title="Type")]
+    type: Annotated[Literal["shield_surf"], Field(title="Type")] = "shield_surf"
     """
     What is asked: selects the intent's shape.
     """
@@ -5393,7 +5403,7 @@ class ShieldSurfEndedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")] = "ShieldSurfEnded"
     """
     Always `ShieldSurfEnded`: the event's type.
     """
@@ -5416,7 +5426,7 @@ class ShieldSurfEndedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")] = "ShieldSurfEnded"
     """
     Always `ShieldSurfEnded`: the event's type.
     """
@@ -5443,7 +5453,7 @@ class ShieldSurfEndedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")] = "ShieldSurfEnded"
     """
     Always `ShieldSurfEnded`: the event's type.
     """
@@ -5521,7 +5531,9 @@ class ShieldSurfStartedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")] = (
+        "ShieldSurfStarted"
+    )
     """
     Always `ShieldSurfStarted`: the event's type.
     """
@@ -5544,7 +5556,9 @@ class ShieldSurfStartedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")] = (
+        "ShieldSurfStarted"
+    )
     """
     Always `ShieldSurfStarted`: the event's type.
     """
@@ -5571,7 +5585,9 @@ class ShieldSurfStartedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")] = (
+        "ShieldSurfStarted"
+    )
     """
     Always `ShieldSurfStarted`: the event's type.
     """
@@ -5659,7 +5675,7 @@ class ShieldWornEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")] = "ShieldWorn"
     """
     Always `ShieldWorn`: the event's type.
     """
@@ -5682,7 +5698,7 @@ class ShieldWornEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")] = "ShieldWorn"
     """
     Always `ShieldWorn`: the event's type.
     """
@@ -5709,7 +5725,7 @@ class ShieldWornRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")] = "ShieldWorn"
     """
     Always `ShieldWorn`: the event's type.
     """
@@ -5770,7 +5786,7 @@ class Shift(BaseModel):
     """
     Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
     """
-    type: Annotated[Literal["shift"], Field(title="Type")]
+    type: Annotated[Literal["shift"], Field(title="Type")] = "shift"
     """
     What is asked: selects the intent's shape.
     """
@@ -5875,7 +5891,7 @@ class ShiftedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    type: Annotated[Literal["Shifted"], Field(title="Type")] = "Shifted"
     """
     Always `Shifted`: the event's type.
     """
@@ -5898,7 +5914,7 @@ class ShiftedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    type: Annotated[Literal["Shifted"], Field(title="Type")] = "Shifted"
     """
     Always `Shifted`: the event's type.
     """
@@ -5925,7 +5941,7 @@ class ShiftedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    type: Annotated[Literal["Shifted"], Field(title="Type")] = "Shifted"
     """
     Always `Shifted`: the event's type.
     """
@@ -5955,7 +5971,7 @@ class StandUp(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["stand_up"], Field(title="Type")]
+    type: Annotated[Literal["stand_up"], Field(title="Type")] = "stand_up"
     """
     What is asked: selects the intent's shape.
     """
@@ -5981,7 +5997,7 @@ class StartTurn(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    type: Annotated[Literal["start_turn"], Field(title="Type")]
+    type: Annotated[Literal["start_turn"], Field(title="Type")] = "start_turn"
     """
     What is asked: selects the intent's shape.
     """
@@ -6093,7 +6109,7 @@ class StoodUpEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    type: Annotated[Literal["StoodUp"], Field(title="Type")] = "StoodUp"
     """
     Always `StoodUp`: the event's type.
     """
@@ -6116,7 +6132,7 @@ class StoodUpEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    type: Annotated[Literal["StoodUp"], Field(title="Type")] = "StoodUp"
     """
     Always `StoodUp`: the event's type.
     """
@@ -6143,7 +6159,7 @@ class StoodUpRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    type: Annotated[Literal["StoodUp"], Field(title="Type")] = "StoodUp"
     """
     Always `StoodUp`: the event's type.
     """
@@ -6221,7 +6237,7 @@ class TakenDownEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    type: Annotated[Literal["TakenDown"], Field(title="Type")] = "TakenDown"
     """
     Always `TakenDown`: the event's type.
     """
@@ -6244,7 +6260,7 @@ class TakenDownEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    type: Annotated[Literal["TakenDown"], Field(title="Type")] = "TakenDown"
     """
     Always `TakenDown`: the event's type.
     """
@@ -6271,7 +6287,7 @@ class TakenDownRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    type: Annotated[Literal["TakenDown"], Field(title="Type")] = "TakenDown"
     """
     Always `TakenDown`: the event's type.
     """
@@ -6356,7 +6372,7 @@ class TalliedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    type: Annotated[Literal["Tallied"], Field(title="Type")] = "Tallied"
     """
     Always `Tallied`: the event's type.
     """
@@ -6379,7 +6395,7 @@ class TalliedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    type: Annotated[Literal["Tallied"], Field(title="Type")] = "Tallied"
     """
     Always `Tallied`: the event's type.
     """
@@ -6406,7 +6422,7 @@ class TalliedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    type: Annotated[Literal["Tallied"], Field(title="Type")] = "Tallied"
     """
     Always `Tallied`: the event's type.
     """
@@ -6449,7 +6465,7 @@ class Teleport(BaseModel):
     """
     Where to arrive, `[x, y]` or `[x, y, z]`.
     """
-    type: Annotated[Literal["teleport"], Field(title="Type")]
+    type: Annotated[Literal["teleport"], Field(title="Type")] = "teleport"
     """
     What is asked: selects the intent's shape.
     """
@@ -6558,7 +6574,7 @@ class TeleportedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    type: Annotated[Literal["Teleported"], Field(title="Type")] = "Teleported"
     """
     Always `Teleported`: the event's type.
     """
@@ -6581,7 +6597,7 @@ class TeleportedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    type: Annotated[Literal["Teleported"], Field(title="Type")] = "Teleported"
     """
     Always `Teleported`: the event's type.
     """
@@ -6608,7 +6624,7 @@ class TeleportedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    type: Annotated[Literal["Teleported"], Field(title="Type")] = "Teleported"
     """
     Always `Teleported`: the event's type.
     """
@@ -6740,7 +6756,7 @@ class TerrainSetEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")] = "TerrainSet"
     """
     Always `TerrainSet`: the event's type.
     """
@@ -6763,7 +6779,7 @@ class TerrainSetEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")] = "TerrainSet"
     """
     Always `TerrainSet`: the event's type.
     """
@@ -6790,7 +6806,7 @@ class TerrainSetRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")] = "TerrainSet"
     """
     Always `TerrainSet`: the event's type.
     """
@@ -7053,7 +7069,7 @@ class TurnEndedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")] = "TurnEnded"
     """
     Always `TurnEnded`: the event's type.
     """
@@ -7076,7 +7092,7 @@ class TurnEndedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")] = "TurnEnded"
     """
     Always `TurnEnded`: the event's type.
     """
@@ -7103,7 +7119,7 @@ class TurnEndedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")] = "TurnEnded"
     """
     Always `TurnEnded`: the event's type.
     """
@@ -7181,7 +7197,7 @@ class TurnStartedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")] = "TurnStarted"
     """
     Always `TurnStarted`: the event's type.
     """
@@ -7204,7 +7220,7 @@ class TurnStartedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")] = "TurnStarted"
     """
     Always `TurnStarted`: the event's type.
     """
@@ -7231,7 +7247,7 @@ class TurnStartedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")] = "TurnStarted"
     """
     Always `TurnStarted`: the event's type.
     """
@@ -7288,7 +7304,7 @@ class UndoRecord(BaseModel):
     """
     The version rewound to, if any.
     """
-    type: Annotated[Literal["undo"], Field(title="Type")]
+    type: Annotated[Literal["undo"], Field(title="Type")] = "undo"
     """
     Always `undo`.
     """
@@ -7348,7 +7364,7 @@ class WarcryEconomy(BaseModel):
     """
     What a further move (the ruleset's first move action, nothing converted) may still spend, in `unit`: the creature's `movement_left`. Each move action has the whole Move; nothing carries over.
     """
-    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")] = "warcry"
     """
     The battle's ruleset: which economy this is.
     """
@@ -7568,7 +7584,7 @@ class CreaturePlacedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")] = "CreaturePlaced"
     """
     Always `CreaturePlaced`: the event's type.
     """
@@ -7591,7 +7607,7 @@ class CreaturePlacedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")] = "CreaturePlaced"
     """
     Always `CreaturePlaced`: the event's type.
     """
@@ -7618,7 +7634,7 @@ class CreaturePlacedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")] = "CreaturePlaced"
     """
     Always `CreaturePlaced`: the event's type.
     """
@@ -7770,7 +7786,7 @@ class FighterPlacedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")] = "FighterPlaced"
     """
     Always `FighterPlaced`: the event's type.
     """
@@ -7793,7 +7809,7 @@ class FighterPlacedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")] = "FighterPlaced"
     """
     Always `FighterPlaced`: the event's type.
     """
@@ -7820,7 +7836,7 @@ class FighterPlacedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")] = "FighterPlaced"
     """
     Always `FighterPlaced`: the event's type.
     """
@@ -7934,7 +7950,7 @@ class IntentAcceptedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
     """
     Always `IntentAccepted`: the event's type.
     """
@@ -7957,7 +7973,7 @@ class IntentAcceptedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
     """
     Always `IntentAccepted`: the event's type.
     """
@@ -7984,7 +8000,7 @@ class IntentAcceptedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
     """
     Always `IntentAccepted`: the event's type.
     """
@@ -8079,7 +8095,7 @@ class OneTwoOneBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")] = "one-two-one"
     """
     The ruleset's id.
     """
@@ -8177,7 +8193,9 @@ class OpportunityAttackTriggeredEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
     """
     Always `OpportunityAttackTriggered`: the event's type.
     """
@@ -8200,7 +8218,9 @@ class OpportunityAttackTriggeredEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
     """
     Always `OpportunityAttackTriggered`: the event's type.
     """
@@ -8227,7 +8247,9 @@ class OpportunityAttackTriggeredRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
     """
     Always `OpportunityAttackTriggered`: the event's type.
     """
@@ -8341,7 +8363,7 @@ class WarcryBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")] = "warcry"
     """
     The ruleset's id.
     """
@@ -8373,7 +8395,9 @@ class ActionPointsBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")] = (
+        "action-points"
+    )
     """
     The ruleset's id.
     """
@@ -8482,7 +8506,7 @@ class BattleCreatedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")] = "BattleCreated"
     """
     Always `BattleCreated`: the event's type.
     """
@@ -8505,7 +8529,7 @@ class BattleCreatedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")] = "BattleCreated"
     """
     Always `BattleCreated`: the event's type.
     """
@@ -8532,7 +8556,7 @@ class BattleCreatedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")] = "BattleCreated"
     """
     Always `BattleCreated`: the event's type.
     """
@@ -8623,7 +8647,7 @@ class DrawSteelBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")] = "draw-steel"
     """
     The ruleset's id.
     """
@@ -8638,7 +8662,7 @@ class DryRunOut(BaseModel):
     A dry run's preview: what the intent would append, not logged.
     """
 
-    dry_run: Annotated[Literal[True], Field(title="Dry Run")]
+    dry_run: Annotated[Literal[True], Field(title="Dry Run")] = True
     """
     Always true here.
     """
@@ -8730,7 +8754,7 @@ class EpicPathBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")] = "epic-path"
     """
     The ruleset's id.
     """
@@ -8808,7 +8832,7 @@ class IntentOut(BaseModel):
     An accepted action: the new version, its logged events and its trace.
     """
 
-    dry_run: Annotated[Literal[False], Field(title="Dry Run")]
+    dry_run: Annotated[Literal[False], Field(title="Dry Run")] = False
     """
     Always false here.
     """
@@ -9360,3 +9384,10 @@ class WhatIf(BaseModel):
     """
     One step per intent tried, in order.
     """
+
+
+from typing import TypeAlias  # noqa: E402
+
+
+LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope
+"""One member of `StreamEvent`: what `stream()` yields."""
