@@ -9,7 +9,7 @@ not free dicts (openapi-python-client) or `unknown` (openapi-typescript).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Union, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, GetJsonSchemaHandler, TypeAdapter, create_model
 from pydantic.json_schema import JsonSchemaValue
@@ -36,7 +36,7 @@ class SchemaOf:
 def _documented_place() -> type[Place]:
     creature = Annotated[dict[str, Any], SchemaOf(CreatureIn)]
     described = Field(description="The creature, as in the create body's `creatures`.")
-    return create_model(  # type: ignore[no-any-return]
+    return create_model(
         "Place", __base__=Place, __doc__=Place.__doc__, creature=(creature, described)
     )
 
@@ -47,9 +47,6 @@ def _intent_members() -> list[Any]:
 
 
 INTENT_MEMBERS = _intent_members()
-IntentIn = Annotated[Union[tuple(INTENT_MEMBERS)], Field(discriminator="type")]  # noqa: UP007
-"""The intent body: validated exactly as `engine.intents.Intent` (`Place` is a subclass that
-only documents its creature)."""
 
 
 def _absent(value: Any) -> bool:
@@ -84,17 +81,27 @@ class CreateRecord(ControlRecord):
     type: Literal["create_battle"] = Field(description="Always `create_battle`.")
 
 
-RecordedIntent = Annotated[
-    Union[tuple([*INTENT_MEMBERS, UndoRecord, RedoRecord, CreateRecord])],  # noqa: UP007
-    Field(discriminator="type"),
-]
-"""An intent as an action records it: an intent body, or the body of undo, redo or create."""
-
 OPTIONS_MODELS = list(
     dict.fromkeys(rs.options_model for rs in (RULESETS.get(i) for i in RULESETS.ids()) if rs)
 )
-BattleOptions = Union[tuple(OPTIONS_MODELS)]  # noqa: UP007
-"""Some ruleset's battle options (the state says which ruleset)."""
+
+# The unions are built from the registries at run time; mypy sees what they validate as.
+if TYPE_CHECKING:
+    IntentIn = Intent
+    RecordedIntent = Intent | UndoRecord | RedoRecord | CreateRecord
+    BattleOptions = BaseModel
+else:
+    IntentIn = Annotated[Union[tuple(INTENT_MEMBERS)], Field(discriminator="type")]  # noqa: UP007
+    """The intent body: validated exactly as `engine.intents.Intent` (`Place` is a subclass
+    that only documents its creature)."""
+    RecordedIntent = Annotated[
+        Union[tuple([*INTENT_MEMBERS, UndoRecord, RedoRecord, CreateRecord])],  # noqa: UP007
+        Field(discriminator="type"),
+    ]
+    """An intent as an action records it: an intent body, or the body of undo, redo or
+    create."""
+    BattleOptions = Union[tuple(OPTIONS_MODELS)]  # noqa: UP007
+    """Some ruleset's battle options (the state says which ruleset)."""
 
 ChangeValue = list[int | float] | list[str] | int | float | None
 """A value a what-if compares: a position, stamina, conditions or movement left."""

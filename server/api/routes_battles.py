@@ -320,7 +320,7 @@ async def stream(
 )
 def verify(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
     """Walk the battle's hash chain and say whether it holds."""
-    result = deps.battles.store.verify(battle_id)  # type: ignore[attr-defined]
+    result = deps.battles.store.verify(battle_id)
     return OrjsonResponse(
         {
             "battle_id": battle_id,
