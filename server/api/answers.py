@@ -161,7 +161,10 @@ class TerrainView(Answer):
 
     kind: str = Field(description="The terrain kind.")
     cells: list[list[int]] = Field(description="Its squares, `[x, y]`.")
-    height: int | None = sometimes("For `updraft`: squares it lifts.")
+    height: int | None = sometimes(
+        "For `updraft`: squares it lifts; for `wall` and `obstacle`: its height in squares "
+        "(a wall given no height stands 100)."
+    )
     fits: str | None = sometimes("For `narrow`: the size it is built for.")
 
 

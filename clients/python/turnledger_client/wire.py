@@ -6970,7 +6970,7 @@ class TerrainView(BaseModel):
     """
     height: Annotated[int | None, Field(title="Height")] = None
     """
-    For `updraft`: squares it lifts.
+    For `updraft`: squares it lifts; for `wall` and `obstacle`: its height in squares (a wall given no height stands 100).
     """
     kind: Annotated[str, Field(title="Kind")]
     """
