@@ -2,7 +2,18 @@
 // openapi-typescript (default flags), then run against the real server by
 // tests/e2e/test_typescript_client.py. No cast anywhere: the types must say it all.
 import createClient from "openapi-fetch";
-import type { paths } from "./schema";
+import type { components, paths } from "./schema";
+
+// The stream's answer is text/event-stream; each message's `data` is a StreamEvent.
+type StreamBody = paths["/battles/{battle_id}/stream"]["get"]["responses"][200]["content"]["text/event-stream"];
+type StreamEvent = components["schemas"]["StreamEvent"];
+
+// A stream message's data, read as the typed event it is: a move's cost, or nothing.
+export function movedCost(data: string): number | undefined {
+  const body: StreamBody = data;
+  const event: StreamEvent = JSON.parse(body);
+  return event.type === "Moved" ? event.data.cost : undefined;
+}
 
 export interface Played {
   version: number;
