@@ -1313,45 +1313,45 @@ class CreatureSpec(BaseModel):
     """
     Its position `[x, y, z]` (z: the bottom of its space).
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
+    conditions: Annotated[list[str], Field(title="Conditions")]
     """
-    Conditions it has (`prone`, `slowed`, `grabbed`, ...). Default: `[]`.
+    Conditions it has (`prone`, `slowed`, `grabbed`, ...).
     """
-    disengage: Annotated[int | None, Field(title="Disengage")] = None
+    disengage: Annotated[int | None, Field(title="Disengage")]
     """
     Squares its Disengage shifts (Draw Steel); null for the ruleset's default.
     """
-    hp: Annotated[int | None, Field(title="Hp")] = None
+    hp: Annotated[int, Field(title="Hp")]
     """
-    Stamina (hit points). Default: `1`.
+    Stamina (hit points).
     """
     id: Annotated[str, Field(max_length=64, min_length=1, title="Id")]
     """
     The creature's id, chosen by the client.
     """
-    name: Annotated[str | None, Field(title="Name")] = None
+    name: Annotated[str, Field(title="Name")]
     """
-    A name to show. Default: `""`.
+    A name to show.
     """
     side: Annotated[str, Field(title="Side")]
     """
     The side it fights on; creatures of other sides are enemies.
     """
-    size: Annotated[str | None, Field(title="Size")] = None
+    size: Annotated[str, Field(title="Size")]
     """
-    The ruleset's size (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...). Default: `"1M"`.
+    The ruleset's size (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...).
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
+    speeds: Annotated[dict[str, int], Field(title="Speeds")]
     """
-    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit. Default: `{}`.
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = None
+    stability: Annotated[int, Field(title="Stability")]
     """
-    Stability: how many squares of forced movement it shrugs off. Default: `0`.
+    Stability: how many squares of forced movement it shrugs off.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
+    stats: Annotated[dict[str, int], Field(title="Stats")]
     """
-    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
+    The characteristics the ruleset reads (might, agility, ...).
     """
 
 
@@ -5009,7 +5009,7 @@ class Bump(RootModel[tuple[int, int, int]]):
 
 class Kind6(StrEnum):
     """
-    `move` or `shift`. Default: `"move"`.
+    `move` or `shift`.
     """
 
     move = "move"
@@ -5032,11 +5032,11 @@ class ResumeMove(BaseModel):
     """
     The action that granted the movement (each ruleset names its own, such as Draw Steel's `advance` or Epic Path's `double_move`).
     """
-    budget: Annotated[int | None, Field(title="Budget")] = None
+    budget: Annotated[int, Field(title="Budget")]
     """
-    Movement still available to the move, in the ruleset's unit. Default: `0`.
+    Movement still available to the move, in the ruleset's unit.
     """
-    bump: Annotated[Bump | None, Field(title="Bump")] = None
+    bump: Annotated[Bump | None, Field(title="Bump")]
     """
     An unseen obstruction just past the path's end (Epic Path collisions).
     """
@@ -5044,21 +5044,21 @@ class ResumeMove(BaseModel):
     """
     The id of the moving creature.
     """
-    economy: Annotated[bool | None, Field(title="Economy")] = None
+    economy: Annotated[bool, Field(title="Economy")]
     """
-    True when the move counts against the turn's economy. Default: `false`.
+    True when the move counts against the turn's economy.
     """
-    jump_bonus: Annotated[int | None, Field(title="Jump Bonus")] = None
+    jump_bonus: Annotated[int, Field(title="Jump Bonus")]
     """
-    Extra squares a jump test granted. Default: `0`.
+    Extra squares a jump test granted.
     """
-    jumps: Annotated[list[int] | None, Field(title="Jumps")] = None
+    jumps: Annotated[list[int], Field(title="Jumps")]
     """
-    Indices into `path` reached by a jump. Default: `[]`.
+    Indices into `path` reached by a jump.
     """
-    kind: Annotated[Kind6 | None, Field(title="Kind")] = None
+    kind: Annotated[Kind6, Field(title="Kind")]
     """
-    `move` or `shift`. Default: `"move"`.
+    `move` or `shift`.
     """
     mode: Annotated[str, Field(title="Mode")]
     """
@@ -5068,9 +5068,9 @@ class ResumeMove(BaseModel):
     """
     The squares still to enter, in order.
     """
-    provoked: Annotated[list[str] | None, Field(title="Provoked")] = None
+    provoked: Annotated[list[str], Field(title="Provoked")]
     """
-    Reactors this action already provoked (Epic Path: one attack per enemy per action). Default: `[]`.
+    Reactors this action already provoked (Epic Path: one attack per enemy per action).
     """
 
 
@@ -6921,23 +6921,23 @@ class TerrainSpec(BaseModel):
     """
     Squares `[x, y]` (areas already expanded to their squares).
     """
-    damage: Annotated[Damage | None, Field(title="Damage")] = None
+    damage: Annotated[Damage | None, Field(title="Damage")]
     """
     For `damaging`: the damage it deals.
     """
-    depth: Annotated[Depth | None, Field(title="Depth")] = None
+    depth: Annotated[Depth | None, Field(title="Depth")]
     """
     Depth of water or of a pit, in squares.
     """
-    fits: Annotated[Fits1 | None, Field(title="Fits")] = None
+    fits: Annotated[Fits1 | None, Field(title="Fits")]
     """
     For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = None
+    hard: Annotated[bool, Field(title="Hard")]
     """
-    A surface hard to climb or a liquid hard to swim: the Director's Might test. Default: `false`.
+    A surface hard to climb or a liquid hard to swim: the Director's Might test.
     """
-    height: Annotated[Height | None, Field(title="Height")] = None
+    height: Annotated[Height | None, Field(title="Height")]
     """
     How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider.
     """
@@ -6945,7 +6945,7 @@ class TerrainSpec(BaseModel):
     """
     The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
     """
-    material: Annotated[Material | None, Field(title="Material")] = None
+    material: Annotated[Material | None, Field(title="Material")]
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
@@ -8032,17 +8032,17 @@ class MapSpec(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    elevation: Annotated[list[ElevationSpec] | None, Field(title="Elevation")] = None
+    elevation: Annotated[list[ElevationSpec], Field(title="Elevation")]
     """
-    Ground heights over cells. Default: `[]`.
+    Ground heights over cells.
     """
     height: Annotated[int, Field(ge=1, le=1000, title="Height")]
     """
     Height of the map in squares (north-south).
     """
-    terrain: Annotated[list[TerrainSpec] | None, Field(title="Terrain")] = None
+    terrain: Annotated[list[TerrainSpec], Field(title="Terrain")]
     """
-    Terrain features over cells. Default: `[]`.
+    Terrain features over cells.
     """
     width: Annotated[int, Field(ge=1, le=1000, title="Width")]
     """
