@@ -8452,44 +8452,48 @@ class StateChange(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    active: Annotated[str | None, Field(title="Active")] = None
+    active: Annotated[str | None, Field(title="Active")]
     """
     Whose turn it is (null: no one).
     """
-    board: Annotated[dict[str, Any] | None, Field(title="Board")] = None
+    board: BoardIn | None = None
     """
     Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
     """
-    creatures: Annotated[
-        dict[str, CreatureView] | None, Field(title="Creatures", validate_default=True)
-    ] = {}
+    creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
     """
     Creatures by id.
     """
-    map: MapView | None = None
+    map: MapView | None
     """
     The map (grid battles).
     """
-    options: Annotated[dict[str, Any] | None, Field(title="Options")] = {}
+    options: Annotated[
+        ActionPointsOptions
+        | DrawSteelOptions
+        | EpicPathOptions
+        | OneTwoOneOptions
+        | WarcryOptions,
+        Field(title="Options"),
+    ]
     """
     Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
     """
     pending_reactions: Annotated[
-        list[PendingReaction] | None,
-        Field(title="Pending Reactions", validate_default=True),
-    ] = []
+        list[PendingReaction], Field(title="Pending Reactions")
+    ]
     """
     Open reaction windows; intents wait until they are answered.
     """
-    removed: Annotated[list[str] | None, Field(title="Removed")] = []
+    removed: Annotated[list[str], Field(title="Removed")]
     """
     Creatures gone since the step before.
     """
-    round: Annotated[int | None, Field(title="Round")] = None
+    round: Annotated[int | None, Field(title="Round")]
     """
     The round (null without turns).
     """
-    rules_version: Annotated[str | None, Field(title="Rules Version")] = None
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
     The rules version in force.
     """
@@ -9243,7 +9247,7 @@ class ReplayStep(BaseModel):
     One event of a replay and the state right after it.
     """
 
-    change: StateChange | None = None
+    change: StateChange | None
     """
     With `states=changes`, on each later step: what changed since the step before it that showed a state or a change.
     """
