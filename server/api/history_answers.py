@@ -69,10 +69,9 @@ class ReplayStep(Answer):
         description="The state after this event (undone actions left out); with"
         " `states=changes`, only on the page's first step that has a state (a keyframe)."
     )
-    change: StateChange | None = Field(
-        default=None,
-        description="With `states=changes`, on each later step: what changed since the step"
-        " before it that showed a state or a change.",
+    change: StateChange | None = sometimes(
+        "With `states=changes`, on each later step: what changed since the step"
+        " before it that showed a state or a change."
     )
 
 

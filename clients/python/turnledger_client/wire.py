@@ -9247,7 +9247,7 @@ class ReplayStep(BaseModel):
     One event of a replay and the state right after it.
     """
 
-    change: StateChange | None
+    change: StateChange | None = None
     """
     With `states=changes`, on each later step: what changed since the step before it that showed a state or a change.
     """
