@@ -11,7 +11,6 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
-from engine.intents import Intent
 from engine.results import Refused
 from server.command_pipeline import IntentOutcome
 from server.narration import narrate_page, with_narration
@@ -20,6 +19,7 @@ from server.stream_hub import TooManyStreams
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key, limited
+from .documented import IntentIn
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
 from .stream import Follower, StreamResponse
@@ -179,7 +179,7 @@ def battle_state(
 )
 async def submit_intent(
     battle_id: BattleId,
-    body: Intent,
+    body: IntentIn,
     who: Caller,
     deps: Deps,
     request: Request,
@@ -269,6 +269,7 @@ def events(
         200: {
             "description": "Server-sent events: one per logged event, `event:` its type, "
             "`id:` its version, `data:` its envelope as JSON (as in `GET .../events`).",
+            "model": s.StreamEvent,
             "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
     },
@@ -364,7 +365,7 @@ async def past_the_head(deps: Deps, battle_id: str, start: int) -> None:
 )
 def verify(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
     """Walk the battle's hash chain and say whether it holds."""
-    result = deps.battles.store.verify(battle_id)  # type: ignore[attr-defined]
+    result = deps.battles.store.verify(battle_id)
     return OrjsonResponse(
         {
             "battle_id": battle_id,
