@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine import ruling
 from engine.results import Refusal
 
 
@@ -33,6 +34,20 @@ def refuse(answer: Illegal, step: int | None = None) -> Refusal:
 
 
 def must(answer: Illegal | None, step: int | None = None) -> None:
-    """Raise the refusal of an illegal answer (nothing when there is none)."""
+    """Raise the refusal of an illegal answer (nothing when there is none), unless the
+    director overrules it (engine.ruling): then it is recorded and the decision goes on."""
     if answer is not None:
-        raise refuse(answer, step)
+        ruling.deny(answer.rule, answer.detail, step)
+
+
+def passed(answer: Legal | Illegal, step: int, plain: int = 1) -> Legal:
+    """A path judge's step: a legal answer as it is; an illegal one is refused, or, under
+    the director's ruling (DESIGN section 7, Rulings), recorded and taken as legal at the
+    cost the director gave (else `plain`, what the text counts for a plain step)."""
+    if isinstance(answer, Legal):
+        return answer
+    ruling.deny(answer.rule, answer.detail, step)
+    ruled = ruling.current()
+    assert ruled is not None  # deny raised otherwise
+    cost = plain if ruled.cost is None else ruled.cost
+    return Legal(cost, (ruled.words,))

@@ -50,6 +50,7 @@ class Terrain(NamedTuple):
 class EpicField(SquareField):
     prefix = "epic-path"
     spends = True
+    square_cost = SQUARE
 
     def __init__(
         self,

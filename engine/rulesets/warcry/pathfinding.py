@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from engine.budget import charge
 from engine.map_memo import per_roster, room
 from engine.results import Refusal
+from engine.ruling import strict
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step
 from engine.rulesets.warcry.moves import JUDGES
@@ -221,7 +222,8 @@ def kept_memo(board: Board, m: Mover, options: WarcryOptions) -> Memo:
 
 def _accepted(accept: object, legs: list[tuple[str, Point3]]) -> bool:
     try:
-        accept(legs)  # type: ignore[operator]
+        with strict():  # a probe: a ruling must not turn the refusal it looks for into a yes
+            accept(legs)  # type: ignore[operator]
     except Refusal:
         return False
     return True
