@@ -349,6 +349,10 @@ def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused 
     dice only where the battle's `player_rolls` option allows them."""
     if principal.is_director:
         return None
+    if getattr(intent, "overrule", None) is not None:
+        return Refused(
+            rule="auth/overrule-director-only", detail="only the director may overrule the rules"
+        )
     if getattr(intent, "rolls", None) and not BaseOptions.of(state).player_rolls:
         return Refused(
             rule="auth/rolls-director-only",

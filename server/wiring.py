@@ -24,6 +24,8 @@ from server.battle_service import BattleService
 from server.command_pipeline import CommandPipeline
 from server.creation_keys import CreationKeys
 from server.history_service import HistoryService
+from server.log_questions import LogQuestions
+from server.log_questions_store import LogQuestionsStore
 from server.settings import Settings
 from server.state_loader import StateLoader
 
@@ -43,6 +45,7 @@ class Wired:
     executor: ThreadPoolExecutor
     battles: BattleService
     history: HistoryService
+    questions: LogQuestions
 
     async def start(self) -> None:
         await self.log.open()
@@ -100,4 +103,5 @@ def wire_services(
         state_cache_bytes=int(settings.state_cache_mb * 2**20),
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
-    return Wired(store, log, executor, battles, history)
+    questions = LogQuestions(store, LogQuestionsStore(engine))
+    return Wired(store, log, executor, battles, history, questions)

@@ -13,6 +13,7 @@ from events.lru import SizedLRU
 from server.auth import Principal, same_secret, token_hash
 from server.battle_service import BattleService
 from server.history_service import HistoryService
+from server.log_questions import LogQuestions
 from server.settings import Settings
 from server.stream_hub import StreamHub
 
@@ -29,6 +30,7 @@ class Services:
     engine: Engine
     battles: BattleService
     history: HistoryService
+    questions: LogQuestions
     metrics: Metrics
     hub: StreamHub
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import ConfigDict, Field
 
-from .answers import Answer, Refusal, StateView, TraceStep
+from .answers import Answer, Overruled, Refusal, StateView, TraceStep
 from .event_models import ReplayedEvent, UnloggedEvent
 
 
@@ -29,6 +29,16 @@ class JudgedAgain(Answer):
     refused: Refusal | None = Field(
         default=None, description="Present when today's rules refuse the recorded intent."
     )
+
+
+class RulingShown(Answer):
+    """The director's ruling on an action (DESIGN section 7, Rulings)."""
+
+    reason: str = Field(description="The director's reason.")
+    overruled: list[Overruled] = Field(
+        description="The rules it set aside, as recorded (empty: the rules allowed it anyway)."
+    )
+    words: str = Field(description='"overruled by the director: <reason>".')
 
 
 class Judgement(Answer):
@@ -54,6 +64,9 @@ class Judgement(Answer):
     note: str | None = Field(
         default=None, description="Why the action was not judged (control actions)."
     )
+    ruling: RulingShown | None = Field(
+        default=None, description="The director's ruling on the action, if it carried one."
+    )
 
 
 class ReplayStep(Answer):
@@ -66,6 +79,10 @@ class ReplayStep(Answer):
     )
     state: StateView | None = Field(
         description="The state after this event (undone actions left out)."
+    )
+    ruling: str | None = Field(
+        default=None,
+        description='On a `RuleOverruled` event: "overruled by the director: <reason>".',
     )
 
 

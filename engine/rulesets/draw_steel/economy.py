@@ -16,8 +16,8 @@ from engine.economy import DrawSteelActions, DrawSteelEconomy, turn_of
 from engine.intents import MAX_DISTANCE
 from engine.map_memo import per_roster
 from engine.results import Refusal
-from engine.ruling import deny
 from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.ruling import deny
 from engine.sizes import LADDER
 from events.battle_events import ActionConverted
 from projections.state import BattleState, Creature

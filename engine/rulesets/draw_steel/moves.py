@@ -17,8 +17,8 @@ from engine.results import Refusal
 from engine.rulesets.draw_steel import climbing, reactions
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
-from engine.sizes import LADDER
 from engine.ruling import deny
+from engine.sizes import LADDER
 from engine.steps import must, passed
 from events.battle_events import (
     Coord,

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from engine.budget import charge
 from engine.map_memo import per_roster, room
 from engine.results import Refusal
-from engine.ruling import strict
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step
 from engine.rulesets.warcry.moves import JUDGES
 from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.roadmap import anchors, waypoints
+from engine.ruling import strict
 from engine.steps import Illegal
 from events.gridless_events import Point3
 from projections.board import Board

@@ -30,7 +30,9 @@ def test_a_ledge_refused_by_the_text_is_climbed_by_the_directors_ruling() -> Non
     # the plain step is counted as the text would (1), the ruled one as a plain square (1)
     assert decision.events[1].cost == 2
     assert pos(after, "A") == (2, 0, 3)
-    assert "overruled by the director: the rope the party tied there" in decision.trace[0].reasons[0]
+    assert (
+        "overruled by the director: the rope the party tied there" in decision.trace[0].reasons[0]
+    )
 
 
 def test_the_director_gives_what_a_step_the_text_cannot_count_costs() -> None:

@@ -53,7 +53,7 @@ def test_epic_path_a_move_past_its_speed_is_ruled_and_spends_what_was_left() -> 
     far = move(path=[[x, 0] for x in range(1, 5)])
     rule = refused(state, far).rule
     decision, after = ok(state, ruled(far))
-    assert [e.rule for e in decision.events if e.type == "RuleOverruled"][0] == rule
+    assert next(e.rule for e in decision.events if e.type == "RuleOverruled") == rule
     assert pos(after, "A")[:2] == (4, 0)
     assert after.creatures["A"].movement_left >= 0
 
