@@ -38,7 +38,7 @@ def test_a_refused_move_overruled_by_the_director_is_logged_with_its_ruling(
     assert body["overruled"][0]["rule"] == "map/blocked" and body["overruled"][0]["step"] == 1
     ruling = body["events"][1]["data"]
     assert (ruling["reason"], ruling["creature"]) == (REASON, "hero")
-    assert [(r["rule"], r["reason"], r["actor"]) for r in rulings["rulings"]][0] == (
+    assert next((r["rule"], r["reason"], r["actor"]) for r in rulings["rulings"]) == (
         "map/blocked",
         REASON,
         "director",
@@ -67,9 +67,7 @@ def test_an_overrule_the_rules_allow_anyway_says_nothing_was_overruled(
     assert "RuleOverruled" not in [e["type"] for e in ok.json()["events"]]
 
 
-def test_only_the_director_overrules_and_the_reason_is_bounded(
-    server: Running, new_battle
-) -> None:
+def test_only_the_director_overrules_and_the_reason_is_bounded(server: Running, new_battle) -> None:
     battle = new_battle()
     player = seat(server, battle, ["hero"])
     with server.client(player) as http:
@@ -82,9 +80,7 @@ def test_only_the_director_overrules_and_the_reason_is_bounded(
     assert empty.status_code == 422 and "reason" in empty.text
 
 
-def test_undoing_a_ruled_action_takes_its_ruling_off_the_list(
-    server: Running, new_battle
-) -> None:
+def test_undoing_a_ruled_action_takes_its_ruling_off_the_list(server: Running, new_battle) -> None:
     battle = new_battle()
     b = battle.battle_id
     with server.client(battle.director) as http:
@@ -139,15 +135,24 @@ def test_a_creatures_movement_by_round_and_by_turn(server: Running, new_battle) 
     b = battle.battle_id
     with server.client(battle.director) as http:
         post(http, battle, "intents", {"type": "start_turn", "creature": "hero"})
-        post(http, battle, "intents", {"type": "move", "creature": "hero", "path": [[1, 2], [1, 3]]})
+        post(
+            http, battle, "intents", {"type": "move", "creature": "hero", "path": [[1, 2], [1, 3]]}
+        )
         post(http, battle, "intents", {"type": "end_turn", "creature": "hero"})
         post(http, battle, "intents", {"type": "start_turn", "creature": "gob"})
         pushed = post(
             http,
             battle,
             "intents",
-            {"type": "force_move", "source": "gob", "target": "hero", "kind": "slide",
-             "distance": 1, "path": [[2, 3]], "overrule": {"reason": "a slide at range"}},
+            {
+                "type": "force_move",
+                "source": "gob",
+                "target": "hero",
+                "kind": "slide",
+                "distance": 1,
+                "path": [[2, 3]],
+                "overrule": {"reason": "a slide at range"},
+            },
         )
         first = http.get(f"/battles/{b}/creatures/hero/movement", params={"turn": 1}).json()
         second = http.get(f"/battles/{b}/creatures/hero/movement", params={"turn": 2}).json()
