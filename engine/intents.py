@@ -40,7 +40,7 @@ Path = Annotated[list[Point], Field(max_length=MAX_PATH)]
 
 
 class Overrule(BaseModel):
-    """The director's ruling on this intent (DESIGN section 7, Rulings): judged as usual, each
+    """The director's ruling on this intent: judged as usual, each
     rule it would be refused on is recorded as a `RuleOverruled` event and set aside."""
 
     model_config = ConfigDict(

@@ -451,7 +451,7 @@ class ShieldSurfEnded(Event):
 
 @registry.register
 class RuleOverruled(Event):
-    """The director set a rule aside (DESIGN section 7, Rulings): the intent would have been
+    """The director set a rule aside (a ruling): the intent would have been
     refused by `rule` at `step` (`detail` says why); the events after it in the action go on
     as if that step were legal. It changes nothing in the battle when folded."""
 

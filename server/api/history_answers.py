@@ -32,7 +32,7 @@ class JudgedAgain(Answer):
 
 
 class RulingShown(Answer):
-    """The director's ruling on an action (DESIGN section 7, Rulings)."""
+    """The director's ruling on an action."""
 
     reason: str = Field(description="The director's reason.")
     overruled: list[Overruled] = Field(

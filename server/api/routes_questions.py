@@ -51,7 +51,7 @@ def rulings(
     "/battles/{battle_id}/creatures/{creature}/movement",
     response_model=q.Movement,
     responses=READ,
-    operation_id="creature_movement",
+    operation_id="get_movement",
 )
 def movement(
     battle_id: BattleId,

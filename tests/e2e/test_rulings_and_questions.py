@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import Running, seat
 from tests.integration.service.conftest import skirmish
 
@@ -170,3 +172,25 @@ def test_a_creatures_movement_by_round_and_by_turn(server: Running, new_battle) 
     assert nobody.status_code == 404 and "nobody" in nobody.json()["detail"]
     assert both.status_code == 422
     assert late.status_code == 422 and "turn 7" in late.json()["detail"]
+
+
+def test_the_python_client_asks_rulings_movement_and_filtered_events(server: Running) -> None:
+    from turnledger_client import Client, Forbidden
+
+    from tests.e2e.conftest import API_KEY
+
+    with Client(server.url, api_key=API_KEY) as tl:
+        created = tl.create_battle(skirmish())
+    b = created.battle_id
+    with Client(server.url, token=created.director_token) as tl:
+        answer = tl.submit(b, RULED)
+        rulings = tl.rulings(b)
+        moved = tl.movement(b, "hero", round=1)
+        only = tl.events(b, creature="hero", types=["RuleOverruled"])
+        player = tl.add_seat(b, ["hero"]).token
+    with Client(server.url, token=player) as tl, pytest.raises(Forbidden):
+        tl.submit(b, RULED)
+    assert [o.rule for o in answer.overruled or []] == [r.rule for r in rulings.rulings]
+    assert rulings.rulings[0].reason == REASON
+    assert moved.willing.distance > 0 and moved.rulings[0].rule == "map/blocked"
+    assert {e.type for e in only.events} == {"RuleOverruled"}

@@ -2067,25 +2067,14 @@ class Rolls(RootModel[list[int]]):
     """
 
 
-class EndTurn(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
+class Entered(BaseModel):
+    at: Annotated[list[float], Field(title="At")]
     """
-    The id of the creature whose turn ends.
+    The square (or point), `[x, y, z]`.
     """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    version: Annotated[int, Field(title="Version")]
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
-    """
-    What is asked: selects the intent's shape.
+    The version of the event that entered it.
     """
 
 
@@ -2274,25 +2263,22 @@ class EpicPathOptions(BaseModel):
     """
 
 
-class FallProne(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
+class FallTaken(BaseModel):
+    height: Annotated[float | None, Field(title="Height")]
     """
-    The id of the creature acting.
+    How far it fell, in the ruleset's unit.
     """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    landing: Annotated[list[float] | None, Field(title="Landing")]
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    Where it landed.
     """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    type: Annotated[str, Field(title="Type")]
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    `Fell`, `FellInches` or `DroppedDown`.
     """
-    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
+    version: Annotated[int, Field(title="Version")]
     """
-    What is asked: selects the intent's shape.
+    The fall's version.
     """
 
 
@@ -2707,57 +2693,6 @@ class Target(RootModel[list[str]]):
     root: Annotated[list[str], Field(max_length=100, title="Target")]
     """
     The id of the creature force-moved, or a list of ids.
-    """
-
-
-class ForceMove(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    distance: Annotated[int, Field(title="Distance")]
-    """
-    How many squares, before the target's stability.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    kind: Annotated[Kind, Field(title="Kind")]
-    """
-    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
-    """
-    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = False
-    """
-    The forced movement comes from a melee weapon attack.
-    """
-    path: Annotated[Path | None, Field(title="Path")] = None
-    """
-    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
-    """
-    prone_after: Annotated[ProneAfter | None, Field(title="Prone After")] = None
-    """
-    The target drops prone after this many squares, ending the forced movement (Epic
-    Path; 0: in its starting square). Rulesets without the option refuse it.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    source: Annotated[str, Field(title="Source")]
-    """
-    The id of the creature pushing, pulling or sliding.
-    """
-    target: Annotated[str | Target, Field(title="Target")]
-    """
-    The id of the creature force-moved, or a list of ids.
-    """
-    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
-    """
-    What is asked: selects the intent's shape.
-    """
-    vertical: Annotated[bool | None, Field(title="Vertical")] = False
-    """
-    Vertical forced movement (it may lift the target or slam it down).
     """
 
 
@@ -3496,40 +3431,6 @@ class JumpTestedRecord(BaseModel):
     """
 
 
-class KnockOff(BaseModel):
-    """
-    Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the creature using the maneuver.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    target: Annotated[str, Field(title="Target")]
-    """
-    The id of the creature climbing or riding it, to knock off.
-    """
-    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
-    """
-    What is asked: selects the intent's shape.
-    """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
-    """
-    Spend the main action as the move action (a second move).
-    """
-
-
 class KnockedProneData(BaseModel):
     """
     What a `KnockedProne` event records.
@@ -3764,108 +3665,6 @@ class ToInches(RootModel[list[float]]):
     root: Annotated[list[float], Field(max_length=3, min_length=2, title="To Inches")]
     """
     Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
-    """
-
-
-class Move(BaseModel):
-    """
-    Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
-    lets the creature move up to `distance`). `use_main_action` spends the main action as a
-    second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
-    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
-    Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
-    roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
-    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test).
-
-    Each ruleset names its own actions, and `advance` (the default) means its first:
-    epic-path `walk`, `double_move`, `run`, `withdraw`, `charge` (with `primary`), `crawl`,
-    `clamber`; one-two-one `move`, `sprint`, `charge` (with `primary`); action-points
-    `walk`, `run`, `jump`, `long_jump`, `crawl`, `dodge`, `move_silently`. An action a
-    ruleset lacks is refused with its `<ruleset>/unknown-action`.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    action: Annotated[str | None, Field(title="Action")] = "advance"
-    """
-    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first.
-    """
-    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = 0
-    """
-    action-points: action points converted into move points (never back).
-    """
-    by: Annotated[str | None, Field(title="By")] = None
-    """
-    `pull_up`: the id of the creature pulling a willing burrower out.
-    """
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the creature acting.
-    """
-    distance: Annotated[int | None, Field(title="Distance")] = None
-    """
-    `free`: how far the effect lets the creature move.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    jump_test: Annotated[bool | None, Field(title="Jump Test")] = False
-    """
-    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2).
-    """
-    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = []
-    """
-    Indices into `path` of the squares reached by a jump.
-    """
-    legs: Annotated[Legs | None, Field(title="Legs")] = None
-    """
-    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
-    """
-    mode: Annotated[Mode | None, Field(title="Mode")] = "walk"
-    """
-    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
-    """
-    onto: Annotated[str | None, Field(title="Onto")] = None
-    """
-    The id of a bigger creature to climb onto.
-    """
-    path: Annotated[Path1 | None, Field(title="Path")] = None
-    """
-    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
-    """
-    primary: Annotated[str | None, Field(title="Primary")] = None
-    """
-    Epic Path: the withdraw's primary target, or the charge's target.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    sneaking: Annotated[bool | None, Field(title="Sneaking")] = False
-    """
-    one-two-one: sneaking costs +1 Movement a square.
-    """
-    to: Annotated[To | None, Field(title="To")] = None
-    """
-    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
-    """
-    to_inches: Annotated[ToInches | None, Field(title="To Inches")] = None
-    """
-    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
-    """
-    type: Annotated[Literal["move"], Field(title="Type")] = "move"
-    """
-    What is asked: selects the intent's shape.
-    """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
-    """
-    Spend the main action as the move action (a second move).
-    """
-    willing: Annotated[bool | None, Field(title="Willing")] = False
-    """
-    The creature climbed is willing (no test).
     """
 
 
@@ -4199,6 +3998,40 @@ class MovedRecord(BaseModel):
     """
 
 
+class MovementEvent(BaseModel):
+    distance: Annotated[float, Field(title="Distance")]
+    """
+    How far, in the ruleset's unit.
+    """
+    squares: Annotated[list[list[float]], Field(title="Squares")]
+    """
+    The squares (or points) entered, in order.
+    """
+    type: Annotated[str, Field(title="Type")]
+    """
+    The event's type (`Moved`, `Shifted`, `ForceMoved`, ...).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's version (jump to it in a replay).
+    """
+
+
+class Movements(BaseModel):
+    by_type: Annotated[dict[str, float], Field(title="By Type")]
+    """
+    The total per event type.
+    """
+    distance: Annotated[float, Field(title="Distance")]
+    """
+    The total, in the ruleset's unit.
+    """
+    events: Annotated[list[MovementEvent], Field(title="Events")]
+    """
+    Each movement, in version order.
+    """
+
+
 class CollisionDamage(StrEnum):
     """
     A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS).
@@ -4323,6 +4156,57 @@ class OneTwoOneOptions(BaseModel):
     """
 
 
+class Cost(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Cost")]
+    """
+    What each step the text cannot count costs, in the ruleset's unit (absent: a plain
+    step's cost).
+    """
+
+
+class Overrule(BaseModel):
+    """
+    The director's ruling on this intent: judged as usual, each
+    rule it would be refused on is recorded as a `RuleOverruled` event and set aside.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cost: Annotated[Cost | None, Field(title="Cost")] = None
+    """
+    What each step the text cannot count costs, in the ruleset's unit (absent: a plain
+    step's cost).
+    """
+    reactions: Annotated[bool | None, Field(title="Reactions")] = True
+    """
+    Whether the move still provokes reactions (false: none trigger).
+    """
+    reason: Annotated[str, Field(max_length=500, min_length=1, title="Reason")]
+    """
+    Why the table rules so (1 to 500 characters): shown wherever the action is.
+    """
+
+
+class Overruled(BaseModel):
+    """
+    A rule the director's ruling set aside (a `RuleOverruled` event of the action).
+    """
+
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")] = None
+    """
+    The path step it applied to, if any.
+    """
+
+
 class PendingDifference(BaseModel):
     """
     The open reaction windows of both states, when they differ.
@@ -4424,6 +4308,10 @@ class Place(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -4702,6 +4590,25 @@ class ReachSquare(BaseModel):
     """
 
 
+class ReactionFact(BaseModel):
+    damage: Annotated[int | None, Field(title="Damage")] = None
+    """
+    Damage dealt (taken ones).
+    """
+    reaction: Annotated[str, Field(title="Reaction")]
+    """
+    The reaction window's id.
+    """
+    reactor: Annotated[str | None, Field(title="Reactor")] = None
+    """
+    Who could react (provoked ones).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's version.
+    """
+
+
 class Decision(StrEnum):
     """
     `take` (the reactor struck) or `decline`.
@@ -4863,6 +4770,17 @@ class ReactionResolvedRecord(BaseModel):
     """
 
 
+class Reactions(BaseModel):
+    provoked: Annotated[list[ReactionFact], Field(title="Provoked")]
+    """
+    Reactions this creature's moves opened.
+    """
+    taken: Annotated[list[ReactionFact], Field(title="Taken")]
+    """
+    Reactions this creature took.
+    """
+
+
 class ReclaimTheWildActions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -4990,6 +4908,10 @@ class Remove(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
@@ -5031,6 +4953,10 @@ class ResolveReaction(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     reaction: Annotated[str, Field(title="Reaction")]
     """
@@ -5124,6 +5050,248 @@ class ResumeMove(BaseModel):
     """
 
 
+class RuleOverruledData(BaseModel):
+    """
+    The director set a rule aside (a ruling): the intent would have been
+    refused by `rule` at `step` (`detail` says why); the events after it in the action go on
+    as if that step were legal. It changes nothing in the battle when folded.
+    """
+
+    creature: Annotated[str | None, Field(title="Creature")] = None
+    """
+    The creature the ruled intent moved (or acted for), when it names one.
+    """
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    The sentence the refusal would have said.
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason for the ruling.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The id of the rule set aside, as a refusal names it (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")] = None
+    """
+    The path's step (or leg) it applied to, from 0; absent: the intent as a whole.
+    """
+
+
+class RuleOverruledEnvelope(BaseModel):
+    """
+    A logged `RuleOverruled` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")]
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class RuleOverruledEvent(BaseModel):
+    """
+    A `RuleOverruled` event that was not logged.
+    """
+
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")]
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+
+
+class RuleOverruledRecord(BaseModel):
+    """
+    A `RuleOverruled` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")]
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+
+
+class Ruling(BaseModel):
+    """
+    A rule the director set aside, as the log recorded it (a `RuleOverruled` event).
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who ruled: `director`.
+    """
+    creature: Annotated[str | None, Field(title="Creature")] = None
+    """
+    The creature the intent moved.
+    """
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The ruled action's id (for its judgement).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")] = None
+    """
+    The path step it applied to, if any.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The `RuleOverruled` event's version.
+    """
+
+
+class RulingOn(BaseModel):
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside.
+    """
+    step: Annotated[int | None, Field(title="Step")] = None
+    """
+    The path step, if any.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The `RuleOverruled` event's version.
+    """
+
+
+class RulingShown(BaseModel):
+    """
+    The director's ruling on an action.
+    """
+
+    overruled: Annotated[list[Overruled], Field(title="Overruled")]
+    """
+    The rules it set aside, as recorded (empty: the rules allowed it anyway).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    words: Annotated[str, Field(title="Words")]
+    """
+    "overruled by the director: <reason>".
+    """
+
+
+class RulingsPage(BaseModel):
+    """
+    The battle's rulings still in effect (an undone action's are left out), oldest first.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    next_after: Annotated[int, Field(title="Next After")]
+    """
+    Pass as `after` to read the next page.
+    """
+    rulings: Annotated[list[Ruling], Field(title="Rulings")]
+    """
+    The rulings, in version order.
+    """
+
+
 class Name(RootModel[str]):
     root: Annotated[str, Field(max_length=200, title="Name")]
     """
@@ -5208,6 +5376,10 @@ class SetCondition(BaseModel):
     on: Annotated[bool | None, Field(title="On")] = True
     """
     True to give the condition, false to end it.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -5322,6 +5494,10 @@ class SetTerrain(BaseModel):
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
@@ -5348,6 +5524,10 @@ class ShieldSurf(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -5818,6 +5998,10 @@ class Shift(BaseModel):
     """
     Use the granted distance to move instead of shifting (then it provokes).
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     path: Annotated[Path2 | None, Field(title="Path")] = None
     """
     The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
@@ -6011,6 +6195,10 @@ class StandUp(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
@@ -6036,6 +6224,10 @@ class StartTurn(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -6492,6 +6684,10 @@ class Teleport(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -7459,46 +7655,6 @@ class WarcryOptions(BaseModel):
     """
 
 
-class WhatIfIn(BaseModel):
-    """
-    Intents to try from a version, without appending.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    intents: Annotated[
-        list[
-            Annotated[
-                Move
-                | Shift
-                | Teleport
-                | ForceMove
-                | FallProne
-                | StandUp
-                | KnockOff
-                | ShieldSurf
-                | StartTurn
-                | EndTurn
-                | ResolveReaction
-                | Place
-                | Remove
-                | SetTerrain
-                | SetCondition,
-                Field(discriminator="type"),
-            ]
-        ],
-        Field(max_length=50, min_length=1, title="Intents"),
-    ]
-    """
-    The intents to try, in order.
-    """
-    version: Annotated[int, Field(ge=1, title="Version")]
-    """
-    The version to start from.
-    """
-
-
 class BoardIn(BaseModel):
     """
     A gridless board in inches.
@@ -7748,6 +7904,58 @@ class CreatureView(BaseModel):
     """
 
 
+class EndTurn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature whose turn ends.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class FallProne(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class FighterPlacedData(BaseModel):
     """
     The director placed a fighter on a gridless board (its creature and its geometry).
@@ -7876,6 +8084,99 @@ class FighterPlacedRecord(BaseModel):
     """
 
 
+class ForceMove(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance: Annotated[int, Field(title="Distance")]
+    """
+    How many squares, before the target's stability.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    kind: Annotated[Kind, Field(title="Kind")]
+    """
+    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
+    """
+    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = False
+    """
+    The forced movement comes from a melee weapon attack.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    path: Annotated[Path | None, Field(title="Path")] = None
+    """
+    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
+    """
+    prone_after: Annotated[ProneAfter | None, Field(title="Prone After")] = None
+    """
+    The target drops prone after this many squares, ending the forced movement (Epic
+    Path; 0: in its starting square). Rulesets without the option refuse it.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    source: Annotated[str, Field(title="Source")]
+    """
+    The id of the creature pushing, pulling or sliding.
+    """
+    target: Annotated[str | Target, Field(title="Target")]
+    """
+    The id of the creature force-moved, or a list of ids.
+    """
+    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
+    """
+    What is asked: selects the intent's shape.
+    """
+    vertical: Annotated[bool | None, Field(title="Vertical")] = False
+    """
+    Vertical forced movement (it may lift the target or slam it down).
+    """
+
+
+class KnockOff(BaseModel):
+    """
+    Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature using the maneuver.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature climbing or riding it, to knock off.
+    """
+    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    """
+    Spend the main action as the move action (a second move).
+    """
+
+
 class MapSetup(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -7948,6 +8249,164 @@ class MapView(BaseModel):
     width: Annotated[int, Field(title="Width")]
     """
     Squares east-west.
+    """
+
+
+class Move(BaseModel):
+    """
+    Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
+    lets the creature move up to `distance`). `use_main_action` spends the main action as a
+    second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
+    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
+    Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
+    roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
+    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test).
+
+    Each ruleset names its own actions, and `advance` (the default) means its first:
+    epic-path `walk`, `double_move`, `run`, `withdraw`, `charge` (with `primary`), `crawl`,
+    `clamber`; one-two-one `move`, `sprint`, `charge` (with `primary`); action-points
+    `walk`, `run`, `jump`, `long_jump`, `crawl`, `dodge`, `move_silently`. An action a
+    ruleset lacks is refused with its `<ruleset>/unknown-action`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[str | None, Field(title="Action")] = "advance"
+    """
+    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first.
+    """
+    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = 0
+    """
+    action-points: action points converted into move points (never back).
+    """
+    by: Annotated[str | None, Field(title="By")] = None
+    """
+    `pull_up`: the id of the creature pulling a willing burrower out.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    distance: Annotated[int | None, Field(title="Distance")] = None
+    """
+    `free`: how far the effect lets the creature move.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    jump_test: Annotated[bool | None, Field(title="Jump Test")] = False
+    """
+    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2).
+    """
+    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = []
+    """
+    Indices into `path` of the squares reached by a jump.
+    """
+    legs: Annotated[Legs | None, Field(title="Legs")] = None
+    """
+    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
+    """
+    mode: Annotated[Mode | None, Field(title="Mode")] = "walk"
+    """
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    """
+    onto: Annotated[str | None, Field(title="Onto")] = None
+    """
+    The id of a bigger creature to climb onto.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    path: Annotated[Path1 | None, Field(title="Path")] = None
+    """
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    """
+    primary: Annotated[str | None, Field(title="Primary")] = None
+    """
+    Epic Path: the withdraw's primary target, or the charge's target.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    sneaking: Annotated[bool | None, Field(title="Sneaking")] = False
+    """
+    one-two-one: sneaking costs +1 Movement a square.
+    """
+    to: Annotated[To | None, Field(title="To")] = None
+    """
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    """
+    to_inches: Annotated[ToInches | None, Field(title="To Inches")] = None
+    """
+    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
+    """
+    type: Annotated[Literal["move"], Field(title="Type")] = "move"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    """
+    Spend the main action as the move action (a second move).
+    """
+    willing: Annotated[bool | None, Field(title="Willing")] = False
+    """
+    The creature climbed is willing (no test).
+    """
+
+
+class Movement(BaseModel):
+    """
+    What a creature did in a round, a turn or the whole battle so far (undone actions
+    left out).
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The creature.
+    """
+    falls: Annotated[list[FallTaken], Field(title="Falls")]
+    """
+    Its falls.
+    """
+    forced: Movements
+    """
+    Movement forced on it (push, pull, slide).
+    """
+    reactions: Reactions
+    """
+    Reactions provoked and taken.
+    """
+    round: Annotated[int | None, Field(title="Round")]
+    """
+    The round asked for (null: every round).
+    """
+    rulings: Annotated[list[RulingOn], Field(title="Rulings")]
+    """
+    The director's rulings on its intents.
+    """
+    squares: Annotated[list[Entered], Field(title="Squares")]
+    """
+    Every square entered, willing or forced.
+    """
+    turn: Annotated[int | None, Field(title="Turn")]
+    """
+    The turn asked for (null: every turn).
+    """
+    unit: Annotated[str, Field(title="Unit")]
+    """
+    The ruleset's unit of distance.
+    """
+    willing: Movements
+    """
+    Movement it chose (moves, shifts, teleports).
     """
 
 
@@ -8240,6 +8699,46 @@ class WarcryBattle(BaseModel):
     seed: Annotated[int | None, Field(title="Seed")] = 0
     """
     The seed of the battle's dice.
+    """
+
+
+class WhatIfIn(BaseModel):
+    """
+    Intents to try from a version, without appending.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    intents: Annotated[
+        list[
+            Annotated[
+                Move
+                | Shift
+                | Teleport
+                | ForceMove
+                | FallProne
+                | StandUp
+                | KnockOff
+                | ShieldSurf
+                | StartTurn
+                | EndTurn
+                | ResolveReaction
+                | Place
+                | Remove
+                | SetTerrain
+                | SetCondition,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(max_length=50, min_length=1, title="Intents"),
+    ]
+    """
+    The intents to try, in order.
+    """
+    version: Annotated[int, Field(ge=1, title="Version")]
+    """
+    The version to start from.
     """
 
 
@@ -8554,6 +9053,7 @@ class DryRunOut(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -8576,6 +9076,10 @@ class DryRunOut(BaseModel):
     intent_id: Annotated[str | None, Field(title="Intent Id")] = None
     """
     Always null: nothing was logged.
+    """
+    overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
+    """
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
     """
     replayed: Annotated[bool | None, Field(title="Replayed")] = False
     """
@@ -8662,6 +9166,7 @@ class EventsPage(BaseModel):
                 | OpportunityAttackTriggeredEnvelope
                 | PowerRolledEnvelope
                 | ReactionResolvedEnvelope
+                | RuleOverruledEnvelope
                 | ShieldSurfEndedEnvelope
                 | ShieldSurfStartedEnvelope
                 | ShieldWornEnvelope
@@ -8725,6 +9230,7 @@ class IntentOut(BaseModel):
                 | OpportunityAttackTriggeredEnvelope
                 | PowerRolledEnvelope
                 | ReactionResolvedEnvelope
+                | RuleOverruledEnvelope
                 | ShieldSurfEndedEnvelope
                 | ShieldSurfStartedEnvelope
                 | ShieldWornEnvelope
@@ -8747,6 +9253,10 @@ class IntentOut(BaseModel):
     intent_id: Annotated[str | None, Field(title="Intent Id")] = None
     """
     The action's id.
+    """
+    overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
+    """
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
     """
     replayed: Annotated[bool | None, Field(title="Replayed")] = False
     """
@@ -8796,6 +9306,7 @@ class JudgedAgain(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -8860,6 +9371,7 @@ class RecordedAction(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -8917,6 +9429,7 @@ class ReplayStep(BaseModel):
         | OpportunityAttackTriggeredRecord
         | PowerRolledRecord
         | ReactionResolvedRecord
+        | RuleOverruledRecord
         | ShieldSurfEndedRecord
         | ShieldSurfStartedRecord
         | ShieldWornRecord
@@ -8932,6 +9445,10 @@ class ReplayStep(BaseModel):
     ]
     """
     The event.
+    """
+    ruling: Annotated[str | None, Field(title="Ruling")] = None
+    """
+    On a `RuleOverruled` event: "overruled by the director: <reason>".
     """
     state: StateView | None
     """
@@ -8981,6 +9498,7 @@ class WhatIfStep(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -9078,6 +9596,10 @@ class Judgement(BaseModel):
     rules_version_then: Annotated[str | None, Field(title="Rules Version Then")]
     """
     The rules version that decided it.
+    """
+    ruling: RulingShown | None = None
+    """
+    The director's ruling on the action, if it carried one.
     """
     versions: Annotated[list[int], Field(title="Versions")]
     """
