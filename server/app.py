@@ -12,6 +12,7 @@ from server.api import (
     openapi,
     problems,
     routes_battles,
+    routes_campaign,
     routes_docs,
     routes_history,
     routes_ops,
@@ -77,6 +78,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         battles=wired.battles,
         history=wired.history,
         questions=wired.questions,
+        catalog=wired.catalog,
         metrics=metrics,
         hub=hub,
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
@@ -104,7 +106,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     app.state.store = wired.store
     app.state.services = services
     problems.install(app)
-    for module in (routes_battles, routes_history, routes_ops, routes_questions):
+    for module in (routes_battles, routes_history, routes_ops, routes_questions, routes_campaign):
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
     app.include_router(routes_docs.router)

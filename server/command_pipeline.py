@@ -133,7 +133,11 @@ class CommandPipeline:
         max_retries: int = 5,
         snapshot_every: int = 200,
         on_conflict: Callable[[], None] = lambda: None,
+        guard: Callable[[str], None] | None = None,
     ) -> None:
+        self.guard = guard
+        """Asked before each command on an existing battle, under its write lock; raises
+        to refuse it (a closed battle appends nothing)."""
         self.log = log
         self.loader = loader
         self.new_id = new_id
@@ -150,6 +154,9 @@ class CommandPipeline:
         if command.new_battle:
             return await self._create(command)
         async with self.locks.hold(command.battle_id):
+            if self.guard is not None:
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(self.executor, self.guard, command.battle_id)
             for attempt in range(self.max_retries):
                 if attempt:
                     await backoff(attempt)

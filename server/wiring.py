@@ -19,6 +19,7 @@ from engine import map_memo
 from engine.budget import Budget
 from events.store_async import AsyncPostgresLog
 from events.store_postgres import NotifyMode, PostgresEventStore
+from server.battle_catalog import BattleCatalog
 from server.battle_directory import BattleDirectory
 from server.battle_service import BattleService
 from server.command_pipeline import CommandPipeline
@@ -46,6 +47,7 @@ class Wired:
     battles: BattleService
     history: HistoryService
     questions: LogQuestions
+    catalog: BattleCatalog
 
     async def start(self) -> None:
         await self.log.open()
@@ -78,6 +80,8 @@ def wire_services(
     # pool, because one interpreter computes on one core at a time anyway.
     executor = ThreadPoolExecutor(settings.decide_threads, thread_name_prefix="turnledger-decide")
 
+    catalog = BattleCatalog(engine)
+
     def pipeline(loader: StateLoader, new_id: Callable[[], str]) -> CommandPipeline:
         return CommandPipeline(
             log,
@@ -87,6 +91,7 @@ def wire_services(
             max_retries=settings.max_retries,
             snapshot_every=settings.snapshot_every,
             on_conflict=on_conflict,
+            guard=catalog.refuse_if_closed,
         )
 
     def budget(what: str) -> Budget:
@@ -104,4 +109,4 @@ def wire_services(
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
     questions = LogQuestions(store, LogQuestionsStore(engine))
-    return Wired(store, log, executor, battles, history, questions)
+    return Wired(store, log, executor, battles, history, questions, catalog)

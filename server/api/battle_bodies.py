@@ -85,12 +85,19 @@ class BoardIn(BaseModel):
     terrain: list[PieceSpec] = Field(default=[], description="Terrain pieces.")
 
 
+Title = Annotated[str, Field(min_length=1, max_length=200)]
+Tag = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Tags = Annotated[list[Tag], Field(max_length=20)]
+
+
 class BattleBody(BaseModel):
     """Fields every battle's create body shares."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     seed: int = Field(default=0, description="The seed of the battle's dice.")
+    title: Title | None = Field(default=None, description="A title a campaign knows it by.")
+    tags: Tags = Field(default=[], description="Tags to find it by (`GET /battles?tag=`).")
 
 
 def _is_gridless(ruleset: Ruleset) -> bool:

@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from events.lru import SizedLRU
 from server.auth import Principal, same_secret, token_hash
+from server.battle_catalog import BattleCatalog
 from server.battle_service import BattleService
 from server.history_service import HistoryService
 from server.log_questions import LogQuestions
@@ -31,6 +32,7 @@ class Services:
     battles: BattleService
     history: HistoryService
     questions: LogQuestions
+    catalog: BattleCatalog
     metrics: Metrics
     hub: StreamHub
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())

@@ -115,7 +115,8 @@ async def create_battle(
     created = await deps.battles.create_battle(
         plain_json(body),
         idempotency_key=idempotency_key,
-        scope=client_of(request, deps.settings.api_key),
+        scope=(scope := client_of(request, deps.settings.api_key)),
+        created_by=scope if scope.startswith("key:") else None,
     )
     if isinstance(created, Refused):
         raise refusal_error(created)

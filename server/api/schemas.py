@@ -16,7 +16,7 @@ from engine.intents import Intent
 from engine.setup import MapSetup
 
 from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut
-from .battle_bodies import MAX_CREATURES, CreatureIn, TypedBattle
+from .battle_bodies import MAX_CREATURES, CreatureIn, Tags, Title, TypedBattle
 from .history_answers import Judgement, Replay, WhatIf
 
 MAX_MAP_SQUARES = 40_000  # e.g. 200 x 200
@@ -48,6 +48,8 @@ class BattleIn(BaseModel):
     map: MapSetup | None = None
     board: dict[str, Any] | None = None
     creatures: list[CreatureIn] = Field(default=[], max_length=MAX_CREATURES)
+    title: Title | None = None
+    tags: Tags = []
 
     @classmethod
     def __get_pydantic_json_schema__(

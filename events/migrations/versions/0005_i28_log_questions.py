@@ -9,6 +9,10 @@ keyed by `battle_id` first, as every query is (DESIGN section 3, Scale).
 The application role may insert, and update `undone` (undo and redo mark rows, never delete
 them) and its own position.
 
+Battles a campaign can find: each battle row gains a `title`, `tags`, who created it
+(`created_by`: the API key's scope) and its closure (`closed_at`, `closed_reason`); the
+application role may update those columns only.
+
 Revision ID: 0005_i28
 Revises: 0004
 Create Date: 2026-11-26
@@ -74,11 +78,26 @@ def upgrade() -> None:
         """
     )
     op.execute(
+        """
+        ALTER TABLE battles
+            ADD COLUMN title         varchar(200),
+            ADD COLUMN tags          varchar(64)[] NOT NULL DEFAULT '{}',
+            ADD COLUMN created_by    varchar(64),
+            ADD COLUMN closed_at     timestamptz,
+            ADD COLUMN closed_reason varchar(500)
+        """
+    )
+    op.execute("CREATE INDEX battles_by_creator ON battles (created_by, created_at DESC)")
+    op.execute("CREATE INDEX battles_by_tag ON battles USING gin (tags)")
+    op.execute("CREATE INDEX battles_by_director ON battles (director_token_hash)")
+    op.execute("CREATE INDEX battle_seats_by_token ON battle_seats (token_hash)")
+    op.execute(
         f"""
         DO $$
         BEGIN
             IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{APP_ROLE}') THEN
                 GRANT SELECT, INSERT, UPDATE ON {", ".join(TABLES)} TO {APP_ROLE};
+                GRANT UPDATE (title, tags, closed_at, closed_reason) ON battles TO {APP_ROLE};
             END IF;
         END
         $$
@@ -87,5 +106,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.execute("DROP INDEX battle_seats_by_token")
+    for column in ("title", "tags", "created_by", "closed_at", "closed_reason"):
+        op.execute(f"ALTER TABLE battles DROP COLUMN {column}")
     for table in reversed(TABLES):
         op.execute(f"DROP TABLE {table}")
