@@ -131,6 +131,13 @@ class BattleCatalog:
             row = conn.execute(sql, {"b": battle_id}).one()
         return row.title, list(row.tags or [])
 
+    def created_by(self, battle_id: str) -> str | None:
+        """The scope of the API key that created the battle (None: none, or no battle)."""
+        sql = text("SELECT created_by FROM battles WHERE battle_id = :b")
+        with self._engine.connect() as conn:
+            row = conn.execute(sql, {"b": battle_id}).first()
+        return None if row is None else row.created_by
+
     def close(self, battle_id: str, reason: str, at: datetime) -> None:
         with self._engine.begin() as conn:
             conn.execute(text(_CLOSE), {"b": battle_id, "reason": reason, "at": at})

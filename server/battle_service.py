@@ -93,6 +93,7 @@ class BattleService:
         idempotency_key: str | None = None,
         scope: str = "local",
         created_by: str | None = None,
+        continued_from: dict[str, Any] | None = None,
     ) -> CreatedBattle | Refused:
         """Judge a battle's setup and append its creation; the director token is shown once,
         and again only to a retry of the same request under the same `Idempotency-Key` from
@@ -143,7 +144,11 @@ class BattleService:
                 tags=tags,
                 created_by=created_by,
             )
-            opener = IntentAccepted(intent={"type": "create_battle"}, trace=list(trace))
+            # a continued battle's opening records where its creatures came from
+            opened: dict[str, Any] = {"type": "create_battle"}
+            if continued_from is not None:
+                opened["continue"] = continued_from
+            opener = IntentAccepted(intent=opened, trace=list(trace))
             return Planned(
                 (opener, *decision.events), state, decision.events, trace, state.rules_version
             )

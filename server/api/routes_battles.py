@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
@@ -14,12 +15,14 @@ from engine.intents import Intent
 from engine.results import Refused
 from events.vocabulary import registry
 from server.command_pipeline import IntentOutcome
+from server.continuation import continued_body
+from server.errors import BadRequest, Forbidden, NotFound
 from server.log_questions_store import Filters
 from server.narration import narrate_page, with_narration
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
-from .deps import BattleId, Caller, Deps, Director, api_key, limited
+from .deps import BattleId, Caller, Deps, Director, api_key, bearer, limited
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
 from .stream import Follower, StreamResponse
@@ -112,11 +115,19 @@ async def create_battle(
     """Create a battle; the answer holds its id and the director token (shown once, and
     again only to a retry of the same request with the same `Idempotency-Key`)."""
     check_limits(body)
+    raw = plain_json(body)
+    scope = client_of(request, deps.settings.api_key)
+    continued = raw.pop("continue", None)
+    if continued is not None:
+        raw, continued = await run_in_threadpool(
+            continue_from, deps, bearer(request), scope, raw, continued
+        )
     created = await deps.battles.create_battle(
-        plain_json(body),
+        raw,
         idempotency_key=idempotency_key,
-        scope=(scope := client_of(request, deps.settings.api_key)),
+        scope=scope,
         created_by=scope if scope.startswith("key:") else None,
+        continued_from=continued,
     )
     if isinstance(created, Refused):
         raise refusal_error(created)
@@ -126,6 +137,7 @@ async def create_battle(
             "battle_id": created.battle_id,
             "director_token": created.director_token,
             "version": created.version,
+            **({"continued_from": continued} if continued is not None else {}),
         },
         201,
         headers=headers,
@@ -296,6 +308,32 @@ def events(
     if narrate and page:
         with_narration(body, narrate_page(deps.battles, battle_id, after, page))
     return OrjsonResponse({**body, "next_after": next_after})
+
+
+def continue_from(
+    deps: Any, token: str | None, scope: str, body: dict[str, Any], asked: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The creation body completed from the battle it continues, and where it came from
+    (the battle, the version read, the creatures). Only the old battle's director, or the
+    API key that created it, may carry its creatures on."""
+    old_id = str(asked["battle_id"])
+    head = deps.battles.store.head_version(old_id)
+    if head == 0:
+        raise NotFound(f"continue: no battle {old_id!r}")
+    version = asked.get("version") or head
+    if version > head:
+        raise BadRequest(f"continue: battle {old_id!r} has versions 1 to {head}, not {version}")
+    who = deps.battles.authenticate(old_id, token) if token else None
+    by_key = scope.startswith("key:") and deps.catalog.created_by(old_id) == scope
+    if not (by_key or (who is not None and who.is_director)):
+        raise Forbidden(
+            f"continuing battle {old_id!r} needs its director's token or the API key that"
+            " created it"
+        )
+    old = deps.battles.loader.at(old_id, version).state
+    names = list(asked["creatures"])
+    merged = continued_body(body, old, old_id, names)
+    return merged, {"battle_id": old_id, "version": version, "creatures": names}
 
 
 EVENT_QUERY = frozenset({"after", "limit", "narrate", "creature", "type", "round", "turn"})

@@ -16,7 +16,7 @@ from engine.intents import Intent
 from engine.setup import MapSetup
 
 from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut
-from .battle_bodies import MAX_CREATURES, CreatureIn, Tags, Title, TypedBattle
+from .battle_bodies import MAX_CREATURES, ContinueIn, CreatureIn, Tags, Title, TypedBattle
 from .history_answers import Judgement, Replay, WhatIf
 
 MAX_MAP_SQUARES = 40_000  # e.g. 200 x 200
@@ -50,6 +50,7 @@ class BattleIn(BaseModel):
     creatures: list[CreatureIn] = Field(default=[], max_length=MAX_CREATURES)
     title: Title | None = None
     tags: Tags = []
+    continue_: ContinueIn | None = Field(default=None, alias="continue")
 
     @classmethod
     def __get_pydantic_json_schema__(
@@ -66,6 +67,11 @@ class BattleCreatedOut(BaseModel):
         description="The director's token, shown once; keep it. It can do everything."
     )
     version: int = Field(description="The battle's version (1: `BattleCreated`).")
+    continued_from: ContinueIn | None = Field(
+        default=None,
+        description="Where its continued creatures came from (the battle, the version read,"
+        " the creatures), also recorded in its opening `IntentAccepted`.",
+    )
 
 
 class SeatIn(BaseModel):

@@ -100,3 +100,54 @@ def test_a_closed_battle_appends_nothing_and_reads_as_before(server: Running) ->
     with server.client(headers=KEY) as http:
         listed = [x for x in http.get("/battles").json()["battles"] if x["battle_id"] == b]
     assert listed[0]["closed"]["reason"] == "the party fled"
+
+
+def test_a_new_battle_continues_a_creature_from_where_another_left_it(server: Running) -> None:
+    old = create(server, tags=["campaign-9"])
+    b = old["battle_id"]
+    with server.client(old["director_token"]) as http:
+        hurt = {"type": "set_condition", "creature": "hero", "condition": "slowed", "on": True}
+        assert http.post(f"/battles/{b}/intents", json=hurt).status_code == 201
+        before = http.get(f"/battles/{b}").json()["creatures"]["hero"]
+    body = {
+        **skirmish(),
+        "creatures": [
+            {"id": "hero", "at": [5, 5]},
+            {"id": "ogre", "name": "Ogre", "side": "monsters", "at": [8, 5], "hp": 40},
+        ],
+        "continue": {"battle_id": b, "creatures": ["hero"]},
+    }
+    with server.client(headers=KEY) as http:
+        made = http.post("/battles", json=body)
+        no_place = http.post("/battles", json={**body, "creatures": [body["creatures"][1]]})
+        unknown = http.post(
+            "/battles", json={**body, "continue": {"battle_id": b, "creatures": ["nobody"]}}
+        )
+        more = http.post(
+            "/battles",
+            json={**body, "creatures": [{"id": "hero", "at": [5, 5], "hp": 99}]},
+        )
+        no_side = http.post(
+            "/battles", json={**skirmish(), "creatures": [{"id": "x", "at": [1, 1]}]}
+        )
+    assert made.status_code == 201, made.text
+    new = made.json()
+    assert new["continued_from"] == {
+        "battle_id": b,
+        "version": old["version"] + 2,
+        "creatures": ["hero"],
+    }
+    with server.client(new["director_token"]) as http:
+        hero = http.get(f"/battles/{new['battle_id']}").json()["creatures"]["hero"]
+        opening = http.get(f"/battles/{new['battle_id']}/events").json()["events"][0]
+    assert hero["position"][:2] == [5, 5]
+    assert (hero["hp"], hero["side"], hero["conditions"]) == (
+        before["hp"],
+        before["side"],
+        before["conditions"],
+    )
+    assert opening["data"]["intent"]["continue"]["battle_id"] == b
+    assert no_place.status_code == 422 and "hero" in no_place.json()["detail"]
+    assert unknown.status_code == 422 and "nobody" in unknown.json()["detail"]
+    assert more.status_code == 422 and "hp" in more.json()["detail"]
+    assert no_side.status_code == 422
