@@ -95,9 +95,15 @@ class ContinueIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    battle_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
-    version: int | None = Field(default=None, ge=1, le=2**31 - 1)
-    creatures: list[str] = Field(min_length=1, max_length=MAX_CREATURES)
+    battle_id: str = Field(
+        min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="The old battle."
+    )
+    version: int | None = Field(
+        default=None, ge=1, le=2**31 - 1, description="Its version to read (absent: its head)."
+    )
+    creatures: list[str] = Field(
+        min_length=1, max_length=MAX_CREATURES, description="The ids of the creatures carried on."
+    )
 
 
 Tag = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]

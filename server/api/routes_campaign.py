@@ -48,15 +48,16 @@ class DescribeIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    title: Title | None = None
-    tags: Tags | None = None
+    title: Title | None = Field(default=None, description="The new title (absent: kept).")
+    tags: Tags | None = Field(default=None, description="The new tags (absent: kept).")
 
 
 class CloseIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    reason: Annotated[str, Field(min_length=1, max_length=500)]
-    """Why the battle ends (1 to 500 characters)."""
+    reason: Annotated[str, Field(min_length=1, max_length=500)] = Field(
+        description="Why the battle ends (1 to 500 characters)."
+    )
 
 
 class Described(Answer):

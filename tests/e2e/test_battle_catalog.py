@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import API_KEY, Running, seat
 from tests.integration.service.conftest import skirmish
 
@@ -151,3 +153,19 @@ def test_a_new_battle_continues_a_creature_from_where_another_left_it(server: Ru
     assert unknown.status_code == 422 and "nobody" in unknown.json()["detail"]
     assert more.status_code == 422 and "hp" in more.json()["detail"]
     assert no_side.status_code == 422
+
+
+def test_the_python_client_lists_describes_and_closes(server: Running) -> None:
+    from turnledger_client import Client, Conflict
+
+    with Client(server.url, api_key=API_KEY) as tl:
+        made = tl.create_battle({**skirmish(), "tags": ["client-made"]})
+        listed = tl.battles(tags=["client-made"])
+    with Client(server.url, token=made.director_token) as tl:
+        described = tl.describe(made.battle_id, title="By the client")
+        closed = tl.close_battle(made.battle_id, "done")
+        with pytest.raises(Conflict):
+            tl.submit(made.battle_id, STEP)
+    assert [b.battle_id for b in listed.battles] == [made.battle_id]
+    assert described.title == "By the client" and described.tags == ["client-made"]
+    assert closed.closed.reason == "done"

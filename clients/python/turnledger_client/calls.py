@@ -120,6 +120,26 @@ def events(
     return Call("GET", f"/battles/{battle_id}/events", model(wire.EventsPage), params=params)
 
 
+def battles(tags: list[str] | None, limit: int, before: str | None) -> Call[wire.BattlesPage]:
+    params: dict[str, Any] = {"limit": limit}
+    if tags:
+        params["tag"] = tags
+    if before is not None:
+        params["before"] = before
+    return Call("GET", "/battles", model(wire.BattlesPage), params=params)
+
+
+def describe(battle_id: str, title: str | None, tags: list[str] | None) -> Call[wire.Described]:
+    body = {k: v for k, v in (("title", title), ("tags", tags)) if v is not None}
+    # the same title and tags again change nothing: safe to retry
+    return Call("PATCH", f"/battles/{battle_id}", model(wire.Described), body, appends=False)
+
+
+def close(battle_id: str, reason: str) -> Call[wire.ClosedOut]:
+    path = f"/battles/{battle_id}/close"
+    return Call("POST", path, model(wire.ClosedOut), {"reason": reason})
+
+
 def rulings(battle_id: str, after: int, limit: int) -> Call[wire.RulingsPage]:
     params = {"after": after, "limit": limit}
     return Call("GET", f"/battles/{battle_id}/rulings", model(wire.RulingsPage), params=params)

@@ -164,6 +164,22 @@ class Client(_Base):
         call = calls.events(battle_id, after, limit, narrate, creature, types, round, turn)
         return self._run(call)
 
+    def battles(
+        self, tags: list[str] | None = None, limit: int = 50, before: str | None = None
+    ) -> wire.BattlesPage:
+        """The battles this client may see (by its API key or token), newest first."""
+        return self._run(calls.battles(tags, limit, before))
+
+    def describe(
+        self, battle_id: str, *, title: str | None = None, tags: list[str] | None = None
+    ) -> wire.Described:
+        """Change the battle's title or tags (director)."""
+        return self._run(calls.describe(battle_id, title, tags))
+
+    def close_battle(self, battle_id: str, reason: str) -> wire.ClosedOut:
+        """Close the battle: nothing appends to it any more (director)."""
+        return self._run(calls.close(battle_id, reason))
+
     def rulings(self, battle_id: str, after: int = 0, limit: int = 100) -> wire.RulingsPage:
         """The battle's rulings still in effect: each rule the director set aside, and why."""
         return self._run(calls.rulings(battle_id, after, limit))
@@ -351,6 +367,22 @@ class AsyncClient(_Base):
         """A page of the log after version `after`, filtered when asked."""
         call = calls.events(battle_id, after, limit, narrate, creature, types, round, turn)
         return await self._run(call)
+
+    async def battles(
+        self, tags: list[str] | None = None, limit: int = 50, before: str | None = None
+    ) -> wire.BattlesPage:
+        """The battles this client may see (by its API key or token), newest first."""
+        return await self._run(calls.battles(tags, limit, before))
+
+    async def describe(
+        self, battle_id: str, *, title: str | None = None, tags: list[str] | None = None
+    ) -> wire.Described:
+        """Change the battle's title or tags (director)."""
+        return await self._run(calls.describe(battle_id, title, tags))
+
+    async def close_battle(self, battle_id: str, reason: str) -> wire.ClosedOut:
+        """Close the battle: nothing appends to it any more (director)."""
+        return await self._run(calls.close(battle_id, reason))
 
     async def rulings(self, battle_id: str, after: int = 0, limit: int = 100) -> wire.RulingsPage:
         """The battle's rulings still in effect."""

@@ -148,6 +148,19 @@ class ActionConvertedRecord(BaseModel):
     """
 
 
+class Tag(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_.:-]+$")
+    ]
+
+
+class Title(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    A title a campaign knows it by.
+    """
+
+
 class Turn(StrEnum):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
@@ -743,25 +756,6 @@ class Area(BaseModel):
     """
 
 
-class BattleCreatedOut(BaseModel):
-    """
-    A new battle.
-    """
-
-    battle_id: Annotated[str, Field(title="Battle Id")]
-    """
-    The battle's id, for every other route.
-    """
-    director_token: Annotated[str, Field(title="Director Token")]
-    """
-    The director's token, shown once; keep it. It can do everything.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The battle's version (1: `BattleCreated`).
-    """
-
-
 class Change(BaseModel):
     """
     A value in the what-if beside the value in the log.
@@ -774,6 +768,27 @@ class Change(BaseModel):
     what_if: Annotated[Any, Field(title="What If")]
     """
     The value had the intents been taken.
+    """
+
+
+class CloseIn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reason: Annotated[str, Field(max_length=500, min_length=1, title="Reason")]
+    """
+    Why the battle ends (1 to 500 characters).
+    """
+
+
+class Closure(BaseModel):
+    at: Annotated[str, Field(title="At")]
+    """
+    When the battle was closed (ISO 8601).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    Why, as the director said.
     """
 
 
@@ -1072,6 +1087,42 @@ class ConditionSetRecord(BaseModel):
     """
 
 
+class Version(RootModel[int]):
+    root: Annotated[int, Field(ge=1, le=2147483647, title="Version")]
+    """
+    Its version to read (absent: its head).
+    """
+
+
+class ContinueIn(BaseModel):
+    """
+    The battle (and version, default its head) whose creatures a new battle continues.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    battle_id: Annotated[
+        str,
+        Field(
+            max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$", title="Battle Id"
+        ),
+    ]
+    """
+    The old battle.
+    """
+    creatures: Annotated[
+        list[str], Field(max_length=200, min_length=1, title="Creatures")
+    ]
+    """
+    The ids of the creatures carried on.
+    """
+    version: Annotated[Version | None, Field(title="Version")] = None
+    """
+    Its version to read (absent: its head).
+    """
+
+
 class CreatureDifference(BaseModel):
     """
     How one creature differs. A creature in only one of the two states has just the
@@ -1101,6 +1152,13 @@ class CreatureDifference(BaseModel):
     what_if: Annotated[bool | None, Field(title="What If")] = None
     """
     Only when it exists in one state: whether in the what-if.
+    """
+
+
+class Side(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    """
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
     """
 
 
@@ -1140,9 +1198,9 @@ class CreatureIn(BaseModel):
     """
     A name to show.
     """
-    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies.
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
     """
     size: Annotated[str | None, Field(title="Size")] = "1M"
     """
@@ -1472,6 +1530,53 @@ class DamageTakenRecord(BaseModel):
     """
 
 
+class Tags(RootModel[list[Tag]]):
+    root: Annotated[list[Tag], Field(max_length=20, title="Tags")]
+    """
+    The new tags (absent: kept).
+    """
+
+
+class Title1(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    The new title (absent: kept).
+    """
+
+
+class DescribeIn(BaseModel):
+    """
+    What the director changes about how the battle is found (absent: unchanged).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[Tags | None, Field(title="Tags")] = None
+    """
+    The new tags (absent: kept).
+    """
+    title: Annotated[Title1 | None, Field(title="Title")] = None
+    """
+    The new title (absent: kept).
+    """
+
+
+class Described(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    tags: Annotated[list[str], Field(title="Tags")]
+    """
+    Its tags now.
+    """
+    title: Annotated[str | None, Field(title="Title")]
+    """
+    Its title now.
+    """
+
+
 class DiceRolledData(BaseModel):
     """
     Dice a ruleset's rule rolled (a fall, a jump, a collision): `purpose` names the rule,
@@ -1636,6 +1741,13 @@ class DrawSteelActions(BaseModel):
     move: Annotated[int, Field(title="Move")]
     """
     Move actions left this turn.
+    """
+
+
+class Title2(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -2616,9 +2728,9 @@ class FighterIn(BaseModel):
     """
     Its runemarks (such as `fly`, `mount`, `monster`).
     """
-    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies.
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
     """
     size: Annotated[str | None, Field(title="Size")] = "1M"
     """
@@ -7655,6 +7767,79 @@ class WarcryOptions(BaseModel):
     """
 
 
+class BattleCreatedOut(BaseModel):
+    """
+    A new battle.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle's id, for every other route.
+    """
+    continued_from: ContinueIn | None = None
+    """
+    Where its continued creatures came from (the battle, the version read, the creatures), also recorded in its opening `IntentAccepted`.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    The director's token, shown once; keep it. It can do everything.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The battle's version (1: `BattleCreated`).
+    """
+
+
+class BattleListed(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    closed: Closure | None
+    """
+    Its closure; null while it is open.
+    """
+    created_at: Annotated[str, Field(title="Created At")]
+    """
+    When it was created (ISO 8601).
+    """
+    last_activity: Annotated[str, Field(title="Last Activity")]
+    """
+    When its last event was recorded (ISO 8601).
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    Its ruleset.
+    """
+    tags: Annotated[list[str], Field(title="Tags")]
+    """
+    Its tags.
+    """
+    title: Annotated[str | None, Field(title="Title")]
+    """
+    Its title.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    Its version now (the log's head).
+    """
+
+
+class BattlesPage(BaseModel):
+    """
+    The battles the caller may see, newest first.
+    """
+
+    battles: Annotated[list[BattleListed], Field(title="Battles")]
+    """
+    A page of battles.
+    """
+    next_before: Annotated[str | None, Field(title="Next Before")]
+    """
+    Pass as `before` for the next page.
+    """
+
+
 class BoardIn(BaseModel):
     """
     A gridless board in inches.
@@ -7703,6 +7888,17 @@ class BoardSpec(BaseModel):
     width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
     """
     The board's width in inches.
+    """
+
+
+class ClosedOut(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    closed: Closure
+    """
+    Its closure.
     """
 
 
@@ -8418,6 +8614,10 @@ class OneTwoOneBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[CreatureIn] | None,
         Field(max_length=200, title="Creatures", validate_default=True),
@@ -8440,6 +8640,16 @@ class OneTwoOneBattle(BaseModel):
     seed: Annotated[int | None, Field(title="Seed")] = 0
     """
     The seed of the battle's dice.
+    """
+    tags: Annotated[
+        list[Tag] | None, Field(max_length=20, title="Tags", validate_default=True)
+    ] = []
+    """
+    Tags to find it by (`GET /battles?tag=`).
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -8681,6 +8891,10 @@ class WarcryBattle(BaseModel):
     """
     The board, in inches.
     """
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[FighterIn] | None,
         Field(max_length=200, title="Creatures", validate_default=True),
@@ -8699,6 +8913,16 @@ class WarcryBattle(BaseModel):
     seed: Annotated[int | None, Field(title="Seed")] = 0
     """
     The seed of the battle's dice.
+    """
+    tags: Annotated[
+        list[Tag] | None, Field(max_length=20, title="Tags", validate_default=True)
+    ] = []
+    """
+    Tags to find it by (`GET /battles?tag=`).
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -8750,6 +8974,10 @@ class ActionPointsBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[CreatureIn] | None,
         Field(max_length=200, title="Creatures", validate_default=True),
@@ -8772,6 +9000,16 @@ class ActionPointsBattle(BaseModel):
     seed: Annotated[int | None, Field(title="Seed")] = 0
     """
     The seed of the battle's dice.
+    """
+    tags: Annotated[
+        list[Tag] | None, Field(max_length=20, title="Tags", validate_default=True)
+    ] = []
+    """
+    Tags to find it by (`GET /battles?tag=`).
+    """
+    title: Annotated[Title | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -8990,6 +9228,10 @@ class DrawSteelBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[CreatureIn] | None,
         Field(max_length=200, title="Creatures", validate_default=True),
@@ -9012,6 +9254,16 @@ class DrawSteelBattle(BaseModel):
     seed: Annotated[int | None, Field(title="Seed")] = 0
     """
     The seed of the battle's dice.
+    """
+    tags: Annotated[
+        list[Tag] | None, Field(max_length=20, title="Tags", validate_default=True)
+    ] = []
+    """
+    Tags to find it by (`GET /battles?tag=`).
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -9103,6 +9355,10 @@ class EpicPathBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[CreatureIn] | None,
         Field(max_length=200, title="Creatures", validate_default=True),
@@ -9125,6 +9381,16 @@ class EpicPathBattle(BaseModel):
     seed: Annotated[int | None, Field(title="Seed")] = 0
     """
     The seed of the battle's dice.
+    """
+    tags: Annotated[
+        list[Tag] | None, Field(max_length=20, title="Tags", validate_default=True)
+    ] = []
+    """
+    Tags to find it by (`GET /battles?tag=`).
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
