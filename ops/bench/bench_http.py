@@ -146,7 +146,12 @@ def postgres_pids(uri: str) -> list[int]:
 
 @contextmanager
 def running_server(
-    uri: str, workers: int = 1, factory: str = SERVER_FACTORY, *, rate_limits: bool = False
+    uri: str,
+    workers: int = 1,
+    factory: str = SERVER_FACTORY,
+    *,
+    rate_limits: bool = False,
+    questions_follow: bool = True,
 ) -> Iterator[Served]:
     """uvicorn with uvloop and httptools serving `factory` (the real server by default)."""
     port = free_port()
@@ -156,6 +161,7 @@ def running_server(
         "TURNLEDGER_LOG_LEVEL": "warning",
         # the load comes from one address, far past a client's rate: measure throughput
         "TURNLEDGER_RATE_LIMITS": "on" if rate_limits else "off",
+        "TURNLEDGER_QUESTIONS_FOLLOW": "on" if questions_follow else "off",
     }
     command = [
         sys.executable,
@@ -417,6 +423,15 @@ def main() -> None:
                 for tally, served, battles in order:
                     measure(uri, served, tally, battles, CLIENTS)
                 raw_rows.append(raw_workload(uri, CLIENTS, 1, f"raw-{round_}"))
+            with running_server(uri, 1, questions_follow=False) as lazy:
+                # what the log's question read models cost the write path (issue 28): the
+                # same load with them brought up to date only by questions
+                alone = Tally("turnledger, 1 worker, question models not followed")
+                lazy_battles = run_loop(make_battles(lazy.url, CLIENTS))
+                again = Tally("turnledger, 1 worker (again, beside it)")
+                for _ in range(ROUNDS):
+                    measure(uri, lazy, alone, lazy_battles, CLIENTS)
+                    measure(uri, one, again, variants[0][2], CLIENTS)
             unkeyed = Tally("turnledger, 1 worker, no key")
             measure(
                 uri, one, unkeyed, run_loop(make_battles(one.url, CLIENTS)), CLIENTS, keyed=False
@@ -427,7 +442,7 @@ def main() -> None:
         floor_rate = variants[2][0].rate
         peer = eventsourcing_workload(uri, CLIENTS)
         rows = []
-        for tally in [*(v[0] for v in variants), unkeyed, shared]:
+        for tally in [*(v[0] for v in variants), alone, again, unkeyed, shared]:
             rows.append(
                 (
                     tally.name,

@@ -86,7 +86,7 @@ def answer(
     # asked before that brings them up to the head itself)
     keep_up = (
         BackgroundTask(deps.questions.refresh_quietly, outcome.envelopes[0].battle_id)
-        if outcome.envelopes and not outcome.replayed
+        if outcome.envelopes and not outcome.replayed and deps.settings.questions_follow
         else None
     )
     body = outcome_json(outcome)
