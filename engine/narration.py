@@ -185,7 +185,7 @@ def _overruled(n: Narrator, d: Data, _: str | None) -> str:
     """DESIGN section 7, Rulings: the rule set aside, in the words a table uses."""
     step = f" at step {d['step'] + 1}" if d.get("step") is not None else ""
     who = f" for {n.name(d['creature'])}" if d.get("creature") else ""
-    return f"{d['rule']}{step}{who} overruled by the director: {d['reason']}"
+    return f"rule {d['rule']} set aside{step}{who}, overruled by the director: {d['reason']}"
 
 
 def _history(verb: str) -> Callable[[Narrator, Data, str | None], str]:
