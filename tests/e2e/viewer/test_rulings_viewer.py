@@ -43,3 +43,6 @@ def test_a_ruling_shows_in_the_log_and_the_rulings_and_the_log_filters_by_creatu
     expect(page.locator("#log li.ruled")).to_have_count(1)
     page.select_option("#log-creature", "")
     expect(page.locator("#log li")).to_have_count(3)
+    page.click("#log li.ruled")
+    expect(page.locator("#judgement .ruling")).to_contain_text(words)
+    expect(page.locator("#judgement .ruling")).to_contain_text("map/blocked")
