@@ -24,5 +24,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    # one connection per node: the branch's later downgrades drop a distributed function in
+    # the same transaction, which Citus refuses after a parallel operation
+    op.execute("SET LOCAL citus.multi_shard_modify_mode = 'sequential'")
     for table in TABLES:
         op.execute(f"SELECT undistribute_table('{table}')")
