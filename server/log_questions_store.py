@@ -28,6 +28,9 @@ _CLAIM = text(
     " VALUES (:b, 0, CAST('{}' AS jsonb)) ON CONFLICT (battle_id) DO NOTHING"
 )
 _LOCK = text("SELECT version, cursor FROM log_questions_position WHERE battle_id = :b FOR UPDATE")
+_TRY_LOCK = text(
+    "SELECT version, cursor FROM log_questions_position WHERE battle_id = :b FOR UPDATE SKIP LOCKED"
+)
 _MOVE = text(
     "UPDATE log_questions_position SET version = :v, cursor = CAST(:c AS jsonb)"
     " WHERE battle_id = :b"
@@ -70,13 +73,21 @@ class LogQuestionsStore:
         self._engine = engine
 
     def catch_up(
-        self, battle_id: str, read: Callable[[str, int, int], list[Envelope]], head: int
+        self,
+        battle_id: str,
+        read: Callable[[str, int, int], list[Envelope]],
+        head: int,
+        wait: bool = True,
     ) -> None:
-        """Index the battle's events up to `head` (`read(battle, after, up_to)` reads them)."""
+        """Index the battle's events up to `head` (`read(battle, after, up_to)` reads them).
+        Without `wait`, a battle whose position another transaction holds is left to it."""
         while True:
             with self._engine.begin() as conn:
                 conn.execute(_CLAIM, {"b": battle_id})
-                version, stored = conn.execute(_LOCK, {"b": battle_id}).one()
+                held = conn.execute(_LOCK if wait else _TRY_LOCK, {"b": battle_id}).first()
+                if held is None:
+                    return
+                version, stored = held
                 if version >= head:
                     return
                 cursor = Cursor.from_json(version, stored)

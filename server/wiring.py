@@ -53,6 +53,7 @@ class Wired:
         await self.log.open()
 
     async def stop(self) -> None:
+        self.questions.stop()
         await self.log.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.store.close()

@@ -77,3 +77,21 @@ def test_undo_and_redo_mark_the_rows_they_take_back_and_give_back(
     # the events filter is the log itself: undone events stay listed
     moved = wired.questions.events(battle.battle_id, 0, 100, Filters(types=("Moved",)))
     assert len(moved) == 2
+
+
+def test_following_catches_each_battle_up_once_however_many_appends_came(
+    service: Any, wired: Wired
+) -> None:
+    import time
+
+    battle, director = director_of(service)
+    walk(service, director, 5)
+    head = wired.store.head_version(battle.battle_id)
+    for _ in range(20):
+        wired.questions.follow(battle.battle_id)
+    deadline = time.monotonic() + 30
+    while rows(wired, battle.battle_id) < head and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rows(wired, battle.battle_id) == head
+    wired.questions.stop()
+    wired.questions.follow(battle.battle_id)  # after stopping: noted nowhere, no thread
