@@ -377,6 +377,11 @@ def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused 
             rule="auth/rolls-director-only",
             detail="in this battle only the director sends the table's rolls",
         )
+    if getattr(intent, "caught", False) and not BaseOptions.of(state).player_rolls:
+        return Refused(
+            rule="auth/rulings-director-only",
+            detail="whether a creature catches itself is the GM's ruling (`caught`)",
+        )
     if intent.type in DIRECTOR_ONLY:
         return Refused(rule="auth/director-only", detail=f"only the director may {intent.type}")
     if intent.type == "resolve_reaction":
