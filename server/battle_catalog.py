@@ -2,9 +2,9 @@
 
 A caller sees the battles its API key created (`created_by`, the key's scope) or the battles a
 token of its opens (as director or seat). A closed battle reads as before and appends nothing:
-the command pipeline asks `closure` before each command, under the battle's write lock, and
-`close` takes that lock too, so in one process no command that started before a closure
-appends after it.
+the command pipeline asks `closure` before each command, and `close` takes the battle's write
+lock, so in one process no command holding that lock when the closure lands appends after it
+(a command already past the question, in another process or planning lock-free, may land).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from server.creation_keys import (
     KeyReusedForAnother,
     director_token,
 )
-from server.errors import BadRequest, Busy, Forbidden, NotFound
+from server.errors import BadRequest, Busy, Forbidden, NotFound, OverLimit
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
@@ -64,7 +64,9 @@ class BattleService:
         *,
         creations: CreationKeys | None = None,
         state_cache_bytes: int = CACHE_BYTES,
+        seats_per_battle: int = 64,
     ) -> None:
+        self.seats_per_battle = seats_per_battle
         self.budget = budget
         self.creations = creations or CreationKeys(directory.engine)
         """A fresh budget of search work for one answer (engine.budget), from the settings."""
@@ -200,7 +202,7 @@ class BattleService:
             raise BadRequest(f"no such creature(s): {', '.join(unknown)}")
         token = new_token("ply")
         seat_id = self.new_id()
-        await self._blocking(
+        added = await self._blocking(
             self.directory.add_seat,
             principal.battle_id,
             seat_id,
@@ -208,7 +210,14 @@ class BattleService:
             name,
             list(creatures),
             self.clock(),
+            self.seats_per_battle,
         )
+        if not added:
+            raise OverLimit(
+                "limits/too-many-seats",
+                f"this battle has {self.seats_per_battle} seats already, as many as one battle"
+                " may have (TURNLEDGER_SEATS_PER_BATTLE)",
+            )
         return seat_id, token
 
     def authenticate(self, battle_id: str, token: str | None) -> Principal | None:
@@ -248,6 +257,7 @@ class BattleService:
             correlation_id=correlation_id,
             heavy=searches(intent),
             dry_run=dry_run,
+            authorise=partial(authorise, principal, intent),
         )
         return await self.pipeline.run(command)
 

@@ -107,6 +107,7 @@ def wire_services(
         budget,
         creations=CreationKeys(engine, settings.secret),
         state_cache_bytes=int(settings.state_cache_mb * 2**20),
+        seats_per_battle=settings.seats_per_battle,
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
     questions = LogQuestions(store, LogQuestionsStore(engine))

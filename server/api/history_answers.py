@@ -69,6 +69,16 @@ class Judgement(Answer):
     )
 
 
+class StateChange(StateView):
+    """What changed of a replayed state since the step before (`states=changes`): the
+    battle's own fields (`ruleset`, `round`, `active`, `pending_reactions`, `options`,
+    `board`) whole, `creatures` only those added or whose view changed (each whole),
+    `removed` the ids of those gone, and `map` only when the map changed (else null: the
+    map stands). Applied to the step before's state, it gives this step's state."""
+
+    removed: list[str] = Field(default=[], description="Creatures gone since the step before.")
+
+
 class ReplayStep(Answer):
     """One event of a replay and the state right after it."""
 
@@ -78,7 +88,13 @@ class ReplayStep(Answer):
         description="The action's trace, on its `IntentAccepted` event; null on the others."
     )
     state: StateView | None = Field(
-        description="The state after this event (undone actions left out)."
+        description="The state after this event (undone actions left out); with"
+        " `states=changes`, only on the page's first step that has a state (a keyframe)."
+    )
+    change: StateChange | None = Field(
+        default=None,
+        description="With `states=changes`, on each later step: what changed since the step"
+        " before it that showed a state or a change.",
     )
     ruling: str | None = Field(
         default=None,

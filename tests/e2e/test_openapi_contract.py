@@ -122,6 +122,7 @@ def explore(http: httpx.Client, battle: str, creature: str) -> None:
     http.get(f"{url}/events", params={"narrate": "true", "limit": 1000})
     http.get(f"{url}/verify")
     http.get(f"{url}/replay", params={"from": 1, "to": head})
+    http.get(f"{url}/replay", params={"from": 1, "to": head, "states": "changes"})
     actions = [e for e in page["events"] if e["type"] == "IntentAccepted"]
     for opening in actions:
         http.get(f"{url}/intents/{opening['intent_id']}/judgement")

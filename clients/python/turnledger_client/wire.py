@@ -8986,6 +8986,65 @@ class ReachOut(BaseModel):
     """
 
 
+class StateChange(BaseModel):
+    """
+    What changed of a replayed state since the step before (`states=changes`): the
+    battle's own fields (`ruleset`, `round`, `active`, `pending_reactions`, `options`,
+    `board`) whole, `creatures` only those added or whose view changed (each whole),
+    `removed` the ids of those gone, and `map` only when the map changed (else null: the
+    map stands). Applied to the step before's state, it gives this step's state.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    active: Annotated[str | None, Field(title="Active")] = None
+    """
+    Whose turn it is (null: no one).
+    """
+    board: Annotated[dict[str, Any] | None, Field(title="Board")] = None
+    """
+    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
+    """
+    creatures: Annotated[
+        dict[str, CreatureView] | None, Field(title="Creatures", validate_default=True)
+    ] = {}
+    """
+    Creatures by id.
+    """
+    map: MapView | None = None
+    """
+    The map (grid battles).
+    """
+    options: Annotated[dict[str, Any] | None, Field(title="Options")] = {}
+    """
+    Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
+    """
+    pending_reactions: Annotated[
+        list[PendingReaction] | None,
+        Field(title="Pending Reactions", validate_default=True),
+    ] = []
+    """
+    Open reaction windows; intents wait until they are answered.
+    """
+    removed: Annotated[list[str] | None, Field(title="Removed")] = []
+    """
+    Creatures gone since the step before.
+    """
+    round: Annotated[int | None, Field(title="Round")] = None
+    """
+    The round (null without turns).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")] = None
+    """
+    The rules version in force.
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+
+
 class StateView(BaseModel):
     """
     A battle's state at one version (inside replays and what-if answers).
@@ -9828,6 +9887,10 @@ class ReplayStep(BaseModel):
     One event of a replay and the state right after it.
     """
 
+    change: StateChange | None = None
+    """
+    With `states=changes`, on each later step: what changed since the step before it that showed a state or a change.
+    """
     event: Annotated[
         ActionConvertedRecord
         | ActionRedoneRecord
@@ -9878,7 +9941,7 @@ class ReplayStep(BaseModel):
     """
     state: StateView | None
     """
-    The state after this event (undone actions left out).
+    The state after this event (undone actions left out); with `states=changes`, only on the page's first step that has a state (a keyframe).
     """
     trace: Annotated[list[TraceStep] | None, Field(title="Trace")]
     """

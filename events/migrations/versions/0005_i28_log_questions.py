@@ -14,14 +14,14 @@ Battles a campaign can find: each battle row gains a `title`, `tags`, who create
 application role may update those columns only.
 
 Revision ID: 0005_i28
-Revises: 0004
+Revises: 0005_i25
 Create Date: 2026-11-26
 """
 
 from alembic import op
 
 revision = "0005_i28"
-down_revision = "0004"
+down_revision = "0005_i25"
 branch_labels = None
 depends_on = None
 

@@ -1,14 +1,14 @@
 """On a Citus coordinator: the log's question read models, distributed by battle beside it.
 
 Revision ID: c003_i28
-Revises: c002
+Revises: c003_i25
 Create Date: 2026-11-26
 """
 
 from alembic import op
 
 revision = "c003_i28"
-down_revision = "c002"
+down_revision = "c003_i25"
 branch_labels = None
 depends_on = "0005_i28"
 
