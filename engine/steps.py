@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from engine import ruling
 from engine.results import Refusal
+from events.battle_events import Coord
 
 
 class Illegal(NamedTuple):
@@ -40,12 +41,22 @@ def must(answer: Illegal | None, step: int | None = None) -> None:
         ruling.deny(answer.rule, answer.detail, step)
 
 
-def passed(answer: Legal | Illegal, step: int, plain: int = 1) -> Legal:
+def passed(
+    answer: Legal | Illegal, step: int, frm: Coord, to: Coord, inside: bool, plain: int = 1
+) -> Legal:
     """A path judge's step: a legal answer as it is; an illegal one is refused, or, under
     the director's ruling (DESIGN section 7, Rulings), recorded and taken as legal at the
-    cost the director gave (else `plain`, what the text counts for a plain step)."""
+    cost the director gave (else `plain`, what the text counts for a plain step).
+
+    A step rule may answer with a rule before it looks whether the step can be taken at all
+    (a move that ends after a drop says so before it looks at the map); no ruling takes a
+    step off the map (`inside`) or to a square not beside the last (`frm`, `to`)."""
     if isinstance(answer, Legal):
         return answer
+    if ruling.current() is not None and not inside:
+        raise Refusal("map/off-map", f"{list(to)} is off the map", step)
+    if ruling.current() is not None and max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) > 1:
+        raise Refusal("path/not-contiguous", f"{list(to)} is not beside {list(frm)}", step)
     ruling.deny(answer.rule, answer.detail, step)
     ruled = ruling.current()
     assert ruled is not None  # deny raised otherwise

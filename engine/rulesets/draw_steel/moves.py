@@ -56,7 +56,8 @@ def judge_path(
     prev = start
     for i, to in enumerate(path):
         jump = i in jumps
-        found = passed(f.jump_step(prev, to, jump_bonus) if jump else f.step(prev, to), i)
+        answer = f.jump_step(prev, to, jump_bonus) if jump else f.step(prev, to)
+        found = passed(answer, i, prev, to, f.inside(to[0], to[1]))
         why = list(found.reasons)
         hard = not jump and f.is_hard(prev, to)
         if hard:

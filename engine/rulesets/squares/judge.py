@@ -38,7 +38,9 @@ def judge_path(
         spent = judged.total
         if f.overspend and spent >= budget:
             deny(f"{f.prefix}/no-movement-left", f"no movement left before {list(to)}", i)
-        found = passed(f.step(node, spent, to), i, f.square_cost)
+        found = passed(
+            f.step(node, spent, to), i, node[0], to, f.inside(to[0], to[1]), f.square_cost
+        )
         cost, why = found.cost, list(found.reasons)
         if spent + cost > budget and not f.overspend:
             deny(

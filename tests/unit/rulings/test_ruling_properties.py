@@ -68,7 +68,11 @@ def test_overruled_intents_fold_and_replay_to_the_state_they_decided(
             log.append(event)
         assert decision.state_after() == state
         for c in state.creatures.values():
-            assert 0 <= c.pos[0] < state.grid.width and 0 <= c.pos[1] < state.grid.height
+            assert 0 <= c.pos[0] < state.grid.width and 0 <= c.pos[1] < state.grid.height, (
+                rows,
+                intent,
+                decision.events,
+            )
             assert c.movement_left >= 0
     assert fold(log, start) == state
     assert state_from_json(state_to_json(state)) == state

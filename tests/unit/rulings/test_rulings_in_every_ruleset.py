@@ -78,3 +78,13 @@ def test_warcry_a_leg_through_an_obstacle_is_taken_straight_by_ruling() -> None:
     assert decision.events[0].rule == rule
     assert decision.events[1].cost == pytest.approx(4)
     assert table.at(table.after(s, decision), "f1") == pytest.approx((9, 5, 0))
+
+
+def test_no_ruling_walks_off_the_map_even_where_a_rule_speaks_first() -> None:
+    # after the drop into the pit the step rule answers `fall-ends-move` before it looks at
+    # the map: the ruling sets that aside, never the edge of the map (found by the property)
+    state = game("epic-path", ".o|A_.\n..~_~~\n^bc..~", walk=30)
+    off = ruled(move(path=[[4, 0], [4, 1], [5, 1], [6, 1]]))
+    assert refused(state, off).rule == "map/off-map"
+    jump = ruled(move(path=[[4, 0], [4, 1], [2, 1]]))
+    assert refused(state, jump).rule == "path/not-contiguous"
