@@ -17,11 +17,13 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
     cells: dict[str, list[list[int]]] = {}
     updrafts: dict[int, list[list[int]]] = {}
     narrows: dict[str, list[list[int]]] = {}
+    solids: dict[tuple[str, int], list[list[int]]] = {}
     for i in range(grid.width * grid.height):
         x, y = i % grid.width, i // grid.width
         kinds = []
         if grid.solid[i]:
-            kinds.append("wall" if grid.wall[i] else "obstacle")
+            solid = "wall" if grid.wall[i] else "obstacle"
+            solids.setdefault((solid, grid.solid[i]), []).append([x, y])
         if grid.difficult[i]:
             kinds.append("difficult")
         if grid.damage[i]:
@@ -43,7 +45,12 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
         fits = grid.narrow[i]
         if fits is not None:
             narrows.setdefault(fits, []).append([x, y])
-    out: list[dict[str, Any]] = [{"kind": kind, "cells": where} for kind, where in cells.items()]
+    # walls and obstacles by height (a game master reads what a creature can climb or see over)
+    out: list[dict[str, Any]] = [
+        {"kind": kind, "cells": where, "height": height}
+        for (kind, height), where in sorted(solids.items(), key=lambda item: item[0])
+    ]
+    out += [{"kind": kind, "cells": where} for kind, where in cells.items()]
     out += [{"kind": "updraft", "cells": c, "height": h} for h, c in sorted(updrafts.items())]
     out += [{"kind": "narrow", "cells": c, "fits": f} for f, c in sorted(narrows.items())]
     return out

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from .answers import Answer
+from .answers import Answer, sometimes
 
 
 class Ruling(Answer):
@@ -58,8 +58,8 @@ class FallTaken(Answer):
 class ReactionFact(Answer):
     version: int = Field(description="The event's version.")
     reaction: str = Field(description="The reaction window's id.")
-    reactor: str | None = Field(default=None, description="Who could react (provoked ones).")
-    damage: int | None = Field(default=None, description="Damage dealt (taken ones).")
+    reactor: str | None = sometimes("Who could react (only on provoked ones).")
+    damage: int | None = sometimes("Damage dealt (only on taken ones).")
 
 
 class Reactions(Answer):

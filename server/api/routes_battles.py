@@ -12,7 +12,6 @@ from fastapi.concurrency import run_in_threadpool
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
-from engine.intents import Intent
 from engine.results import Refused
 from events.vocabulary import registry
 from server.command_pipeline import IntentOutcome
@@ -25,6 +24,7 @@ from server.stream_hub import TooManyStreams
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key, bearer, limited
+from .documented import IntentIn
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
 from .stream import Follower, StreamResponse
@@ -203,7 +203,7 @@ def battle_state(
 )
 async def submit_intent(
     battle_id: BattleId,
-    body: Intent,
+    body: IntentIn,
     who: Caller,
     deps: Deps,
     request: Request,
@@ -373,6 +373,7 @@ def event_filters(
         200: {
             "description": "Server-sent events: one per logged event, `event:` its type, "
             "`id:` its version, `data:` its envelope as JSON (as in `GET .../events`).",
+            "model": s.StreamEvent,
             "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
     },
@@ -465,7 +466,7 @@ async def past_the_head(deps: Deps, battle_id: str, start: int) -> None:
 )
 def verify(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
     """Walk the battle's hash chain and say whether it holds."""
-    result = deps.battles.store.verify(battle_id)  # type: ignore[attr-defined]
+    result = deps.battles.store.verify(battle_id)
     return OrjsonResponse(
         {
             "battle_id": battle_id,
