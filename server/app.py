@@ -8,7 +8,16 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
-from server.api import openapi, problems, routes_battles, routes_docs, routes_history, routes_ops
+from server.api import (
+    openapi,
+    problems,
+    routes_battles,
+    routes_campaign,
+    routes_docs,
+    routes_history,
+    routes_ops,
+    routes_questions,
+)
 from server.api.deps import PrincipalCache, Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
@@ -86,6 +95,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         engine=engine,
         battles=wired.battles,
         history=wired.history,
+        questions=wired.questions,
+        catalog=wired.catalog,
         metrics=metrics,
         hub=hub,
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
@@ -124,7 +135,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     app.state.store = wired.store
     app.state.services = services
     problems.install(app)
-    for module in (routes_battles, routes_history, routes_ops):
+    for module in (routes_battles, routes_history, routes_ops, routes_questions, routes_campaign):
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
     app.include_router(routes_docs.router)
