@@ -11,8 +11,10 @@ from starlette.concurrency import run_in_threadpool
 
 from events.lru import SizedLRU
 from server.auth import Principal, same_secret, token_hash
+from server.battle_catalog import BattleCatalog
 from server.battle_service import BattleService
 from server.history_service import HistoryService
+from server.log_questions import LogQuestions
 from server.settings import Settings
 from server.stream_hub import StreamHub
 
@@ -30,6 +32,8 @@ class Services:
     engine: Engine
     battles: BattleService
     history: HistoryService
+    questions: LogQuestions
+    catalog: BattleCatalog
     metrics: Metrics
     hub: StreamHub
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
