@@ -183,14 +183,14 @@ def mentions(data: Any, ids: Iterable[str]) -> set[str]:
     return found
 
 
-def _unseen(value: Any, ids: set[str]) -> Any:
+def as_unseen(value: Any, ids: set[str]) -> Any:
     """`value` with every id of `ids` written as an unseen creature."""
     if isinstance(value, str):
         return UNSEEN if value in ids else value
     if isinstance(value, dict):
-        return {k: _unseen(v, ids) for k, v in value.items()}
+        return {k: as_unseen(v, ids) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_unseen(v, ids) for v in value]
+        return [as_unseen(v, ids) for v in value]
     return value
 
 
@@ -216,7 +216,7 @@ def redact_event(
         return event_type, data
     target = data.get("target")
     if event_type in REACTIONS and isinstance(target, str) and target not in unseen:
-        return event_type, _unseen(data, unseen)
+        return event_type, as_unseen(data, unseen)
     return PLACEHOLDER, {}
 
 

@@ -19,7 +19,14 @@ from server.continuation import continued_body
 from server.errors import BadRequest, Forbidden, NotFound
 from server.log_questions_store import Filters
 from server.narration import narrate_page, with_narration
-from server.redaction import Reader, Visibility, reader_kind, redact_view
+from server.redaction import (
+    PLACEHOLDER,
+    Reader,
+    Visibility,
+    hidden_from,
+    reader_kind,
+    redact_view,
+)
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
@@ -311,14 +318,18 @@ def events(
     one); `next_after` says where the next page starts. Filters combine (`creature`, `type`,
     `round`, `turn`); a filter it does not know is a 422, never ignored."""
     filters = event_filters(request, creature, type_, round_, turn)
+    reader, seen = deps.battles.reader(who)
     if filters is None:
         found = deps.battles.events(battle_id, after, limit)
+    elif creature is not None and creature in hidden_from(reader, seen):
+        found = []  # a creature hidden from the reader is asked about as one never named
     else:
         found = deps.questions.events(battle_id, after, limit, filters)
     page = bytes_page(found, s.MAX_PAGE_BYTES)
     next_after = page[-1].version if page else after
-    reader, seen = deps.battles.reader(who)
     shown = [redacted_json(e, reader, seen) for e in page]
+    if filters is not None:  # a filtered page keeps no placeholders: they would say where
+        shown = [e for e in shown if e["type"] != PLACEHOLDER]
     body = {"battle_id": battle_id, "events": shown}
     if narrate and page:
         with_narration(body, narrate_page(deps.battles, battle_id, after, page, (reader, seen)))

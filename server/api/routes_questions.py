@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 
 from server.errors import NotFound
+from server.redaction import as_unseen, hidden_from
 
 from . import question_answers as q
 from .deps import BattleId, Caller, Deps
@@ -75,9 +76,11 @@ def movement(
     if round_ is not None and turn is not None:
         raise ProblemError(422, "invalid-request", "ask for a round or a turn, not both")
     view = deps.battles.view(battle_id)
-    if creature not in view.get("creatures", {}) and not deps.questions.ever_named(
-        battle_id, creature
-    ):
+    hidden = hidden_from(*deps.battles.reader(who))
+    if creature in hidden or (
+        creature not in view.get("creatures", {})
+        and not deps.questions.ever_named(battle_id, creature)
+    ):  # a creature hidden from the reader is asked about as one never named
         raise NotFound(f"no creature {creature!r} in battle {battle_id!r}")
     found = deps.questions.movement(battle_id, creature, round_, turn, view["ruleset"])
-    return OrjsonResponse(found)
+    return OrjsonResponse(as_unseen(found, hidden) if hidden else found)

@@ -99,6 +99,7 @@ def player_reads(
                 http.post(f"{url}/intents", json={"type": "reveal", "creature": cid}),
                 http.post(f"{url}/intents", json={"type": "move", "creature": cid, "to": [2, 2]}),
                 http.get(f"{url}/creatures/{cid}/movement"),
+                http.get(f"{url}/events", params={"creature": cid}),
                 http.post(
                     f"{url}/what-if",
                     json={"version": 2, "intents": [{"type": "stand_up", "creature": cid}]},
