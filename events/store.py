@@ -176,6 +176,8 @@ class VerifyResult:
     checked: int
     first_broken_version: int | None = None
     reason: str | None = None
+    head_hash: bytes | None = None
+    """The hash at version `checked` when the chain holds (a head to resume from later)."""
 
 
 class EventStore(Protocol):
@@ -206,7 +208,10 @@ class EventStore(Protocol):
 
     def battle_ids(self) -> list[str]: ...
 
-    def verify(self, battle_id: str) -> VerifyResult: ...
+    def verify(self, battle_id: str, start: tuple[int, bytes] | None = None) -> VerifyResult:
+        """The chain checked from the start, or resumed after `start`: a version and the hash
+        it had when last verified."""
+        ...
 
     def read_view(self, battle_id: str) -> StoredView | None: ...
 

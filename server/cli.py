@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from server.cli_guard import check_port, open_database, polite, require_schema
+from server.cli_guard import Stop, check_port, open_database, polite, require_schema
 from server.settings import Settings
 
 app = typer.Typer(
@@ -122,10 +122,18 @@ def verify(battle: Annotated[str, typer.Argument(help="The battle id.")]) -> Non
 
 def _store(notify: str = "off", *, create: bool = False):  # type: ignore[no-untyped-def]
     from events.store_postgres import PostgresEventStore
-    from server.wiring import utc_now
+    from server.keyring import KeyringError
+    from server.wiring import keyring_of, utc_now
 
-    engine = _engine(Settings(), create=create)
-    return PostgresEventStore(engine, utc_now, notify=notify)  # type: ignore[arg-type]
+    settings = Settings()
+    engine = _engine(settings, create=create)
+    try:
+        keyring = keyring_of(settings, create=create)
+    except KeyringError as exc:
+        raise Stop(str(exc)) from None
+    return PostgresEventStore(  # type: ignore[arg-type]
+        engine, utc_now, notify=notify, chain_key=keyring.chain_key
+    )
 
 
 @app.command()
@@ -191,7 +199,7 @@ def import_file(
     try:
         with file.open("rb") as lines:
             envelopes = parse_lines(lines)
-        counts = import_envelopes(engine, envelopes)
+        counts = import_envelopes(engine, envelopes, _store().chain_key)
     except ImportRefused as exc:
         console.print(f"[red]refused[/red]: {exc}")
         sys.exit(2)

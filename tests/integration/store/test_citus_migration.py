@@ -62,7 +62,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
 ) -> None:
     name, engine = plain_database
     upgrade(engine)
-    assert current(engine) == "0004"
+    assert current(engine) == "0005_i24"
     before = store_on(engine)
     assert not before.distributed
     use_it(before, engine)
@@ -115,7 +115,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
     after.close()
 
     downgrade(engine, "citus@base")  # and the way back: the tables return to the coordinator
-    assert current(engine) == "0004"
+    assert current(engine) == "0005_i24"
     back = store_on(engine)
     assert not back.distributed
     assert [len(back.read_stream(b)) for b in BATTLES] == [4] * len(BATTLES)
