@@ -8,7 +8,15 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
-from server.api import openapi, problems, routes_battles, routes_docs, routes_history, routes_ops
+from server.api import (
+    openapi,
+    problems,
+    routes_battles,
+    routes_docs,
+    routes_history,
+    routes_keys,
+    routes_ops,
+)
 from server.api.deps import PrincipalCache, Services
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
@@ -16,6 +24,7 @@ from server.api.rate_limits import RateLimits
 from server.api.schemas import MAX_BODY_BYTES
 from server.settings import Settings
 from server.stream_hub import StreamHub
+from server.verification import VerifiedHeads, Verifier
 from server.viewer import routes as viewer_routes
 from server.wiring import libpq_url, wire_services
 
@@ -70,6 +79,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         history=wired.history,
         metrics=metrics,
         hub=hub,
+        keyring=wired.keyring,
+        verifier=Verifier(wired.store, VerifiedHeads(engine, wired.keyring.chain_key)),
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
         rate_limits=RateLimits(
             settings.rate_create, settings.rate_write, enabled=settings.rate_limits
@@ -99,6 +110,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
     app.include_router(routes_docs.router)
+    app.include_router(routes_keys.router)
     openapi.install(app)
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
     return app

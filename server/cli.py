@@ -199,7 +199,7 @@ def import_file(
     try:
         with file.open("rb") as lines:
             envelopes = parse_lines(lines)
-        counts = import_envelopes(engine, envelopes, _store().chain_key)
+        counts = import_envelopes(engine, envelopes, _store(create=True).chain_key)
     except ImportRefused as exc:
         console.print(f"[red]refused[/red]: {exc}")
         sys.exit(2)

@@ -51,6 +51,19 @@ class Refusal(Answer):
     detail: str = Field(description="A sentence a player understands.")
 
 
+class Receipt(Answer):
+    """Signed proof of an append: the battle was at `version` with chain hash `hash`.
+
+    `signature` is Ed25519 (key `key_id`, at `GET /keys`) over the UTF-8 bytes
+    `turnledger-receipt-v1\n{battle_id}\n{version}\n{hash}`."""
+
+    battle_id: str = Field(description="The battle.")
+    version: int = Field(description="The battle's version after the append.")
+    hash: str = Field(description="The chain hash of the event at `version` (hex).")
+    key_id: str = Field(description="The `kid` of the signing key (see `GET /keys`).")
+    signature: str = Field(description="The Ed25519 signature, base64url without padding.")
+
+
 class IntentOut(Answer):
     """An accepted action: the new version, its logged events and its trace."""
 
@@ -65,6 +78,11 @@ class IntentOut(Answer):
         description="True when this is the first answer again (the `Idempotency-Key` was seen).",
     )
     dry_run: bool = Field(default=False, description="Always false here.")
+    receipt: Receipt | None = Field(
+        default=None,
+        description="Signed proof of this append (keep it: `POST .../verify` checks the log "
+        "against the receipts a client kept).",
+    )
 
 
 class DryRunOut(Answer):

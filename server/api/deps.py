@@ -13,8 +13,10 @@ from events.lru import SizedLRU
 from server.auth import Principal, same_secret, token_hash
 from server.battle_service import BattleService
 from server.history_service import HistoryService
+from server.keyring import Keyring
 from server.settings import Settings
 from server.stream_hub import StreamHub
+from server.verification import Verifier
 
 from .metrics import Metrics
 from .problems import ProblemError
@@ -31,6 +33,8 @@ class Services:
     history: HistoryService
     metrics: Metrics
     hub: StreamHub
+    keyring: Keyring
+    verifier: Verifier
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
     rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
 
