@@ -104,20 +104,90 @@ def migrate() -> None:
 
 @app.command()
 @polite
-def verify(battle: Annotated[str, typer.Argument(help="The battle id.")]) -> None:
-    """Walk a battle's hash chain and say whether it holds."""
-    result = _store().verify(battle)
+def verify(
+    battle: Annotated[str, typer.Argument(help="The battle id.")],
+    receipts: Annotated[
+        Path | None,
+        typer.Option(
+            "--receipts", help='A JSON file of receipts (a list, or {"receipts": [...]}).'
+        ),
+    ] = None,
+) -> None:
+    """Walk a battle's whole hash chain and say whether it holds; with --receipts, also
+    whether the log agrees with every receipt (and whether two prove a rewrite)."""
+    import orjson
+
+    store = _store()
+    result = store.verify(battle)
     if result.checked == 0 and result.ok:
         console.print(f"battle [bold]{battle}[/bold] has no events")
         sys.exit(1)
     if result.ok:
         console.print(f"[green]chain holds[/green]: {result.checked} events of {battle}")
-        return
-    console.print(
-        f"[red]chain broken[/red] at version {result.first_broken_version}: {result.reason}"
-        f" ({result.checked} events verified before it)"
-    )
-    sys.exit(2)
+    else:
+        console.print(
+            f"[red]chain broken[/red] at version {result.first_broken_version}: {result.reason}"
+            f" ({result.checked} events verified before it)"
+        )
+    if receipts is not None and not _receipts_agree(
+        store, battle, orjson.loads(receipts.read_bytes())
+    ):
+        sys.exit(3)
+    if not result.ok:
+        sys.exit(2)
+
+
+def _receipts_agree(store, battle: str, given: object) -> bool:  # type: ignore[no-untyped-def]
+    from server.receipts import check_receipts
+    from server.wiring import keyring_of
+
+    found = given.get("receipts", []) if isinstance(given, dict) else given
+    if not isinstance(found, list) or not all(isinstance(r, dict) for r in found):
+        raise Stop("the receipts file holds no list of receipts")
+    keyring = keyring_of(Settings(), create=False)
+
+    def hashes_at(versions: list[int]) -> dict[int, bytes]:
+        wanted = set(versions)
+        return {e.version: e.hash for e in store.read_stream(battle) if e.version in wanted}
+
+    try:
+        checked = check_receipts(keyring, battle, found, hashes_at)
+    except (KeyError, TypeError) as exc:
+        raise Stop(f"a receipt lacks a field: {exc}") from None
+    for conflict in checked.conflicts:
+        console.print(
+            f"[red]history rewritten[/red]: version {conflict['version']} was signed with"
+            f" {len(conflict['hashes'])} different hashes"
+        )
+    for bad in checked.invalid:
+        console.print(f"receipt {bad['index']} proves nothing: {bad['reason']}")
+    if checked.agree:
+        console.print(f"[green]receipts agree[/green]: {checked.checked} checked")
+        return True
+    first = checked.first_disagreeing_version
+    console.print(f"[red]receipts disagree[/red] from version {first}")
+    return False
+
+
+@app.command("rotate-keys")
+@polite
+def rotate_keys() -> None:
+    """Make a new receipt signing key; the old one stays published (retired) at GET /keys.
+
+    Restart the servers to sign with the new key. The key store must be a file (the data
+    folder's, or TURNLEDGER_KEYRING_FILE)."""
+    from datetime import UTC, datetime
+
+    from server.keyring import keyring_path, load, replace_file
+
+    settings = Settings()
+    if settings.keyring:
+        raise Stop("TURNLEDGER_KEYRING is set: rotate the key store where it is kept")
+    # loaded as stored: TURNLEDGER_SECRET must not be written into the file
+    old = load(settings.data_dir, configured_file=settings.keyring_file, create=False)
+    rotated = old.rotated(datetime.now(UTC))
+    replace_file(keyring_path(settings.data_dir, settings.keyring_file), rotated)
+    console.print(f"signing with {rotated.current.kid}; {old.current.kid} retired")
 
 
 def _store(notify: str = "off", *, create: bool = False):  # type: ignore[no-untyped-def]

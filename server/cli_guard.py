@@ -95,11 +95,13 @@ def polite(command: F) -> F:
     import psycopg
     from sqlalchemy.exc import SQLAlchemyError
 
+    from server.keyring import KeyringError
+
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except Stop as stop:
+        except (Stop, KeyringError) as stop:
             err.print(f"[red]turnledger:[/red] {stop}", highlight=False, soft_wrap=True)
         except (SQLAlchemyError, psycopg.Error) as exc:
             where_ = where(Settings())

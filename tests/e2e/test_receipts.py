@@ -4,12 +4,16 @@ even by a superuser who switches the append-only triggers off and re-chains it."
 from __future__ import annotations
 
 import base64
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import nacl.signing
+import orjson
 import psycopg
 import pytest
 
@@ -149,7 +153,9 @@ def rechain_as_superuser(database: str, battle: str, version: int, data: dict[st
         conn.execute("SET session_replication_role = origin")
 
 
-def test_receipts_catch_a_log_altered_and_rechained_without_the_key(server: Running) -> None:
+def test_receipts_catch_a_log_altered_and_rechained_without_the_key(
+    server: Running, keyring_file: Path, tmp_path: Path
+) -> None:
     battle, director, receipts = play(server, 4)
     with server.client(director) as http:
         moved = http.get(f"/battles/{battle}/events", params={"after": 2, "limit": 1}).json()
@@ -167,6 +173,24 @@ def test_receipts_catch_a_log_altered_and_rechained_without_the_key(server: Runn
     )
     # the chain alone sees the unkeyed hashes too, at the altered event
     assert not plain["ok"] and plain["first_broken_version"] == target["version"]
+    # and the command line, from a file of receipts
+    kept = tmp_path / "receipts.json"
+    kept.write_bytes(orjson.dumps({"receipts": receipts}))
+    env = {
+        **os.environ,
+        "DATABASE_URL": server.database_uri,
+        "TURNLEDGER_KEYRING_FILE": str(keyring_file),
+    }
+    ran = subprocess.run(
+        [sys.executable, "-m", "server.cli", "verify", battle, "--receipts", str(kept)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    first = found["receipts"]["first_disagreeing_version"]
+    assert ran.returncode == 3, ran.stdout + ran.stderr
+    assert f"receipts disagree from version {first}" in " ".join(ran.stdout.split())
 
 
 def test_two_signed_receipts_for_one_version_prove_a_rewrite(
