@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from events.chain_key import ChainKey, is_keyed, legacy_digest
+from events.chain_key import ChainKey, legacy_digest
 from events.envelope import GENESIS_HASH, ActionMeta, Envelope, canonical_json, chain_content
 from events.lru import SizedLRU
 from events.store import MAX_EVENT_BYTES, EventTooLarge, InvalidAppend, VerifyResult
@@ -193,17 +193,16 @@ def verify_chain(
     envelopes: Iterable[Envelope],
     chain_key: ChainKey | None = None,
     *,
-    start: tuple[int, bytes] = (0, GENESIS_HASH),
+    start: tuple[int, bytes, bool] = (0, GENESIS_HASH, False),
 ) -> VerifyResult:
     """Walk a battle's envelopes in version order; name the first version that breaks.
 
-    Each hash is checked by the scheme it names (events/chain_key.py): keyed hashes against
-    `chain_key` (without it they cannot be checked, and break), legacy SHA-256 hashes only
-    before the battle's first keyed one and before the key was made. `start` resumes after a
-    version already verified, whose hash is given: the envelopes then begin after it.
+    Each hash must be the keyed one under `chain_key` (events/chain_key.py), or the legacy
+    plain SHA-256 one, and that only before the battle's first keyed hash and before the key
+    was made. `start` resumes after a version already verified: its version, its hash, and
+    whether a keyed hash came by then; the envelopes then begin after it.
     """
-    checked, prev = start
-    keyed_seen = is_keyed(prev)
+    checked, prev, keyed_seen = start
     for env in envelopes:
         expected_version = checked + 1
         if env.version != expected_version:
@@ -214,18 +213,19 @@ def verify_chain(
             return VerifyResult(
                 battle_id, False, checked, env.version, "prev_hash does not match the chain"
             )
-        broken = _hash_breaks(env, prev, chain_key, keyed_seen)
+        keyed, broken = _hash_breaks(env, prev, chain_key, keyed_seen)
         if broken is not None:
             return VerifyResult(battle_id, False, checked, env.version, broken)
-        keyed_seen = keyed_seen or is_keyed(env.hash)
+        keyed_seen = keyed_seen or keyed
         prev = env.hash
         checked += 1
-    return VerifyResult(battle_id, True, checked, head_hash=prev)
+    return VerifyResult(battle_id, True, checked, head_hash=prev, keyed=keyed_seen)
 
 
 def _hash_breaks(
     env: Envelope, prev: bytes, chain_key: ChainKey | None, keyed_seen: bool
-) -> str | None:
+) -> tuple[bool, str | None]:
+    """(whether the hash is keyed, why it breaks the chain or None)."""
     content = chain_content(
         battle_id=env.battle_id,
         version=env.version,
@@ -241,16 +241,18 @@ def _hash_breaks(
         ),
         recorded_at=env.recorded_at,
     )
-    if is_keyed(env.hash):
+    if chain_key is not None and chain_key.digest(prev, content) == env.hash:
+        return True, None
+    if legacy_digest(prev, content) != env.hash:
         if chain_key is None:
-            return "a keyed hash, and no chain key to check it with"
-        return None if chain_key.digest(prev, content) == env.hash else _MISMATCH
+            return False, "content does not match its hash (without the chain key to check it)"
+        return False, _MISMATCH
     if keyed_seen:
-        return "an unkeyed hash after keyed ones: the chain was recomputed without the key"
+        return False, "an unkeyed hash after keyed ones: the chain was recomputed without the key"
     since = None if chain_key is None else chain_key.keyed_since
     if since is not None and env.recorded_at >= since:
-        return "an unkeyed hash recorded after the chain key was made"
-    return None if legacy_digest(prev, content) == env.hash else _MISMATCH
+        return False, "an unkeyed hash recorded after the chain key was made"
+    return False, None
 
 
 _MISMATCH = "content does not match its hash"

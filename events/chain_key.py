@@ -5,13 +5,14 @@ an event and compute the chain again with the same public function. Keyed, the c
 extended or recomputed only by whoever holds the key, which lives in the server's key store
 (server/keyring.py), never in the database.
 
-Each stored hash names the scheme that made it, so battles logged before the key existed
-still verify: a keyed hash is 33 bytes, the tag byte `KEYED_TAG` then the HMAC; a legacy hash
-is the 32 bytes of plain SHA-256 (`events.envelope.chain_hash`). Once a battle has a keyed
-event every later one must be keyed, and no legacy hash may be recorded at or after the
-instant the key was made (`keyed_since`), so stripping the keys off a whole battle and
-re-chaining it with plain SHA-256 is caught unless its times are also moved back (which the
-signed receipts players keep still catch: README, "Receipts").
+Hashes keep their shape (32 bytes, 64 hex characters on the wire) and no scheme marker is
+stored: a marker in the database would be the attacker's to change, so it could prove nothing.
+A hash is recognised by the scheme it matches, keyed first; a legacy one (plain SHA-256,
+`events.envelope.chain_hash`, which battles logged before the key carry) is accepted only
+before the battle's first keyed hash and before the instant the key was made
+(`keyed_since`). So stripping the keys off a battle and re-chaining it with plain SHA-256 is
+caught, unless its times are also moved back before the key, which the signed receipts
+players keep still catch (README, "Receipts").
 """
 
 from __future__ import annotations
@@ -20,12 +21,6 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 from datetime import datetime
-
-KEYED_TAG = b"\x01"
-"""The first byte of a keyed hash; a legacy (plain SHA-256) hash is 32 bytes with no tag."""
-
-LEGACY_LENGTH = 32
-KEYED_LENGTH = 33
 
 
 @dataclass(frozen=True)
@@ -44,15 +39,11 @@ class ChainKey:
 
     def digest(self, prev_hash: bytes, content: bytes) -> bytes:
         """The keyed hash of an envelope's canonical content after `prev_hash`."""
-        return KEYED_TAG + hmac.new(self.secret, prev_hash + content, hashlib.sha256).digest()
+        return hmac.new(self.secret, prev_hash + content, hashlib.sha256).digest()
 
     def mac(self, message: bytes) -> bytes:
         """An HMAC for the server's own records kept in the database (verified heads)."""
         return hmac.new(self.secret, b"turnledger-mac\n" + message, hashlib.sha256).digest()
-
-
-def is_keyed(digest: bytes) -> bool:
-    return len(digest) == KEYED_LENGTH and digest[:1] == KEYED_TAG
 
 
 def legacy_digest(prev_hash: bytes, content: bytes) -> bytes:

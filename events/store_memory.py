@@ -129,7 +129,7 @@ class InMemoryEventStore:
         with self._lock:
             return sorted(self._streams)
 
-    def verify(self, battle_id: str, start: tuple[int, bytes] | None = None) -> VerifyResult:
+    def verify(self, battle_id: str, start: tuple[int, bytes, bool] | None = None) -> VerifyResult:
         if start is None:
             return verify_chain(battle_id, self.read_stream(battle_id), self.chain_key)
         stream = self.read_stream(battle_id, after=start[0])

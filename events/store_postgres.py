@@ -313,9 +313,9 @@ class PostgresEventStore:
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(_BATTLES)]
 
-    def verify(self, battle_id: str, start: tuple[int, bytes] | None = None) -> VerifyResult:
-        """The chain checked from the start, or after `start` (a version and its hash
-        already verified)."""
+    def verify(self, battle_id: str, start: tuple[int, bytes, bool] | None = None) -> VerifyResult:
+        """The chain checked from the start, or after `start` (a version, its hash already
+        verified, and whether a keyed hash came by then)."""
         if start is None:
             return verify_chain(battle_id, self.read_stream(battle_id), self.chain_key)
         stream = self.read_stream(battle_id, after=start[0])

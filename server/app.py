@@ -118,17 +118,30 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
 
 def app_from_env() -> FastAPI:
     """For `uvicorn --factory server.app:app_from_env`: settings from the environment."""
+    import sys
+
     from events.migrate import upgrade
-    from server.database import database_url, maintenance_engine, server_engine
+    from server.database import (
+        app_database_url,
+        maintenance_engine,
+        owner_database_url,
+        server_engine,
+    )
     from server.logging import configure_logging
+    from server.roles import RoleSetupFailed, RoleTooStrong, check_app_role
 
     tune_interpreter()
     settings = Settings()
     configure_logging(settings)
-    url = database_url(settings)
-    migrating = maintenance_engine(url, settings)
+    owner = owner_database_url(settings)
+    migrating = maintenance_engine(owner, settings)
     try:
         upgrade(migrating)
     finally:
         migrating.dispose()
-    return create_app(settings, server_engine(url, settings))
+    try:
+        engine = server_engine(app_database_url(settings, owner), settings)
+        check_app_role(engine)
+    except (RoleTooStrong, RoleSetupFailed) as exc:
+        sys.exit(f"turnledger: {exc}")
+    return create_app(settings, engine)

@@ -61,11 +61,14 @@ def serve(
     engine = _engine(settings)
     upgrade(engine)
     from server import embedded_postgres
+    from server.database import app_database_url, server_engine
+    from server.roles import RoleSetupFailed, RoleTooStrong, check_app_role
 
     if workers > 1:
         # Each worker builds its app from the environment; they share the database this
         # process chose (the embedded one it started, which it stops when they are done).
-        os.environ["DATABASE_URL"] = engine.url.render_as_string(hide_password=False)
+        if not settings.migration_database_url:
+            os.environ["DATABASE_URL"] = engine.url.render_as_string(hide_password=False)
         engine.dispose()
         try:
             uvicorn.run(
@@ -80,7 +83,14 @@ def serve(
         finally:
             embedded_postgres.release()
         return
-    application = create_app(settings, engine)
+    owner_url = engine.url.render_as_string(hide_password=False)
+    engine.dispose()
+    try:
+        serving = server_engine(app_database_url(settings, owner_url), settings)
+        check_app_role(serving)
+    except (RoleTooStrong, RoleSetupFailed) as exc:
+        raise Stop(str(exc)) from None
+    application = create_app(settings, serving)
     embedded_postgres.release_on_exit_signals()
     uvicorn.run(
         application,

@@ -19,12 +19,12 @@ from events.store import VerifyResult
 from events.store_postgres import PostgresEventStore
 
 _LATEST = text(
-    "SELECT version, hash, mac FROM verified_heads WHERE battle_id = :b"
+    "SELECT version, hash, keyed, mac FROM verified_heads WHERE battle_id = :b"
     " ORDER BY version DESC LIMIT 8"
 )
 _RECORD = text(
-    "INSERT INTO verified_heads (battle_id, version, hash, mac, verified_at)"
-    " VALUES (:b, :v, :h, :m, :at) ON CONFLICT DO NOTHING"
+    "INSERT INTO verified_heads (battle_id, version, hash, keyed, mac, verified_at)"
+    " VALUES (:b, :v, :h, :k, :m, :at) ON CONFLICT DO NOTHING"
 )
 _HASHES = text("SELECT version, hash FROM event_log WHERE battle_id = :b AND version = ANY(:vs)")
 
@@ -33,6 +33,7 @@ _HASHES = text("SELECT version, hash FROM event_log WHERE battle_id = :b AND ver
 class VerifiedHead:
     version: int
     hash: bytes
+    keyed: bool
 
 
 class VerifiedHeads:
@@ -42,23 +43,25 @@ class VerifiedHeads:
         self._engine = engine
         self._key = chain_key
 
-    def _mac(self, battle_id: str, version: int, digest: bytes) -> bytes:
-        return self._key.mac(f"verified-head\n{battle_id}\n{version}\n{digest.hex()}".encode())
+    def _mac(self, battle_id: str, version: int, digest: bytes, keyed: bool) -> bytes:
+        message = f"verified-head\n{battle_id}\n{version}\n{digest.hex()}\n{keyed}"
+        return self._key.mac(message.encode())
 
     def latest(self, battle_id: str) -> VerifiedHead | None:
         with self._engine.connect() as conn:
             rows = conn.execute(_LATEST, {"b": battle_id}).all()
         for row in rows:
-            if bytes(row.mac) == self._mac(battle_id, row.version, bytes(row.hash)):
-                return VerifiedHead(row.version, bytes(row.hash))
+            if bytes(row.mac) == self._mac(battle_id, row.version, bytes(row.hash), row.keyed):
+                return VerifiedHead(row.version, bytes(row.hash), row.keyed)
         return None
 
-    def record(self, battle_id: str, version: int, digest: bytes) -> None:
+    def record(self, battle_id: str, version: int, digest: bytes, keyed: bool) -> None:
         params = {
             "b": battle_id,
             "v": version,
             "h": digest,
-            "m": self._mac(battle_id, version, digest),
+            "k": keyed,
+            "m": self._mac(battle_id, version, digest, keyed),
             "at": datetime.now(UTC),
         }
         with self._engine.begin() as conn:
@@ -85,10 +88,10 @@ class Verifier:
         elif self.hashes_at(battle_id, [head.version]).get(head.version) != head.hash:
             result, resumed = self._changed_before(battle_id, head), 0
         else:
-            start = (head.version, head.hash)
+            start = (head.version, head.hash, head.keyed)
             result, resumed = self._store.verify(battle_id, start), head.version
         if result.ok and result.head_hash is not None and result.checked > resumed:
-            self._heads.record(battle_id, result.checked, result.head_hash)
+            self._heads.record(battle_id, result.checked, result.head_hash, result.keyed)
         return result, resumed
 
     def _changed_before(self, battle_id: str, head: VerifiedHead) -> VerifyResult:

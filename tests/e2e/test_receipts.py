@@ -25,6 +25,7 @@ from server.embedded_postgres import to_sqlalchemy_url
 from server.local_server import serving
 from server.receipts import make_receipt
 from server.settings import Settings
+from tests.conftest import as_app_role
 from tests.e2e.conftest import API_KEY, Running
 from tests.integration.service.conftest import skirmish
 
@@ -51,7 +52,7 @@ def _serve(database: str, keyring_file: Path) -> Iterator[Running]:
         log_level="warning",
         keyring_file=keyring_file,
     )
-    engine = make_engine(to_sqlalchemy_url(database), pool_size=5)
+    engine = make_engine(as_app_role(database), pool_size=5)
     try:
         with serving(create_app(settings, engine), log_level="warning") as url:
             yield Running(url, database)
@@ -198,7 +199,7 @@ def test_two_signed_receipts_for_one_version_prove_a_rewrite(
 ) -> None:
     battle, director, receipts = play(server, 1)
     other = make_receipt(
-        keys.load(Path("/"), configured_file=keyring_file), battle, 2, b"\x01" * 33
+        keys.load(Path("/"), configured_file=keyring_file), battle, 2, b"\x01" * 32
     )
     with server.client(director) as http:
         found = http.post(

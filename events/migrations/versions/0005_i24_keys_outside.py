@@ -8,6 +8,14 @@ the creation claims sealed under it are deleted too, since nothing can unseal th
 A creation retried across the upgrade therefore makes a new battle (claims only serve retries
 of a creation, within moments of it).
 
+Least privilege: the application role loses what it never uses: UPDATE on `idempotency_keys`
+(claimed by INSERT ... ON CONFLICT DO NOTHING), UPDATE on `snapshots` (inserted, never
+changed) and DELETE on `battle_views`. What it keeps beyond SELECT and INSERT, each for one
+statement: UPDATE on `battle_views` (the read model's upsert in the append), DELETE on
+`snapshots` (a rebuild replaces a battle's snapshots), DELETE on `battles` and
+`creation_keys` (a failed creation removes its row and its claim). `event_log` stays SELECT
+and INSERT only; the server refuses to start with more (server/roles.py).
+
 `verified_heads` keeps, per battle, versions whose chain was verified and the hash there, each
 with an HMAC under the chain key, so `verify` resumes from the latest instead of walking the
 whole log again, and a row forged in the database is ignored. The application may only
@@ -37,6 +45,7 @@ def upgrade() -> None:
             battle_id    varchar(64)  NOT NULL,
             version      integer      NOT NULL,
             hash         bytea        NOT NULL,
+            keyed        boolean      NOT NULL,
             mac          bytea        NOT NULL,
             verified_at  timestamptz  NOT NULL,
             CONSTRAINT verified_heads_pkey PRIMARY KEY (battle_id, version)
@@ -49,6 +58,9 @@ def upgrade() -> None:
         BEGIN
             IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{APP_ROLE}') THEN
                 REVOKE ALL ON server_secrets FROM {APP_ROLE};
+                REVOKE UPDATE ON idempotency_keys FROM {APP_ROLE};
+                REVOKE UPDATE ON snapshots FROM {APP_ROLE};
+                REVOKE DELETE ON battle_views FROM {APP_ROLE};
                 GRANT SELECT, INSERT ON verified_heads TO {APP_ROLE};
             END IF;
         END
@@ -65,6 +77,8 @@ def downgrade() -> None:
         BEGIN
             IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{APP_ROLE}') THEN
                 GRANT SELECT, INSERT ON server_secrets TO {APP_ROLE};
+                GRANT UPDATE ON idempotency_keys, snapshots TO {APP_ROLE};
+                GRANT DELETE ON battle_views TO {APP_ROLE};
             END IF;
         END
         $$
