@@ -82,7 +82,7 @@ def test_the_application_role_cannot_alter_the_log_nor_switch_the_triggers_off(
             "UPDATE idempotency_keys SET response = NULL",
             "SELECT * FROM server_secrets",
         ):
-            with pytest.raises(Exception, match="permission denied|must be owner"):
+            with pytest.raises(Exception, match=r"permission denied|must be owner"):
                 conn.execute(text(statement))
             conn.rollback()
 
