@@ -743,25 +743,6 @@ class Area(BaseModel):
     """
 
 
-class BattleCreatedOut(BaseModel):
-    """
-    A new battle.
-    """
-
-    battle_id: Annotated[str, Field(title="Battle Id")]
-    """
-    The battle's id, for every other route.
-    """
-    director_token: Annotated[str, Field(title="Director Token")]
-    """
-    The director's token, shown once; keep it. It can do everything.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The battle's version (1: `BattleCreated`).
-    """
-
-
 class Change(BaseModel):
     """
     A value in the what-if beside the value in the log.
@@ -4626,6 +4607,58 @@ class Problem(BaseModel):
     """
 
 
+class Status(StrEnum):
+    """
+    `current` signs new receipts; `retired` keys only check old ones.
+    """
+
+    current = "current"
+    retired = "retired"
+
+
+class PublicKey(BaseModel):
+    """
+    An Ed25519 public key as a JWK (RFC 8037).
+    """
+
+    alg: Annotated[Literal["EdDSA"], Field(title="Alg")]
+    """
+    Always `EdDSA`.
+    """
+    created_at: Annotated[str, Field(title="Created At")]
+    """
+    When the key was made (ISO-8601).
+    """
+    crv: Annotated[Literal["Ed25519"], Field(title="Crv")]
+    """
+    Always `Ed25519`.
+    """
+    kid: Annotated[str, Field(title="Kid")]
+    """
+    Its id: the RFC 7638 thumbprint; receipts name it.
+    """
+    kty: Annotated[Literal["OKP"], Field(title="Kty")]
+    """
+    Always `OKP`.
+    """
+    retired_at: Annotated[str | None, Field(title="Retired At")]
+    """
+    When it was retired, if it was.
+    """
+    status: Annotated[Status, Field(title="Status")]
+    """
+    `current` signs new receipts; `retired` keys only check old ones.
+    """
+    use: Annotated[Literal["sig"], Field(title="Use")]
+    """
+    Always `sig`.
+    """
+    x: Annotated[str, Field(title="X")]
+    """
+    The public key, base64url without padding.
+    """
+
+
 class Kind5(StrEnum):
     """
     The leg's kind.
@@ -4860,6 +4893,148 @@ class ReactionResolvedRecord(BaseModel):
     type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
     """
     Always `ReactionResolved`: the event's type.
+    """
+
+
+class Receipt(BaseModel):
+    """
+    Signed proof of an append: the battle was at `version` with chain hash `hash`.
+
+        `signature` is Ed25519 (key `key_id`, at `GET /keys`) over the UTF-8 bytes
+        `turnledger-receipt-v1
+    {battle_id}
+    {version}
+    {hash}`.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    The chain hash of the event at `version` (hex).
+    """
+    key_id: Annotated[str, Field(title="Key Id")]
+    """
+    The `kid` of the signing key (see `GET /keys`).
+    """
+    signature: Annotated[str, Field(title="Signature")]
+    """
+    The Ed25519 signature, base64url without padding.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The battle's version after the append.
+    """
+
+
+class ReceiptConflict(BaseModel):
+    hashes: Annotated[list[str], Field(title="Hashes")]
+    """
+    The different hashes signed for it.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    A version two valid receipts disagree on.
+    """
+
+
+class ReceiptDisagreement(BaseModel):
+    log_hash: Annotated[str | None, Field(title="Log Hash")]
+    """
+    The log's hash there (null: no such version).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    Why they differ, in words.
+    """
+    receipt_hash: Annotated[str, Field(title="Receipt Hash")]
+    """
+    The hash the receipt names.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The receipt's version.
+    """
+
+
+class ReceiptIn(BaseModel):
+    """
+    A receipt as an appending answer gave it (`receipt`).
+    """
+
+    battle_id: Annotated[str, Field(max_length=64, min_length=1, title="Battle Id")]
+    """
+    The battle.
+    """
+    hash: Annotated[str, Field(pattern="^[0-9a-f]{64}$", title="Hash")]
+    """
+    The chain hash at that version (hex).
+    """
+    key_id: Annotated[str, Field(max_length=64, min_length=1, title="Key Id")]
+    """
+    The signing key's `kid`.
+    """
+    signature: Annotated[str, Field(max_length=128, min_length=1, title="Signature")]
+    """
+    Ed25519 signature, base64url.
+    """
+    version: Annotated[int, Field(ge=1, le=2147483647, title="Version")]
+    """
+    The version it was given at.
+    """
+
+
+class ReceiptInvalid(BaseModel):
+    index: Annotated[int, Field(title="Index")]
+    """
+    The receipt's place in the request.
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    Why it proves nothing (bad signature, unknown key...).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version it names.
+    """
+
+
+class ReceiptsChecked(BaseModel):
+    """
+    The log against the receipts given.
+    """
+
+    agree: Annotated[bool, Field(title="Agree")]
+    """
+    True when the log agrees with every valid receipt.
+    """
+    checked: Annotated[int, Field(title="Checked")]
+    """
+    Validly signed receipts compared with the log.
+    """
+    conflicts: Annotated[list[ReceiptConflict], Field(title="Conflicts")]
+    """
+    Versions signed with two different hashes: proof of a rewrite.
+    """
+    disagreements: Annotated[list[ReceiptDisagreement], Field(title="Disagreements")]
+    """
+    Each receipt the log fails.
+    """
+    first_disagreeing_version: Annotated[
+        int | None, Field(title="First Disagreeing Version")
+    ]
+    """
+    The first version where the log and a receipt (or two receipts) differ.
+    """
+    invalid: Annotated[list[ReceiptInvalid], Field(title="Invalid")]
+    """
+    Receipts that prove nothing.
+    """
+    rewritten: Annotated[bool, Field(title="Rewritten")]
+    """
+    True when `conflicts` is not empty.
     """
 
 
@@ -7339,6 +7514,24 @@ class UndoIn(BaseModel):
     """
 
 
+class VerifyIn(BaseModel):
+    """
+    Receipts to check the log against.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    full: Annotated[bool | None, Field(title="Full")] = False
+    """
+    Walk the whole chain again (director only; else ignored).
+    """
+    receipts: Annotated[list[ReceiptIn], Field(max_length=1000, title="Receipts")]
+    """
+    The receipts a client kept.
+    """
+
+
 class VerifyOut(BaseModel):
     """
     Whether a battle's hash chain holds.
@@ -7365,6 +7558,14 @@ class VerifyOut(BaseModel):
     reason: Annotated[str | None, Field(title="Reason")] = None
     """
     Why it breaks, in words.
+    """
+    receipts: ReceiptsChecked | None = None
+    """
+    `POST` only: the log against the receipts given.
+    """
+    resumed_from: Annotated[int | None, Field(title="Resumed From")] = 0
+    """
+    The verified head the walk resumed after (0: the whole chain was walked).
     """
 
 
@@ -7496,6 +7697,29 @@ class WhatIfIn(BaseModel):
     version: Annotated[int, Field(ge=1, title="Version")]
     """
     The version to start from.
+    """
+
+
+class BattleCreatedOut(BaseModel):
+    """
+    A new battle.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle's id, for every other route.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    The director's token, shown once; keep it. It can do everything.
+    """
+    receipt: Receipt | None = None
+    """
+    Signed proof of the creation's append (see `IntentOut`).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The battle's version (1: `BattleCreated`).
     """
 
 
@@ -7873,6 +8097,17 @@ class FighterPlacedRecord(BaseModel):
     type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
     """
     Always `FighterPlaced`: the event's type.
+    """
+
+
+class KeySet(BaseModel):
+    """
+    The server's receipt signing keys, current first (a JWK Set).
+    """
+
+    keys: Annotated[list[PublicKey], Field(title="Keys")]
+    """
+    Current and retired keys.
     """
 
 
@@ -8747,6 +8982,10 @@ class IntentOut(BaseModel):
     intent_id: Annotated[str | None, Field(title="Intent Id")] = None
     """
     The action's id.
+    """
+    receipt: Receipt | None = None
+    """
+    Signed proof of this append (keep it: `POST .../verify` checks the log against the receipts a client kept).
     """
     replayed: Annotated[bool | None, Field(title="Replayed")] = False
     """
