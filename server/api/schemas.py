@@ -216,9 +216,7 @@ class ReceiptIn(BaseModel):
 
     battle_id: str = Field(min_length=1, max_length=64, description="The battle.")
     version: int = Field(ge=1, le=2**31 - 1, description="The version it was given at.")
-    hash: str = Field(
-        pattern="^[0-9a-f]{64}$", description="The chain hash at that version (hex)."
-    )
+    hash: str = Field(pattern="^[0-9a-f]{64}$", description="The chain hash at that version (hex).")
     key_id: str = Field(min_length=1, max_length=64, description="The signing key's `kid`.")
     signature: str = Field(
         min_length=1, max_length=128, description="Ed25519 signature, base64url."
