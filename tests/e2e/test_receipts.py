@@ -246,3 +246,48 @@ def test_rotation_keeps_old_receipts_checkable(module_database: str, tmp_path: P
     assert jwks[1]["kid"] == before[0]["key_id"] and after["key_id"] == jwks[0]["kid"]
     assert after["key_id"] != before[0]["key_id"]
     assert found["agree"] and found["checked"] == 3 and not found["invalid"]
+
+
+def test_a_full_copy_of_the_database_alone_unseals_no_token(
+    server: Running, keyring_file: Path
+) -> None:
+    from server.auth import token_hash
+    from server.creation_keys import director_token, unseal
+
+    with server.client(headers={"X-API-Key": API_KEY, "Idempotency-Key": "seal-1"}) as http:
+        created = http.post("/battles", json=skirmish()).json()
+    with psycopg.connect(server.database_uri) as conn:  # everything a backup holds
+        claim = conn.execute(
+            "SELECT battle_id, sealed_token FROM creation_keys WHERE key = 'seal-1'"
+        ).fetchone()
+        stored_hash = conn.execute(
+            "SELECT director_token_hash FROM battles WHERE battle_id = %s", (claim[0],)
+        ).fetchone()[0]
+        in_database = [bytes(row[0]) for row in conn.execute("SELECT value FROM server_secrets")]
+        every_value = [
+            bytes(value)
+            for table in ("creation_keys", "battles", "battle_seats", "verified_heads")
+            for row in conn.execute(f"SELECT * FROM {table}")
+            for value in row
+            if isinstance(value, bytes | memoryview) and len(bytes(value)) == 32
+        ]
+    assert in_database == []
+
+    def opens(secret: bytes) -> bool:
+        token = director_token(unseal(secret, claim[0], bytes(claim[1])))
+        return token_hash(token) == bytes(stored_hash)
+
+    # no 32-byte value anywhere in the database opens the sealed token...
+    assert not any(opens(candidate) for candidate in every_value)
+    # ...while the key store's secret does (so the check above could have failed)
+    assert opens(keys.load(Path("/"), configured_file=keyring_file).sealing_secret)
+    assert (
+        director_token(
+            unseal(
+                keys.load(Path("/"), configured_file=keyring_file).sealing_secret,
+                claim[0],
+                bytes(claim[1]),
+            )
+        )
+        == created["director_token"]
+    )

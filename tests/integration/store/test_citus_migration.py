@@ -73,7 +73,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
     citus_cluster.make_cluster_of(name)  # CREATE EXTENSION citus, the workers join
     upgrade(engine)  # what `turnledger migrate` runs
 
-    assert current(engine) == "c002"
+    assert current(engine) == "c003_i24"
     after = store_on(engine)
     assert after.distributed
     assert {b: after.read_stream(b) for b in BATTLES} == streams
