@@ -22,6 +22,7 @@ import secrets
 import tempfile
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -94,12 +95,12 @@ class Keyring:
     retired: tuple[PublishedKey, ...] = ()
     path: Path | None = field(default=None, compare=False)
 
-    @property
+    @cached_property
     def current(self) -> PublishedKey:
         raw = public_raw(self.signing.public_key())
         return PublishedKey(key_id(raw), raw, self.signing_created_at)
 
-    @property
+    @cached_property
     def published(self) -> tuple[PublishedKey, ...]:
         return (self.current, *self.retired)
 
