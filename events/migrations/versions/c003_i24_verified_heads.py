@@ -13,7 +13,13 @@ branch_labels = None
 depends_on = "0005_i24"
 
 
+# One connection per node, as c001: a later revision in the same transaction may distribute or
+# drop a function, which Citus refuses after a parallel operation.
+SEQUENTIAL = "SET LOCAL citus.multi_shard_modify_mode = 'sequential'"
+
+
 def upgrade() -> None:
+    op.execute(SEQUENTIAL)
     op.execute(
         "SELECT create_distributed_table('verified_heads', 'battle_id',"
         " colocate_with => 'event_log')"
@@ -21,4 +27,5 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.execute(SEQUENTIAL)
     op.execute("SELECT undistribute_table('verified_heads')")
