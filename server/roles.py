@@ -18,6 +18,7 @@ import os
 import secrets
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
@@ -93,8 +94,48 @@ FROM pg_roles r WHERE r.rolname = current_user
 """
 
 
+# Asked of every worker of a Citus cluster, as the same role (Citus connects to the workers as
+# the coordinator's user): the log's rows live in the shards there, `event_log_<shard id>`.
+_WORKER_POWERS = (
+    "SELECT concat_ws(',',"
+    " CASE WHEN rolsuper THEN 'is a superuser' END,"
+    " CASE WHEN EXISTS (SELECT 1 FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace"
+    "  AND c.relkind IN ('r', 'p') AND pg_has_role(current_user, c.relowner, 'MEMBER'))"
+    "  THEN 'owns a shard' END,"
+    " CASE WHEN EXISTS (SELECT 1 FROM pg_class c WHERE c.relname ~ '^event_log_[0-9]+$'"
+    "  AND (has_table_privilege(c.oid, 'UPDATE') OR has_table_privilege(c.oid, 'DELETE')"
+    "   OR has_table_privilege(c.oid, 'TRUNCATE') OR has_table_privilege(c.oid, 'TRIGGER')))"
+    "  THEN 'may alter a shard of event_log' END,"
+    " CASE WHEN has_parameter_privilege('session_replication_role', 'SET')"
+    "  THEN 'may set session_replication_role' END)"
+    " FROM pg_roles WHERE rolname = current_user"
+)
+
+
+def _on_workers(conn: Any) -> list[str]:
+    """What the role could do on each Citus worker, when the database is a coordinator."""
+    citus = conn.execute(text("SELECT 1 FROM pg_extension WHERE extname = 'citus'")).first()
+    if citus is None:
+        return []
+    rows = conn.execute(
+        text("SELECT nodename, nodeport, success, result FROM run_command_on_workers(:c)"),
+        {"c": _WORKER_POWERS},
+    ).all()
+    found = []
+    for row in rows:
+        if not row.success:
+            found.append(f"could not be checked on worker {row.nodename}:{row.nodeport}")
+        elif row.result:
+            found.extend(
+                f"{what} on worker {row.nodename}:{row.nodeport}" for what in row.result.split(",")
+            )
+    return found
+
+
 def check_app_role(engine: Engine) -> None:
-    """Refuse (RoleTooStrong) a role that could alter the log; see the module docstring."""
+    """Refuse (RoleTooStrong) a role that could alter the log; see the module docstring.
+
+    On a Citus coordinator the same is asked of every worker, where the shards are."""
     with engine.connect() as conn:
         row = conn.execute(text(_POWERS)).one()
         replication = False
@@ -105,6 +146,7 @@ def check_app_role(engine: Engine) -> None:
                 ).scalar()
             )
         user = conn.execute(text("SELECT current_user")).scalar()
+        on_workers = _on_workers(conn)
     powers = [
         ("is a superuser", row.superuser),
         ("owns (or is a member of the owner of) a turnledger table", row.owner),
@@ -114,7 +156,7 @@ def check_app_role(engine: Engine) -> None:
         ("may make triggers on event_log", row.trigger),
         ("may set session_replication_role", replication),
     ]
-    found = [what for what, holds in powers if holds]
+    found = [what for what, holds in powers if holds] + on_workers
     if found:
         raise RoleTooStrong(
             f"the server's database role {user} could alter the log ({', '.join(found)}):"
