@@ -127,7 +127,7 @@ def verify(
     whether the log agrees with every receipt (and whether two prove a rewrite)."""
     import orjson
 
-    store = _store()
+    store = _store(keyed=True)
     result = store.verify(battle)
     if result.checked == 0 and result.ok:
         console.print(f"battle [bold]{battle}[/bold] has no events")
@@ -200,19 +200,17 @@ def rotate_keys() -> None:
     console.print(f"signing with {rotated.current.kid}; {old.current.kid} retired")
 
 
-def _store(notify: str = "off", *, create: bool = False):  # type: ignore[no-untyped-def]
+def _store(notify: str = "off", *, create: bool = False, keyed: bool = False):  # type: ignore[no-untyped-def]
+    """The log; `keyed` (verify, import) also reads the key store, which only checking a chain
+    needs: reading, exporting and rebuilding work without it."""
     from events.store_postgres import PostgresEventStore
-    from server.keyring import KeyringError
     from server.wiring import keyring_of, utc_now
 
     settings = Settings()
     engine = _engine(settings, create=create)
-    try:
-        keyring = keyring_of(settings, create=create)
-    except KeyringError as exc:
-        raise Stop(str(exc)) from None
+    chain_key = keyring_of(settings, create=create).chain_key if keyed else None
     return PostgresEventStore(  # type: ignore[arg-type]
-        engine, utc_now, notify=notify, chain_key=keyring.chain_key
+        engine, utc_now, notify=notify, chain_key=chain_key
     )
 
 
@@ -279,7 +277,7 @@ def import_file(
     try:
         with file.open("rb") as lines:
             envelopes = parse_lines(lines)
-        counts = import_envelopes(engine, envelopes, _store(create=True).chain_key)
+        counts = import_envelopes(engine, envelopes, _store(create=True, keyed=True).chain_key)
     except ImportRefused as exc:
         console.print(f"[red]refused[/red]: {exc}")
         sys.exit(2)

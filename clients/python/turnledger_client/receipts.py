@@ -32,9 +32,16 @@ def _unb64(text: str) -> bytes:
 
 
 def signature_holds(receipt: dict[str, Any], jwks: list[dict[str, Any]]) -> bool:
-    """Whether `receipt` is signed by one of `jwks` (the `keys` of `GET /keys`)."""
-    from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    """Whether `receipt` is signed by one of `jwks` (the `keys` of `GET /keys`).
+
+    Needs the `cryptography` package: `pip install turnledger-client[receipts]`."""
+    try:
+        from cryptography.exceptions import InvalidSignature
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    except ImportError:
+        raise ImportError(
+            "checking receipts needs `cryptography`: pip install turnledger-client[receipts]"
+        ) from None
 
     for jwk in jwks:
         if jwk.get("kid") != receipt.get("key_id"):
