@@ -125,14 +125,25 @@ class Move(IntentBase):
     """action-points: action points converted into move points (never back)."""
     sneaking: bool = False
     """one-two-one: sneaking costs +1 Movement a square."""
+    through: Annotated[
+        dict[str, Literal["clamber", "overrun", "tumble"]], Field(max_length=100)
+    ] = {}
+    """Epic Path: creatures this move gets past by a skill or maneuver the table resolved
+    (its check is on another page): `clamber` (Might) enters and may end in the creature's
+    space, `overrun` passes through it to a space beyond, `tumble` (Acrobatics) moves
+    through the squares it threatens without its attack of opportunity."""
+    part_of_move: str | None = Field(default=None, min_length=1, max_length=100)
+    """Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action."""
 
 
 class Shift(IntentBase):
     """The careful step: Disengage (default) or a shift granted by an effect (`free`, with
     `distance`). `instead_move` uses the granted distance to move instead (then it provokes).
     Epic Path: the 5-foot step, `action` `five_foot_step` (the default), `action_point` (a
-    move action bought with an action point, even after moving) or `full_attack` (an attack
-    of a full attack traded for the step)."""
+    move action bought with an action point, even after moving), `full_attack` (an attack
+    of a full attack traded for the step) or `feature` (an extra step a feat, class feature
+    or racial trait grants, `stats.feature_steps` a round)."""
 
     type: Literal["shift"] = "shift"
     creature: str
@@ -174,6 +185,9 @@ class ForceMove(IntentBase):
 class FallProne(IntentBase):
     type: Literal["fall_prone"] = "fall_prone"
     creature: str
+    landing: Point | None = None
+    """Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one)."""
 
 
 class StandUp(IntentBase):
@@ -192,6 +206,30 @@ class KnockOff(IntentBase):
     creature: str
     target: str
     use_main_action: bool = False
+    landing: Point | None = None
+    """The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one)."""
+
+
+class LoseGrip(IntentBase):
+    """Reclaim the Wild: a climbing `creature` loses its grip and falls, unless the GM lets
+    it catch itself (`caught`, the table's ruling on its Athletics or Agility check)."""
+
+    type: Literal["lose_grip"] = "lose_grip"
+    creature: str
+    caught: bool = False
+    """The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
+    send it only where the battle lets players send the table's rolls)."""
+
+
+class FallingTest(IntentBase):
+    """Warcry: the falling test after an attack on `creature` near a platform's edge; the
+    table resolved the attack and says whether it scored at least one critical hit."""
+
+    type: Literal["falling_test"] = "falling_test"
+    creature: str
+    critical: bool = False
+    """The attack scored at least one critical hit (without one there is no test)."""
 
 
 class ShieldSurf(IntentBase):
@@ -278,6 +316,8 @@ Intent = Annotated[
     | FallProne
     | StandUp
     | KnockOff
+    | LoseGrip
+    | FallingTest
     | ShieldSurf
     | StartTurn
     | EndTurn
@@ -321,10 +361,12 @@ __all__ = [
     "CreatureSpec",
     "EndTurn",
     "FallProne",
+    "FallingTest",
     "ForceMove",
     "Intent",
     "IntentError",
     "KnockOff",
+    "LoseGrip",
     "Move",
     "Place",
     "Remove",

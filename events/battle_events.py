@@ -119,6 +119,9 @@ class ResumeMove(Value):
     """Reactors this action already provoked (Epic Path: one attack per enemy per action)."""
     bump: Coord | None = None
     """An unseen obstruction just past the path's end (Epic Path collisions)."""
+    through: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    """Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
+    overrun, tumble); absent when none."""
 
 
 @registry.register

@@ -22,6 +22,7 @@ from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
 from server.api.rate_limits import RateLimits
 from server.api.schemas import MAX_BODY_BYTES
+from server.api.stream_encoding import CatchUpBudget, EncodedEvents
 from server.settings import Settings
 from server.stream_hub import StreamHub
 from server.verification import VerifiedHeads, Verifier
@@ -41,8 +42,9 @@ event 64 KiB (areas are logged as rectangles, listed squares as runs, and creatu
 creation event's room as `CreaturePlaced` events of the same action, so a battle within these
 limits fits); paths 200 steps; what-if 50 intents; events pages 1,000 events; replay pages 500
 events and 8 MiB of states. Route search, reach, what-if, judgement and undo re-judgement have
-a search budget (`limits/too-costly`, 422); creations and writes a rate per client (429 with
-`Retry-After`); live streams a number per token (429). Values are strict (a boolean or a
+a search budget (`limits/too-costly`, 422); creations a rate per API key or client address,
+reads and writes a rate per token (429 with `Retry-After`); live streams a number per token,
+per battle and per server (429). Values are strict (a boolean or a
 string is not a number); creature ids are 1-64 ASCII letters, digits, `_`, `.`, `-`.
 """
 
@@ -67,6 +69,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         wired.store.read_all,
         wired.store.tail,
         per_token=settings.streams_per_token,
+        per_battle=settings.streams_per_battle,
+        per_process=settings.streams_per_process,
         safety_interval=settings.stream_safety_poll,
         connect_timeout=settings.database_timeouts().connect_seconds,
         on_read=metrics.stream_reads.labels("hub").inc,
@@ -82,8 +86,14 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         keyring=wired.keyring,
         verifier=Verifier(wired.store, VerifiedHeads(engine, wired.keyring.chain_key)),
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
+        encoded=EncodedEvents(int(settings.stream_cache_mb * 2**20)),
+        catch_up=CatchUpBudget(settings.stream_catch_up_mb_per_s * 2**20),
         rate_limits=RateLimits(
-            settings.rate_create, settings.rate_write, enabled=settings.rate_limits
+            settings.rate_create,
+            settings.rate_write,
+            settings.rate_read,
+            settings.rate_auth,
+            enabled=settings.rate_limits,
         ),
     )
 

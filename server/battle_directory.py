@@ -24,6 +24,8 @@ _FORGET_EMPTY = text(
     "DELETE FROM battles WHERE battle_id = :b"
     " AND NOT EXISTS (SELECT 1 FROM event_log WHERE battle_id = :b)"
 )
+_LOCK_BATTLE = text("SELECT 1 FROM battles WHERE battle_id = :b FOR UPDATE")
+_SEAT_COUNT = text("SELECT count(*) FROM battle_seats WHERE battle_id = :b")
 _SEAT_NAMES = text("SELECT seat_id, name FROM battle_seats WHERE battle_id = :b")
 
 
@@ -47,8 +49,15 @@ class BattleDirectory:
         name: str | None,
         creatures: list[str],
         at: datetime,
-    ) -> None:
+        limit: int | None = None,
+    ) -> bool:
+        """Add the seat; False (and nothing added) when the battle has `limit` seats already.
+        The battle's row is locked meanwhile, so concurrent seats cannot pass the limit."""
         with self._engine.begin() as conn:
+            if limit is not None:
+                conn.execute(_LOCK_BATTLE, {"b": battle_id})
+                if conn.execute(_SEAT_COUNT, {"b": battle_id}).scalar_one() >= limit:
+                    return False
             conn.execute(
                 _ADD_SEAT,
                 {
@@ -60,6 +69,7 @@ class BattleDirectory:
                     "at": at,
                 },
             )
+        return True
 
     def principal(self, battle_id: str, hashed: bytes) -> Principal | None:
         with self._engine.connect() as conn:

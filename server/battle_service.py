@@ -38,7 +38,7 @@ from server.creation_keys import (
     KeyReusedForAnother,
     director_token,
 )
-from server.errors import BadRequest, Busy, Forbidden, NotFound
+from server.errors import BadRequest, Busy, Forbidden, NotFound, OverLimit
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
@@ -64,7 +64,9 @@ class BattleService:
         *,
         creations: CreationKeys | None = None,
         state_cache_bytes: int = CACHE_BYTES,
+        seats_per_battle: int = 64,
     ) -> None:
+        self.seats_per_battle = seats_per_battle
         self.budget = budget
         # Without a key store's secret, one for this process alone: tokens it seals unseal
         # only here (the server always passes the key store's, server/wiring.py).
@@ -183,7 +185,7 @@ class BattleService:
             raise BadRequest(f"no such creature(s): {', '.join(unknown)}")
         token = new_token("ply")
         seat_id = self.new_id()
-        await self._blocking(
+        added = await self._blocking(
             self.directory.add_seat,
             principal.battle_id,
             seat_id,
@@ -191,7 +193,14 @@ class BattleService:
             name,
             list(creatures),
             self.clock(),
+            self.seats_per_battle,
         )
+        if not added:
+            raise OverLimit(
+                "limits/too-many-seats",
+                f"this battle has {self.seats_per_battle} seats already, as many as one battle"
+                " may have (TURNLEDGER_SEATS_PER_BATTLE)",
+            )
         return seat_id, token
 
     def authenticate(self, battle_id: str, token: str | None) -> Principal | None:
@@ -231,6 +240,7 @@ class BattleService:
             correlation_id=correlation_id,
             heavy=searches(intent),
             dry_run=dry_run,
+            authorise=partial(authorise, principal, intent),
         )
         return await self.pipeline.run(command)
 
@@ -355,6 +365,11 @@ def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused 
         return Refused(
             rule="auth/rolls-director-only",
             detail="in this battle only the director sends the table's rolls",
+        )
+    if getattr(intent, "caught", False) and not BaseOptions.of(state).player_rolls:
+        return Refused(
+            rule="auth/rulings-director-only",
+            detail="whether a creature catches itself is the GM's ruling (`caught`)",
         )
     if intent.type in DIRECTOR_ONLY:
         return Refused(rule="auth/director-only", detail=f"only the director may {intent.type}")

@@ -82,6 +82,9 @@ class Command:
     heavy: bool = False
     dry_run: bool = False
     new_battle: bool = False
+    authorise: Callable[[BattleState], Refused | None] | None = None
+    """Who may do this, judged before anything else, a replay included: a retry is answered
+    only to a caller the first request would have been allowed from."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,9 @@ class CommandPipeline:
         """One try: an outcome, or None when the state was stale and the command must be
         planned again."""
         loaded = await self.cached_or_loaded(command.battle_id)
+        forbidden = command.authorise(loaded.state) if command.authorise else None
+        if forbidden is not None:
+            return await self._refusal(command, loaded, forbidden, replay=False)
         expected = command.expected_version
         if expected is not None and expected != loaded.version:
             return await self._not_at_expected(command, loaded)
@@ -206,11 +212,14 @@ class CommandPipeline:
         raise StaleVersion(command.expected_version, head)
 
     async def _refusal(
-        self, command: Command, loaded: Loaded, refused: Refused
+        self, command: Command, loaded: Loaded, refused: Refused, *, replay: bool = True
     ) -> IntentOutcome | None:
-        head, first = await self._head_and_first(command)
-        if first is not None:  # this very request was appended before (a retry)
-            return first
+        if replay:
+            head, first = await self._head_and_first(command)
+            if first is not None:  # this very request was appended before (a retry)
+                return first
+        else:
+            head = await self.log.head_version(command.battle_id)
         if head != loaded.version:
             self.loader.forget(command.battle_id)
             return None  # judged on a stale copy: judge it again on the head

@@ -121,6 +121,7 @@ def wire_services(
         budget,
         creations=CreationKeys(engine, keyring.sealing_secret),
         state_cache_bytes=int(settings.state_cache_mb * 2**20),
+        seats_per_battle=settings.seats_per_battle,
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
     return Wired(store, log, executor, battles, history, keyring)

@@ -20,7 +20,8 @@ from server.verification import Verifier
 
 from .metrics import Metrics
 from .problems import ProblemError
-from .rate_limits import RateLimits, client_of
+from .rate_limits import RateLimits, client_of, peer_of
+from .stream_encoding import CatchUpBudget, EncodedEvents
 
 BattleId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -37,6 +38,8 @@ class Services:
     verifier: Verifier
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
     rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
+    encoded: EncodedEvents = field(default_factory=lambda: EncodedEvents(8 * 2**20))
+    catch_up: CatchUpBudget = field(default_factory=lambda: CatchUpBudget(32 * 2**20))
 
 
 class PrincipalCache:
@@ -82,6 +85,11 @@ async def principal(
 ) -> Principal:
     """The caller, by one of this battle's tokens; 401 when there is none or it is wrong.
 
+    Every request that names a battle is counted here against its principal's rate limit
+    (reads for GET, writes otherwise: server/api/rate_limits.py), after the token is known
+    good; a wrong token is counted against the peer's failed authentications instead, so
+    junk tokens neither open fresh allowances nor reach the database without end.
+
     Async on purpose: FastAPI runs a sync dependency in the threadpool, and every hop there
     and back costs more than the cache lookup that usually answers here.
     """
@@ -91,10 +99,14 @@ async def principal(
     key = (battle_id, token_hash(token))
     found = deps.principals.get(key)
     if found is None:
+        deps.rate_limits.check_open("auth", peer_of(request))
         found = await run_in_threadpool(deps.battles.authenticate, battle_id, token)
     if found is None:
+        deps.rate_limits.check("auth", peer_of(request))
         raise ProblemError(401, "unauthorized", "this token does not open this battle")
     deps.principals.put(key, found)
+    kind = "read" if request.method in ("GET", "HEAD") else "write"
+    deps.rate_limits.check(kind, f"seat:{battle_id}:{found.seat_id}")
     state = request.scope.setdefault("state", {})
     state["battle_id"] = battle_id
     return found
@@ -122,8 +134,13 @@ Deps = Annotated[Services, Depends(services)]
 
 
 def limited(kind: str) -> Any:
-    """A route dependency counting the request against its client's `kind` rate limit
-    (`create` or `write`; server/api/rate_limits.py)."""
+    """A route dependency counting the request against its client's `kind` rate limit.
+
+    `create` counts the API key (when the server has one) or the real peer; any other kind
+    is counted by the `principal` dependency on the authenticated principal (reads and
+    writes), so `limited("write")` only makes sure the caller is authenticated first."""
+    if kind != "create":
+        return Depends(principal)
 
     async def check(request: Request, deps: Services = Depends(services)) -> None:
         deps.rate_limits.check(kind, client_of(request, deps.settings.api_key))

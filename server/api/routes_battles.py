@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -14,6 +15,7 @@ from engine.results import Refused
 from server.command_pipeline import IntentOutcome
 from server.narration import narrate_page, with_narration
 from server.receipts import check_receipts, make_receipt
+from server.redaction import reader_kind
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
@@ -256,7 +258,7 @@ def events(
 @router.get(
     "/battles/{battle_id}/stream",
     responses={
-        **responses(401, 403, 404, 422, 429, 503),
+        **responses(401, 403, 404, 409, 422, 429, 503),
         200: {
             "description": "Server-sent events: one per logged event, `event:` its type, "
             "`id:` its version, `data:` its envelope as JSON (as in `GET .../events`).",
@@ -279,11 +281,14 @@ async def stream(
     """Live events, one per logged event, `id` = its version; resume with `Last-Event-ID`.
 
     Heartbeats (SSE comments) come every `TURNLEDGER_STREAM_HEARTBEAT` seconds; one token
-    may hold `TURNLEDGER_STREAMS_PER_TOKEN` open streams, beyond which the answer is 429
-    with `Retry-After`."""
+    may hold `TURNLEDGER_STREAMS_PER_TOKEN` open streams, a battle
+    `TURNLEDGER_STREAMS_PER_BATTLE` and a server process `TURNLEDGER_STREAMS_PER_PROCESS`,
+    beyond which the answer is 429 with `Retry-After`. Resuming after a version past the
+    log's head is a 409 naming the head."""
     start = after or 0
     if last_event_id:
-        if not last_event_id.isdigit() or len(last_event_id) > 10:
+        # ASCII digits only: str.isdigit() also accepts digits int() refuses ('²')
+        if not (last_event_id.isascii() and last_event_id.isdigit()) or len(last_event_id) > 10:
             raise ProblemError(422, "invalid-request", "Last-Event-ID must be a version number")
         start = int(last_event_id)
     settings = deps.settings
@@ -304,9 +309,19 @@ async def stream(
         reads.inc()
         return store.read_stream(battle, after=after, up_to=up_to)
 
-    follower = Follower(deps.hub, sub, read, start, director=who.is_director)
+    follower = Follower(
+        deps.hub,
+        sub,
+        read,
+        start,
+        kind=reader_kind(who.is_director),
+        encoded=deps.encoded,
+        budget=deps.catch_up,
+    )
     try:
         await follower.start()
+        if start and follower.first_page_empty:
+            await past_the_head(deps, battle_id, start)
     except BaseException:
         deps.hub.unsubscribe(sub)
         raise
@@ -317,6 +332,18 @@ async def stream(
         ping=settings.stream_heartbeat,
         headers={"Cache-Control": "no-store"},
     )
+
+
+async def past_the_head(deps: Deps, battle_id: str, start: int) -> None:
+    """A stream asked to resume after a version the battle has not reached would wait in
+    silence: a 409 naming the head instead (an EventSource then stops reconnecting)."""
+    head = await asyncio.to_thread(deps.battles.store.head_version, battle_id)
+    if start > head:
+        raise ProblemError(
+            409,
+            "past-the-head",
+            f"the battle's log ends at version {head}; cannot resume after version {start}",
+        )
 
 
 @router.get(

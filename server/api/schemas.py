@@ -6,9 +6,9 @@ engine spends any time on it.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, GetJsonSchemaHandler
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
@@ -92,15 +92,32 @@ class KeySet(BaseModel):
     keys: list[PublicKey] = Field(description="Current and retired keys.")
 
 
+def storable(text: str) -> str:
+    """Text PostgreSQL can store: no NUL character, and valid Unicode (no lone surrogate,
+    which JSON's `\\ud800` escape can carry)."""
+    if "\x00" in text:
+        raise ValueError("text may not contain NUL characters")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must be valid Unicode (no lone surrogates)") from None
+    return text
+
+
+StoredText = Annotated[str, AfterValidator(storable)]
+"""A text field the database stores as it is (not inside a checked event): checked for what
+PostgreSQL refuses, so it answers 422 rather than a database error."""
+
+
 class SeatIn(BaseModel):
     """A player's seat: the creatures its token may act for."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    creatures: list[str] = Field(
+    creatures: list[StoredText] = Field(
         min_length=1, max_length=MAX_CREATURES, description="Ids of the creatures it controls."
     )
-    name: str | None = Field(
+    name: StoredText | None = Field(
         default=None, max_length=200, description="The player's name, shown in the log."
     )
 

@@ -2187,6 +2187,15 @@ class RunRule(StrEnum):
     encumbrance_section = "encumbrance_section"
 
 
+class TeleportLineOfEffect(StrEnum):
+    """
+    What blocks a teleport's line of effect (Blocked Terrain: teleport passes blocked terrain "as long as line of sight and line of effect rules are satisfied", and "many types of blocked terrain also block line of sight and/or line of effect. The GM adjudicates"): `walls`, a wall between; `blocked`, any blocked square (walls and objects).
+    """
+
+    walls = "walls"
+    blocked = "blocked"
+
+
 class EpicPathOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -2210,6 +2219,12 @@ class EpicPathOptions(BaseModel):
     ] = "skirt"
     """
     An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are).
+    """
+    creatures_per_square: Annotated[
+        int | None, Field(ge=1, le=100, title="Creatures Per Square")
+    ] = 4
+    """
+    Creatures smaller than Medium one square may hold, however small they are (Space and Reach: "it is recommended that no more than four creatures be allowed into one space, no matter how tiny"); what they take of it still limits them (4 Tiny, 2 Small, 25 Diminutive, 100 Fine fill a square).
     """
     dead_are_rough: Annotated[bool | None, Field(title="Dead Are Rough")] = True
     """
@@ -2243,6 +2258,12 @@ class EpicPathOptions(BaseModel):
     """
     Standing up from prone or splayed provokes attacks of opportunity as leaving a threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it.
     """
+    teleport_line_of_effect: Annotated[
+        TeleportLineOfEffect | None, Field(title="Teleport Line Of Effect")
+    ] = "walls"
+    """
+    What blocks a teleport's line of effect (Blocked Terrain: teleport passes blocked terrain "as long as line of sight and line of effect rules are satisfied", and "many types of blocked terrain also block line of sight and/or line of effect. The GM adjudicates"): `walls`, a wall between; `blocked`, any blocked square (walls and objects).
+    """
     turns: Annotated[bool | None, Field(title="Turns")] = True
     """
     Track turns and rounds; `false` is free movement, each move still bounded by speed.
@@ -2252,6 +2273,14 @@ class EpicPathOptions(BaseModel):
     ] = 15
     """
     Maneuver Defense of a primary target without `stats.maneuver_defense`, against which a withdrawal's Movement check exempts more enemies (DIGEST 3.4 GUESS).
+    """
+
+
+class Landing(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
+    """
+    Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one).
     """
 
 
@@ -2267,11 +2296,47 @@ class FallProne(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
+    landing: Annotated[Landing | None, Field(title="Landing")] = None
+    """
+    Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class FallingTest(BaseModel):
+    """
+    Warcry: the falling test after an attack on `creature` near a platform's edge; the
+    table resolved the attack and says whether it scored at least one critical hit.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the fighter the attack hit.
+    """
+    critical: Annotated[bool | None, Field(title="Critical")] = False
+    """
+    The attack scored at least one critical hit (without one there is no test).
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["falling_test"], Field(title="Type")] = "falling_test"
     """
     What is asked: selects the intent's shape.
     """
@@ -3477,6 +3542,14 @@ class JumpTestedRecord(BaseModel):
     """
 
 
+class Landing1(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
+    """
+    The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one).
+    """
+
+
 class KnockOff(BaseModel):
     """
     Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
@@ -3492,6 +3565,11 @@ class KnockOff(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing1 | None, Field(title="Landing")] = None
+    """
+    The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -3703,6 +3781,38 @@ class LegRecord(BaseModel):
     """
 
 
+class LoseGrip(BaseModel):
+    """
+    Reclaim the Wild: a climbing `creature` loses its grip and falls, unless the GM lets
+    it catch itself (`caught`, the table's ruling on its Athletics or Agility check).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    caught: Annotated[bool | None, Field(title="Caught")] = False
+    """
+    The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
+    send it only where the battle lets players send the table's rolls).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the climbing creature that loses its grip.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["lose_grip"], Field(title="Type")] = "lose_grip"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class Legs(RootModel[list[Leg]]):
     root: Annotated[list[Leg], Field(max_length=100, title="Legs")]
     """
@@ -3723,6 +3833,14 @@ class Mode(StrEnum):
     glide = "glide"
 
 
+class PartOfMove(RootModel[str]):
+    root: Annotated[str, Field(max_length=100, min_length=1, title="Part Of Move")]
+    """
+    Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action.
+    """
+
+
 class Path1Item(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=3, min_length=2)]
 
@@ -3732,6 +3850,12 @@ class Path1(RootModel[list[Path1Item]]):
     """
     The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
     """
+
+
+class Through(StrEnum):
+    clamber = "clamber"
+    overrun = "overrun"
+    tumble = "tumble"
 
 
 class To(RootModel[list[int]]):
@@ -3812,6 +3936,11 @@ class Move(BaseModel):
     """
     The id of a bigger creature to climb onto.
     """
+    part_of_move: Annotated[PartOfMove | None, Field(title="Part Of Move")] = None
+    """
+    Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action.
+    """
     path: Annotated[Path1 | None, Field(title="Path")] = None
     """
     The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
@@ -3827,6 +3956,15 @@ class Move(BaseModel):
     sneaking: Annotated[bool | None, Field(title="Sneaking")] = False
     """
     one-two-one: sneaking costs +1 Movement a square.
+    """
+    through: Annotated[
+        dict[str, Through] | None, Field(max_length=100, title="Through")
+    ] = {}
+    """
+    Epic Path: creatures this move gets past by a skill or maneuver the table resolved
+    (its check is on another page): `clamber` (Might) enters and may end in the creature's
+    space, `overrun` passes through it to a space beyond, `tumble` (Acrobatics) moves
+    through the squares it threatens without its attack of opportunity.
     """
     to: Annotated[To | None, Field(title="To")] = None
     """
@@ -4245,6 +4383,12 @@ class OneTwoOneOptions(BaseModel):
     fortitude: Annotated[int | None, Field(ge=0, le=100, title="Fortitude")] = 2
     """
     Holding Your Breath: rounds a creature without `stats.fortitude` holds its breath.
+    """
+    horizontal_jump: Annotated[
+        int | None, Field(ge=0, le=20, title="Horizontal Jump")
+    ] = 2
+    """
+    Squares of a creature's longest horizontal jump when its `stats.horizontal_jump` is not given (the value is in the full rulebook, not the Movement page: GUESS 2, a jump over one square to the next); doubled while Sprinting.
     """
     movement: Annotated[int | None, Field(ge=1, le=100, title="Movement")] = 6
     """
@@ -5297,6 +5441,11 @@ class ResumeMove(BaseModel):
     """
     Reactors this action already provoked (Epic Path: one attack per enemy per action).
     """
+    through: Annotated[dict[str, str] | None, Field(title="Through")] = None
+    """
+    Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
+    overrun, tumble); absent when none.
+    """
 
 
 class Name(RootModel[str]):
@@ -5966,8 +6115,9 @@ class Shift(BaseModel):
     The careful step: Disengage (default) or a shift granted by an effect (`free`, with
     `distance`). `instead_move` uses the granted distance to move instead (then it provokes).
     Epic Path: the 5-foot step, `action` `five_foot_step` (the default), `action_point` (a
-    move action bought with an action point, even after moving) or `full_attack` (an attack
-    of a full attack traded for the step).
+    move action bought with an action point, even after moving), `full_attack` (an attack
+    of a full attack traded for the step) or `feature` (an extra step a feat, class feature
+    or racial trait grants, `stats.feature_steps` a round).
     """
 
     model_config = ConfigDict(
@@ -5975,7 +6125,7 @@ class Shift(BaseModel):
     )
     action: Annotated[str | None, Field(title="Action")] = "disengage"
     """
-    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point` or `full_attack`.
+    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point`, `full_attack` or `feature`.
     """
     creature: Annotated[str, Field(title="Creature")]
     """
@@ -7678,6 +7828,8 @@ class WhatIfIn(BaseModel):
                 | FallProne
                 | StandUp
                 | KnockOff
+                | LoseGrip
+                | FallingTest
                 | ShieldSurf
                 | StartTurn
                 | EndTurn

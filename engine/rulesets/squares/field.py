@@ -334,6 +334,11 @@ class SquareField(Steps):
                 )
         return None
 
+    def forced_over(self, o: Occupant) -> bool:
+        """Whether forced movement carries the creature over `o` rather than stopping before
+        it (Epic Path's Stepover); no, unless a ruleset's text says so."""
+        return False
+
     def can_stop(self, pos: Coord) -> bool:
         return self.stop_refusal(pos) is None
 

@@ -126,6 +126,13 @@ def intents(draw: st.DrawFn, p: Profile, state: BattleState) -> dict[str, Any]:
         return body
     if kind == "shift":
         return {"type": "shift", "creature": who, "to": draw(point)}
+    if kind == "teleport":
+        return {
+            "type": "teleport",
+            "creature": who,
+            "to": draw(point),
+            "distance": draw(st.integers(1, 4)) * p.feet,
+        }
     if kind == "push":
         return {
             "type": "force_move",
