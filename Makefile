@@ -33,8 +33,9 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# Every package strict (pyproject.toml): the layers, the server and the Python client.
 typecheck: install
-	$(BIN)/mypy events projections engine
+	$(BIN)/mypy events projections engine server clients/python/turnledger_client
 
 # The viewer's browser tests drive Debian's chromium (Playwright cannot download browsers here).
 browser:

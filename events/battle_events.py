@@ -47,11 +47,13 @@ Material = Literal["glass", "wood", "stone", "metal"]
 
 
 class Value(BaseModel):
+    # Logged whole: an answer's schema (serialisation mode) lists every field as sent
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
         use_attribute_docstrings=True,
         json_schema_extra=fill_descriptions,
+        json_schema_serialization_defaults_required=True,
     )
 
 

@@ -37,7 +37,7 @@ class VerifiedHead:
 
 
 class VerifiedHeads:
-    """The INSERT-only record of verified heads (migration 0005_i24)."""
+    """The INSERT-only record of verified heads (migration 0006_i24)."""
 
     def __init__(self, engine: Engine, chain_key: ChainKey) -> None:
         self._engine = engine

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Header, Path, Request
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
@@ -118,12 +118,26 @@ async def director(who: Principal = Depends(principal)) -> Principal:
     return who
 
 
-async def api_key(request: Request, deps: Services = Depends(services)) -> None:
-    """When TURNLEDGER_API_KEY is set, creating battles needs it (X-API-Key or Bearer)."""
+async def api_key(
+    request: Request,
+    deps: Services = Depends(services),
+    x_api_key: Annotated[
+        str | None,
+        Header(
+            alias="X-API-Key",
+            description="The server's API key (`TURNLEDGER_API_KEY`), needed to create "
+            "battles when the server sets one (it may also come as a bearer token).",
+        ),
+    ] = None,
+) -> None:
+    """When TURNLEDGER_API_KEY is set, creating battles needs it (X-API-Key or Bearer).
+
+    The key is a declared header parameter, not a security requirement, so generated clients
+    can create battles without a token where the server has no key."""
     expected = deps.settings.api_key
     if not expected:
         return
-    given = request.headers.get("x-api-key") or bearer(request) or ""
+    given = x_api_key or bearer(request) or ""
     if not same_secret(given, expected):
         raise ProblemError(401, "unauthorized", "creating battles needs the server's API key")
 

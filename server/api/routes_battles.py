@@ -10,7 +10,6 @@ import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
 from starlette.responses import Response
 
-from engine.intents import Intent
 from engine.results import Refused
 from server.command_pipeline import IntentOutcome
 from server.narration import narrate_page, with_narration
@@ -20,6 +19,7 @@ from server.stream_hub import TooManyStreams
 
 from . import schemas as s
 from .deps import BattleId, Caller, Deps, Director, api_key, limited
+from .documented import IntentIn
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
 from .stream import Follower, StreamResponse
@@ -176,7 +176,7 @@ def battle_state(
 )
 async def submit_intent(
     battle_id: BattleId,
-    body: Intent,
+    body: IntentIn,
     who: Caller,
     deps: Deps,
     request: Request,
@@ -262,6 +262,7 @@ def events(
         200: {
             "description": "Server-sent events: one per logged event, `event:` its type, "
             "`id:` its version, `data:` its envelope as JSON (as in `GET .../events`).",
+            "model": s.StreamEvent,
             "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
     },

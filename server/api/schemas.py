@@ -12,11 +12,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, GetJsonSchema
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
-from engine.intents import Intent
 from engine.setup import MapSetup
 
-from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut, Receipt
+from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut, Receipt, StreamEvent
 from .battle_bodies import MAX_CREATURES, CreatureIn, TypedBattle
+from .documented import IntentIn
 from .history_answers import Judgement, Replay, WhatIf
 
 MAX_MAP_SQUARES = 40_000  # e.g. 200 x 200
@@ -221,7 +221,7 @@ class WhatIfIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     version: int = Field(ge=1, description="The version to start from.")
-    intents: list[Intent] = Field(
+    intents: list[IntentIn] = Field(
         min_length=1, max_length=MAX_WHAT_IF, description="The intents to try, in order."
     )
 
@@ -320,5 +320,6 @@ __all__ = [
     "IntentOut",
     "Judgement",
     "Replay",
+    "StreamEvent",
     "WhatIf",
 ]

@@ -22,6 +22,11 @@ Event = get_args(wire.EventsPage.model_fields["events"].annotation)[0]
 EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 
 
+def logged_event(data: str | bytes) -> wire.LoggedEvent:
+    """One stream message's `data`, as its typed envelope (picked by `type`)."""
+    return wire.StreamEvent.model_validate_json(data).root
+
+
 @dataclass(frozen=True)
 class Call(Generic[T]):
     """One request and how to read its successful answer."""
@@ -42,9 +47,14 @@ class Call(Generic[T]):
 
 
 def plain(body: Intent | Mapping[str, Any]) -> dict[str, Any]:
-    """A request body as JSON-ready data."""
+    """A request body as JSON-ready data: the fields set, and the `type` a wire model takes by
+    default (`wire.Move(creature=..., path=...)` is a move), which the server needs."""
     if isinstance(body, BaseModel):
-        return body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        data: dict[str, Any] = body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        kind = getattr(body, "type", None)
+        if isinstance(kind, str) and "type" in type(body).model_fields:
+            data.setdefault("type", kind)
+        return data
     return dict(body)
 
 
@@ -53,15 +63,20 @@ def key(given: str | None) -> dict[str, str]:
     return {"Idempotency-Key": given or uuid.uuid4().hex}
 
 
-def model(kind: type[T]) -> Callable[[Any], T]:
-    return lambda data: kind.model_validate(data)  # type: ignore[attr-defined,no-any-return]
+M = TypeVar("M", bound=BaseModel)
+
+
+def model(kind: type[M]) -> Callable[[Any], M]:
+    return kind.model_validate
 
 
 def intent_answer(data: Any) -> wire.IntentOut | wire.DryRunOut:
     return (wire.DryRunOut if data.get("dry_run") else wire.IntentOut).model_validate(data)
 
 
-def battle(body: Mapping[str, Any] | BaseModel, idempotency_key: str | None) -> Call[Any]:
+def battle(
+    body: Mapping[str, Any] | BaseModel, idempotency_key: str | None
+) -> Call[wire.BattleCreatedOut]:
     return Call("POST", "/battles", model(wire.BattleCreatedOut), plain(body),
                 headers=key(idempotency_key))  # fmt: skip
 

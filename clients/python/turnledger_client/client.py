@@ -12,7 +12,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import Any, Literal, Self, TypeVar, overload
 
 import httpx
 from pydantic import BaseModel
@@ -151,7 +151,7 @@ class Client(_Base):
         self, body: dict[str, Any] | BaseModel, idempotency_key: str | None = None
     ) -> wire.BattleCreatedOut:
         """Create a battle; the answer has `battle_id` and `director_token` (shown once)."""
-        return self._run(calls.battle(body, idempotency_key))  # type: ignore[no-any-return]
+        return self._run(calls.battle(body, idempotency_key))
 
     def add_seat(
         self, battle_id: str, creatures: list[str], name: str | None = None
@@ -159,6 +159,34 @@ class Client(_Base):
         """A player's seat (director only): its `token` acts for `creatures`."""
         return self._run(calls.seat(battle_id, creatures, name))
 
+    @overload
+    def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: Literal[False] = False,
+    ) -> wire.IntentOut: ...
+    @overload
+    def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        *,
+        dry_run: Literal[True],
+    ) -> wire.DryRunOut: ...
+    @overload
+    def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: bool = False,
+    ) -> wire.IntentOut | wire.DryRunOut: ...
     def submit(
         self,
         battle_id: str,
@@ -255,8 +283,8 @@ class Client(_Base):
 
     # -- the live stream -----------------------------------------------------------------------
 
-    def stream(self, battle_id: str, after: int | None = None) -> Iterator[Any]:
-        """Logged events as they happen (typed envelopes, `calls.Event`), after `after`.
+    def stream(self, battle_id: str, after: int | None = None) -> Iterator[wire.LoggedEvent]:
+        """Logged events as they happen (typed envelopes, `wire.LoggedEvent`), after `after`.
 
         A dropped connection is resumed after the last event received (`Last-Event-ID`), so
         no event is lost or repeated; it gives up after `retries` failed reconnects in a row.
@@ -279,7 +307,7 @@ class Client(_Base):
                         message = parser.feed(line)
                         if message is None or not message.data:
                             continue
-                        event = calls.EVENT.validate_json(message.data)
+                        event = calls.logged_event(message.data)
                         if event.version <= last:
                             continue
                         last, failures = event.version, 0
@@ -333,7 +361,7 @@ class AsyncClient(_Base):
         self, body: dict[str, Any] | BaseModel, idempotency_key: str | None = None
     ) -> wire.BattleCreatedOut:
         """Create a battle; the answer has `battle_id` and `director_token` (shown once)."""
-        return await self._run(calls.battle(body, idempotency_key))  # type: ignore[no-any-return]
+        return await self._run(calls.battle(body, idempotency_key))
 
     async def add_seat(
         self, battle_id: str, creatures: list[str], name: str | None = None
@@ -341,6 +369,34 @@ class AsyncClient(_Base):
         """A player's seat (director only): its `token` acts for `creatures`."""
         return await self._run(calls.seat(battle_id, creatures, name))
 
+    @overload
+    async def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: Literal[False] = False,
+    ) -> wire.IntentOut: ...
+    @overload
+    async def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        *,
+        dry_run: Literal[True],
+    ) -> wire.DryRunOut: ...
+    @overload
+    async def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: bool = False,
+    ) -> wire.IntentOut | wire.DryRunOut: ...
     async def submit(
         self,
         battle_id: str,
@@ -433,7 +489,9 @@ class AsyncClient(_Base):
         """Try `intents` from `version` without appending."""
         return await self._run(calls.what_if(battle_id, version, intents))
 
-    async def stream(self, battle_id: str, after: int | None = None) -> AsyncIterator[Any]:
+    async def stream(
+        self, battle_id: str, after: int | None = None
+    ) -> AsyncIterator[wire.LoggedEvent]:
         """Logged events as they happen, resumed without loss after a dropped connection."""
         last = after or 0
         failures = 0
@@ -453,7 +511,7 @@ class AsyncClient(_Base):
                         message = parser.feed(line)
                         if message is None or not message.data:
                             continue
-                        event = calls.EVENT.validate_json(message.data)
+                        event = calls.logged_event(message.data)
                         if event.version <= last:
                             continue
                         last, failures = event.version, 0

@@ -18,7 +18,9 @@ class Parser:
     """Feed lines one by one; a blank line ends a message, which `feed` then returns."""
 
     def __init__(self) -> None:
-        self._event, self._data, self._id = "", [], None  # type: ignore[var-annotated]
+        self._event: str = ""
+        self._data: list[str] = []
+        self._id: str | None = None
 
     def feed(self, line: str) -> Message | None:
         if not line:

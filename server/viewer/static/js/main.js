@@ -3,7 +3,9 @@
 import { makeApi } from "./api.js";
 import { Board } from "./board.js";
 import { economyRows, leftWords } from "./economy.js";
-import { h, renderJudgement, renderReactions, renderWhatIf, whatIfResult } from "./panels.js";
+import { renderLegend } from "./legend.js";
+import { h, renderJudgement, renderReactions, whatIfResult } from "./panels.js";
+import { intentSchemas, renderWhatIf } from "./whatif.js";
 import { at, buildActions, describe, legPath, movements, namer } from "./words.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
@@ -86,9 +88,37 @@ function show(state) {
   $("battle-title").textContent = `${state.ruleset} · ${config.battle_id}`;
   $("round").textContent = state.round ? `Round ${state.round}${state.active ? ` · ${S.ctx.name(state.active)}'s turn` : ""}` : "";
   renderReactions($("reactions"), state, S.ctx, mayAnswer, answerReaction);
+  renderLegend($("legend"), state);
   renderSelection();
   renderTimeline();
   renderLog();
+  renderUndo();
+}
+
+// The action the version shown ends (or is inside of): the status line follows the scrubber.
+function actionAt(version) {
+  return S.actions.filter((a) => a.first <= version).pop();
+}
+
+function scrubbedStatus() {
+  if (S.live) return;
+  const action = actionAt(S.version);
+  const words = action ? `: ${describe(action)}` : "";
+  status(`Showing version ${S.version} of ${S.head}${words}`);
+}
+
+// The latest action still in effect is what Undo takes back: the button names it.
+function lastUndoable() {
+  return S.actions.filter((a) => !a.undone && !["create_battle", "undo", "redo"].includes(a.intent?.type)).pop();
+}
+
+function renderUndo() {
+  const button = $("undo");
+  const action = lastUndoable();
+  button.disabled = !action;
+  button.textContent = action ? `Undo ${action.intent?.type?.replaceAll("_", " ") || "action"}` : "Undo";
+  button.title = action ? `Undo version ${action.first}: ${describe(action)}` : "Nothing to undo";
+  button.dataset.intent = action?.id || "";
 }
 
 // The selected creature's economy: what it has left this turn, in its ruleset's words.
@@ -103,6 +133,8 @@ async function showVersion(version) {
   S.live = version >= S.head;
   clearSelection();
   show(await api.state(S.live ? undefined : version));
+  if (S.live) status(`Live at version ${S.version}.`);
+  else scrubbedStatus();
 }
 
 async function followLive() {
@@ -223,7 +255,7 @@ async function chooseAction(id) {
   renderJudgement(panel, judgement, S.ctx);
   const kind = action.intent?.type;
   if (config.role === "director" && !["create_battle", "undo", "redo"].includes(kind)) {
-    renderWhatIf(panel, action.first - 1, action.intent, whatIf);
+    renderWhatIf(panel, action.first - 1, action.intent, whatIf, await intentSchemas());
   }
 }
 
@@ -336,6 +368,8 @@ function step(direction) {
 
 async function start() {
   wireButtons();
+  // the what-if form's intent shapes, read ahead (the document is large the first time)
+  if (config.role === "director") intentSchemas().catch(() => {});
   try {
     await loadLog();
     show(await api.state());

@@ -46,29 +46,6 @@ export function renderJudgement(host, j, ctx) {
   void ctx;
 }
 
-// Try other intents from a version without appending; show their events and the difference.
-export function renderWhatIf(host, version, intent, run) {
-  const input = h("textarea", { id: "whatif-intent", rows: 4, spellcheck: "false" });
-  input.value = JSON.stringify(intent || {}, null, 1);
-  const out = h("div", { id: "whatif-result" });
-  const button = h("button", { id: "whatif-run", onclick: async () => {
-    let intents;
-    try {
-      const parsed = JSON.parse(input.value);
-      intents = Array.isArray(parsed) ? parsed : [parsed];
-    } catch (err) {
-      out.replaceChildren(h("p", { class: "refused" }, `Not JSON: ${err.message}`));
-      return;
-    }
-    out.replaceChildren(h("p", {}, "Trying…"));
-    out.replaceChildren(...(await run(version, intents)));
-  } }, `Try from version ${version}`);
-  host.append(h("section", { class: "whatif" },
-    h("h3", {}, "What if…"),
-    h("p", { class: "small" }, "Edit the intent (or a list of intents) and try it from just before this action."),
-    input, button, out));
-}
-
 export function whatIfResult(result, ctx) {
   const parts = [];
   for (const step of result.steps) {

@@ -9,11 +9,11 @@ A creation retried across the upgrade therefore makes a new battle (claims only 
 of a creation, within moments of it).
 
 Least privilege: the application role loses what it never uses: UPDATE on `idempotency_keys`
-(claimed by INSERT ... ON CONFLICT DO NOTHING), UPDATE on `snapshots` (inserted, never
-changed) and DELETE on `battle_views`. What it keeps beyond SELECT and INSERT, each for one
-statement: UPDATE on `battle_views` (the read model's upsert in the append), DELETE on
-`snapshots` (a rebuild replaces a battle's snapshots), DELETE on `battles` and
-`creation_keys` (a failed creation removes its row and its claim). `event_log` stays SELECT
+(claimed by INSERT ... ON CONFLICT DO NOTHING) and UPDATE on `snapshots` (inserted, never
+changed). What it keeps beyond SELECT and INSERT: UPDATE and DELETE on `battle_views` and
+`creature_views` (the read model the append rewrites, 0005_i25), DELETE on `snapshots` (a
+rebuild replaces a battle's snapshots), DELETE on `battles` and `creation_keys` (a failed
+creation removes its row and its claim). `event_log` stays SELECT
 and INSERT only; the server refuses to start with more (server/roles.py).
 
 `verified_heads` keeps, per battle, versions whose chain was verified and the hash there, each
@@ -21,15 +21,15 @@ with an HMAC under the chain key, so `verify` resumes from the latest instead of
 whole log again, and a row forged in the database is ignored. The application may only
 SELECT and INSERT it.
 
-Revision ID: 0005_i24
-Revises: 0004
+Revision ID: 0006_i24
+Revises: 0005_i25
 Create Date: 2026-11-26
 """
 
 from alembic import op
 
-revision = "0005_i24"
-down_revision = "0004"
+revision = "0006_i24"
+down_revision = "0005_i25"
 branch_labels = None
 depends_on = None
 
@@ -60,7 +60,6 @@ def upgrade() -> None:
                 REVOKE ALL ON server_secrets FROM {APP_ROLE};
                 REVOKE UPDATE ON idempotency_keys FROM {APP_ROLE};
                 REVOKE UPDATE ON snapshots FROM {APP_ROLE};
-                REVOKE DELETE ON battle_views FROM {APP_ROLE};
                 GRANT SELECT, INSERT ON verified_heads TO {APP_ROLE};
             END IF;
         END
@@ -78,7 +77,6 @@ def downgrade() -> None:
             IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '{APP_ROLE}') THEN
                 GRANT SELECT, INSERT ON server_secrets TO {APP_ROLE};
                 GRANT UPDATE ON idempotency_keys, snapshots TO {APP_ROLE};
-                GRANT DELETE ON battle_views TO {APP_ROLE};
             END IF;
         END
         $$

@@ -1,16 +1,16 @@
-"""On a Citus coordinator: verified heads (0005_i24) sharded by battle, beside its log.
+"""On a Citus coordinator: verified heads (0006_i24) sharded by battle, beside its log.
 
-Revision ID: c003_i24
-Revises: c002
+Revision ID: c004_i24
+Revises: c003_i25
 Create Date: 2026-11-26
 """
 
 from alembic import op
 
-revision = "c003_i24"
-down_revision = "c002"
+revision = "c004_i24"
+down_revision = "c003_i25"
 branch_labels = None
-depends_on = "0005_i24"
+depends_on = "0006_i24"
 
 
 # One connection per node, as c001: a later revision in the same transaction may distribute or
