@@ -39,6 +39,27 @@ MAX_PATH = 1000
 Path = Annotated[list[Point], Field(max_length=MAX_PATH)]
 
 
+class Overrule(BaseModel):
+    """The director's ruling on this intent: judged as usual, each
+    rule it would be refused on is recorded as a `RuleOverruled` event and set aside."""
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        strict=True,
+        use_attribute_docstrings=True,
+        json_schema_extra=describe,
+    )
+
+    reason: Annotated[str, Field(min_length=1, max_length=500)]
+    """Why the table rules so (1 to 500 characters): shown wherever the action is."""
+    cost: Annotated[int, Field(ge=0, le=MAX_DISTANCE)] | None = None
+    """What each step the text cannot count costs, in the ruleset's unit (absent: a plain
+    step's cost)."""
+    reactions: bool = True
+    """Whether the move still provokes reactions (false: none trigger)."""
+
+
 class IntentBase(BaseModel):
     # strict: a boolean is not a number and a string is not a number, as JSON tells them apart
     model_config = ConfigDict(
@@ -51,6 +72,8 @@ class IntentBase(BaseModel):
 
     rolls: Annotated[list[int], Field(max_length=200)] | None = None
     expected_version: int | None = None
+    overrule: Overrule | None = None
+    """The director's ruling: set aside the rules this intent breaks (director only)."""
 
 
 MAX_LEGS = 100

@@ -12,10 +12,12 @@ from server.api import (
     openapi,
     problems,
     routes_battles,
+    routes_campaign,
     routes_docs,
     routes_history,
     routes_keys,
     routes_ops,
+    routes_questions,
 )
 from server.api.deps import PrincipalCache, Services
 from server.api.metrics import Metrics
@@ -95,6 +97,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         engine=engine,
         battles=wired.battles,
         history=wired.history,
+        questions=wired.questions,
+        catalog=wired.catalog,
         metrics=metrics,
         hub=hub,
         keyring=wired.keyring,
@@ -135,7 +139,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     app.state.store = wired.store
     app.state.services = services
     problems.install(app)
-    for module in (routes_battles, routes_history, routes_ops):
+    for module in (routes_battles, routes_history, routes_ops, routes_questions, routes_campaign):
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
     app.include_router(routes_docs.router)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 import orjson
@@ -10,8 +11,8 @@ from sqlalchemy import Engine, text
 from server.auth import Principal
 
 _CREATE = text(
-    "INSERT INTO battles (battle_id, ruleset, director_token_hash, created_at)"
-    " VALUES (:b, :r, :h, :at)"
+    "INSERT INTO battles (battle_id, ruleset, director_token_hash, created_at, title, tags,"
+    " created_by) VALUES (:b, :r, :h, :at, :title, CAST(:tags AS varchar[]), :by)"
 )
 _ADD_SEAT = text(
     "INSERT INTO battle_seats (battle_id, token_hash, seat_id, name, creatures, created_at)"
@@ -40,9 +41,32 @@ class BattleDirectory:
     def engine(self) -> Engine:
         return self._engine
 
-    def create(self, battle_id: str, ruleset: str, director_hash: bytes, at: datetime) -> None:
+    def create(
+        self,
+        battle_id: str,
+        ruleset: str,
+        director_hash: bytes,
+        at: datetime,
+        *,
+        title: str | None = None,
+        tags: Sequence[str] = (),
+        created_by: str | None = None,
+    ) -> None:
+        """A battle's row; `created_by` is the scope of the API key that created it (None
+        without one), so a campaign holding that key can find the battle again."""
         with self._engine.begin() as conn:
-            conn.execute(_CREATE, {"b": battle_id, "r": ruleset, "h": director_hash, "at": at})
+            conn.execute(
+                _CREATE,
+                {
+                    "b": battle_id,
+                    "r": ruleset,
+                    "h": director_hash,
+                    "at": at,
+                    "title": title,
+                    "tags": list(tags),
+                    "by": created_by,
+                },
+            )
 
     def add_seat(
         self,

@@ -91,7 +91,13 @@ class BattleService:
     # -- battles and seats ----------------------------------------------------------------
 
     async def create_battle(
-        self, body: dict[str, Any], *, idempotency_key: str | None = None, scope: str = "local"
+        self,
+        body: dict[str, Any],
+        *,
+        idempotency_key: str | None = None,
+        scope: str = "local",
+        created_by: str | None = None,
+        continued_from: dict[str, Any] | None = None,
     ) -> CreatedBattle | Refused:
         """Judge a battle's setup and append its creation; the director token is shown once,
         and again only to a retry of the same request under the same `Idempotency-Key` from
@@ -103,6 +109,9 @@ class BattleService:
             return Refused(rule="battle/invalid-setup", detail=str(exc))
         if body.get("seed") is None:  # after hashing: a retried creation is the same request
             body = {**body, "seed": secret_seed()}
+        # what a campaign finds it by is the directory's, not the rules'
+        title, tags = body.get("title"), list(body.get("tags") or [])
+        body = {k: v for k, v in body.items() if k not in ("title", "tags")}
         battle_id = self.new_id()
         raw = secrets.token_bytes(TOKEN_BYTES)
         token = director_token(raw)
@@ -131,9 +140,19 @@ class BattleService:
             # The directory row first: a crash before the append leaves a row with no
             # events, which every read treats as "no such battle".
             self.directory.create(
-                battle_id, str(body.get("ruleset")), token_hash(token), self.clock()
+                battle_id,
+                str(body.get("ruleset")),
+                token_hash(token),
+                self.clock(),
+                title=title,
+                tags=tags,
+                created_by=created_by,
             )
-            opener = IntentAccepted(intent={"type": "create_battle"}, trace=list(trace))
+            # a continued battle's opening records where its creatures came from
+            opened: dict[str, Any] = {"type": "create_battle"}
+            if continued_from is not None:
+                opened["continue"] = continued_from
+            opener = IntentAccepted(intent=opened, trace=list(trace))
             return Planned(
                 (opener, *decision.events), state, decision.events, trace, state.rules_version
             )
@@ -361,6 +380,10 @@ def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused 
     dice only where the battle's `player_rolls` option allows them."""
     if principal.is_director:
         return None
+    if getattr(intent, "overrule", None) is not None:
+        return Refused(
+            rule="auth/overrule-director-only", detail="only the director may overrule the rules"
+        )
     if getattr(intent, "rolls", None) and not BaseOptions.of(state).player_rolls:
         return Refused(
             rule="auth/rolls-director-only",

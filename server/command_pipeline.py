@@ -143,7 +143,11 @@ class CommandPipeline:
         snapshot_every: int = 200,
         on_conflict: Callable[[], None] = lambda: None,
         read_model: ReadModelProjector | None = None,
+        guard: Callable[[str], None] | None = None,
     ) -> None:
+        self.guard = guard
+        """Asked before each command on an existing battle; raises to refuse it (a closed
+        battle appends nothing)."""
         self.log = log
         self.loader = loader
         self.new_id = new_id
@@ -160,6 +164,9 @@ class CommandPipeline:
             return await self._preview(command)
         if command.new_battle:
             return await self._create(command)
+        if self.guard is not None:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.executor, self.guard, command.battle_id)
         locked_from = self.max_retries - 1 if command.lock_free else 0
         for attempt in range(locked_from):
             if attempt:

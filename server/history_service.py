@@ -19,6 +19,7 @@ from engine.budget import within
 from engine.intents import Intent
 from engine.recorded_dice import ReplayDice
 from engine.results import Refusal, Refused
+from engine.ruling import PREFIX
 from engine.view import battle_view, view_change
 from events.envelope import Envelope
 from events.history_events import ActionRedone, ActionUndone, IntentAccepted
@@ -352,6 +353,7 @@ class HistoryService:
             "actor": envelopes[0].actor,
             "rules_version_then": envelopes[0].rules_version,
             "recorded": {"events": recorded, "trace": opening.trace},
+            "ruling": ruling_of(opening.intent, envelopes[1:]),
         }
         if opening.intent.get("type") in ("undo", "redo", "create_battle"):
             return {
@@ -455,6 +457,7 @@ class HistoryService:
                     },
                     "trace": env.data.get("trace") if env.type == "IntentAccepted" else None,
                     "state": shown,
+                    "ruling": ruling_words(env.data) if env.type == "RuleOverruled" else None,
                     **({} if change is None else {"change": change}),
                 }
             )
@@ -684,6 +687,29 @@ def _state_difference(hypothetical: BattleState, actual: BattleState) -> dict[st
     if pending_a != pending_b:
         out["pending_reactions"] = {"what_if": pending_a, "actual": pending_b}
     return out
+
+
+def ruling_words(data: dict[str, Any]) -> str:
+    """A ruling in the words narration, the viewer and replay share (DESIGN section 7)."""
+    return f"{PREFIX}: {data.get('reason', '')}"
+
+
+def ruling_of(intent: dict[str, Any], envelopes: Sequence[Envelope]) -> dict[str, Any] | None:
+    """The director's ruling on a recorded action: its reason, the rules it set aside (as
+    recorded) and the words shown for it; None for an action without one."""
+    given = intent.get("overrule")
+    if not isinstance(given, dict):
+        return None
+    set_aside = [
+        {k: env.data.get(k) for k in ("rule", "step", "detail")}
+        for env in envelopes
+        if env.type == "RuleOverruled"
+    ]
+    return {
+        "reason": given.get("reason"),
+        "overruled": set_aside,
+        "words": f"{PREFIX}: {given.get('reason')}",
+    }
 
 
 def state_change(before: BattleState, after: BattleState) -> dict[str, Any]:

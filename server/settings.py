@@ -81,6 +81,11 @@ class Settings(BaseSettings):
     decide_threads: int = Field(
         default=2, ge=1, le=32, description="Threads for decisions that search, and cold reads."
     )
+    questions_follow: bool = Field(
+        default=True,
+        description="The log's question read models follow each answered append (`off`: only"
+        " questions bring them up to date, for measuring what following costs).",
+    )
     rate_limits: bool = Field(
         default=True, description="Rate limits on battle creations and writes (`off` to lift)."
     )

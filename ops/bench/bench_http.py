@@ -167,6 +167,7 @@ def running_server(
     factory: str = SERVER_FACTORY,
     *,
     rate_limits: bool | None = None,
+    questions_follow: bool = True,
 ) -> Iterator[Served]:
     """uvicorn with uvloop and httptools serving `factory` (the real server by default).
 
@@ -179,6 +180,7 @@ def running_server(
         "DATABASE_URL": to_sqlalchemy_url(uri) if factory == SERVER_FACTORY else uri,
         "TURNLEDGER_LOG_LEVEL": "warning",
         "TURNLEDGER_RATE_LIMITS": "off" if rate_limits is False else "on",
+        "TURNLEDGER_QUESTIONS_FOLLOW": "on" if questions_follow else "off",
     }
     if rate_limits is None:
         env |= {"TURNLEDGER_RATE_WRITE": NEVER_REFUSED, "TURNLEDGER_RATE_CREATE": NEVER_REFUSED}
@@ -487,6 +489,18 @@ def main(argv: list[str] | None = None) -> None:
                 shared = Tally("turnledger, 1 worker, 8 clients on 1 battle")
                 measure(uri, one, shared, run_loop(make_battles(one.url, 1)), CLIENTS)
                 extras = [unkeyed, shared]
+            if plain:
+                with running_server(uri, 1, questions_follow=False) as lazy:
+                    # what the log's question read models cost the write path (issue 28):
+                    # the same load with them brought up to date only by questions, beside
+                    # the default in alternated rounds
+                    alone = Tally("turnledger, 1 worker, question models not followed")
+                    again = Tally("turnledger, 1 worker (again, beside it)")
+                    lazy_battles = run_loop(make_battles(lazy.url, CLIENTS))
+                    for _ in range(ROUNDS):
+                        measure(uri, lazy, alone, lazy_battles, CLIENTS)
+                        measure(uri, one, again, variants[0][2], CLIENTS)
+                    extras += [alone, again]
         raw_rate = sum(r.units for r in raw_rows) / sum(r.seconds for r in raw_rows)
         floor_rate = variants[-1][0].rate
         peer = eventsourcing_workload(uri, CLIENTS)

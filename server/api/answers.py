@@ -76,6 +76,20 @@ class Receipt(Answer):
     signature: str = Field(description="The Ed25519 signature, base64url without padding.")
 
 
+class Overruled(Answer):
+    """A rule the director's ruling set aside (a `RuleOverruled` event of the action)."""
+
+    rule: str = Field(description="The rule set aside (`draw-steel/ledge`).")
+    step: int | None = Field(default=None, description="The path step it applied to, if any.")
+    detail: str = Field(description="What the refusal would have said.")
+
+
+OVERRULED_FIELD = sometimes(
+    "Only when the intent carried an `overrule`: the rules it set aside, in order;"
+    " empty when the rules allowed the intent anyway (nothing was overruled)."
+)
+
+
 class IntentOut(Answer):
     """An accepted action: the new version, its logged events and its trace."""
 
@@ -90,6 +104,7 @@ class IntentOut(Answer):
         description="True when this is the first answer again (the `Idempotency-Key` was seen).",
     )
     dry_run: Literal[False] = Field(default=False, description="Always false here.")
+    overruled: list[Overruled] | None = OVERRULED_FIELD
     receipt: Receipt | None = Field(
         default=None,
         description="Signed proof of this append (keep it: `POST .../verify` checks the log "
@@ -108,6 +123,7 @@ class DryRunOut(Answer):
     trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
     replayed: bool = Field(default=False, description="Always false for a dry run.")
     dry_run: Literal[True] = Field(default=True, description="Always true here.")
+    overruled: list[Overruled] | None = OVERRULED_FIELD
 
 
 class StreamEvent(RootModel[LoggedEvent]):

@@ -11,9 +11,11 @@ from starlette.concurrency import run_in_threadpool
 
 from events.lru import SizedLRU
 from server.auth import Principal, same_secret, token_hash
+from server.battle_catalog import BattleCatalog
 from server.battle_service import BattleService
 from server.history_service import HistoryService
 from server.keyring import Keyring
+from server.log_questions import LogQuestions
 from server.settings import Settings
 from server.stream_hub import StreamHub
 from server.verification import Verifier
@@ -32,6 +34,8 @@ class Services:
     engine: Engine
     battles: BattleService
     history: HistoryService
+    questions: LogQuestions
+    catalog: BattleCatalog
     metrics: Metrics
     hub: StreamHub
     keyring: Keyring

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import ConfigDict, Field
 
-from .answers import Answer, Refusal, StateView, TraceStep, sometimes
+from .answers import Answer, Overruled, Refusal, StateView, TraceStep, sometimes
 from .documented import ChangeValue, RecordedIntent
 from .event_models import ReplayedEvent, UnloggedEvent
 
@@ -22,6 +22,16 @@ class JudgedAgain(Answer):
     events: list[UnloggedEvent] | None = sometimes("The events decided now (absent when refused).")
     trace: list[TraceStep] | None = sometimes("Today's trace (absent when refused).")
     refused: Refusal | None = sometimes("Present when today's rules refuse the recorded intent.")
+
+
+class RulingShown(Answer):
+    """The director's ruling on an action."""
+
+    reason: str = Field(description="The director's reason.")
+    overruled: list[Overruled] = Field(
+        description="The rules it set aside, as recorded (empty: the rules allowed it anyway)."
+    )
+    words: str = Field(description='"overruled by the director: <reason>".')
 
 
 class Judgement(Answer):
@@ -45,6 +55,9 @@ class Judgement(Answer):
     matches: bool = Field(description="True when today's decision equals the recorded one.")
     differences: list[str] = Field(description="Each difference, in words (empty when matching).")
     note: str | None = sometimes("Why the action was not judged (control actions).")
+    ruling: RulingShown | None = Field(
+        description="The director's ruling on the action; null when it carried none."
+    )
 
 
 class StateChange(StateView):
@@ -69,10 +82,13 @@ class ReplayStep(Answer):
         description="The state after this event (undone actions left out); with"
         " `states=changes`, only on the page's first step that has a state (a keyframe)."
     )
-    change: StateChange | None = Field(
+    change: StateChange | None = sometimes(
+        "With `states=changes`, on each later step: what changed since the step"
+        " before it that showed a state or a change."
+    )
+    ruling: str | None = Field(
         default=None,
-        description="With `states=changes`, on each later step: what changed since the step"
-        " before it that showed a state or a change.",
+        description='On a `RuleOverruled` event: "overruled by the director: <reason>".',
     )
 
 

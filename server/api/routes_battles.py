@@ -8,17 +8,23 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from starlette.background import BackgroundTask
 from starlette.responses import Response
 
 from engine.results import Refused
+from events.vocabulary import registry
 from server.command_pipeline import IntentOutcome
+from server.continuation import continued_body
+from server.errors import BadRequest, Forbidden, NotFound
+from server.log_questions_store import Filters
 from server.narration import narrate_page, with_narration
 from server.receipts import check_receipts, make_receipt
 from server.redaction import reader_kind
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
-from .deps import BattleId, Caller, Deps, Director, api_key, limited
+from .deps import BattleId, Caller, Deps, Director, api_key, bearer, limited
 from .documented import IntentIn
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
@@ -62,8 +68,11 @@ def check_limits(body: s.BattleIn) -> None:
         )
 
 
-def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> Response:
-    """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem."""
+def answer(
+    request: Request, outcome: IntentOutcome, kind: str, deps: Deps, ruled: bool = False
+) -> Response:
+    """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem; a ruled
+    intent's answer says which rules were set aside (`overruled`, empty when none were)."""
     state = request.scope.setdefault("state", {})
     state["intent_type"] = kind
     if outcome.refused is not None:
@@ -76,11 +85,26 @@ def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> R
     state["outcome"] = label
     deps.metrics.intents.labels(kind, label).inc()
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else None
+    # the log's question read models follow the append once the answer is sent (a question
+    # asked before that brings them up to the head itself)
+    keep_up = (
+        BackgroundTask(deps.questions.follow, outcome.envelopes[0].battle_id)
+        if outcome.envelopes and not outcome.replayed and deps.settings.questions_follow
+        else None
+    )
     body = outcome_json(outcome)
+    if ruled:
+        body["overruled"] = [
+            {k: e["data"].get(k) for k in ("rule", "step", "detail")}
+            for e in body["events"]
+            if e["type"] == "RuleOverruled"
+        ]
     if outcome.envelopes and not outcome.dry_run:
         last = outcome.envelopes[-1]
         body["receipt"] = make_receipt(deps.keyring, last.battle_id, last.version, last.hash)
-    return OrjsonResponse(body, 200 if outcome.dry_run else 201, headers=headers)
+    return OrjsonResponse(
+        body, 200 if outcome.dry_run else 201, headers=headers, background=keep_up
+    )
 
 
 @router.post(
@@ -97,10 +121,19 @@ async def create_battle(
     """Create a battle; the answer holds its id and the director token (shown once, and
     again only to a retry of the same request with the same `Idempotency-Key`)."""
     check_limits(body)
+    raw = plain_json(body)
+    scope = client_of(request, deps.settings.api_key)
+    continued = raw.pop("continue", None)
+    if continued is not None:
+        raw, continued = await run_in_threadpool(
+            continue_from, deps, bearer(request), scope, raw, continued
+        )
     created = await deps.battles.create_battle(
-        plain_json(body),
+        raw,
         idempotency_key=idempotency_key,
-        scope=client_of(request, deps.settings.api_key),
+        scope=scope,
+        created_by=scope if scope.startswith("key:") else None,
+        continued_from=continued,
     )
     if isinstance(created, Refused):
         raise refusal_error(created)
@@ -113,6 +146,7 @@ async def create_battle(
             "receipt": make_receipt(
                 deps.keyring, created.battle_id, created.version, created.envelopes[-1].hash
             ),
+            **({"continued_from": continued} if continued is not None else {}),
         },
         201,
         headers=headers,
@@ -198,7 +232,7 @@ async def submit_intent(
         dry_run=dry_run,
         correlation_id=request.scope.get("state", {}).get("request_id"),
     )
-    return answer(request, outcome, body.type, deps)
+    return answer(request, outcome, body.type, deps, ruled=body.overrule is not None)
 
 
 @router.get(
@@ -237,22 +271,106 @@ def events(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
+    request: Request,
     after: Annotated[int, Query(ge=0, le=2**31 - 1, description="Events after this version.")] = 0,
     limit: Annotated[int, Query(ge=1, le=s.MAX_PAGE, description="At most this many.")] = 100,
     narrate: Annotated[
         bool, Query(description="Add each event's `narration`: the event in plain words.")
     ] = False,
+    creature: Annotated[
+        str | None,
+        Query(min_length=1, max_length=64, description="Only events about this creature."),
+    ] = None,
+    type_: Annotated[
+        list[str] | None,
+        Query(
+            alias="type",
+            max_length=50,
+            description="Only events of these types (repeat `type` for several).",
+        ),
+    ] = None,
+    round_: Annotated[
+        int | None, Query(alias="round", ge=1, le=2**31 - 1, description="Only this round.")
+    ] = None,
+    turn: Annotated[
+        int | None,
+        Query(
+            ge=1,
+            le=2**31 - 1,
+            description="Only this turn (turns are numbered 1, 2, ... as they start).",
+        ),
+    ] = None,
 ) -> Any:
     """The log of this battle, in version order, a page at a time: at most `limit` events and
     about 4 MiB of them (a page ends before the event that would pass it, but always holds
-    one); `next_after` says where the next page starts."""
-    page = bytes_page(deps.battles.events(battle_id, after, limit), s.MAX_PAGE_BYTES)
+    one); `next_after` says where the next page starts. Filters combine (`creature`, `type`,
+    `round`, `turn`); a filter it does not know is a 422, never ignored."""
+    filters = event_filters(request, creature, type_, round_, turn)
+    if filters is None:
+        found = deps.battles.events(battle_id, after, limit)
+    else:
+        found = deps.questions.events(battle_id, after, limit, filters)
+    page = bytes_page(found, s.MAX_PAGE_BYTES)
     next_after = page[-1].version if page else after
     shown = [envelope_json(e, director=who.is_director) for e in page]
     body = {"battle_id": battle_id, "events": shown}
     if narrate and page:
         with_narration(body, narrate_page(deps.battles, battle_id, after, page))
     return OrjsonResponse({**body, "next_after": next_after})
+
+
+def continue_from(
+    deps: Any, token: str | None, scope: str, body: dict[str, Any], asked: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The creation body completed from the battle it continues, and where it came from
+    (the battle, the version read, the creatures). Only the old battle's director, or the
+    API key that created it, may carry its creatures on."""
+    old_id = str(asked["battle_id"])
+    head = deps.battles.store.head_version(old_id)
+    if head == 0:
+        raise NotFound(f"continue: no battle {old_id!r}")
+    version = asked.get("version") or head
+    if version > head:
+        raise BadRequest(f"continue: battle {old_id!r} has versions 1 to {head}, not {version}")
+    who = deps.battles.authenticate(old_id, token) if token else None
+    by_key = scope.startswith("key:") and deps.catalog.created_by(old_id) == scope
+    if not (by_key or (who is not None and who.is_director)):
+        raise Forbidden(
+            f"continuing battle {old_id!r} needs its director's token or the API key that"
+            " created it"
+        )
+    old = deps.battles.loader.at(old_id, version).state
+    names = list(asked["creatures"])
+    merged = continued_body(body, old, old_id, names)
+    return merged, {"battle_id": old_id, "version": version, "creatures": names}
+
+
+EVENT_QUERY = frozenset({"after", "limit", "narrate", "creature", "type", "round", "turn"})
+
+
+def event_filters(
+    request: Request,
+    creature: str | None,
+    types: list[str] | None,
+    round_: int | None,
+    turn: int | None,
+) -> Filters | None:
+    """The events route's filters (None: none asked); an unknown parameter or event type is
+    named in a 422 rather than ignored, which would answer a question nobody asked."""
+    unknown = sorted(set(request.query_params) - EVENT_QUERY - {"token"})
+    if unknown:
+        raise ProblemError(
+            422,
+            "invalid-request",
+            f"unknown filter(s): {', '.join(unknown)}; the log filters"
+            " by creature, type, round and turn",
+        )
+    for name in types or []:
+        if name not in registry.types:
+            raise ProblemError(422, "invalid-request", f"unknown event type {name!r}")
+    if creature is None and not types and round_ is None and turn is None:
+        return None
+    return Filters(creature, tuple(types or ()), round_, turn)
 
 
 @router.get(

@@ -15,7 +15,7 @@ from pydantic_core import CoreSchema
 from engine.setup import MapSetup
 
 from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut, Receipt, StreamEvent
-from .battle_bodies import MAX_CREATURES, CreatureIn, TypedBattle
+from .battle_bodies import MAX_CREATURES, ContinueIn, CreatureIn, Tags, Title, TypedBattle
 from .documented import IntentIn
 from .history_answers import Judgement, Replay, WhatIf
 
@@ -49,6 +49,9 @@ class BattleIn(BaseModel):
     map: MapSetup | None = None
     board: dict[str, Any] | None = None
     creatures: list[CreatureIn] = Field(default=[], max_length=MAX_CREATURES)
+    title: Title | None = None
+    tags: Tags = []
+    continue_: ContinueIn | None = Field(default=None, alias="continue")
 
     @classmethod
     def __get_pydantic_json_schema__(
@@ -65,6 +68,11 @@ class BattleCreatedOut(BaseModel):
         description="The director's token, shown once; keep it. It can do everything."
     )
     version: int = Field(description="The battle's version (1: `BattleCreated`).")
+    continued_from: ContinueIn | None = Field(
+        default=None,
+        description="Where its continued creatures came from (the battle, the version read,"
+        " the creatures), also recorded in its opening `IntentAccepted`.",
+    )
     receipt: Receipt | None = Field(
         default=None, description="Signed proof of the creation's append (see `IntentOut`)."
     )

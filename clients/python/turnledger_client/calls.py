@@ -117,11 +117,55 @@ def state(battle_id: str, version: int | None, at: datetime | None) -> Call[wire
     return Call("GET", f"/battles/{battle_id}", model(wire.BattleStateOut), params=params)
 
 
-def events(battle_id: str, after: int, limit: int, narrate: bool) -> Call[wire.EventsPage]:
+def events(
+    battle_id: str,
+    after: int,
+    limit: int,
+    narrate: bool,
+    creature: str | None = None,
+    types: list[str] | None = None,
+    round_: int | None = None,
+    turn: int | None = None,
+) -> Call[wire.EventsPage]:
     params: dict[str, Any] = {"after": after, "limit": limit}
     if narrate:
         params["narrate"] = "true"
+    filters = (("creature", creature), ("type", types or None), ("round", round_), ("turn", turn))
+    params.update({k: v for k, v in filters if v is not None})
     return Call("GET", f"/battles/{battle_id}/events", model(wire.EventsPage), params=params)
+
+
+def battles(tags: list[str] | None, limit: int, before: str | None) -> Call[wire.BattlesPage]:
+    params: dict[str, Any] = {"limit": limit}
+    if tags:
+        params["tag"] = tags
+    if before is not None:
+        params["before"] = before
+    return Call("GET", "/battles", model(wire.BattlesPage), params=params)
+
+
+def describe(battle_id: str, title: str | None, tags: list[str] | None) -> Call[wire.Described]:
+    body = {k: v for k, v in (("title", title), ("tags", tags)) if v is not None}
+    # the same title and tags again change nothing: safe to retry
+    return Call("PATCH", f"/battles/{battle_id}", model(wire.Described), body, appends=False)
+
+
+def close(battle_id: str, reason: str) -> Call[wire.ClosedOut]:
+    path = f"/battles/{battle_id}/close"
+    return Call("POST", path, model(wire.ClosedOut), {"reason": reason})
+
+
+def rulings(battle_id: str, after: int, limit: int) -> Call[wire.RulingsPage]:
+    params = {"after": after, "limit": limit}
+    return Call("GET", f"/battles/{battle_id}/rulings", model(wire.RulingsPage), params=params)
+
+
+def movement(
+    battle_id: str, creature: str, round_: int | None, turn: int | None
+) -> Call[wire.Movement]:
+    params = {k: v for k, v in (("round", round_), ("turn", turn)) if v is not None}
+    path = f"/battles/{battle_id}/creatures/{creature}/movement"
+    return Call("GET", path, model(wire.Movement), params=params)
 
 
 def reach(battle_id: str, creature: str, kind: str, mode: str) -> Call[wire.ReachOut]:

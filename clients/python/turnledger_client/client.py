@@ -210,10 +210,47 @@ class Client(_Base):
         return self._run(calls.state(battle_id, version, at))
 
     def events(
-        self, battle_id: str, after: int = 0, limit: int = 100, narrate: bool = False
+        self,
+        battle_id: str,
+        after: int = 0,
+        limit: int = 100,
+        narrate: bool = False,
+        *,
+        creature: str | None = None,
+        types: list[str] | None = None,
+        round: int | None = None,
+        turn: int | None = None,
     ) -> wire.EventsPage:
-        """A page of the log after version `after` (typed events; words with `narrate`)."""
-        return self._run(calls.events(battle_id, after, limit, narrate))
+        """A page of the log after version `after` (typed events; words with `narrate`),
+        filtered by `creature`, event `types`, `round` and `turn` when given (combined)."""
+        call = calls.events(battle_id, after, limit, narrate, creature, types, round, turn)
+        return self._run(call)
+
+    def battles(
+        self, tags: list[str] | None = None, limit: int = 50, before: str | None = None
+    ) -> wire.BattlesPage:
+        """The battles this client may see (by its API key or token), newest first."""
+        return self._run(calls.battles(tags, limit, before))
+
+    def describe(
+        self, battle_id: str, *, title: str | None = None, tags: list[str] | None = None
+    ) -> wire.Described:
+        """Change the battle's title or tags (director)."""
+        return self._run(calls.describe(battle_id, title, tags))
+
+    def close_battle(self, battle_id: str, reason: str) -> wire.ClosedOut:
+        """Close the battle: nothing appends to it any more (director)."""
+        return self._run(calls.close(battle_id, reason))
+
+    def rulings(self, battle_id: str, after: int = 0, limit: int = 100) -> wire.RulingsPage:
+        """The battle's rulings still in effect: each rule the director set aside, and why."""
+        return self._run(calls.rulings(battle_id, after, limit))
+
+    def movement(
+        self, battle_id: str, creature: str, *, round: int | None = None, turn: int | None = None
+    ) -> wire.Movement:
+        """What `creature` did in a round or a turn (neither: the whole battle so far)."""
+        return self._run(calls.movement(battle_id, creature, round, turn))
 
     def reach(
         self, battle_id: str, creature: str, kind: str = "move", mode: str = "walk"
@@ -417,10 +454,46 @@ class AsyncClient(_Base):
         return await self._run(calls.state(battle_id, version, at))
 
     async def events(
-        self, battle_id: str, after: int = 0, limit: int = 100, narrate: bool = False
+        self,
+        battle_id: str,
+        after: int = 0,
+        limit: int = 100,
+        narrate: bool = False,
+        *,
+        creature: str | None = None,
+        types: list[str] | None = None,
+        round: int | None = None,
+        turn: int | None = None,
     ) -> wire.EventsPage:
-        """A page of the log after version `after`."""
-        return await self._run(calls.events(battle_id, after, limit, narrate))
+        """A page of the log after version `after`, filtered when asked."""
+        call = calls.events(battle_id, after, limit, narrate, creature, types, round, turn)
+        return await self._run(call)
+
+    async def battles(
+        self, tags: list[str] | None = None, limit: int = 50, before: str | None = None
+    ) -> wire.BattlesPage:
+        """The battles this client may see (by its API key or token), newest first."""
+        return await self._run(calls.battles(tags, limit, before))
+
+    async def describe(
+        self, battle_id: str, *, title: str | None = None, tags: list[str] | None = None
+    ) -> wire.Described:
+        """Change the battle's title or tags (director)."""
+        return await self._run(calls.describe(battle_id, title, tags))
+
+    async def close_battle(self, battle_id: str, reason: str) -> wire.ClosedOut:
+        """Close the battle: nothing appends to it any more (director)."""
+        return await self._run(calls.close(battle_id, reason))
+
+    async def rulings(self, battle_id: str, after: int = 0, limit: int = 100) -> wire.RulingsPage:
+        """The battle's rulings still in effect."""
+        return await self._run(calls.rulings(battle_id, after, limit))
+
+    async def movement(
+        self, battle_id: str, creature: str, *, round: int | None = None, turn: int | None = None
+    ) -> wire.Movement:
+        """What `creature` did in a round or a turn (neither: the whole battle so far)."""
+        return await self._run(calls.movement(battle_id, creature, round, turn))
 
     async def reach(
         self, battle_id: str, creature: str, kind: str = "move", mode: str = "walk"

@@ -148,6 +148,19 @@ class ActionConvertedRecord(BaseModel):
     """
 
 
+class Tag(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_.:-]+$")
+    ]
+
+
+class Title(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    A title a campaign knows it by.
+    """
+
+
 class Turn(StrEnum):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
@@ -762,6 +775,27 @@ class Change(BaseModel):
     """
 
 
+class CloseIn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reason: Annotated[str, Field(max_length=500, min_length=1, title="Reason")]
+    """
+    Why the battle ends (1 to 500 characters).
+    """
+
+
+class Closure(BaseModel):
+    at: Annotated[str, Field(title="At")]
+    """
+    When the battle was closed (ISO 8601).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    Why, as the director said.
+    """
+
+
 class CollidedData(BaseModel):
     """
     What a `Collided` event records.
@@ -1057,6 +1091,42 @@ class ConditionSetRecord(BaseModel):
     """
 
 
+class Version(RootModel[int]):
+    root: Annotated[int, Field(ge=1, le=2147483647, title="Version")]
+    """
+    Its version to read (absent: its head).
+    """
+
+
+class ContinueIn(BaseModel):
+    """
+    The battle (and version, default its head) whose creatures a new battle continues.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    battle_id: Annotated[
+        str,
+        Field(
+            max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$", title="Battle Id"
+        ),
+    ]
+    """
+    The old battle.
+    """
+    creatures: Annotated[
+        list[str], Field(max_length=200, min_length=1, title="Creatures")
+    ]
+    """
+    The ids of the creatures carried on.
+    """
+    version: Annotated[Version | None, Field(title="Version")] = None
+    """
+    Its version to read (absent: its head).
+    """
+
+
 class CreateRecord(BaseModel):
     """
     The creation of the battle as its first action records it.
@@ -1100,6 +1170,13 @@ class CreatureDifference(BaseModel):
     """
 
 
+class Side(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    """
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
+    """
+
+
 class CreatureIn(BaseModel):
     """
     A creature as placed on a grid. Ruleset-specific fields are allowed.
@@ -1136,9 +1213,9 @@ class CreatureIn(BaseModel):
     """
     A name to show. Default: `""`.
     """
-    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies.
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
     """
     size: Annotated[str | None, Field(title="Size")] = None
     """
@@ -1468,6 +1545,53 @@ class DamageTakenRecord(BaseModel):
     """
 
 
+class Tags(RootModel[list[Tag]]):
+    root: Annotated[list[Tag], Field(max_length=20, title="Tags")]
+    """
+    The new tags (absent: kept).
+    """
+
+
+class Title1(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    The new title (absent: kept).
+    """
+
+
+class DescribeIn(BaseModel):
+    """
+    What the director changes about how the battle is found (absent: unchanged).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[Tags | None, Field(title="Tags")] = None
+    """
+    The new tags (absent: kept).
+    """
+    title: Annotated[Title1 | None, Field(title="Title")] = None
+    """
+    The new title (absent: kept).
+    """
+
+
+class Described(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    tags: Annotated[list[str], Field(title="Tags")]
+    """
+    Its tags now.
+    """
+    title: Annotated[str | None, Field(title="Title")]
+    """
+    Its title now.
+    """
+
+
 class DiceRolledData(BaseModel):
     """
     Dice a ruleset's rule rolled (a fall, a jump, a collision): `purpose` names the rule,
@@ -1632,6 +1756,13 @@ class DrawSteelActions(BaseModel):
     move: Annotated[int, Field(title="Move")]
     """
     Move actions left this turn.
+    """
+
+
+class Title2(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -2059,25 +2190,14 @@ class Rolls(RootModel[list[int]]):
     """
 
 
-class EndTurn(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
+class Entered(BaseModel):
+    at: Annotated[list[float], Field(title="At")]
     """
-    The id of the creature whose turn ends.
+    The square (or point), `[x, y, z]`.
     """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    version: Annotated[int, Field(title="Version")]
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
-    """
-    What is asked: selects the intent's shape.
+    The version of the event that entered it.
     """
 
 
@@ -2295,61 +2415,22 @@ class Landing(RootModel[list[int]]):
     """
 
 
-class FallProne(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
+class FallTaken(BaseModel):
+    height: Annotated[float | None, Field(title="Height")]
     """
-    The id of the creature acting.
+    How far it fell, in the ruleset's unit.
     """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    landing: Annotated[list[float] | None, Field(title="Landing")]
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    Where it landed.
     """
-    landing: Annotated[Landing | None, Field(title="Landing")] = None
+    type: Annotated[str, Field(title="Type")]
     """
-    Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
-    in this unoccupied adjacent space of its choice (absent: the nearest free one).
+    `Fell`, `FellInches` or `DroppedDown`.
     """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    version: Annotated[int, Field(title="Version")]
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
-    """
-    What is asked: selects the intent's shape.
-    """
-
-
-class FallingTest(BaseModel):
-    """
-    Warcry: the falling test after an attack on `creature` near a platform's edge; the
-    table resolved the attack and says whether it scored at least one critical hit.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the fighter the attack hit.
-    """
-    critical: Annotated[bool | None, Field(title="Critical")] = None
-    """
-    The attack scored at least one critical hit (without one there is no test). Default: `false`.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    type: Annotated[Literal["falling_test"], Field(title="Type")] = "falling_test"
-    """
-    What is asked: selects the intent's shape.
+    The fall's version.
     """
 
 
@@ -2687,9 +2768,9 @@ class FighterIn(BaseModel):
     """
     Its runemarks (such as `fly`, `mount`, `monster`). Default: `[]`.
     """
-    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies.
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
     """
     size: Annotated[str | None, Field(title="Size")] = None
     """
@@ -2764,57 +2845,6 @@ class Target(RootModel[list[str]]):
     root: Annotated[list[str], Field(max_length=100, title="Target")]
     """
     The id of the creature force-moved, or a list of ids.
-    """
-
-
-class ForceMove(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    distance: Annotated[int, Field(title="Distance")]
-    """
-    How many squares, before the target's stability.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    kind: Annotated[Kind, Field(title="Kind")]
-    """
-    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
-    """
-    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = None
-    """
-    The forced movement comes from a melee weapon attack. Default: `false`.
-    """
-    path: Annotated[Path | None, Field(title="Path")] = None
-    """
-    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
-    """
-    prone_after: Annotated[ProneAfter | None, Field(title="Prone After")] = None
-    """
-    The target drops prone after this many squares, ending the forced movement (Epic
-    Path; 0: in its starting square). Rulesets without the option refuse it.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    source: Annotated[str, Field(title="Source")]
-    """
-    The id of the creature pushing, pulling or sliding.
-    """
-    target: Annotated[str | Target, Field(title="Target")]
-    """
-    The id of the creature force-moved, or a list of ids.
-    """
-    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
-    """
-    What is asked: selects the intent's shape.
-    """
-    vertical: Annotated[bool | None, Field(title="Vertical")] = None
-    """
-    Vertical forced movement (it may lift the target or slam it down). Default: `false`.
     """
 
 
@@ -3417,45 +3447,6 @@ class Landing1(RootModel[list[int]]):
     """
 
 
-class KnockOff(BaseModel):
-    """
-    Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the creature using the maneuver.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    landing: Annotated[Landing1 | None, Field(title="Landing")] = None
-    """
-    The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
-    or slides off (absent: the nearest free one).
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    target: Annotated[str, Field(title="Target")]
-    """
-    The id of the creature climbing or riding it, to knock off.
-    """
-    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
-    """
-    What is asked: selects the intent's shape.
-    """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
-    """
-    Spend the main action as the move action (a second move). Default: `false`.
-    """
-
-
 class KnockedProneData(BaseModel):
     """
     What a `KnockedProne` event records.
@@ -3648,38 +3639,6 @@ class LegRecord(BaseModel):
     """
 
 
-class LoseGrip(BaseModel):
-    """
-    Reclaim the Wild: a climbing `creature` loses its grip and falls, unless the GM lets
-    it catch itself (`caught`, the table's ruling on its Athletics or Agility check).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    caught: Annotated[bool | None, Field(title="Caught")] = None
-    """
-    The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
-    send it only where the battle lets players send the table's rolls). Default: `false`.
-    """
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the climbing creature that loses its grip.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    type: Annotated[Literal["lose_grip"], Field(title="Type")] = "lose_grip"
-    """
-    What is asked: selects the intent's shape.
-    """
-
-
 class Legs(RootModel[list[Leg]]):
     root: Annotated[list[Leg], Field(max_length=100, title="Legs")]
     """
@@ -3736,124 +3695,6 @@ class ToInches(RootModel[list[float]]):
     root: Annotated[list[float], Field(max_length=3, min_length=2, title="To Inches")]
     """
     Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
-    """
-
-
-class Move(BaseModel):
-    """
-    Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
-    lets the creature move up to `distance`). `use_main_action` spends the main action as a
-    second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
-    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
-    Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
-    roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
-    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test).
-
-    Each ruleset names its own actions, and `advance` (the default) means its first:
-    epic-path `walk`, `double_move`, `run`, `withdraw`, `charge` (with `primary`), `crawl`,
-    `clamber`; one-two-one `move`, `sprint`, `charge` (with `primary`); action-points
-    `walk`, `run`, `jump`, `long_jump`, `crawl`, `dodge`, `move_silently`. An action a
-    ruleset lacks is refused with its `<ruleset>/unknown-action`.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    action: Annotated[str | None, Field(title="Action")] = None
-    """
-    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first. Default: `"advance"`.
-    """
-    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = (
-        None
-    )
-    """
-    action-points: action points converted into move points (never back). Default: `0`.
-    """
-    by: Annotated[str | None, Field(title="By")] = None
-    """
-    `pull_up`: the id of the creature pulling a willing burrower out.
-    """
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the creature acting.
-    """
-    distance: Annotated[int | None, Field(title="Distance")] = None
-    """
-    `free`: how far the effect lets the creature move.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    jump_test: Annotated[bool | None, Field(title="Jump Test")] = None
-    """
-    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Default: `false`.
-    """
-    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = None
-    """
-    Indices into `path` of the squares reached by a jump. Default: `[]`.
-    """
-    legs: Annotated[Legs | None, Field(title="Legs")] = None
-    """
-    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
-    """
-    mode: Annotated[Mode | None, Field(title="Mode")] = None
-    """
-    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`. Default: `"walk"`.
-    """
-    onto: Annotated[str | None, Field(title="Onto")] = None
-    """
-    The id of a bigger creature to climb onto.
-    """
-    part_of_move: Annotated[PartOfMove | None, Field(title="Part Of Move")] = None
-    """
-    Epic Path: an activity done "as part of a move action" with this move (drawing a
-    weapon, picking up an item): needs an actual move action, one per move action.
-    """
-    path: Annotated[Path1 | None, Field(title="Path")] = None
-    """
-    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
-    """
-    primary: Annotated[str | None, Field(title="Primary")] = None
-    """
-    Epic Path: the withdraw's primary target, or the charge's target.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    sneaking: Annotated[bool | None, Field(title="Sneaking")] = None
-    """
-    one-two-one: sneaking costs +1 Movement a square. Default: `false`.
-    """
-    through: Annotated[
-        dict[str, Through] | None, Field(max_length=100, title="Through")
-    ] = None
-    """
-    Epic Path: creatures this move gets past by a skill or maneuver the table resolved
-    (its check is on another page): `clamber` (Might) enters and may end in the creature's
-    space, `overrun` passes through it to a space beyond, `tumble` (Acrobatics) moves
-    through the squares it threatens without its attack of opportunity. Default: `{}`.
-    """
-    to: Annotated[To | None, Field(title="To")] = None
-    """
-    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
-    """
-    to_inches: Annotated[ToInches | None, Field(title="To Inches")] = None
-    """
-    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
-    """
-    type: Annotated[Literal["move"], Field(title="Type")] = "move"
-    """
-    What is asked: selects the intent's shape.
-    """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
-    """
-    Spend the main action as the move action (a second move). Default: `false`.
-    """
-    willing: Annotated[bool | None, Field(title="Willing")] = None
-    """
-    The creature climbed is willing (no test). Default: `false`.
     """
 
 
@@ -4187,6 +4028,40 @@ class MovedRecord(BaseModel):
     """
 
 
+class MovementEvent(BaseModel):
+    distance: Annotated[float, Field(title="Distance")]
+    """
+    How far, in the ruleset's unit.
+    """
+    squares: Annotated[list[list[float]], Field(title="Squares")]
+    """
+    The squares (or points) entered, in order.
+    """
+    type: Annotated[str, Field(title="Type")]
+    """
+    The event's type (`Moved`, `Shifted`, `ForceMoved`, ...).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's version (jump to it in a replay).
+    """
+
+
+class Movements(BaseModel):
+    by_type: Annotated[dict[str, float], Field(title="By Type")]
+    """
+    The total per event type.
+    """
+    distance: Annotated[float, Field(title="Distance")]
+    """
+    The total, in the ruleset's unit.
+    """
+    events: Annotated[list[MovementEvent], Field(title="Events")]
+    """
+    Each movement, in version order.
+    """
+
+
 class CollisionDamage(StrEnum):
     """
     A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS). Default: `"moved"`.
@@ -4323,6 +4198,57 @@ class OneTwoOneOptions(BaseModel):
     """
 
 
+class Cost(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Cost")]
+    """
+    What each step the text cannot count costs, in the ruleset's unit (absent: a plain
+    step's cost).
+    """
+
+
+class Overrule(BaseModel):
+    """
+    The director's ruling on this intent: judged as usual, each
+    rule it would be refused on is recorded as a `RuleOverruled` event and set aside.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cost: Annotated[Cost | None, Field(title="Cost")] = None
+    """
+    What each step the text cannot count costs, in the ruleset's unit (absent: a plain
+    step's cost).
+    """
+    reactions: Annotated[bool | None, Field(title="Reactions")] = None
+    """
+    Whether the move still provokes reactions (false: none trigger). Default: `true`.
+    """
+    reason: Annotated[str, Field(max_length=500, min_length=1, title="Reason")]
+    """
+    Why the table rules so (1 to 500 characters): shown wherever the action is.
+    """
+
+
+class Overruled(BaseModel):
+    """
+    A rule the director's ruling set aside (a `RuleOverruled` event of the action).
+    """
+
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")]
+    """
+    The path step it applied to, if any.
+    """
+
+
 class PendingDifference(BaseModel):
     """
     The open reaction windows of both states, when they differ.
@@ -4445,9 +4371,9 @@ class Creature(BaseModel):
     """
     A name to show. Default: `""`.
     """
-    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies.
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
     """
     size: Annotated[str | None, Field(title="Size")] = None
     """
@@ -4482,6 +4408,10 @@ class Place(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -4812,6 +4742,25 @@ class ReachSquare(BaseModel):
     """
 
 
+class ReactionFact(BaseModel):
+    damage: Annotated[int | None, Field(title="Damage")] = None
+    """
+    Damage dealt (only on taken ones).
+    """
+    reaction: Annotated[str, Field(title="Reaction")]
+    """
+    The reaction window's id.
+    """
+    reactor: Annotated[str | None, Field(title="Reactor")] = None
+    """
+    Who could react (only on provoked ones).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's version.
+    """
+
+
 class Decision(StrEnum):
     """
     `take` (the reactor struck) or `decline`.
@@ -4976,6 +4925,17 @@ class ReactionResolvedRecord(BaseModel):
     )
     """
     Always `ReactionResolved`: the event's type.
+    """
+
+
+class Reactions(BaseModel):
+    provoked: Annotated[list[ReactionFact], Field(title="Provoked")]
+    """
+    Reactions this creature's moves opened.
+    """
+    taken: Annotated[list[ReactionFact], Field(title="Taken")]
+    """
+    Reactions this creature took.
     """
 
 
@@ -5259,6 +5219,10 @@ class Remove(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
@@ -5300,6 +5264,10 @@ class ResolveReaction(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     reaction: Annotated[str, Field(title="Reaction")]
     """
@@ -5398,6 +5366,248 @@ class ResumeMove(BaseModel):
     """
 
 
+class RuleOverruledData(BaseModel):
+    """
+    The director set a rule aside (a ruling): the intent would have been
+    refused by `rule` at `step` (`detail` says why); the events after it in the action go on
+    as if that step were legal. It changes nothing in the battle when folded.
+    """
+
+    creature: Annotated[str | None, Field(title="Creature")]
+    """
+    The creature the ruled intent moved (or acted for), when it names one.
+    """
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    The sentence the refusal would have said.
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason for the ruling.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The id of the rule set aside, as a refusal names it (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")]
+    """
+    The path's step (or leg) it applied to, from 0; absent: the intent as a whole.
+    """
+
+
+class RuleOverruledEnvelope(BaseModel):
+    """
+    A logged `RuleOverruled` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")] = "RuleOverruled"
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class RuleOverruledEvent(BaseModel):
+    """
+    A `RuleOverruled` event that was not logged.
+    """
+
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")] = "RuleOverruled"
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+
+
+class RuleOverruledRecord(BaseModel):
+    """
+    A `RuleOverruled` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")] = "RuleOverruled"
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+
+
+class Ruling(BaseModel):
+    """
+    A rule the director set aside, as the log recorded it (a `RuleOverruled` event).
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who ruled: `director`.
+    """
+    creature: Annotated[str | None, Field(title="Creature")]
+    """
+    The creature the intent moved.
+    """
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The ruled action's id (for its judgement).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")]
+    """
+    The path step it applied to, if any.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The `RuleOverruled` event's version.
+    """
+
+
+class RulingOn(BaseModel):
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside.
+    """
+    step: Annotated[int | None, Field(title="Step")]
+    """
+    The path step, if any.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The `RuleOverruled` event's version.
+    """
+
+
+class RulingShown(BaseModel):
+    """
+    The director's ruling on an action.
+    """
+
+    overruled: Annotated[list[Overruled], Field(title="Overruled")]
+    """
+    The rules it set aside, as recorded (empty: the rules allowed it anyway).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    words: Annotated[str, Field(title="Words")]
+    """
+    "overruled by the director: <reason>".
+    """
+
+
+class RulingsPage(BaseModel):
+    """
+    The battle's rulings still in effect (an undone action's are left out), oldest first.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    next_after: Annotated[int, Field(title="Next After")]
+    """
+    Pass as `after` to read the next page.
+    """
+    rulings: Annotated[list[Ruling], Field(title="Rulings")]
+    """
+    The rulings, in version order.
+    """
+
+
 class Name(RootModel[str]):
     root: Annotated[str, Field(max_length=200, title="Name")]
     """
@@ -5482,6 +5692,10 @@ class SetCondition(BaseModel):
     on: Annotated[bool | None, Field(title="On")] = None
     """
     True to give the condition, false to end it. Default: `true`.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -5596,6 +5810,10 @@ class SetTerrain(BaseModel):
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
@@ -5622,6 +5840,10 @@ class ShieldSurf(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -6099,6 +6321,10 @@ class Shift(BaseModel):
     """
     Use the granted distance to move instead of shifting (then it provokes). Default: `false`.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     path: Annotated[Path2 | None, Field(title="Path")] = None
     """
     The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
@@ -6292,6 +6518,10 @@ class StandUp(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
@@ -6317,6 +6547,10 @@ class StartTurn(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -6773,6 +7007,10 @@ class Teleport(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -7781,48 +8019,6 @@ class WarcryOptions(BaseModel):
     """
 
 
-class WhatIfIn(BaseModel):
-    """
-    Intents to try from a version, without appending.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    intents: Annotated[
-        list[
-            Annotated[
-                Move
-                | Shift
-                | Teleport
-                | ForceMove
-                | FallProne
-                | StandUp
-                | KnockOff
-                | LoseGrip
-                | FallingTest
-                | ShieldSurf
-                | StartTurn
-                | EndTurn
-                | ResolveReaction
-                | Place
-                | Remove
-                | SetTerrain
-                | SetCondition,
-                Field(discriminator="type"),
-            ]
-        ],
-        Field(max_length=50, min_length=1, title="Intents"),
-    ]
-    """
-    The intents to try, in order.
-    """
-    version: Annotated[int, Field(ge=1, title="Version")]
-    """
-    The version to start from.
-    """
-
-
 class BattleCreatedOut(BaseModel):
     """
     A new battle.
@@ -7831,6 +8027,10 @@ class BattleCreatedOut(BaseModel):
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
     The battle's id, for every other route.
+    """
+    continued_from: ContinueIn | None = None
+    """
+    Where its continued creatures came from (the battle, the version read, the creatures), also recorded in its opening `IntentAccepted`.
     """
     director_token: Annotated[str, Field(title="Director Token")]
     """
@@ -7843,6 +8043,56 @@ class BattleCreatedOut(BaseModel):
     version: Annotated[int, Field(title="Version")]
     """
     The battle's version (1: `BattleCreated`).
+    """
+
+
+class BattleListed(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    closed: Closure | None
+    """
+    Its closure; null while it is open.
+    """
+    created_at: Annotated[str, Field(title="Created At")]
+    """
+    When it was created (ISO 8601).
+    """
+    last_activity: Annotated[str, Field(title="Last Activity")]
+    """
+    When its last event was recorded (ISO 8601).
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    Its ruleset.
+    """
+    tags: Annotated[list[str], Field(title="Tags")]
+    """
+    Its tags.
+    """
+    title: Annotated[str | None, Field(title="Title")]
+    """
+    Its title.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    Its version now (the log's head).
+    """
+
+
+class BattlesPage(BaseModel):
+    """
+    The battles the caller may see, newest first.
+    """
+
+    battles: Annotated[list[BattleListed], Field(title="Battles")]
+    """
+    A page of battles.
+    """
+    next_before: Annotated[str | None, Field(title="Next Before")]
+    """
+    Pass as `before` for the next page.
     """
 
 
@@ -7889,6 +8139,17 @@ class BoardSpec(BaseModel):
     width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
     """
     The board's width in inches.
+    """
+
+
+class ClosedOut(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    closed: Closure
+    """
+    Its closure.
     """
 
 
@@ -8090,6 +8351,98 @@ class CreatureView(BaseModel):
     """
 
 
+class EndTurn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature whose turn ends.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class FallProne(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing | None, Field(title="Landing")] = None
+    """
+    Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one).
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class FallingTest(BaseModel):
+    """
+    Warcry: the falling test after an attack on `creature` near a platform's edge; the
+    table resolved the attack and says whether it scored at least one critical hit.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the fighter the attack hit.
+    """
+    critical: Annotated[bool | None, Field(title="Critical")] = None
+    """
+    The attack scored at least one critical hit (without one there is no test). Default: `false`.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["falling_test"], Field(title="Type")] = "falling_test"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class FighterPlacedData(BaseModel):
     """
     The director placed a fighter on a gridless board (its creature and its geometry).
@@ -8218,169 +8571,58 @@ class FighterPlacedRecord(BaseModel):
     """
 
 
-class IntentAcceptedData(BaseModel):
+class ForceMove(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance: Annotated[int, Field(title="Distance")]
     """
-    The intent an action was decided from, with what it needs to be judged again.
-
-    `dice` are the seeded faces it consumed as [sides, face]; `round` and `active` place it
-    in the turn order (a player may undo only within the turn); `trace` is the decision's
-    explanation, kept so replays and judgements show it without re-deciding.
+    How many squares, before the target's stability.
     """
-
-    active: Annotated[str | None, Field(title="Active")]
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The id of the creature whose turn it was (null without turns).
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
-    dice: Annotated[list[Die], Field(title="Dice")]
+    kind: Annotated[Kind, Field(title="Kind")]
     """
-    The seeded dice the decision consumed, as `[sides, face]`.
+    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
     """
-    intent: Annotated[
-        Move
-        | Shift
-        | Teleport
-        | ForceMove
-        | FallProne
-        | StandUp
-        | KnockOff
-        | LoseGrip
-        | FallingTest
-        | ShieldSurf
-        | StartTurn
-        | EndTurn
-        | ResolveReaction
-        | Place
-        | Remove
-        | SetTerrain
-        | SetCondition
-        | UndoRecord
-        | RedoRecord
-        | CreateRecord,
-        Field(title="Intent"),
-    ]
+    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = None
     """
-    The intent as judged (the body sent to `POST .../intents`, or `undo`/`redo`/`create_battle`).
+    The forced movement comes from a melee weapon attack. Default: `false`.
     """
-    round: Annotated[int | None, Field(title="Round")]
+    overrule: Overrule | None = None
     """
-    The round it was decided in (null without turns).
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
-    trace: Annotated[list[dict[str, Any]], Field(title="Trace")]
+    path: Annotated[Path | None, Field(title="Path")] = None
     """
-    The decision's explanation, step by step.
+    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
     """
-
-
-class IntentAcceptedEnvelope(BaseModel):
+    prone_after: Annotated[ProneAfter | None, Field(title="Prone After")] = None
     """
-    A logged `IntentAccepted` event.
+    The target drops prone after this many squares, ending the forced movement (Epic
+    Path; 0: in its starting square). Rulesets without the option refuse it.
     """
-
-    actor: Annotated[str | None, Field(title="Actor")]
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    battle_id: Annotated[str, Field(title="Battle Id")]
+    source: Annotated[str, Field(title="Source")]
     """
-    The battle the event belongs to.
+    The id of the creature pushing, pulling or sliding.
     """
-    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    target: Annotated[str | Target, Field(title="Target")]
     """
-    What caused the action, if recorded.
+    The id of the creature force-moved, or a list of ids.
     """
-    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
     """
-    The request that caused it (the `X-Request-ID` answered).
+    What is asked: selects the intent's shape.
     """
-    data: IntentAcceptedData
+    vertical: Annotated[bool | None, Field(title="Vertical")] = None
     """
-    What the `IntentAccepted` event records.
-    """
-    global_position: Annotated[int, Field(title="Global Position")]
-    """
-    The event's place across all battles.
-    """
-    hash: Annotated[str, Field(title="Hash")]
-    """
-    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    The action it belongs to: every event of one intent shares it.
-    """
-    narration: Annotated[str | None, Field(title="Narration")] = None
-    """
-    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
-    """
-    prev_hash: Annotated[str, Field(title="Prev Hash")]
-    """
-    The previous event's `hash` (hex); zeros for v1.
-    """
-    recorded_at: Annotated[str, Field(title="Recorded At")]
-    """
-    When the store recorded it (ISO-8601, UTC).
-    """
-    rules_version: Annotated[str | None, Field(title="Rules Version")]
-    """
-    The ruleset's rules version that decided it.
-    """
-    schema_version: Annotated[int, Field(title="Schema Version")]
-    """
-    The version of the event type's data shape.
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
-    """
-    Always `IntentAccepted`: the event's type.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The event's place in its battle's log: 1, 2, 3, ...
-    """
-
-
-class IntentAcceptedEvent(BaseModel):
-    """
-    A `IntentAccepted` event that was not logged.
-    """
-
-    data: IntentAcceptedData
-    """
-    What the `IntentAccepted` event records.
-    """
-    narration: Annotated[str | None, Field(title="Narration")] = None
-    """
-    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
-    """
-    Always `IntentAccepted`: the event's type.
-    """
-
-
-class IntentAcceptedRecord(BaseModel):
-    """
-    A `IntentAccepted` event in a replay.
-    """
-
-    actor: Annotated[str | None, Field(title="Actor")]
-    """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
-    """
-    data: IntentAcceptedData
-    """
-    What the `IntentAccepted` event records.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    The action it belongs to: every event of one intent shares it.
-    """
-    recorded_at: Annotated[str, Field(title="Recorded At")]
-    """
-    When the store recorded it (ISO-8601, UTC).
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
-    """
-    Always `IntentAccepted`: the event's type.
+    Vertical forced movement (it may lift the target or slam it down). Default: `false`.
     """
 
 
@@ -8392,6 +8634,85 @@ class KeySet(BaseModel):
     keys: Annotated[list[PublicKey], Field(title="Keys")]
     """
     Current and retired keys.
+    """
+
+
+class KnockOff(BaseModel):
+    """
+    Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature using the maneuver.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing1 | None, Field(title="Landing")] = None
+    """
+    The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one).
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature climbing or riding it, to knock off.
+    """
+    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
+    """
+    Spend the main action as the move action (a second move). Default: `false`.
+    """
+
+
+class LoseGrip(BaseModel):
+    """
+    Reclaim the Wild: a climbing `creature` loses its grip and falls, unless the GM lets
+    it catch itself (`caught`, the table's ruling on its Athletics or Agility check).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    caught: Annotated[bool | None, Field(title="Caught")] = None
+    """
+    The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
+    send it only where the battle lets players send the table's rolls). Default: `false`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the climbing creature that loses its grip.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["lose_grip"], Field(title="Type")] = "lose_grip"
+    """
+    What is asked: selects the intent's shape.
     """
 
 
@@ -8462,6 +8783,180 @@ class MapView(BaseModel):
     """
 
 
+class Move(BaseModel):
+    """
+    Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
+    lets the creature move up to `distance`). `use_main_action` spends the main action as a
+    second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
+    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
+    Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
+    roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
+    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test).
+
+    Each ruleset names its own actions, and `advance` (the default) means its first:
+    epic-path `walk`, `double_move`, `run`, `withdraw`, `charge` (with `primary`), `crawl`,
+    `clamber`; one-two-one `move`, `sprint`, `charge` (with `primary`); action-points
+    `walk`, `run`, `jump`, `long_jump`, `crawl`, `dodge`, `move_silently`. An action a
+    ruleset lacks is refused with its `<ruleset>/unknown-action`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[str | None, Field(title="Action")] = None
+    """
+    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first. Default: `"advance"`.
+    """
+    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = (
+        None
+    )
+    """
+    action-points: action points converted into move points (never back). Default: `0`.
+    """
+    by: Annotated[str | None, Field(title="By")] = None
+    """
+    `pull_up`: the id of the creature pulling a willing burrower out.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    distance: Annotated[int | None, Field(title="Distance")] = None
+    """
+    `free`: how far the effect lets the creature move.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    jump_test: Annotated[bool | None, Field(title="Jump Test")] = None
+    """
+    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Default: `false`.
+    """
+    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = None
+    """
+    Indices into `path` of the squares reached by a jump. Default: `[]`.
+    """
+    legs: Annotated[Legs | None, Field(title="Legs")] = None
+    """
+    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
+    """
+    mode: Annotated[Mode | None, Field(title="Mode")] = None
+    """
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`. Default: `"walk"`.
+    """
+    onto: Annotated[str | None, Field(title="Onto")] = None
+    """
+    The id of a bigger creature to climb onto.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    part_of_move: Annotated[PartOfMove | None, Field(title="Part Of Move")] = None
+    """
+    Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action.
+    """
+    path: Annotated[Path1 | None, Field(title="Path")] = None
+    """
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    """
+    primary: Annotated[str | None, Field(title="Primary")] = None
+    """
+    Epic Path: the withdraw's primary target, or the charge's target.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    sneaking: Annotated[bool | None, Field(title="Sneaking")] = None
+    """
+    one-two-one: sneaking costs +1 Movement a square. Default: `false`.
+    """
+    through: Annotated[
+        dict[str, Through] | None, Field(max_length=100, title="Through")
+    ] = None
+    """
+    Epic Path: creatures this move gets past by a skill or maneuver the table resolved
+    (its check is on another page): `clamber` (Might) enters and may end in the creature's
+    space, `overrun` passes through it to a space beyond, `tumble` (Acrobatics) moves
+    through the squares it threatens without its attack of opportunity. Default: `{}`.
+    """
+    to: Annotated[To | None, Field(title="To")] = None
+    """
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    """
+    to_inches: Annotated[ToInches | None, Field(title="To Inches")] = None
+    """
+    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
+    """
+    type: Annotated[Literal["move"], Field(title="Type")] = "move"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
+    """
+    Spend the main action as the move action (a second move). Default: `false`.
+    """
+    willing: Annotated[bool | None, Field(title="Willing")] = None
+    """
+    The creature climbed is willing (no test). Default: `false`.
+    """
+
+
+class Movement(BaseModel):
+    """
+    What a creature did in a round, a turn or the whole battle so far (undone actions
+    left out).
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The creature.
+    """
+    falls: Annotated[list[FallTaken], Field(title="Falls")]
+    """
+    Its falls.
+    """
+    forced: Movements
+    """
+    Movement forced on it (push, pull, slide).
+    """
+    reactions: Reactions
+    """
+    Reactions provoked and taken.
+    """
+    round: Annotated[int | None, Field(title="Round")]
+    """
+    The round asked for (null: every round).
+    """
+    rulings: Annotated[list[RulingOn], Field(title="Rulings")]
+    """
+    The director's rulings on its intents.
+    """
+    squares: Annotated[list[Entered], Field(title="Squares")]
+    """
+    Every square entered, willing or forced.
+    """
+    turn: Annotated[int | None, Field(title="Turn")]
+    """
+    The turn asked for (null: every turn).
+    """
+    unit: Annotated[str, Field(title="Unit")]
+    """
+    The ruleset's unit of distance.
+    """
+    willing: Movements
+    """
+    Movement it chose (moves, shifts, teleports).
+    """
+
+
 class OneTwoOneBattle(BaseModel):
     """
     The create body of a `one-two-one` battle.
@@ -8470,6 +8965,10 @@ class OneTwoOneBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[CreatureIn] | None, Field(max_length=200, title="Creatures")
     ] = None
@@ -8491,6 +8990,14 @@ class OneTwoOneBattle(BaseModel):
     seed: Annotated[int | None, Field(title="Seed")] = None
     """
     The seed of the battle's dice. Default: `0`.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
+    """
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -8805,6 +9312,10 @@ class WarcryBattle(BaseModel):
     """
     The board, in inches.
     """
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[FighterIn] | None, Field(max_length=200, title="Creatures")
     ] = None
@@ -8823,6 +9334,56 @@ class WarcryBattle(BaseModel):
     """
     The seed of the battle's dice. Default: `0`.
     """
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
+    """
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
+    """
+
+
+class WhatIfIn(BaseModel):
+    """
+    Intents to try from a version, without appending.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    intents: Annotated[
+        list[
+            Annotated[
+                Move
+                | Shift
+                | Teleport
+                | ForceMove
+                | FallProne
+                | StandUp
+                | KnockOff
+                | LoseGrip
+                | FallingTest
+                | ShieldSurf
+                | StartTurn
+                | EndTurn
+                | ResolveReaction
+                | Place
+                | Remove
+                | SetTerrain
+                | SetCondition,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(max_length=50, min_length=1, title="Intents"),
+    ]
+    """
+    The intents to try, in order.
+    """
+    version: Annotated[int, Field(ge=1, title="Version")]
+    """
+    The version to start from.
+    """
 
 
 class ActionPointsBattle(BaseModel):
@@ -8833,6 +9394,10 @@ class ActionPointsBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[CreatureIn] | None, Field(max_length=200, title="Creatures")
     ] = None
@@ -8856,6 +9421,14 @@ class ActionPointsBattle(BaseModel):
     seed: Annotated[int | None, Field(title="Seed")] = None
     """
     The seed of the battle's dice. Default: `0`.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
+    """
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
+    """
+    title: Annotated[Title | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -9085,6 +9658,10 @@ class DrawSteelBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[CreatureIn] | None, Field(max_length=200, title="Creatures")
     ] = None
@@ -9107,80 +9684,13 @@ class DrawSteelBattle(BaseModel):
     """
     The seed of the battle's dice. Default: `0`.
     """
-
-
-class DryRunOut(BaseModel):
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
     """
-    A dry run's preview: what the intent would append, not logged.
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
     """
-
-    dry_run: Annotated[Literal[True], Field(title="Dry Run")] = True
+    title: Annotated[Title2 | None, Field(title="Title")] = None
     """
-    Always true here.
-    """
-    events: Annotated[
-        list[
-            Annotated[
-                ActionConvertedEvent
-                | ActionRedoneEvent
-                | ActionUndoneEvent
-                | ActionUsedEvent
-                | BattleCreatedEvent
-                | CollidedEvent
-                | ConditionSetEvent
-                | CreaturePlacedEvent
-                | CreatureRemovedEvent
-                | DamageTakenEvent
-                | DiceRolledEvent
-                | DroppedDownEvent
-                | FellEvent
-                | FellInchesEvent
-                | FighterPlacedEvent
-                | ForceMovedEvent
-                | HurledThroughEvent
-                | ImpactRolledEvent
-                | IntentAcceptedEvent
-                | JumpTestedEvent
-                | KnockedProneEvent
-                | MovedEvent
-                | MovedInchesEvent
-                | OpportunityAttackTriggeredEvent
-                | PowerRolledEvent
-                | ReactionResolvedEvent
-                | ShieldSurfEndedEvent
-                | ShieldSurfStartedEvent
-                | ShieldWornEvent
-                | ShiftedEvent
-                | StoodUpEvent
-                | TakenDownEvent
-                | TalliedEvent
-                | TeleportedEvent
-                | TerrainSetEvent
-                | TurnEndedEvent
-                | TurnStartedEvent,
-                Field(discriminator="type"),
-            ]
-        ],
-        Field(title="Events"),
-    ]
-    """
-    The events the intent would append.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    Always null: nothing was logged.
-    """
-    replayed: Annotated[bool, Field(title="Replayed")]
-    """
-    Always false for a dry run.
-    """
-    trace: Annotated[list[TraceStep], Field(title="Trace")]
-    """
-    The decision's explanation, step by step.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The version the battle would reach were the intent appended (it is not).
+    A title a campaign knows it by.
     """
 
 
@@ -9192,6 +9702,10 @@ class EpicPathBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
+    """
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
     creatures: Annotated[
         list[CreatureIn] | None, Field(max_length=200, title="Creatures")
     ] = None
@@ -9214,68 +9728,179 @@ class EpicPathBattle(BaseModel):
     """
     The seed of the battle's dice. Default: `0`.
     """
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
+    """
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
+    """
 
 
-class EventsPage(BaseModel):
+class IntentAcceptedData(BaseModel):
     """
-    A page of a battle's log, in version order.
+    The intent an action was decided from, with what it needs to be judged again.
+
+    `dice` are the seeded faces it consumed as [sides, face]; `round` and `active` place it
+    in the turn order (a player may undo only within the turn); `trace` is the decision's
+    explanation, kept so replays and judgements show it without re-deciding.
     """
 
-    battle_id: Annotated[str, Field(title="Battle Id")]
+    active: Annotated[str | None, Field(title="Active")]
     """
-    The battle.
+    The id of the creature whose turn it was (null without turns).
     """
-    events: Annotated[
-        list[
-            Annotated[
-                ActionConvertedEnvelope
-                | ActionRedoneEnvelope
-                | ActionUndoneEnvelope
-                | ActionUsedEnvelope
-                | BattleCreatedEnvelope
-                | CollidedEnvelope
-                | ConditionSetEnvelope
-                | CreaturePlacedEnvelope
-                | CreatureRemovedEnvelope
-                | DamageTakenEnvelope
-                | DiceRolledEnvelope
-                | DroppedDownEnvelope
-                | FellEnvelope
-                | FellInchesEnvelope
-                | FighterPlacedEnvelope
-                | ForceMovedEnvelope
-                | HurledThroughEnvelope
-                | ImpactRolledEnvelope
-                | IntentAcceptedEnvelope
-                | JumpTestedEnvelope
-                | KnockedProneEnvelope
-                | MovedEnvelope
-                | MovedInchesEnvelope
-                | OpportunityAttackTriggeredEnvelope
-                | PowerRolledEnvelope
-                | ReactionResolvedEnvelope
-                | ShieldSurfEndedEnvelope
-                | ShieldSurfStartedEnvelope
-                | ShieldWornEnvelope
-                | ShiftedEnvelope
-                | StoodUpEnvelope
-                | TakenDownEnvelope
-                | TalliedEnvelope
-                | TeleportedEnvelope
-                | TerrainSetEnvelope
-                | TurnEndedEnvelope
-                | TurnStartedEnvelope,
-                Field(discriminator="type"),
-            ]
-        ],
-        Field(title="Events"),
+    dice: Annotated[list[Die], Field(title="Dice")]
+    """
+    The seeded dice the decision consumed, as `[sides, face]`.
+    """
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | LoseGrip
+        | FallingTest
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | Place
+        | Remove
+        | SetTerrain
+        | SetCondition
+        | UndoRecord
+        | RedoRecord
+        | CreateRecord,
+        Field(title="Intent"),
     ]
     """
-    The events, oldest first.
+    The intent as judged (the body sent to `POST .../intents`, or `undo`/`redo`/`create_battle`).
     """
-    next_after: Annotated[int, Field(title="Next After")]
+    round: Annotated[int | None, Field(title="Round")]
     """
-    Pass as `after` to read the next page.
+    The round it was decided in (null without turns).
+    """
+    trace: Annotated[list[dict[str, Any]], Field(title="Trace")]
+    """
+    The decision's explanation, step by step.
+    """
+
+
+class IntentAcceptedEnvelope(BaseModel):
+    """
+    A logged `IntentAccepted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class IntentAcceptedEvent(BaseModel):
+    """
+    A `IntentAccepted` event that was not logged.
+    """
+
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+
+
+class IntentAcceptedRecord(BaseModel):
+    """
+    A `IntentAccepted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
+    """
+    Always `IntentAccepted`: the event's type.
     """
 
 
@@ -9317,6 +9942,7 @@ class IntentOut(BaseModel):
                 | OpportunityAttackTriggeredEnvelope
                 | PowerRolledEnvelope
                 | ReactionResolvedEnvelope
+                | RuleOverruledEnvelope
                 | ShieldSurfEndedEnvelope
                 | ShieldSurfStartedEnvelope
                 | ShieldWornEnvelope
@@ -9339,6 +9965,10 @@ class IntentOut(BaseModel):
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
     The action's id.
+    """
+    overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
+    """
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
     """
     receipt: Receipt | None
     """
@@ -9392,6 +10022,7 @@ class JudgedAgain(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -9456,6 +10087,7 @@ class RecordedAction(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -9486,7 +10118,7 @@ class ReplayStep(BaseModel):
     One event of a replay and the state right after it.
     """
 
-    change: StateChange | None
+    change: StateChange | None = None
     """
     With `states=changes`, on each later step: what changed since the step before it that showed a state or a change.
     """
@@ -9517,6 +10149,7 @@ class ReplayStep(BaseModel):
         | OpportunityAttackTriggeredRecord
         | PowerRolledRecord
         | ReactionResolvedRecord
+        | RuleOverruledRecord
         | ShieldSurfEndedRecord
         | ShieldSurfStartedRecord
         | ShieldWornRecord
@@ -9532,6 +10165,10 @@ class ReplayStep(BaseModel):
     ]
     """
     The event.
+    """
+    ruling: Annotated[str | None, Field(title="Ruling")]
+    """
+    On a `RuleOverruled` event: "overruled by the director: <reason>".
     """
     state: StateView | None
     """
@@ -9575,6 +10212,7 @@ class StreamEvent(
         | OpportunityAttackTriggeredEnvelope
         | PowerRolledEnvelope
         | ReactionResolvedEnvelope
+        | RuleOverruledEnvelope
         | ShieldSurfEndedEnvelope
         | ShieldSurfStartedEnvelope
         | ShieldWornEnvelope
@@ -9615,6 +10253,7 @@ class StreamEvent(
         | OpportunityAttackTriggeredEnvelope
         | PowerRolledEnvelope
         | ReactionResolvedEnvelope
+        | RuleOverruledEnvelope
         | ShieldSurfEndedEnvelope
         | ShieldSurfStartedEnvelope
         | ShieldWornEnvelope
@@ -9668,6 +10307,7 @@ class WhatIfStep(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -9719,6 +10359,150 @@ class BattleIn(
         | WarcryBattle,
         Field(discriminator="ruleset"),
     ]
+
+
+class DryRunOut(BaseModel):
+    """
+    A dry run's preview: what the intent would append, not logged.
+    """
+
+    dry_run: Annotated[Literal[True], Field(title="Dry Run")] = True
+    """
+    Always true here.
+    """
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEvent
+                | ActionRedoneEvent
+                | ActionUndoneEvent
+                | ActionUsedEvent
+                | BattleCreatedEvent
+                | CollidedEvent
+                | ConditionSetEvent
+                | CreaturePlacedEvent
+                | CreatureRemovedEvent
+                | DamageTakenEvent
+                | DiceRolledEvent
+                | DroppedDownEvent
+                | FellEvent
+                | FellInchesEvent
+                | FighterPlacedEvent
+                | ForceMovedEvent
+                | HurledThroughEvent
+                | ImpactRolledEvent
+                | IntentAcceptedEvent
+                | JumpTestedEvent
+                | KnockedProneEvent
+                | MovedEvent
+                | MovedInchesEvent
+                | OpportunityAttackTriggeredEvent
+                | PowerRolledEvent
+                | ReactionResolvedEvent
+                | RuleOverruledEvent
+                | ShieldSurfEndedEvent
+                | ShieldSurfStartedEvent
+                | ShieldWornEvent
+                | ShiftedEvent
+                | StoodUpEvent
+                | TakenDownEvent
+                | TalliedEvent
+                | TeleportedEvent
+                | TerrainSetEvent
+                | TurnEndedEvent
+                | TurnStartedEvent,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    The events the intent would append.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    Always null: nothing was logged.
+    """
+    overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
+    """
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
+    """
+    replayed: Annotated[bool, Field(title="Replayed")]
+    """
+    Always false for a dry run.
+    """
+    trace: Annotated[list[TraceStep], Field(title="Trace")]
+    """
+    The decision's explanation, step by step.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version the battle would reach were the intent appended (it is not).
+    """
+
+
+class EventsPage(BaseModel):
+    """
+    A page of a battle's log, in version order.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEnvelope
+                | ActionRedoneEnvelope
+                | ActionUndoneEnvelope
+                | ActionUsedEnvelope
+                | BattleCreatedEnvelope
+                | CollidedEnvelope
+                | ConditionSetEnvelope
+                | CreaturePlacedEnvelope
+                | CreatureRemovedEnvelope
+                | DamageTakenEnvelope
+                | DiceRolledEnvelope
+                | DroppedDownEnvelope
+                | FellEnvelope
+                | FellInchesEnvelope
+                | FighterPlacedEnvelope
+                | ForceMovedEnvelope
+                | HurledThroughEnvelope
+                | ImpactRolledEnvelope
+                | IntentAcceptedEnvelope
+                | JumpTestedEnvelope
+                | KnockedProneEnvelope
+                | MovedEnvelope
+                | MovedInchesEnvelope
+                | OpportunityAttackTriggeredEnvelope
+                | PowerRolledEnvelope
+                | ReactionResolvedEnvelope
+                | RuleOverruledEnvelope
+                | ShieldSurfEndedEnvelope
+                | ShieldSurfStartedEnvelope
+                | ShieldWornEnvelope
+                | ShiftedEnvelope
+                | StoodUpEnvelope
+                | TakenDownEnvelope
+                | TalliedEnvelope
+                | TeleportedEnvelope
+                | TerrainSetEnvelope
+                | TurnEndedEnvelope
+                | TurnStartedEnvelope,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    The events, oldest first.
+    """
+    next_after: Annotated[int, Field(title="Next After")]
+    """
+    Pass as `after` to read the next page.
+    """
 
 
 class Judgement(BaseModel):
@@ -9788,6 +10572,10 @@ class Judgement(BaseModel):
     """
     The rules version that decided it.
     """
+    ruling: RulingShown | None
+    """
+    The director's ruling on the action; null when it carried none.
+    """
     versions: Annotated[list[int], Field(title="Versions")]
     """
     The action's first and last versions.
@@ -9851,5 +10639,5 @@ class WhatIf(BaseModel):
 from typing import TypeAlias  # noqa: E402
 
 
-LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope
+LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope
 """One member of `StreamEvent`: what `stream()` yields."""

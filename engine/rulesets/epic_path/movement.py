@@ -51,6 +51,7 @@ class Terrain(NamedTuple):
 class EpicField(SquareField):
     prefix = "epic-path"
     spends = True
+    square_cost = SQUARE
 
     def __init__(
         self,

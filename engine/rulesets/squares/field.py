@@ -61,6 +61,8 @@ class SquareField(Steps):
 
     prefix = "grid"
     overspend = False
+    square_cost = 1
+    """What one plain square costs in the ruleset's unit (a ruled step's default cost)."""
     """May a square be entered that costs more than what is left (Reclaim the Wild)?"""
     drop_threshold = 1
     """A ground step down by more than this many squares is a fall (and ends the move)."""

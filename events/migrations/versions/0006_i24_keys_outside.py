@@ -22,14 +22,14 @@ whole log again, and a row forged in the database is ignored. The application ma
 SELECT and INSERT it.
 
 Revision ID: 0006_i24
-Revises: 0005_i25
+Revises: 0005_i28
 Create Date: 2026-11-26
 """
 
 from alembic import op
 
 revision = "0006_i24"
-down_revision = "0005_i25"
+down_revision = "0005_i28"
 branch_labels = None
 depends_on = None
 

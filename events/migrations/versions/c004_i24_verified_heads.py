@@ -1,14 +1,14 @@
 """On a Citus coordinator: verified heads (0006_i24) sharded by battle, beside its log.
 
 Revision ID: c004_i24
-Revises: c003_i25
+Revises: c003_i28
 Create Date: 2026-11-26
 """
 
 from alembic import op
 
 revision = "c004_i24"
-down_revision = "c003_i25"
+down_revision = "c003_i28"
 branch_labels = None
 depends_on = "0006_i24"
 

@@ -74,3 +74,19 @@ def test_a_narrator_started_from_a_state_knows_its_names_and_open_windows() -> N
 def test_positions_and_inches_read_as_a_tape_measure_reads() -> None:
     assert at([1, 2, 0]) == "(1, 2)" and at([1.25, 2.0, 3.0]) == "(1.2, 2, up 3)"
     assert inches(3.49) == '3.5"' and inches(2) == '2"' and inches(0.25) == '0.3"'
+
+
+def test_a_ruling_is_told_as_the_director_overruling_the_rule_at_its_step() -> None:
+    n = Narrator()
+    n.narrate("BattleCreated", created("draw-steel"))
+    ruled = {
+        "rule": "draw-steel/ledge",
+        "step": 1,
+        "detail": "a ledge of 3 squares",
+        "reason": "the rope the party tied",
+        "creature": "hero",
+    }
+    assert n.narrate("RuleOverruled", ruled) == (
+        "Rule draw-steel/ledge set aside at step 2 for Tactician, overruled by the director:"
+        " the rope the party tied"
+    )

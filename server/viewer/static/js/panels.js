@@ -38,6 +38,8 @@ export function renderJudgement(host, j, ctx) {
     h("p", { class: "small" }, `Decided under ${j.rules_version_then}`,
       j.rules_version_now ? `; judged now under ${j.rules_version_now}` : "",
       ` by ${j.actor}.`),
+    j.ruling ? h("p", { class: "ruling" }, j.ruling.words,
+      j.ruling.overruled.length ? ` (set aside: ${j.ruling.overruled.map((o) => o.rule).join(", ")})` : " (nothing needed setting aside)") : null,
     judged?.refused ? h("p", { class: "refused" }, `Now refused: ${judged.refused.rule}: ${judged.refused.detail}`) : null,
     trace.length ? traceTable(trace) : null,
     j.differences?.length ? h("ul", { class: "differences" }, j.differences.map((d) => h("li", {}, d))) : null,
