@@ -45,9 +45,9 @@ def data_folder(settings: Settings) -> Path:
 def open_database(settings: Settings, *, create: bool) -> Engine:
     """The command's database. Without `create`, a missing embedded one is an error, not a
     new 45 MB folder in whatever directory the command was run from."""
-    from server.database import database_url, maintenance_engine
+    from server.database import maintenance_engine, owner_database_url
 
-    if not settings.database_url and not create:
+    if not settings.database_url and not settings.migration_database_url and not create:
         folder = data_folder(settings)
         if not (folder / "pgdata").is_dir():
             fail(
@@ -55,7 +55,7 @@ def open_database(settings: Settings, *, create: bool) -> Engine:
                 "or set TURNLEDGER_DATA_DIR (or DATABASE_URL) to the one it used"
             )
     # a tool's timeouts: a migration on a large log must not be cut short like a request
-    return maintenance_engine(database_url(settings), settings)
+    return maintenance_engine(owner_database_url(settings), settings)
 
 
 def require_schema(engine: Engine, settings: Settings) -> None:
@@ -95,11 +95,13 @@ def polite(command: F) -> F:
     import psycopg
     from sqlalchemy.exc import SQLAlchemyError
 
+    from server.keyring import KeyringError
+
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except Stop as stop:
+        except (Stop, KeyringError) as stop:
             err.print(f"[red]turnledger:[/red] {stop}", highlight=False, soft_wrap=True)
         except (SQLAlchemyError, psycopg.Error) as exc:
             where_ = where(Settings())

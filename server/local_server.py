@@ -52,15 +52,23 @@ def local_server(settings: Settings, port: int = 0) -> Iterator[str]:
     """The app on its database (migrated first), served locally (for `demo`)."""
     from events.migrate import upgrade
     from server.app import create_app
-    from server.database import database_url, maintenance_engine, server_engine
+    from server.database import (
+        app_database_url,
+        maintenance_engine,
+        owner_database_url,
+        server_engine,
+    )
+    from server.roles import check_app_role
 
-    url = database_url(settings)
-    migrating = maintenance_engine(url, settings)
+    owner = owner_database_url(settings)
+    migrating = maintenance_engine(owner, settings)
     try:
         upgrade(migrating)
     finally:
         migrating.dispose()
-    engine = server_engine(url, settings)
+    # served as the application role, as `serve` does (server/roles.py)
+    engine = server_engine(app_database_url(settings, owner), settings)
+    check_app_role(engine)
     try:
         with serving(create_app(settings, engine), port=port) as url:
             yield url

@@ -49,7 +49,23 @@ class Settings(BaseSettings):
     secret: str | None = Field(
         default=None,
         description="Seals the director tokens that idempotent creations keep for their retries;"
-        " unset, one is made once and kept in the database.",
+        " unset, the key store's sealing secret does.",
+    )
+    keyring: str | None = Field(
+        default=None,
+        description="The key store itself (its JSON): signing keys, chain key, sealing secret.",
+    )
+    keyring_file: Path | None = Field(
+        default=None,
+        description="The key store's file; unset, keyring.json in data_dir, made once.",
+    )
+    migration_database_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices(
+            "MIGRATION_DATABASE_URL", "TURNLEDGER_MIGRATION_DATABASE_URL"
+        ),
+        description="The schema owner's URL, for migrations; the server itself connects with"
+        " DATABASE_URL, a role that may only read and append.",
     )
     log_format: Literal["auto", "json", "console"] = "auto"
     log_level: Literal["debug", "info", "warning", "error"] = "info"

@@ -22,6 +22,7 @@ from sqlalchemy import Engine
 from events.migrate import upgrade
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
+from server.roles import app_url, enable_app_login
 from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every test folder)
     citus_cluster,
     citus_database_uri,
@@ -32,6 +33,8 @@ from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every tes
 )
 
 TEMPLATE = "turnledger_test_template"
+APP_PASSWORD = "turnledgertestapp"
+"""The application role's password in the test cluster (roles are cluster-wide)."""
 
 
 def _libpq(url: str) -> str:
@@ -73,8 +76,15 @@ def template_database(pg_admin_uri: str) -> str:
         conn.execute(f'CREATE DATABASE "{TEMPLATE}"')
     engine = make_engine(to_sqlalchemy_url(_with_database(pg_admin_uri, TEMPLATE)))
     upgrade(engine)
+    enable_app_login(engine, APP_PASSWORD)
     engine.dispose()
     return TEMPLATE
+
+
+def as_app_role(uri: str) -> str:
+    """A database's URI (either form) as the application role, which may only read and append
+    (server/roles.py): what the server connects with."""
+    return app_url(to_sqlalchemy_url(_libpq(uri)), APP_PASSWORD)
 
 
 @pytest.fixture
@@ -102,6 +112,14 @@ def empty_database_uri(pg_admin_uri: str) -> Iterator[str]:
 @pytest.fixture
 def engine(database_uri: str) -> Iterator[Engine]:
     eng = make_engine(to_sqlalchemy_url(database_uri), pool_size=20)
+    yield eng
+    eng.dispose()
+
+
+@pytest.fixture
+def app_engine(database_uri: str) -> Iterator[Engine]:
+    """The same fresh database as `engine`, as the application role the server uses."""
+    eng = make_engine(as_app_role(database_uri), pool_size=20)
     yield eng
     eng.dispose()
 

@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from server.embedded_postgres import to_sqlalchemy_url
+from server.settings import Settings
 from tests.e2e.conftest import API_KEY, Running
 
 TURNLEDGER = str(Path(sys.executable).parent / "turnledger")
@@ -87,10 +88,12 @@ def test_import_into_a_fresh_database_migrates_it_first(
                           DATABASE_URL=source)  # fmt: skip
     assert exported.returncode == 0, exported.stderr
     target = to_sqlalchemy_url(empty_database_uri)
-    imported = turnledger(tmp_path, "import", "b.jsonl", DATABASE_URL=target)
+    # another database of the same deployment: its chain verifies under the same key store
+    keys = {"TURNLEDGER_KEYRING_FILE": str((Settings().data_dir / "keyring.json").resolve())}
+    imported = turnledger(tmp_path, "import", "b.jsonl", DATABASE_URL=target, **keys)
     assert imported.returncode == 0, imported.stderr
     assert "director dir_" in imported.stdout
-    verified = turnledger(tmp_path, "verify", battle.battle_id, DATABASE_URL=target)
+    verified = turnledger(tmp_path, "verify", battle.battle_id, DATABASE_URL=target, **keys)
     assert verified.returncode == 0 and "chain holds" in verified.stdout
 
 
