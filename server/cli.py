@@ -6,13 +6,16 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from server.cli_guard import Stop, check_port, open_database, polite, require_schema
 from server.settings import Settings
+
+if TYPE_CHECKING:  # the store is imported when a command needs it, to keep start-up quick
+    from events.store_postgres import PostgresEventStore
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -201,7 +204,7 @@ def rotate_keys() -> None:
     console.print(f"signing with {rotated.current.kid}; {old.current.kid} retired")
 
 
-def _store(notify: str = "off", *, create: bool = False, keyed: bool = False):  # type: ignore[no-untyped-def]
+def _store(*, create: bool = False, keyed: bool = False) -> PostgresEventStore:
     """The log; `keyed` (verify, import) also reads the key store, which only checking a chain
     needs: reading, exporting and rebuilding work without it."""
     from events.store_postgres import PostgresEventStore
@@ -210,9 +213,7 @@ def _store(notify: str = "off", *, create: bool = False, keyed: bool = False):  
     settings = Settings()
     engine = _engine(settings, create=create)
     chain_key = keyring_of(settings, create=create).chain_key if keyed else None
-    return PostgresEventStore(  # type: ignore[arg-type]
-        engine, utc_now, notify=notify, chain_key=chain_key
-    )
+    return PostgresEventStore(engine, utc_now, notify="off", chain_key=chain_key)
 
 
 @app.command()
