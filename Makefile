@@ -40,15 +40,11 @@ typecheck: install
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
-# Citus, for the cluster tests and benchmarks: built from source into the virtualenv's pgserver
-# (about a minute, once: build.sh does nothing when citus.so is already there). The source sits
-# in the shared folder beside the repository, or at /work/shared/citus for a clone elsewhere.
-CITUS_SRC ?= $(firstword $(wildcard ../shared/citus /work/shared/citus))
+# Citus, for the cluster tests and benchmarks: the release vendored in third_party/citus (source,
+# licence, our build script), built into the virtualenv's pgserver once (about a minute; the
+# script does nothing when citus.so is already there).
 citus: install
-	@test -n "$(CITUS_SRC)" && test -f "$(CITUS_SRC)/build.sh" || { \
-	  echo "Citus source not found (looked in ../shared/citus and /work/shared/citus):" \
-	       "set CITUS_SRC to the folder holding build.sh and citus-*.tar.gz" >&2; exit 1; }
-	bash "$(CITUS_SRC)/build.sh" $(BIN)/python
+	@bash third_party/citus/build.sh $(BIN)/python
 
 # The load balancer in front of two servers in the cluster tests (Debian's HAProxy).
 balancer:

@@ -56,8 +56,8 @@ def require_citus() -> None:
     """Fail loudly, never skip: the Makefile builds Citus before the tests run."""
     if not citus_installed():
         raise CitusMissing(
-            "Citus is not installed in this virtualenv's pgserver: run `make citus` "
-            "(builds it from /work/shared/citus or CITUS_SRC, about a minute)"
+            f"Citus is not installed in this virtualenv's PostgreSQL ({pg_bin().parent}): run "
+            "`make citus` (builds third_party/citus into it, about a minute)"
         )
 
 

@@ -6,6 +6,8 @@ import subprocess
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[2]
 DEV_TOOLS = ("pytest", "playwright", "schemathesis", "mypy", "hypothesis", "ruff")
 
@@ -35,3 +37,37 @@ def test_the_runtime_dependencies_hold_no_development_tool() -> None:
     runtime = " ".join(project["dependencies"])
     assert not [tool for tool in DEV_TOOLS if tool in runtime]
     assert "fastapi-offline" in runtime  # the docs pages' assets are needed to serve
+
+
+def test_make_citus_builds_the_vendored_source_with_its_licence(tmp_path: Path) -> None:
+    assert "third_party/citus/build.sh" in planned("citus", tmp_path)
+    vendored = ROOT / "third_party" / "citus"
+    assert (vendored / "citus-13.0.5.tar.gz").is_file()
+    assert "GNU AFFERO GENERAL PUBLIC LICENSE" in (vendored / "LICENSE").read_text()
+    # compose's cluster image is built from the same tarball the tests build
+    assert "third_party/citus/citus-*.tar.gz" in (ROOT / "ops/docker/citus.Dockerfile").read_text()
+
+
+def test_nothing_in_the_clone_refers_to_folders_outside_it() -> None:
+    outside = ("/".join(["..", "shared"]), "/".join(["", "work", "shared"]))
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    found = []
+    for name in tracked:
+        path = ROOT / name
+        if path.suffix in {".gz", ".png"} or not path.is_file():
+            continue
+        text = path.read_text(errors="ignore")
+        found += [f"{name}: {o}" for o in outside if o in text]
+    assert found == []
+
+
+def test_the_cluster_fixture_says_in_one_line_why_citus_is_missing(monkeypatch) -> None:
+    from ops.citus import cluster
+
+    monkeypatch.setattr(cluster, "citus_installed", lambda: False)
+    with pytest.raises(cluster.CitusMissing) as missing:
+        cluster.require_citus()
+    message = str(missing.value)
+    assert "\n" not in message and "make citus" in message and "third_party/citus" in message
