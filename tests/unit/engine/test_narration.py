@@ -74,3 +74,13 @@ def test_a_narrator_started_from_a_state_knows_its_names_and_open_windows() -> N
 def test_positions_and_inches_read_as_a_tape_measure_reads() -> None:
     assert at([1, 2, 0]) == "(1, 2)" and at([1.25, 2.0, 3.0]) == "(1.2, 2, up 3)"
     assert inches(3.49) == '3.5"' and inches(2) == '2"' and inches(0.25) == '0.3"'
+
+
+def test_a_battle_of_one_creature_is_told_in_the_singular() -> None:
+    n = Narrator()
+    assert (
+        n.narrate("BattleCreated", created("draw-steel"))
+        == "Battle created: draw-steel, 1 creature"
+    )
+    two = {"ruleset": "draw-steel", "creatures": [{"id": "a"}, {"id": "b"}]}
+    assert Narrator().narrate("BattleCreated", two) == "Battle created: draw-steel, 2 creatures"
