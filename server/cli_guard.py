@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from sqlalchemy import Engine, inspect
 from sqlalchemy.engine import make_url
 
@@ -90,6 +92,16 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+def settings_problems(invalid: ValidationError) -> str:
+    """A settings error in one line, each problem under the variable that sets it."""
+    problems = []
+    for error in invalid.errors():
+        field = str(error["loc"][0]) if error["loc"] else "?"
+        name = field if field.isupper() else f"TURNLEDGER_{field.upper()}"
+        problems.append(f"{name}: {error['msg'].removeprefix('Value error, ')}")
+    return "; ".join(problems)
+
+
 def polite(command: F) -> F:
     """Run a command; a `Stop` or a database error becomes one line on stderr and exit 1."""
     import psycopg
@@ -101,6 +113,12 @@ def polite(command: F) -> F:
             return command(*args, **kwargs)
         except Stop as stop:
             err.print(f"[red]turnledger:[/red] {stop}", highlight=False, soft_wrap=True)
+        except ValidationError as invalid:
+            err.print(
+                f"[red]turnledger:[/red] {escape(settings_problems(invalid))}",
+                highlight=False,
+                soft_wrap=True,
+            )
         except (SQLAlchemyError, psycopg.Error) as exc:
             where_ = where(Settings())
             err.print(

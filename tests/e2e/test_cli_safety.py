@@ -78,6 +78,19 @@ def test_an_unreachable_database_is_one_line_naming_it(tmp_path: Path) -> None:
     assert "database error" in line
 
 
+@pytest.mark.parametrize(
+    "url", ["not a url", "postgresql://u:secret@host:notaport/db", "mysql://u:secret@host/db"]
+)
+@pytest.mark.parametrize("command", [["serve"], ["migrate"], ["replay", "b1"]])
+def test_a_malformed_database_url_is_one_line_naming_it(
+    tmp_path: Path, command: list[str], url: str
+) -> None:
+    line = one_line_error(turnledger(tmp_path, *command, DATABASE_URL=url))
+    assert "DATABASE_URL: not a PostgreSQL URL like postgresql://" in line
+    assert "secret" not in line
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_import_into_a_fresh_database_migrates_it_first(
     server: Running, new_battle, tmp_path: Path, empty_database_uri: str
 ) -> None:
