@@ -9,13 +9,16 @@ DEV    := $(VENV)/.installed-dev
 
 # `make run` installs what serving needs; the development extras (pytest, playwright, mypy,
 # schemathesis, the Python client) come with `make install` / `make test`.
+# Each step that takes more than a few seconds says what it does and about how long, first.
 $(RUN): pyproject.toml
+	@echo "make: creating $(VENV) and installing the server's dependencies with pip (about a minute the first time, seconds from pip's cache)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(RUN)
 
 $(DEV): $(RUN) pyproject.toml clients/python/pyproject.toml
+	@echo "make: installing the development extras and the Python client with pip (about a minute the first time)"
 	$(BIN)/python -m pip install --quiet -e '.[dev]' -e clients/python
 	touch $(DEV)
 
@@ -34,11 +37,14 @@ lint: install
 	$(BIN)/ruff format --check .
 
 typecheck: install
+	@echo "make: mypy, strict on events, projections and engine (about a minute cold, seconds from its cache)"
 	$(BIN)/mypy events projections engine
 
 # The viewer's browser tests drive Debian's chromium (Playwright cannot download browsers here).
 browser:
-	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "make: apt-get installing chromium for the viewer's browser tests (about a minute)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 # Citus, for the cluster tests and benchmarks: the release vendored in third_party/citus (source,
 # licence, our build script), built into the virtualenv's pgserver once (about a minute; the
@@ -48,7 +54,9 @@ citus: install
 
 # The load balancer in front of two servers in the cluster tests (Debian's HAProxy).
 balancer:
-	@command -v haproxy >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null)
+	@command -v haproxy >/dev/null 2>&1 || { \
+	  echo "make: apt-get installing haproxy for the cluster tests (about 20 s)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; }
 
 pytest: install browser citus balancer
 	$(BIN)/pytest

@@ -47,7 +47,8 @@ def data_folder(settings: Settings) -> Path:
 def open_database(settings: Settings, *, create: bool) -> Engine:
     """The command's database. Without `create`, a missing embedded one is an error, not a
     new 45 MB folder in whatever directory the command was run from."""
-    from server.database import database_url, maintenance_engine
+    from server.cli_progress import start_database
+    from server.database import maintenance_engine
 
     if not settings.database_url and not create:
         folder = data_folder(settings)
@@ -57,7 +58,7 @@ def open_database(settings: Settings, *, create: bool) -> Engine:
                 "or set TURNLEDGER_DATA_DIR (or DATABASE_URL) to the one it used"
             )
     # a tool's timeouts: a migration on a large log must not be cut short like a request
-    return maintenance_engine(database_url(settings), settings)
+    return maintenance_engine(start_database(settings), settings)
 
 
 def require_schema(engine: Engine, settings: Settings) -> None:
@@ -92,6 +93,15 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+def _letting_go(command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    from server.cli_progress import let_go_of_database
+
+    try:
+        return command(*args, **kwargs)
+    finally:
+        let_go_of_database()
+
+
 def settings_problems(invalid: ValidationError) -> str:
     """A settings error in one line, each problem under the variable that sets it."""
     problems = []
@@ -110,7 +120,7 @@ def polite(command: F) -> F:
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            return _letting_go(command, *args, **kwargs)
         except Stop as stop:
             err.print(f"[red]turnledger:[/red] {stop}", highlight=False, soft_wrap=True)
         except ValidationError as invalid:

@@ -72,6 +72,11 @@ def to_sqlalchemy_url(libpq_uri: str) -> str:
     return "postgresql+psycopg://" + libpq_uri.removeprefix("postgresql://")
 
 
+def holding() -> bool:
+    """Whether this process started or joined an embedded PostgreSQL it has not let go of."""
+    return bool(_STARTED)
+
+
 def release() -> None:
     """Let go of the embedded PostgreSQL; the last process using it stops it."""
     while _STARTED:

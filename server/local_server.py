@@ -39,15 +39,16 @@ def serving(app: Any, log_level: str = "error", port: int = 0) -> Iterator[str]:
 
 @contextmanager
 def local_server(settings: Settings, port: int = 0) -> Iterator[str]:
-    """The app on its database (migrated first), served locally (for `demo`)."""
-    from events.migrate import upgrade
+    """The app on its database (migrated first), served locally (for `demo`), each step that
+    takes seconds said on the command line's stderr."""
     from server.app import create_app
-    from server.database import database_url, maintenance_engine, server_engine
+    from server.cli_progress import migrate, start_database
+    from server.database import maintenance_engine, server_engine
 
-    url = database_url(settings)
+    url = start_database(settings)
     migrating = maintenance_engine(url, settings)
     try:
-        upgrade(migrating)
+        migrate(migrating)
     finally:
         migrating.dispose()
     engine = server_engine(url, settings)

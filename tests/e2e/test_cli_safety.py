@@ -180,3 +180,20 @@ def test_the_demo_can_leave_its_battle_open_to_watch(tmp_path: Path, database_ur
     finally:
         demo.send_signal(signal.SIGINT)
         demo.wait(timeout=30)
+
+
+def test_the_steps_that_take_seconds_each_say_so_in_one_line(tmp_path: Path) -> None:
+    done = turnledger(tmp_path, "migrate")
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert lines == [
+        f"starting PostgreSQL in {tmp_path / '.turnledger'} (first start ~10 s: it makes its "
+        "data folder)",
+        "migrating the database to the newest schema (about 1 s)",
+        "stopping PostgreSQL unless another turnledger uses it (about 3 s)",
+    ]
+    again = turnledger(tmp_path, "migrate")
+    assert again.stderr.strip().splitlines() == [
+        f"starting PostgreSQL in {tmp_path / '.turnledger'} (about 3 s)",
+        "stopping PostgreSQL unless another turnledger uses it (about 3 s)",
+    ]

@@ -71,3 +71,15 @@ def test_the_cluster_fixture_says_in_one_line_why_citus_is_missing(monkeypatch) 
         cluster.require_citus()
     message = str(missing.value)
     assert "\n" not in message and "make citus" in message and "third_party/citus" in message
+
+
+def test_every_long_step_of_make_test_first_says_what_it_does_and_how_long(
+    tmp_path: Path,
+) -> None:
+    lines = planned("test", tmp_path).splitlines()
+    slow = ("pip install -e", "pip install --quiet -e", "apt-get install", "mypy ")
+    for n, line in enumerate(lines):
+        if "echo " not in line and any(s in line for s in slow):
+            said = " ".join(lines[max(0, n - 3) : n])
+            assert "make: " in said and "about" in said, line
+    assert "citus: building" in (ROOT / "third_party/citus/build.sh").read_text()

@@ -1,0 +1,73 @@
+"""What the command line says while it waits: one line per step that can take seconds,
+naming the step and roughly how long it takes (a spinner beside it on a terminal, then the
+time it took); quick steps say nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+from sqlalchemy import Engine
+
+from server.settings import Settings
+
+err = Console(stderr=True, soft_wrap=True)  # stdout stays the command's answer (export)
+
+
+@contextmanager
+def step(what: str, about: str) -> Iterator[None]:
+    """Say `what` is being done and `about` how long it takes, for the duration of the block."""
+    line = f"{what} ({about})"
+    if not err.is_terminal:
+        err.print(line, highlight=False, markup=False)
+        yield
+        return
+    started = time.monotonic()
+    with err.status(line):
+        yield
+    err.print(f"{what}: done in {time.monotonic() - started:.1f} s", highlight=False)
+
+
+def start_database(settings: Settings) -> str:
+    """The database's URL; the embedded PostgreSQL is started (or joined) first, saying so
+    when it starts (a running one is joined at once)."""
+    from server.cli_guard import data_folder
+    from server.database import database_url
+
+    pgdata = data_folder(settings) / "pgdata"
+    if settings.database_url or (pgdata / "postmaster.pid").exists():
+        return database_url(settings)
+    about = "about 3 s" if pgdata.is_dir() else "first start ~10 s: it makes its data folder"
+    with step(f"starting PostgreSQL in {pgdata.parent}", about):
+        return database_url(settings)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema, saying so when there is something to do."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    from events.migrate import MAIN_HEAD, alembic_config, upgrade
+
+    head = ScriptDirectory.from_config(alembic_config(engine)).get_revision(MAIN_HEAD)
+    with engine.connect() as conn:
+        at = MigrationContext.configure(conn).get_current_heads()
+    if head is not None and head.revision in at:
+        upgrade(engine)  # the Citus branch, if any, is checked there (quick when at head)
+        return
+    about = "about 1 s" if not at else "seconds; longer on a large log"
+    with step("migrating the database to the newest schema", about):
+        upgrade(engine)
+
+
+def let_go_of_database() -> None:
+    """Let go of the embedded PostgreSQL this command started or joined, saying so: the last
+    process using it stops it, which takes seconds."""
+    from server import embedded_postgres
+
+    if embedded_postgres.holding():
+        with step("stopping PostgreSQL unless another turnledger uses it", "about 3 s"):
+            embedded_postgres.release()
