@@ -44,7 +44,8 @@ typecheck: install
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "make: apt-get installing chromium for the viewer's browser tests (about a minute)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 \
+	    || { echo "make: apt-get could not install chromium (as root, on Debian or Ubuntu)" >&2; exit 1; }; }
 
 # Citus, for the cluster tests and benchmarks: the release vendored in third_party/citus (source,
 # licence, our build script), built into the virtualenv's pgserver once (about a minute; the
@@ -56,10 +57,15 @@ citus: install
 balancer:
 	@command -v haproxy >/dev/null 2>&1 || { \
 	  echo "make: apt-get installing haproxy for the cluster tests (about 20 s)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; }
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy; } >/dev/null 2>&1 \
+	    || { echo "make: apt-get could not install haproxy (as root, on Debian or Ubuntu)" >&2; exit 1; }; }
 
+# In parallel, one worker per core (TEST_WORKERS=1 for one process), each worker on its own
+# embedded PostgreSQL; a file's tests share a worker, and the Citus cluster's tests one worker.
+TEST_WORKERS ?= auto
 pytest: install browser citus balancer
-	$(BIN)/pytest
+	@echo "make: pytest on $(TEST_WORKERS) workers (about 8 minutes on 2 cores)"
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 bench: install citus balancer
 	$(BIN)/python -m ops.bench
