@@ -7,14 +7,15 @@ DEV    := $(VENV)/.installed-dev
 
 .PHONY: install run demo test lint typecheck pytest browser citus balancer bench clean
 
-# `make run` installs what serving needs; the development extras (pytest, playwright, mypy,
-# schemathesis, the Python client) come with `make install` / `make test`.
+# `make run` installs what serving needs, with the embedded PostgreSQL (the `embedded` extra);
+# the development extras (pytest, playwright, mypy, schemathesis, the Python client) come
+# with `make install` / `make test`.
 # Each step that takes more than a few seconds says what it does and about how long, first.
 $(RUN): pyproject.toml
 	@echo "make: creating $(VENV) and installing the server's dependencies with pip (about a minute the first time, seconds from pip's cache)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[embedded]'
 	touch $(RUN)
 
 $(DEV): $(RUN) pyproject.toml clients/python/pyproject.toml

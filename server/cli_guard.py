@@ -122,7 +122,9 @@ def polite(command: F) -> F:
         try:
             return _letting_go(command, *args, **kwargs)
         except Stop as stop:
-            err.print(f"[red]turnledger:[/red] {stop}", highlight=False, soft_wrap=True)
+            err.print(
+                f"[red]turnledger:[/red] {escape(str(stop))}", highlight=False, soft_wrap=True
+            )
         except ValidationError as invalid:
             err.print(
                 f"[red]turnledger:[/red] {escape(settings_problems(invalid))}",

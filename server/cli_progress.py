@@ -34,11 +34,16 @@ def step(what: str, about: str) -> Iterator[None]:
 def start_database(settings: Settings) -> str:
     """The database's URL; the embedded PostgreSQL is started (or joined) first, saying so
     when it starts (a running one is joined at once)."""
-    from server.cli_guard import data_folder
+    from server import embedded_postgres
+    from server.cli_guard import data_folder, fail
     from server.database import database_url
 
+    if settings.database_url:
+        return database_url(settings)
+    if not embedded_postgres.installed():
+        fail(embedded_postgres.MISSING)
     pgdata = data_folder(settings) / "pgdata"
-    if settings.database_url or (pgdata / "postmaster.pid").exists():
+    if (pgdata / "postmaster.pid").exists():
         return database_url(settings)
     about = "about 3 s" if pgdata.is_dir() else "first start ~10 s: it makes its data folder"
     with step(f"starting PostgreSQL in {pgdata.parent}", about):

@@ -23,7 +23,7 @@ def planned(target: str, tmp_path: Path) -> str:
 
 def test_make_run_installs_the_server_without_the_development_extras(tmp_path: Path) -> None:
     run = planned("run", tmp_path)
-    assert "pip install --quiet -e ." in run and "turnledger serve" in run
+    assert "pip install --quiet -e '.[embedded]'" in run and "turnledger serve" in run
     assert "[dev]" not in run and "clients/python" not in run
 
 
@@ -83,3 +83,28 @@ def test_every_long_step_of_make_test_first_says_what_it_does_and_how_long(
             said = " ".join(lines[max(0, n - 3) : n])
             assert "make: " in said and "about" in said, line
     assert "citus: building" in (ROOT / "third_party/citus/build.sh").read_text()
+
+
+def test_the_embedded_postgresql_is_an_extra_the_production_image_leaves_out() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert not [d for d in project["dependencies"] if d.startswith("pgserver")]
+    assert project["optional-dependencies"]["embedded"] == ["pgserver>=0.1.4"]
+    image = (ROOT / "ops/docker/Dockerfile").read_text().splitlines()
+    installs = [line for line in image if "pip install" in line and not line.startswith("#")]
+    assert installs and all("pip install --no-cache-dir . " in line for line in installs)
+
+
+def test_without_the_embedded_extra_a_command_says_what_to_install(
+    monkeypatch, tmp_path: Path
+) -> None:
+    import sys
+
+    from server.cli_guard import Stop, open_database
+    from server.settings import Settings
+
+    monkeypatch.setitem(sys.modules, "pgserver", None)  # as if not installed
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    with pytest.raises(Stop) as stopped:
+        open_database(Settings(data_dir=tmp_path), create=True)
+    assert "pip install 'turnledger[embedded]'" in str(stopped.value)
+    assert "DATABASE_URL" in str(stopped.value)
