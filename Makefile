@@ -62,11 +62,11 @@ balancer:
 	    || { echo "make: apt-get could not install haproxy (as root, on Debian or Ubuntu)" >&2; exit 1; }; }
 
 # In parallel, one worker per core (TEST_WORKERS=1 for one process), each worker on its own
-# embedded PostgreSQL; a file's tests share a worker, and the Citus cluster's tests one worker.
+# embedded PostgreSQL; a file's tests share a worker (see tests/conftest.py).
 TEST_WORKERS ?= auto
 pytest: install browser citus balancer
-	@echo "make: pytest on $(TEST_WORKERS) workers (about 8 minutes on 2 cores)"
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+	@echo "make: pytest on $(TEST_WORKERS) workers (about 10 minutes on 2 idle cores)"
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 bench: install citus balancer
 	$(BIN)/python -m ops.bench

@@ -18,6 +18,7 @@ from rich.markup import escape
 from sqlalchemy import Engine, inspect
 from sqlalchemy.engine import make_url
 
+from server.cli_progress import step
 from server.settings import Settings, sqlalchemy_url
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,7 +48,6 @@ def data_folder(settings: Settings) -> Path:
 def open_database(settings: Settings, *, create: bool) -> Engine:
     """The command's database. Without `create`, a missing embedded one is an error, not a
     new 45 MB folder in whatever directory the command was run from."""
-    from server.cli_progress import start_database
     from server.database import maintenance_engine
 
     if not settings.database_url and not create:
@@ -94,8 +94,6 @@ def _first_line(exc: BaseException) -> str:
 
 
 def _letting_go(command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    from server.cli_progress import let_go_of_database
-
     try:
         return command(*args, **kwargs)
     finally:
@@ -141,3 +139,31 @@ def polite(command: F) -> F:
         raise typer.Exit(1)
 
     return run  # type: ignore[return-value]
+
+
+def start_database(settings: Settings) -> str:
+    """The database's URL; the embedded PostgreSQL is started (or joined) first, saying so
+    when it starts (a running one is joined at once)."""
+    from server import embedded_postgres
+    from server.database import database_url
+
+    if settings.database_url:
+        return database_url(settings)
+    if not embedded_postgres.installed():
+        fail(embedded_postgres.MISSING)
+    pgdata = data_folder(settings) / "pgdata"
+    if (pgdata / "postmaster.pid").exists():
+        return database_url(settings)
+    about = "about 3 s" if pgdata.is_dir() else "first start ~10 s: it makes its data folder"
+    with step(f"starting PostgreSQL in {pgdata.parent}", about):
+        return database_url(settings)
+
+
+def let_go_of_database() -> None:
+    """Let go of the embedded PostgreSQL this command started or joined, saying so: the last
+    process using it stops it, which takes seconds."""
+    from server import embedded_postgres
+
+    if embedded_postgres.holding():
+        with step("stopping PostgreSQL unless another turnledger uses it", "about 3 s"):
+            embedded_postgres.release()

@@ -12,8 +12,6 @@ from contextlib import contextmanager
 from rich.console import Console
 from sqlalchemy import Engine
 
-from server.settings import Settings
-
 err = Console(stderr=True, soft_wrap=True)  # stdout stays the command's answer (export)
 
 
@@ -29,25 +27,6 @@ def step(what: str, about: str) -> Iterator[None]:
     with err.status(line):
         yield
     err.print(f"{what}: done in {time.monotonic() - started:.1f} s", highlight=False)
-
-
-def start_database(settings: Settings) -> str:
-    """The database's URL; the embedded PostgreSQL is started (or joined) first, saying so
-    when it starts (a running one is joined at once)."""
-    from server import embedded_postgres
-    from server.cli_guard import data_folder, fail
-    from server.database import database_url
-
-    if settings.database_url:
-        return database_url(settings)
-    if not embedded_postgres.installed():
-        fail(embedded_postgres.MISSING)
-    pgdata = data_folder(settings) / "pgdata"
-    if (pgdata / "postmaster.pid").exists():
-        return database_url(settings)
-    about = "about 3 s" if pgdata.is_dir() else "first start ~10 s: it makes its data folder"
-    with step(f"starting PostgreSQL in {pgdata.parent}", about):
-        return database_url(settings)
 
 
 def migrate(engine: Engine) -> None:
@@ -66,13 +45,3 @@ def migrate(engine: Engine) -> None:
     about = "about 1 s" if not at else "seconds; longer on a large log"
     with step("migrating the database to the newest schema", about):
         upgrade(engine)
-
-
-def let_go_of_database() -> None:
-    """Let go of the embedded PostgreSQL this command started or joined, saying so: the last
-    process using it stops it, which takes seconds."""
-    from server import embedded_postgres
-
-    if embedded_postgres.holding():
-        with step("stopping PostgreSQL unless another turnledger uses it", "about 3 s"):
-            embedded_postgres.release()

@@ -42,7 +42,8 @@ def local_server(settings: Settings, port: int = 0) -> Iterator[str]:
     """The app on its database (migrated first), served locally (for `demo`), each step that
     takes seconds said on the command line's stderr."""
     from server.app import create_app
-    from server.cli_progress import migrate, start_database
+    from server.cli_guard import start_database
+    from server.cli_progress import migrate
     from server.database import maintenance_engine, server_engine
 
     url = start_database(settings)

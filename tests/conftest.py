@@ -1,11 +1,14 @@
 """Fixtures for tests that need a real PostgreSQL: the embedded one, or TEST_DATABASE_URL.
 
 One throwaway server per test session, so one per pytest-xdist worker (`make test` runs
-`-n auto --dist loadgroup`); the schema is migrated once into a template database of that
+`-n auto --dist loadfile`); the schema is migrated once into a template database of that
 worker, and every test that asks for `engine` gets a fresh database cloned from it.
 
-Under xdist, the tests of one file run on one worker (its module-scoped servers start once),
-and every test on the Citus cluster runs on the same worker, so one cluster is started.
+Under xdist the tests of one file run on one worker, so its module-scoped fixtures (the e2e
+server) start once; session ones (the Citus cluster, the browser) start once per worker that
+needs them. Not `--dist loadgroup` with one group for the cluster's tests: pytest-xdist 3.8
+marks groups by rewriting `item._nodeid`, which pytest 9.2 no longer reads, so the groups
+are silently ignored.
 """
 
 from __future__ import annotations
@@ -37,24 +40,6 @@ from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every tes
 
 # One template per xdist worker: with TEST_DATABASE_URL the workers share one server.
 TEMPLATE = f"turnledger_test_template_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-CITUS_GROUP = "citus"
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Groups for `--dist loadgroup`: a test on the Citus cluster joins the cluster's worker,
-    any other test its file's (module-scoped fixtures, such as the e2e server, start once)."""
-    for item in items:
-        if any(m.name == "xdist_group" for m in item.iter_markers()):
-            continue
-        # a fixture may reach the cluster by `getfixturevalue` (the store contract's `citus`
-        # parameter), which the fixture closure does not show
-        params = getattr(getattr(item, "callspec", None), "params", {})
-        uses_cluster = "citus_cluster" in getattr(item, "fixturenames", ()) or any(
-            value == "citus" for value in params.values()
-        )
-        group = CITUS_GROUP if uses_cluster else item.nodeid.split("::", 1)[0]
-        item.add_marker(pytest.mark.xdist_group(group))
 
 
 def _libpq(url: str) -> str:

@@ -108,3 +108,8 @@ def test_without_the_embedded_extra_a_command_says_what_to_install(
         open_database(Settings(data_dir=tmp_path), create=True)
     assert "pip install 'turnledger[embedded]'" in str(stopped.value)
     assert "DATABASE_URL" in str(stopped.value)
+
+
+def test_make_test_runs_pytest_in_parallel_a_file_to_a_worker(tmp_path: Path) -> None:
+    pytest_line = [line for line in planned("pytest", tmp_path).splitlines() if "/pytest" in line]
+    assert pytest_line and "-n auto --dist loadfile" in pytest_line[-1]
