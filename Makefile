@@ -37,9 +37,10 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# Every package strict (pyproject.toml): the layers, the server and the Python client.
 typecheck: install
-	@echo "make: mypy, strict on events, projections and engine (about a minute cold, seconds from its cache)"
-	$(BIN)/mypy events projections engine
+	@echo "make: mypy, strict on events, projections, engine, server and the client (about a minute cold, seconds from its cache)"
+	$(BIN)/mypy events projections engine server clients/python/turnledger_client
 
 # The viewer's browser tests drive Debian's chromium (Playwright cannot download browsers here).
 browser:

@@ -17,7 +17,9 @@ from engine.context import Context
 from engine.dice import Roller, check_supplied
 from engine.intents import IntentError, parse_intent
 from engine.map_memo import settle
-from engine.results import Decision, Refusal, Refused
+from engine.results import Decision, Refusal, Refused, TraceStep
+from engine.ruling import Ruling, ruled
+from events.battle_events import RuleOverruled
 from projections.state import BattleState
 
 ALLOWED_WHILE_PENDING = frozenset(
@@ -51,9 +53,40 @@ def _decide(raw: Any, state: BattleState, ctx: Context) -> Decision:
     check_supplied(intent.rolls)
     roller = Roller(ctx.dice, state.seed, state.dice_counter, intent.rolls)
     action = Action(state, roller, ctx.max_follow_ups)
-    rs.handle(intent, state, action)
+    ruling = _ruling(intent)
+    with ruled(ruling):
+        rs.handle(intent, state, action)
+    if ruling is not None:
+        _record_ruling(intent, ruling, state, action)
     _note_supplied(action, roller)
     return action.accepted()
+
+
+def _ruling(intent: Any) -> Ruling | None:
+    given = getattr(intent, "overrule", None)
+    if given is None:
+        return None
+    return Ruling(given.reason, given.cost, given.reactions)
+
+
+def _record_ruling(intent: Any, ruling: Ruling, before: BattleState, action: Action) -> None:
+    """DESIGN section 7, Rulings: one `RuleOverruled` per rule set aside, ahead of the
+    events it allowed (it changes nothing when folded, so the states after it are `before`);
+    an intent the rules accept anyway gets none, and the trace says so."""
+    creature = getattr(intent, "creature", None) or getattr(intent, "target", None)
+    ruled_events = [
+        RuleOverruled(
+            rule=s.rule, step=s.step, detail=s.detail, reason=ruling.reason, creature=creature
+        )
+        for s in ruling.set_aside
+    ]
+    action.events[:0] = ruled_events
+    action.states[:0] = [before] * len(ruled_events)
+    if ruled_events:
+        rules = ", ".join(s.rule for s in ruling.set_aside)
+        action.trace.insert(0, TraceStep(kind="overruled", reasons=(f"{ruling.words} ({rules})",)))
+    else:
+        action.note("overruled", reasons=("the rules allow it: nothing was overruled",))
 
 
 def _note_supplied(action: Action, roller: Roller) -> None:

@@ -58,7 +58,7 @@ PARTICULAR: dict[str, str] = {
     "Move.willing": "The creature climbed is willing (no test).",
     "Move.distance": "`free`: how far the effect lets the creature move.",
     "Shift.action": "`disengage` (default) or `free` for Draw Steel; Epic Path's "
-    "`five_foot_step`, `action_point` or `full_attack`.",
+    "`five_foot_step`, `action_point`, `full_attack` or `feature`.",
     "Shift.instead_move": "Use the granted distance to move instead of shifting (then it "
     "provokes).",
     "Teleport.to": "Where to arrive, `[x, y]` or `[x, y, z]`.",
@@ -77,6 +77,8 @@ PARTICULAR: dict[str, str] = {
     "ForceMove.melee_weapon": "The forced movement comes from a melee weapon attack.",
     "KnockOff.creature": "The id of the creature using the maneuver.",
     "KnockOff.target": "The id of the creature climbing or riding it, to knock off.",
+    "FallingTest.creature": "The id of the fighter the attack hit.",
+    "LoseGrip.creature": "The id of the climbing creature that loses its grip.",
     "ShieldSurf.stop": "End Shield Surfing instead of beginning it.",
     "StartTurn.creature": "The id of the creature whose turn begins.",
     "EndTurn.creature": "The id of the creature whose turn ends.",

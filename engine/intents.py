@@ -39,6 +39,27 @@ MAX_PATH = 1000
 Path = Annotated[list[Point], Field(max_length=MAX_PATH)]
 
 
+class Overrule(BaseModel):
+    """The director's ruling on this intent: judged as usual, each
+    rule it would be refused on is recorded as a `RuleOverruled` event and set aside."""
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        strict=True,
+        use_attribute_docstrings=True,
+        json_schema_extra=describe,
+    )
+
+    reason: Annotated[str, Field(min_length=1, max_length=500)]
+    """Why the table rules so (1 to 500 characters): shown wherever the action is."""
+    cost: Annotated[int, Field(ge=0, le=MAX_DISTANCE)] | None = None
+    """What each step the text cannot count costs, in the ruleset's unit (absent: a plain
+    step's cost)."""
+    reactions: bool = True
+    """Whether the move still provokes reactions (false: none trigger)."""
+
+
 class IntentBase(BaseModel):
     # strict: a boolean is not a number and a string is not a number, as JSON tells them apart
     model_config = ConfigDict(
@@ -51,6 +72,8 @@ class IntentBase(BaseModel):
 
     rolls: Annotated[list[int], Field(max_length=200)] | None = None
     expected_version: int | None = None
+    overrule: Overrule | None = None
+    """The director's ruling: set aside the rules this intent breaks (director only)."""
 
 
 MAX_LEGS = 100
@@ -125,14 +148,25 @@ class Move(IntentBase):
     """action-points: action points converted into move points (never back)."""
     sneaking: bool = False
     """one-two-one: sneaking costs +1 Movement a square."""
+    through: Annotated[
+        dict[str, Literal["clamber", "overrun", "tumble"]], Field(max_length=100)
+    ] = {}
+    """Epic Path: creatures this move gets past by a skill or maneuver the table resolved
+    (its check is on another page): `clamber` (Might) enters and may end in the creature's
+    space, `overrun` passes through it to a space beyond, `tumble` (Acrobatics) moves
+    through the squares it threatens without its attack of opportunity."""
+    part_of_move: str | None = Field(default=None, min_length=1, max_length=100)
+    """Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action."""
 
 
 class Shift(IntentBase):
     """The careful step: Disengage (default) or a shift granted by an effect (`free`, with
     `distance`). `instead_move` uses the granted distance to move instead (then it provokes).
     Epic Path: the 5-foot step, `action` `five_foot_step` (the default), `action_point` (a
-    move action bought with an action point, even after moving) or `full_attack` (an attack
-    of a full attack traded for the step)."""
+    move action bought with an action point, even after moving), `full_attack` (an attack
+    of a full attack traded for the step) or `feature` (an extra step a feat, class feature
+    or racial trait grants, `stats.feature_steps` a round)."""
 
     type: Literal["shift"] = "shift"
     creature: str
@@ -174,6 +208,9 @@ class ForceMove(IntentBase):
 class FallProne(IntentBase):
     type: Literal["fall_prone"] = "fall_prone"
     creature: str
+    landing: Point | None = None
+    """Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one)."""
 
 
 class StandUp(IntentBase):
@@ -192,6 +229,30 @@ class KnockOff(IntentBase):
     creature: str
     target: str
     use_main_action: bool = False
+    landing: Point | None = None
+    """The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one)."""
+
+
+class LoseGrip(IntentBase):
+    """Reclaim the Wild: a climbing `creature` loses its grip and falls, unless the GM lets
+    it catch itself (`caught`, the table's ruling on its Athletics or Agility check)."""
+
+    type: Literal["lose_grip"] = "lose_grip"
+    creature: str
+    caught: bool = False
+    """The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
+    send it only where the battle lets players send the table's rolls)."""
+
+
+class FallingTest(IntentBase):
+    """Warcry: the falling test after an attack on `creature` near a platform's edge; the
+    table resolved the attack and says whether it scored at least one critical hit."""
+
+    type: Literal["falling_test"] = "falling_test"
+    creature: str
+    critical: bool = False
+    """The attack scored at least one critical hit (without one there is no test)."""
 
 
 class ShieldSurf(IntentBase):
@@ -278,6 +339,8 @@ Intent = Annotated[
     | FallProne
     | StandUp
     | KnockOff
+    | LoseGrip
+    | FallingTest
     | ShieldSurf
     | StartTurn
     | EndTurn
@@ -321,10 +384,12 @@ __all__ = [
     "CreatureSpec",
     "EndTurn",
     "FallProne",
+    "FallingTest",
     "ForceMove",
     "Intent",
     "IntentError",
     "KnockOff",
+    "LoseGrip",
     "Move",
     "Place",
     "Remove",

@@ -4,6 +4,7 @@ turn it is. Each refuses with the shared rule when the thing asked for isn't the
 from __future__ import annotations
 
 from engine.results import Refusal
+from engine.ruling import deny
 from projections.state import BattleState, Creature, PendingReaction
 
 
@@ -24,6 +25,7 @@ def window(state: BattleState, reaction: str) -> PendingReaction:
 
 
 def require_turn(state: BattleState, c: Creature) -> None:
-    """With turns, only the creature whose turn it is acts (DESIGN section 4)."""
+    """With turns, only the creature whose turn it is acts (DESIGN section 4), unless the
+    director rules otherwise (DESIGN section 7, Rulings)."""
     if state.turns and state.active != c.id:
-        raise Refusal("turn/not-your-turn", f"it is not {c.id}'s turn")
+        deny("turn/not-your-turn", f"it is not {c.id}'s turn")

@@ -182,6 +182,13 @@ def _fell_inches(n: Narrator, d: Data, _: str | None) -> str:
     return f"{who} fell {inches(d['height'])} to {at(d['landing'])}{chooser}"
 
 
+def _overruled(n: Narrator, d: Data, _: str | None) -> str:
+    """DESIGN section 7, Rulings: the rule set aside, in the words a table uses."""
+    step = f" at step {d['step'] + 1}" if d.get("step") is not None else ""
+    who = f" for {n.name(d['creature'])}" if d.get("creature") else ""
+    return f"rule {d['rule']} set aside{step}{who}, overruled by the director: {d['reason']}"
+
+
 def _history(verb: str) -> Callable[[Narrator, Data, str | None], str]:
     def words(n: Narrator, d: Data, actor: str | None) -> str:
         versions = f"{d['first_version']}-{d['last_version']}"
@@ -298,6 +305,7 @@ SENTENCES: dict[str, Callable[[Narrator, Data, str | None], str]] = {
         f"{n.name(d['creature'])} was placed at {at(d['fighter']['at'])} on a"
         f" {inches(d['fighter'].get('base', 1))} base"
     ),
+    "RuleOverruled": _overruled,
     "ActionUndone": _history("undid"),
     "ActionRedone": _history("redid"),
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.action import Action
+from engine.ruling import current
 from events.battle_events import Coord, OpportunityAttackTriggered, ResumeMove
 from projections.state import Creature
 
@@ -29,7 +30,14 @@ def open_windows(
     go_on: Callable[[ResumeMove], None],
 ) -> None:
     """One window per reactor at `at`; `strike(reactor, reaction)` / `decline(reaction)`
-    settle it when the option does, and `go_on(resume)` continues the move then."""
+    settle it when the option does, and `go_on(resume)` continues the move then. A director's
+    ruling with `reactions: false` (DESIGN section 7, Rulings) opens none: the move goes on."""
+    ruling = current()
+    if ruling is not None and not ruling.reactions and reactors:
+        ids = ", ".join(r.id for r in reactors)
+        action.note("no-reactions", at, reasons=(f"{ids} may not react: {ruling.words}",))
+        go_on(resume)
+        return
     for reactor in reactors:
         action.follow_up()
         rid = f"r-{action.state.reaction_seq + 1}"

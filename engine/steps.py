@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine import ruling
 from engine.results import Refusal
+from events.battle_events import Coord
 
 
 class Illegal(NamedTuple):
@@ -33,6 +35,30 @@ def refuse(answer: Illegal, step: int | None = None) -> Refusal:
 
 
 def must(answer: Illegal | None, step: int | None = None) -> None:
-    """Raise the refusal of an illegal answer (nothing when there is none)."""
+    """Raise the refusal of an illegal answer (nothing when there is none), unless the
+    director overrules it (engine.ruling): then it is recorded and the decision goes on."""
     if answer is not None:
-        raise refuse(answer, step)
+        ruling.deny(answer.rule, answer.detail, step)
+
+
+def passed(
+    answer: Legal | Illegal, step: int, frm: Coord, to: Coord, inside: bool, plain: int = 1
+) -> Legal:
+    """A path judge's step: a legal answer as it is; an illegal one is refused, or, under
+    the director's ruling (DESIGN section 7, Rulings), recorded and taken as legal at the
+    cost the director gave (else `plain`, what the text counts for a plain step).
+
+    A step rule may answer with a rule before it looks whether the step can be taken at all
+    (a move that ends after a drop says so before it looks at the map); no ruling takes a
+    step off the map (`inside`) or to a square not beside the last (`frm`, `to`)."""
+    if isinstance(answer, Legal):
+        return answer
+    if ruling.current() is not None and not inside:
+        raise Refusal("map/off-map", f"{list(to)} is off the map", step)
+    if ruling.current() is not None and max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) > 1:
+        raise Refusal("path/not-contiguous", f"{list(to)} is not beside {list(frm)}", step)
+    ruling.deny(answer.rule, answer.detail, step)
+    ruled = ruling.current()
+    assert ruled is not None  # deny raised otherwise
+    cost = plain if ruled.cost is None else ruled.cost
+    return Legal(cost, (ruled.words,))

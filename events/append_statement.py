@@ -69,7 +69,7 @@ def append_params(
         "request_hash": fingerprint if keyed else None,
         "response": response if keyed else None,
         "reducer": None if projection is None else projection.reducer_version,
-        "view": None if projection is None else orjson.dumps(projection.view).decode(),
+        "view": None if projection is None else view_payload(projection),
         "map": None
         if projection is None or projection.map_view is None
         else orjson.dumps(projection.map_view).decode(),
@@ -77,3 +77,19 @@ def append_params(
         if projection is None or projection.snapshot is None
         else orjson.dumps(projection.snapshot).decode(),
     }
+
+
+def view_payload(projection: ProjectionWrite) -> str:
+    """The read model's `p_view` (migration 0005_i25's `turnledger_write_view`): the whole
+    view, or what one action changed of it, `{"battle", "creatures", "complete"}` and
+    `removed` when a creature went."""
+    if projection.creatures is None:
+        return orjson.dumps(projection.view).decode()
+    payload: dict[str, Any] = {
+        "battle": projection.view,
+        "creatures": projection.creatures,
+        "complete": projection.complete,
+    }
+    if projection.removed:
+        payload["removed"] = list(projection.removed)
+    return orjson.dumps(payload).decode()

@@ -47,11 +47,13 @@ Material = Literal["glass", "wood", "stone", "metal"]
 
 
 class Value(BaseModel):
+    # Logged whole: an answer's schema (serialisation mode) lists every field as sent
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
         use_attribute_docstrings=True,
         json_schema_extra=fill_descriptions,
+        json_schema_serialization_defaults_required=True,
     )
 
 
@@ -119,6 +121,9 @@ class ResumeMove(Value):
     """Reactors this action already provoked (Epic Path: one attack per enemy per action)."""
     bump: Coord | None = None
     """An unseen obstruction just past the path's end (Epic Path collisions)."""
+    through: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    """Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
+    overrun, tumble); absent when none."""
 
 
 @registry.register
@@ -449,6 +454,25 @@ class ShieldSurfEnded(Event):
     shield_at: Coord | None = None
 
 
+@registry.register
+class RuleOverruled(Event):
+    """The director set a rule aside (a ruling): the intent would have been
+    refused by `rule` at `step` (`detail` says why); the events after it in the action go on
+    as if that step were legal. It changes nothing in the battle when folded."""
+
+    type: Literal["RuleOverruled"] = "RuleOverruled"
+    rule: str
+    """The id of the rule set aside, as a refusal names it (`draw-steel/ledge`)."""
+    step: int | None = None
+    """The path's step (or leg) it applied to, from 0; absent: the intent as a whole."""
+    detail: str
+    """The sentence the refusal would have said."""
+    reason: str
+    """The director's reason for the ruling."""
+    creature: str | None = None
+    """The creature the ruled intent moved (or acted for), when it names one."""
+
+
 BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
     BattleCreated,
     TurnStarted,
@@ -478,4 +502,5 @@ BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (
     ShieldSurfStarted,
     ShieldWorn,
     ShieldSurfEnded,
+    RuleOverruled,
 )

@@ -6,7 +6,7 @@ Every implementation runs through the same contract tests (`tests/integration/st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -50,15 +50,32 @@ class EventTooLarge(InvalidAppend):
 class ProjectionWrite:
     """Read-model rows written by the append's own statement, so they never disagree with it.
 
-    `view` is the public state at the new head; `map_view` is given only when the map changed
-    (or on the first write), because it is the bulky part; `snapshot` is the full state at the
-    new head, when one is due.
+    Without `creatures`, `view` is the whole public state at the new head. With it, the write
+    is what one action changed: `view` is the battle's part (the state without its creatures
+    and map), `creatures` the views of the creatures added or changed and `removed` the ids of
+    those gone; unless `complete` (then `creatures` is every creature), it applies only to a
+    stored view at the version just before the append's first event (a store that holds
+    another drops its view, which reads then render from the log). `map_view` is given only
+    when the map changed (or on the first write), because it is the bulky part; `snapshot`
+    is the full state at the new head, when one is due.
     """
 
     reducer_version: int
     view: JsonObject
     map_view: JsonObject | None = None
     snapshot: JsonObject | None = None
+    creatures: Mapping[str, JsonObject] | None = None
+    removed: tuple[str, ...] = ()
+    complete: bool = False
+
+    def split(self) -> tuple[JsonObject, dict[str, JsonObject | None], bool]:
+        """(the battle's part, {creature: view, or None when removed}, complete)."""
+        if self.creatures is None:
+            battle = {k: v for k, v in self.view.items() if k not in ("creatures", "map")}
+            return battle, dict(self.view.get("creatures") or {}), True
+        changes: dict[str, JsonObject | None] = dict.fromkeys(self.removed)
+        changes.update(self.creatures)
+        return self.view, changes, self.complete
 
 
 @dataclass(frozen=True)
@@ -76,6 +93,18 @@ class Snapshot:
     version: int
     reducer_version: int
     state: JsonObject
+
+
+def with_map(state: JsonObject, grid: JsonObject | None) -> JsonObject | None:
+    """A stored snapshot as the state it was: one naming its map (`map_ref`) gets that map's
+    grid back; None when the map it names is not stored (then it cannot serve)."""
+    if "map_ref" not in state:
+        return state
+    if grid is None:
+        return None
+    whole = {k: v for k, v in state.items() if k != "map_ref"}
+    whole["grid"] = grid
+    return whole
 
 
 @dataclass(frozen=True)

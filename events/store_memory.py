@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Any
 
 from events.chain import (
     chain_rows,
@@ -28,6 +29,7 @@ from events.store import (
     VerifyResult,
     VersionConflict,
     as_cursor,
+    with_map,
 )
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
@@ -44,6 +46,7 @@ class InMemoryEventStore:
         self._keys: dict[tuple[str, str], tuple[bytes, int, int, str | None]] = {}
         self._views: dict[str, StoredView] = {}
         self._snapshots: dict[str, list[Snapshot]] = {}
+        self._maps: dict[tuple[str, str], dict[str, Any]] = {}
         self._lock = threading.Lock()
 
     def append(
@@ -85,7 +88,7 @@ class InMemoryEventStore:
             self._streams[battle_id] = [*stream, *envelopes]
             self._all.extend(envelopes)
             if projection is not None:
-                self._project(battle_id, envelopes[-1].version, projection)
+                self._project(battle_id, expected_version, envelopes[-1].version, projection)
             if idempotency_key is not None:
                 self._keys[(battle_id, idempotency_key)] = (
                     fingerprint,
@@ -124,24 +127,51 @@ class InMemoryEventStore:
     def verify(self, battle_id: str) -> VerifyResult:
         return verify_chain(battle_id, self.read_stream(battle_id))
 
-    def _project(self, battle_id: str, version: int, projection: ProjectionWrite) -> None:
+    def _project(
+        self, battle_id: str, before: int, version: int, projection: ProjectionWrite
+    ) -> None:
         old = self._views.get(battle_id)
-        if old is None or old.version < version:
+        battle, changes, complete = projection.split()
+        kept: dict[str, Any] | None = None
+        if complete:
+            if old is None or old.version < version:
+                kept = {}
+        elif (
+            old is not None
+            and old.version == before
+            and old.reducer_version == projection.reducer_version
+        ):
+            kept = dict(old.view["creatures"])
+        else:  # not at the version the changes start from: reads render from the log
+            self._views.pop(battle_id, None)
+        if kept is not None:
+            for cid, shown in changes.items():
+                if shown is None:
+                    kept.pop(cid, None)
+                else:
+                    kept[cid] = shown
             map_view = projection.map_view
             if map_view is None:
                 map_view = old.map_view if old is not None else {}
+            view = {**battle, "creatures": kept}
             self._views[battle_id] = StoredView(
-                battle_id, version, projection.reducer_version, projection.view, map_view
+                battle_id, version, projection.reducer_version, view, map_view
             )
-        if projection.snapshot is not None:
+        snapshot = projection.snapshot
+        if snapshot is not None and "map_ref" in snapshot:
+            ref = (battle_id, snapshot["map_ref"])
+            if "map" in snapshot:
+                self._maps.setdefault(ref, snapshot["map"])
+                snapshot = {k: v for k, v in snapshot.items() if k != "map"}
+            elif ref not in self._maps:
+                snapshot = None  # never a snapshot naming a map that is not stored
+        if snapshot is not None:
             snaps = self._snapshots.setdefault(battle_id, [])
             if not any(
                 s.version == version and s.reducer_version == projection.reducer_version
                 for s in snaps
             ):
-                snaps.append(
-                    Snapshot(battle_id, version, projection.reducer_version, projection.snapshot)
-                )
+                snaps.append(Snapshot(battle_id, version, projection.reducer_version, snapshot))
 
     def read_view(self, battle_id: str) -> StoredView | None:
         with self._lock:
@@ -157,7 +187,11 @@ class InMemoryEventStore:
                 for s in self._snapshots.get(battle_id, [])
                 if s.reducer_version == reducer_version and s.version <= limit
             ]
-        return max(candidates, key=lambda s: s.version, default=None)
+        found = max(candidates, key=lambda s: s.version, default=None)
+        if found is None:
+            return None
+        state = with_map(found.state, self._maps.get((battle_id, found.state.get("map_ref", ""))))
+        return None if state is None else Snapshot(battle_id, found.version, reducer_version, state)
 
     def replace_projections(
         self,
@@ -166,13 +200,15 @@ class InMemoryEventStore:
         projection: ProjectionWrite,
         snapshots: Sequence[Snapshot],
     ) -> None:
+        battle, changes, _ = projection.split()
+        kept = {cid: shown for cid, shown in changes.items() if shown is not None}
         with self._lock:
             self._snapshots[battle_id] = list(snapshots)
             self._views[battle_id] = StoredView(
                 battle_id,
                 version,
                 projection.reducer_version,
-                projection.view,
+                {**battle, "creatures": kept},
                 projection.map_view or {},
             )
 

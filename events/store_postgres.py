@@ -62,6 +62,7 @@ from events.store import (
     VerifyResult,
     VersionConflict,
     as_cursor,
+    with_map,
 )
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
@@ -78,12 +79,19 @@ _READ_STREAM = text(
     f"SELECT {_COLUMNS} FROM event_log WHERE battle_id = :b AND version > :after"
     " AND version <= :up_to ORDER BY version"
 )
+# The battle's row and its creatures' rows (migration 0005_i25), as one public view.
 _READ_VIEW = text(
-    "SELECT version, reducer_version, view, map FROM battle_views WHERE battle_id = :b"
+    "SELECT w.version, w.reducer_version, w.view || jsonb_build_object('creatures',"
+    " coalesce((SELECT jsonb_object_agg(c.creature_id, c.view) FROM creature_views AS c"
+    " WHERE c.battle_id = :b), '{}'::jsonb)) AS view, w.map"
+    " FROM battle_views AS w WHERE w.battle_id = :b"
 )
+# A snapshot naming its map (`map_ref`, migration 0005_i25) is read back with that map's grid.
 _LATEST_SNAPSHOT = text(
-    "SELECT version, state FROM snapshots WHERE battle_id = :b AND reducer_version = :r"
-    " AND version <= :v ORDER BY version DESC LIMIT 1"
+    "SELECT s.version, s.state, m.grid FROM snapshots AS s LEFT JOIN battle_maps AS m"
+    " ON m.battle_id = s.battle_id AND m.map_ref = s.state->>'map_ref'"
+    " WHERE s.battle_id = :b AND s.reducer_version = :r"
+    " AND s.version <= :v ORDER BY s.version DESC LIMIT 1"
 )
 _DELETE_SNAPSHOTS = text("DELETE FROM snapshots WHERE battle_id = :b")
 _INSERT_SNAPSHOT = text(
@@ -96,6 +104,11 @@ _REPLACE_VIEW = text(
     " ON CONFLICT (battle_id) DO UPDATE SET version = EXCLUDED.version,"
     " reducer_version = EXCLUDED.reducer_version, view = EXCLUDED.view, map = EXCLUDED.map,"
     " updated_at = EXCLUDED.updated_at"
+)
+_DELETE_CREATURE_VIEWS = text("DELETE FROM creature_views WHERE battle_id = :b")
+_INSERT_CREATURE_VIEWS = text(
+    "INSERT INTO creature_views (battle_id, creature_id, version, view)"
+    " SELECT :b, e.key, :v, e.value FROM jsonb_each(CAST(:creatures AS jsonb)) AS e"
 )
 _FIND_ACTION = text(
     f"SELECT {_COLUMNS} FROM event_log WHERE battle_id = :b AND intent_id = :i ORDER BY version"
@@ -332,7 +345,8 @@ class PostgresEventStore:
             ).first()
         if row is None:
             return None
-        return Snapshot(battle_id, row.version, reducer_version, row.state)
+        state = with_map(row.state, row.grid)
+        return None if state is None else Snapshot(battle_id, row.version, reducer_version, state)
 
     def replace_projections(
         self,
@@ -355,16 +369,23 @@ class PostgresEventStore:
                         "at": now,
                     },
                 )
+            battle, changes, _ = projection.split()
+            kept = {cid: shown for cid, shown in changes.items() if shown is not None}
             conn.execute(
                 _REPLACE_VIEW,
                 {
                     "b": battle_id,
                     "v": version,
                     "r": projection.reducer_version,
-                    "view": orjson.dumps(projection.view).decode(),
+                    "view": orjson.dumps(battle).decode(),
                     "map": orjson.dumps(projection.map_view or {}).decode(),
                     "at": now,
                 },
+            )
+            conn.execute(_DELETE_CREATURE_VIEWS, {"b": battle_id})
+            conn.execute(
+                _INSERT_CREATURE_VIEWS,
+                {"b": battle_id, "v": version, "creatures": orjson.dumps(kept).decode()},
             )
 
     def find_action(self, battle_id: str, intent_id: str) -> list[Envelope]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 from events.battle_events import ResumeMove
@@ -11,14 +13,37 @@ from projections.state import REDUCER_VERSION, BattleState, Creature, PendingRea
 
 
 def _grid_to_json(grid: Grid) -> dict[str, Any]:
+    """Each layer square by square, or as `{"runs": [[value, count], ...]}` where that is
+    shorter: a 200x200 map's layers are 40,000 entries each, mostly one value (2.3 MB of
+    JSON as lists, a few hundred bytes as runs for a bare map)."""
     out: dict[str, Any] = {"width": grid.width, "height": grid.height}
     for name in LAYERS:
-        out[name] = list(getattr(grid, name))
+        values = getattr(grid, name)
+        runs = _runs(values)
+        out[name] = {"runs": runs} if 2 * len(runs) < len(values) else list(values)
     return out
 
 
+def _runs(values: Sequence[Any]) -> list[list[Any]]:
+    # a layer holds values of one type (bools, ints, or None and strings), so grouping by
+    # equality never merges a True with a 1
+    if values and values.count(values[0]) == len(values):
+        return [[values[0], len(values)]]  # most layers of most maps: counted in C
+    return [[value, len(list(group))] for value, group in groupby(values)]
+
+
+def _expanded(layer: Any) -> Any:
+    if isinstance(layer, dict):
+        expanded: list[Any] = []
+        for value, count in layer["runs"]:
+            expanded += [value] * count
+        return expanded
+    return layer
+
+
 def _grid_from_json(data: dict[str, Any]) -> Grid:
-    return grid_from_json_layers(data["width"], data["height"], data)
+    layers = {name: _expanded(data.get(name)) for name in LAYERS}
+    return grid_from_json_layers(data["width"], data["height"], layers)
 
 
 def _creature_to_json(c: Creature) -> dict[str, Any]:
@@ -96,11 +121,20 @@ def _pending_from_json(d: dict[str, Any]) -> PendingReaction:
     return PendingReaction(d["id"], d["kind"], d["reactor"], d["target"], (x, y, z), resume)
 
 
-def state_to_json(state: BattleState) -> dict[str, Any]:
+def state_to_json(state: BattleState, *, grid: bool = True) -> dict[str, Any]:
+    """The state as JSON; without `grid`, all but the map (which a snapshot names instead of
+    holding: `grid_to_json` is the part left out)."""
     out = _state_to_json(state)
+    if not grid:
+        del out["grid"]
     if state.board is not None:
         out["board"] = board_to_json(state.board)
     return out
+
+
+def grid_to_json(grid: Grid) -> dict[str, Any]:
+    """The map's part of `state_to_json` (every layer, square by square)."""
+    return _grid_to_json(grid)
 
 
 def _state_to_json(state: BattleState) -> dict[str, Any]:

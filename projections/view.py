@@ -17,11 +17,13 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
     cells: dict[str, list[list[int]]] = {}
     updrafts: dict[int, list[list[int]]] = {}
     narrows: dict[str, list[list[int]]] = {}
+    solids: dict[tuple[str, int], list[list[int]]] = {}
     for i in range(grid.width * grid.height):
         x, y = i % grid.width, i // grid.width
         kinds = []
         if grid.solid[i]:
-            kinds.append("wall" if grid.wall[i] else "obstacle")
+            solid = "wall" if grid.wall[i] else "obstacle"
+            solids.setdefault((solid, grid.solid[i]), []).append([x, y])
         if grid.difficult[i]:
             kinds.append("difficult")
         if grid.damage[i]:
@@ -43,7 +45,12 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
         fits = grid.narrow[i]
         if fits is not None:
             narrows.setdefault(fits, []).append([x, y])
-    out: list[dict[str, Any]] = [{"kind": kind, "cells": where} for kind, where in cells.items()]
+    # walls and obstacles by height (a game master reads what a creature can climb or see over)
+    out: list[dict[str, Any]] = [
+        {"kind": kind, "cells": where, "height": height}
+        for (kind, height), where in sorted(solids.items(), key=lambda item: item[0])
+    ]
+    out += [{"kind": kind, "cells": where} for kind, where in cells.items()]
     out += [{"kind": "updraft", "cells": c, "height": h} for h, c in sorted(updrafts.items())]
     out += [{"kind": "narrow", "cells": c, "fits": f} for f, c in sorted(narrows.items())]
     return out
@@ -121,12 +128,51 @@ def state_view(state: BattleState) -> dict[str, Any]:
         for cid, fighter in state.board.fighters.items():
             if cid in view["creatures"]:
                 view["creatures"][cid].update(fighter_view(fighter))
-        for pending in view["pending_reactions"]:
-            # in inches, where the fighter is (a reaction window's `at` holds only its square)
-            target = state.board.fighters.get(pending["target"])
-            if target is not None:
-                pending["at"] = list(target.point)
+        _pending_in_inches(state, view["pending_reactions"])
     return view
+
+
+def public_creature(state: BattleState, cid: str) -> dict[str, Any]:
+    """One creature as `state_view` shows it (its fighter's inches on a gridless board)."""
+    shown = creature_view(state.creatures[cid], state.turns)
+    if state.board is not None:
+        fighter = state.board.fighters.get(cid)
+        if fighter is not None:
+            shown.update(fighter_view(fighter))
+    return shown
+
+
+def battle_part(state: BattleState) -> dict[str, Any]:
+    """`state_view` without its creatures and its map: what a change of any creature leaves
+    alone and a read model keeps beside one row per creature (small: no square listed)."""
+    view: dict[str, Any] = {
+        "ruleset": state.ruleset,
+        "rules_version": state.rules_version,
+        "round": state.round,
+        "active": state.active,
+        "pending_reactions": _pending(state),
+        "options": dict(state.options),
+    }
+    if state.board is not None:
+        view["board"] = board_view(state.board)
+        _pending_in_inches(state, view["pending_reactions"])
+    return view
+
+
+def _pending(state: BattleState) -> list[dict[str, Any]]:
+    return [
+        {"id": p.id, "kind": p.kind, "reactor": p.reactor, "target": p.target, "at": list(p.at)}
+        for p in state.pending
+    ]
+
+
+def _pending_in_inches(state: BattleState, pending: list[dict[str, Any]]) -> None:
+    assert state.board is not None
+    for shown in pending:
+        # in inches, where the fighter is (a reaction window's `at` holds only its square)
+        target = state.board.fighters.get(shown["target"])
+        if target is not None:
+            shown["at"] = list(target.point)
 
 
 def _state_view(state: BattleState) -> dict[str, Any]:
@@ -136,10 +182,7 @@ def _state_view(state: BattleState) -> dict[str, Any]:
         "round": state.round,
         "active": state.active,
         "creatures": {cid: creature_view(c, state.turns) for cid, c in state.creatures.items()},
-        "pending_reactions": [
-            {"id": p.id, "kind": p.kind, "reactor": p.reactor, "target": p.target, "at": list(p.at)}
-            for p in state.pending
-        ],
+        "pending_reactions": _pending(state),
         "map": map_view(state.grid),
         "options": dict(state.options),
     }

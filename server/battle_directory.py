@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 import orjson
@@ -10,8 +11,8 @@ from sqlalchemy import Engine, text
 from server.auth import Principal
 
 _CREATE = text(
-    "INSERT INTO battles (battle_id, ruleset, director_token_hash, created_at)"
-    " VALUES (:b, :r, :h, :at)"
+    "INSERT INTO battles (battle_id, ruleset, director_token_hash, created_at, title, tags,"
+    " created_by) VALUES (:b, :r, :h, :at, :title, CAST(:tags AS varchar[]), :by)"
 )
 _ADD_SEAT = text(
     "INSERT INTO battle_seats (battle_id, token_hash, seat_id, name, creatures, created_at)"
@@ -24,6 +25,8 @@ _FORGET_EMPTY = text(
     "DELETE FROM battles WHERE battle_id = :b"
     " AND NOT EXISTS (SELECT 1 FROM event_log WHERE battle_id = :b)"
 )
+_LOCK_BATTLE = text("SELECT 1 FROM battles WHERE battle_id = :b FOR UPDATE")
+_SEAT_COUNT = text("SELECT count(*) FROM battle_seats WHERE battle_id = :b")
 _SEAT_NAMES = text("SELECT seat_id, name FROM battle_seats WHERE battle_id = :b")
 
 
@@ -35,9 +38,32 @@ class BattleDirectory:
     def engine(self) -> Engine:
         return self._engine
 
-    def create(self, battle_id: str, ruleset: str, director_hash: bytes, at: datetime) -> None:
+    def create(
+        self,
+        battle_id: str,
+        ruleset: str,
+        director_hash: bytes,
+        at: datetime,
+        *,
+        title: str | None = None,
+        tags: Sequence[str] = (),
+        created_by: str | None = None,
+    ) -> None:
+        """A battle's row; `created_by` is the scope of the API key that created it (None
+        without one), so a campaign holding that key can find the battle again."""
         with self._engine.begin() as conn:
-            conn.execute(_CREATE, {"b": battle_id, "r": ruleset, "h": director_hash, "at": at})
+            conn.execute(
+                _CREATE,
+                {
+                    "b": battle_id,
+                    "r": ruleset,
+                    "h": director_hash,
+                    "at": at,
+                    "title": title,
+                    "tags": list(tags),
+                    "by": created_by,
+                },
+            )
 
     def add_seat(
         self,
@@ -47,8 +73,15 @@ class BattleDirectory:
         name: str | None,
         creatures: list[str],
         at: datetime,
-    ) -> None:
+        limit: int | None = None,
+    ) -> bool:
+        """Add the seat; False (and nothing added) when the battle has `limit` seats already.
+        The battle's row is locked meanwhile, so concurrent seats cannot pass the limit."""
         with self._engine.begin() as conn:
+            if limit is not None:
+                conn.execute(_LOCK_BATTLE, {"b": battle_id})
+                if conn.execute(_SEAT_COUNT, {"b": battle_id}).scalar_one() >= limit:
+                    return False
             conn.execute(
                 _ADD_SEAT,
                 {
@@ -60,6 +93,7 @@ class BattleDirectory:
                     "at": at,
                 },
             )
+        return True
 
     def principal(self, battle_id: str, hashed: bytes) -> Principal | None:
         with self._engine.connect() as conn:

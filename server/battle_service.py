@@ -38,7 +38,7 @@ from server.creation_keys import (
     KeyReusedForAnother,
     director_token,
 )
-from server.errors import BadRequest, Busy, Forbidden, NotFound
+from server.errors import BadRequest, Busy, Forbidden, NotFound, OverLimit
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
@@ -64,7 +64,9 @@ class BattleService:
         *,
         creations: CreationKeys | None = None,
         state_cache_bytes: int = CACHE_BYTES,
+        seats_per_battle: int = 64,
     ) -> None:
+        self.seats_per_battle = seats_per_battle
         self.budget = budget
         self.creations = creations or CreationKeys(directory.engine)
         """A fresh budget of search work for one answer (engine.budget), from the settings."""
@@ -87,7 +89,13 @@ class BattleService:
     # -- battles and seats ----------------------------------------------------------------
 
     async def create_battle(
-        self, body: dict[str, Any], *, idempotency_key: str | None = None, scope: str = "local"
+        self,
+        body: dict[str, Any],
+        *,
+        idempotency_key: str | None = None,
+        scope: str = "local",
+        created_by: str | None = None,
+        continued_from: dict[str, Any] | None = None,
     ) -> CreatedBattle | Refused:
         """Judge a battle's setup and append its creation; the director token is shown once,
         and again only to a retry of the same request under the same `Idempotency-Key` from
@@ -99,6 +107,9 @@ class BattleService:
             return Refused(rule="battle/invalid-setup", detail=str(exc))
         if body.get("seed") is None:  # after hashing: a retried creation is the same request
             body = {**body, "seed": secret_seed()}
+        # what a campaign finds it by is the directory's, not the rules'
+        title, tags = body.get("title"), list(body.get("tags") or [])
+        body = {k: v for k, v in body.items() if k not in ("title", "tags")}
         battle_id = self.new_id()
         raw = secrets.token_bytes(TOKEN_BYTES)
         token = director_token(raw)
@@ -127,9 +138,19 @@ class BattleService:
             # The directory row first: a crash before the append leaves a row with no
             # events, which every read treats as "no such battle".
             self.directory.create(
-                battle_id, str(body.get("ruleset")), token_hash(token), self.clock()
+                battle_id,
+                str(body.get("ruleset")),
+                token_hash(token),
+                self.clock(),
+                title=title,
+                tags=tags,
+                created_by=created_by,
             )
-            opener = IntentAccepted(intent={"type": "create_battle"}, trace=list(trace))
+            # a continued battle's opening records where its creatures came from
+            opened: dict[str, Any] = {"type": "create_battle"}
+            if continued_from is not None:
+                opened["continue"] = continued_from
+            opener = IntentAccepted(intent=opened, trace=list(trace))
             return Planned(
                 (opener, *decision.events), state, decision.events, trace, state.rules_version
             )
@@ -181,7 +202,7 @@ class BattleService:
             raise BadRequest(f"no such creature(s): {', '.join(unknown)}")
         token = new_token("ply")
         seat_id = self.new_id()
-        await self._blocking(
+        added = await self._blocking(
             self.directory.add_seat,
             principal.battle_id,
             seat_id,
@@ -189,7 +210,14 @@ class BattleService:
             name,
             list(creatures),
             self.clock(),
+            self.seats_per_battle,
         )
+        if not added:
+            raise OverLimit(
+                "limits/too-many-seats",
+                f"this battle has {self.seats_per_battle} seats already, as many as one battle"
+                " may have (TURNLEDGER_SEATS_PER_BATTLE)",
+            )
         return seat_id, token
 
     def authenticate(self, battle_id: str, token: str | None) -> Principal | None:
@@ -229,6 +257,7 @@ class BattleService:
             correlation_id=correlation_id,
             heavy=searches(intent),
             dry_run=dry_run,
+            authorise=partial(authorise, principal, intent),
         )
         return await self.pipeline.run(command)
 
@@ -349,10 +378,19 @@ def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused 
     dice only where the battle's `player_rolls` option allows them."""
     if principal.is_director:
         return None
+    if getattr(intent, "overrule", None) is not None:
+        return Refused(
+            rule="auth/overrule-director-only", detail="only the director may overrule the rules"
+        )
     if getattr(intent, "rolls", None) and not BaseOptions.of(state).player_rolls:
         return Refused(
             rule="auth/rolls-director-only",
             detail="in this battle only the director sends the table's rolls",
+        )
+    if getattr(intent, "caught", False) and not BaseOptions.of(state).player_rolls:
+        return Refused(
+            rule="auth/rulings-director-only",
+            detail="whether a creature catches itself is the GM's ruling (`caught`)",
         )
     if intent.type in DIRECTOR_ONLY:
         return Refused(rule="auth/director-only", detail=f"only the director may {intent.type}")

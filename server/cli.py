@@ -52,6 +52,7 @@ def serve(
     import uvicorn
 
     from server.app import create_app, tune_interpreter
+    from server.edge import EdgeGuard, EdgeLimits, uvicorn_options
     from server.logging import configure_logging
 
     tune_interpreter()
@@ -75,7 +76,7 @@ def serve(
                 host=host or settings.host,
                 port=port or settings.port,
                 log_level=settings.log_level,
-                access_log=False,
+                **uvicorn_options(settings),  # each worker reads its limits from the environment
             )
         finally:
             embedded_postgres.release()
@@ -87,7 +88,7 @@ def serve(
         host=host or settings.host,
         port=port or settings.port,
         log_level=settings.log_level,
-        access_log=False,  # our middleware logs requests; the access log would show ?token=
+        **uvicorn_options(settings, EdgeGuard(EdgeLimits.of(settings))),
     )
 
 

@@ -5,7 +5,9 @@ A command brings what is its own: how to plan its events from the battle's state
 and who asks. The pipeline owns the rest, in this order:
 
 1. serialise per battle in this process (an asyncio lock per battle: a busy battle queues
-   instead of burning retries; other battles never wait on it);
+   instead of burning retries; other battles never wait on it), except a `lock_free`
+   command's first tries (history's long re-judgements: the battle's other commands go on
+   meanwhile, and the append's expected version keeps the answer right);
 2. load the battle's state (the cache, or the log on a miss);
 3. plan: the engine decides (on the event loop, or in a bounded executor for a command that
    may search at length, so other battles keep being served meanwhile);
@@ -36,20 +38,19 @@ from typing import Any
 import orjson
 
 from engine.results import Refused
-from engine.view import battle_view
 from events.envelope import ActionMeta, Envelope
 from events.store import (
     AppendResult,
     EventTooLarge,
     IdempotencyKeyReused,
     InvalidAppend,
-    ProjectionWrite,
     VersionConflict,
 )
 from events.store_async import AsyncPostgresLog
 from events.vocabulary import Event
-from projections import REDUCER_VERSION, BattleState, state_to_json
+from projections import BattleState
 from server.errors import BadRequest, Busy, StaleVersion
+from server.read_model import ReadModelProjector
 from server.state_loader import Loaded, StateLoader
 
 
@@ -82,6 +83,14 @@ class Command:
     heavy: bool = False
     dry_run: bool = False
     new_battle: bool = False
+    authorise: Callable[[BattleState], Refused | None] | None = None
+    """Who may do this, judged before anything else, a replay included: a retry is answered
+    only to a caller the first request would have been allowed from."""
+    lock_free: bool = False
+    """Plan without holding the battle's lock (a long re-judgement: undo of an earlier action,
+    rewind, redo): judged against a version and appended with it as the expected version,
+    planned again only if the log moved meanwhile; other commands of the battle are served
+    meanwhile. The last try holds the lock, so a busy battle cannot starve it."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +142,12 @@ class CommandPipeline:
         max_retries: int = 5,
         snapshot_every: int = 200,
         on_conflict: Callable[[], None] = lambda: None,
+        read_model: ReadModelProjector | None = None,
+        guard: Callable[[str], None] | None = None,
     ) -> None:
+        self.guard = guard
+        """Asked before each command on an existing battle; raises to refuse it (a closed
+        battle appends nothing)."""
         self.log = log
         self.loader = loader
         self.new_id = new_id
@@ -142,6 +156,7 @@ class CommandPipeline:
         self.snapshot_every = snapshot_every
         self.on_conflict = on_conflict
         self.locks = BattleLocks()
+        self.read_model = read_model or ReadModelProjector()
 
     async def run(self, command: Command) -> IntentOutcome:
         """Judge and append one command (see the module docstring for the steps)."""
@@ -149,8 +164,18 @@ class CommandPipeline:
             return await self._preview(command)
         if command.new_battle:
             return await self._create(command)
+        if self.guard is not None:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.executor, self.guard, command.battle_id)
+        locked_from = self.max_retries - 1 if command.lock_free else 0
+        for attempt in range(locked_from):
+            if attempt:
+                await backoff(attempt)
+            outcome = await self._attempt(command)
+            if outcome is not None:
+                return outcome
         async with self.locks.hold(command.battle_id):
-            for attempt in range(self.max_retries):
+            for attempt in range(locked_from, self.max_retries):
                 if attempt:
                     await backoff(attempt)
                 outcome = await self._attempt(command)
@@ -162,6 +187,9 @@ class CommandPipeline:
         """One try: an outcome, or None when the state was stale and the command must be
         planned again."""
         loaded = await self.cached_or_loaded(command.battle_id)
+        forbidden = command.authorise(loaded.state) if command.authorise else None
+        if forbidden is not None:
+            return await self._refusal(command, loaded, forbidden, replay=False)
         expected = command.expected_version
         if expected is not None and expected != loaded.version:
             return await self._not_at_expected(command, loaded)
@@ -206,11 +234,14 @@ class CommandPipeline:
         raise StaleVersion(command.expected_version, head)
 
     async def _refusal(
-        self, command: Command, loaded: Loaded, refused: Refused
+        self, command: Command, loaded: Loaded, refused: Refused, *, replay: bool = True
     ) -> IntentOutcome | None:
-        head, first = await self._head_and_first(command)
-        if first is not None:  # this very request was appended before (a retry)
-            return first
+        if replay:
+            head, first = await self._head_and_first(command)
+            if first is not None:  # this very request was appended before (a retry)
+                return first
+        else:
+            head = await self.log.head_version(command.battle_id)
         if head != loaded.version:
             self.loader.forget(command.battle_id)
             return None  # judged on a stale copy: judge it again on the head
@@ -298,14 +329,9 @@ class CommandPipeline:
         planned: Planned,
     ) -> AppendResult:
         new_version = expected + len(planned.events)
-        view = battle_view(planned.after)
-        map_view = view.pop("map", None)
-        if before is not None and before.grid is planned.after.grid:
-            map_view = None  # unchanged: keep the stored map, the read model's bulky part
-        snapshot = None
-        if new_version // self.snapshot_every > expected // self.snapshot_every:
-            snapshot = state_to_json(planned.after)
-        return await self.log.append(
+        due = new_version // self.snapshot_every > expected // self.snapshot_every
+        projection = self.read_model.write(command.battle_id, before, planned.after, snapshot=due)
+        result = await self.log.append(
             command.battle_id,
             expected,
             planned.events,
@@ -318,10 +344,11 @@ class CommandPipeline:
             idempotency_key=command.idempotency_key,
             request_hash=command.request_hash if command.idempotency_key else None,
             response=orjson.dumps(planned.trace).decode(),
-            projection=ProjectionWrite(
-                REDUCER_VERSION, {"battle_id": command.battle_id, **view}, map_view, snapshot
-            ),
+            projection=projection,
         )
+        if not result.replayed:
+            self.read_model.written(command.battle_id, projection)
+        return result
 
 
 async def backoff(attempt: int) -> None:

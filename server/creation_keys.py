@@ -2,7 +2,9 @@
 the first answer (the same battle, the same director token), and never a second battle.
 
 A battle has no id until its creation is judged, so the key is claimed per client scope (its
-API key, or its address: `server.api.rate_limits.client_of`) before the battle is appended, with
+API key, or its real address: `server.api.rate_limits.client_of`; `X-Forwarded-For` counts only
+from a configured proxy, so no header a client writes makes it another client) before the
+battle is appended, with
 the new battle's id and its director token *sealed*: XORed with HMAC-SHA256 of the server's
 secret and the battle id. Tokens stay unreadable in the database (the secret is the server's,
 from `TURNLEDGER_SECRET` or made once and kept in `server_secrets`), and the claim that a

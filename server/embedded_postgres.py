@@ -73,7 +73,7 @@ def start(data_dir: Path, *, database: str = DATABASE, cleanup: str | None = "st
     with PostgresServer._lock:
         if pgdata.exists():
             _prune_dead_handles(pgdata)
-    server = pgserver.get_server(pgdata, cleanup_mode=cleanup)
+    server = pgserver.get_server(pgdata, cleanup_mode=cleanup)  # type: ignore[attr-defined]
     _STARTED.append(server)
     ensure_database(server.get_uri(), database)
     return to_sqlalchemy_url(server.get_uri(database))

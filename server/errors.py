@@ -49,3 +49,13 @@ class Busy(ServiceError):
 class BadRequest(ServiceError):
     status = 422
     kind = "bad-request"
+
+
+class OverLimit(ServiceError):
+    """A request within the format but past one of the server's limits (`limits/...`)."""
+
+    status = 422
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind

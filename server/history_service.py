@@ -19,7 +19,8 @@ from engine.budget import within
 from engine.intents import Intent
 from engine.recorded_dice import ReplayDice
 from engine.results import Refusal, Refused
-from engine.view import battle_view
+from engine.ruling import PREFIX
+from engine.view import battle_view, view_change
 from events.envelope import Envelope
 from events.history_events import ActionRedone, ActionUndone, IntentAccepted
 from events.store import EventStore, ProjectionWrite, Snapshot
@@ -54,6 +55,8 @@ class HistoryService:
         self.loader = battles.loader
         self.pipeline = battles.pipeline
         self.snapshot_every = snapshot_every
+        self.lock_free = True
+        """Undo and redo plan without holding the battle's lock (bench_history compares)."""
 
     # -- undo and redo ------------------------------------------------------------------
 
@@ -139,6 +142,7 @@ class HistoryService:
                 idempotency_key=idempotency_key,
                 expected_version=expected_version,
                 heavy=True,
+                lock_free=self.lock_free,
             )
         )
 
@@ -349,6 +353,7 @@ class HistoryService:
             "actor": envelopes[0].actor,
             "rules_version_then": envelopes[0].rules_version,
             "recorded": {"events": recorded, "trace": opening.trace},
+            "ruling": ruling_of(opening.intent, envelopes[1:]),
         }
         if opening.intent.get("type") in ("undo", "redo", "create_battle"):
             return {
@@ -402,7 +407,9 @@ class HistoryService:
         """Each event of a range with the state after it, and each action's trace.
 
         `states` says which steps carry the state after them: `each` (the default), `last`
-        (only the range's last step) or `none`. An answer is a page: it stops before the
+        (only the range's last step), `none`, or `changes` (the page's first state whole, a
+        keyframe, then each step only what changed since the step before: its size grows
+        with what happened, not with the battle). An answer is a page: it stops before the
         step that would take it past `max_bytes` of states, and then says where the next
         page starts (`next_from`); `to` is always the last version it covers.
         """
@@ -418,20 +425,26 @@ class HistoryService:
         state = self.loader.at(battle_id, first - 1).state if first > 1 else None
         steps: list[dict[str, Any]] = []
         spent = 0
+        shown_before: BattleState | None = None  # `changes`: the state the page last showed
         for env in self.store.read_stream(battle_id, after=first - 1, up_to=last):
             if env.type in ("ActionUndone", "ActionRedone"):
                 state = self.loader.at(battle_id, env.version).state
             elif env.type != "IntentAccepted":
                 state = evolve(state, env.event(registry))
-            shown = None
-            if state is not None and (
-                states == "each" or (states == "last" and env.version == last)
+            shown = change = None
+            if state is not None and states == "changes" and shown_before is not None:
+                change = state_change(shown_before, state)
+                size = len(orjson.dumps(change))
+            elif state is not None and (
+                states in ("each", "changes") or (states == "last" and env.version == last)
             ):
                 shown = battle_view(state)
                 size = len(orjson.dumps(shown))
+            if shown is not None or change is not None:
                 if steps and spent + size > max_bytes:
                     break  # this page is full: the client asks again from here
                 spent += size
+                shown_before = state
             steps.append(
                 {
                     "version": env.version,
@@ -444,6 +457,8 @@ class HistoryService:
                     },
                     "trace": env.data.get("trace") if env.type == "IntentAccepted" else None,
                     "state": shown,
+                    "ruling": ruling_words(env.data) if env.type == "RuleOverruled" else None,
+                    **({} if change is None else {"change": change}),
                 }
             )
         page_end = steps[-1]["version"]
@@ -684,3 +699,39 @@ def _state_difference(hypothetical: BattleState, actual: BattleState) -> dict[st
     if pending_a != pending_b:
         out["pending_reactions"] = {"what_if": pending_a, "actual": pending_b}
     return out
+
+
+def ruling_words(data: dict[str, Any]) -> str:
+    """A ruling in the words narration, the viewer and replay share (DESIGN section 7)."""
+    return f"{PREFIX}: {data.get('reason', '')}"
+
+
+def ruling_of(intent: dict[str, Any], envelopes: Sequence[Envelope]) -> dict[str, Any] | None:
+    """The director's ruling on a recorded action: its reason, the rules it set aside (as
+    recorded) and the words shown for it; None for an action without one."""
+    given = intent.get("overrule")
+    if not isinstance(given, dict):
+        return None
+    set_aside = [
+        {k: env.data.get(k) for k in ("rule", "step", "detail")}
+        for env in envelopes
+        if env.type == "RuleOverruled"
+    ]
+    return {
+        "reason": given.get("reason"),
+        "overruled": set_aside,
+        "words": f"{PREFIX}: {given.get('reason')}",
+    }
+
+
+def state_change(before: BattleState, after: BattleState) -> dict[str, Any]:
+    """A replay step's `change` (`StateChange`): the battle's part, the creatures whose
+    view changed, those removed, and the map only when it changed."""
+    change = view_change(before, after)
+    removed = [cid for cid in before.creatures if cid not in after.creatures]
+    return {
+        **change.battle,
+        "creatures": change.creatures,
+        "removed": removed,
+        "map": change.map if before.grid is not after.grid else None,
+    }

@@ -16,12 +16,22 @@ from server.settings import Settings
 
 @contextmanager
 def serving(app: Any, log_level: str = "error", port: int = 0) -> Iterator[str]:
-    """Serve `app` on uvicorn in a daemon thread on `port` (0: a free one); its base URL."""
+    """Serve `app` on uvicorn in a daemon thread on `port` (0: a free one), within the edge's
+    bounds (server/edge.py) read from the app's settings; its base URL."""
     if not port:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = int(sock.getsockname()[1])
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level=log_level, access_log=False)
+    from server.edge import EdgeGuard, EdgeLimits, uvicorn_options
+
+    settings = getattr(getattr(app, "state", None), "settings", None) or Settings()
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level=log_level,
+        **uvicorn_options(settings, EdgeGuard(EdgeLimits.of(settings))),
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -19,3 +19,20 @@ def readable(event_type: str, data: dict[str, Any], *, director: bool) -> dict[s
     if director or not hidden:
         return data
     return {**data, **dict.fromkeys(hidden)}
+
+
+DIRECTOR = "director"
+PLAYER = "player"
+
+
+def reader_kind(is_director: bool) -> str:
+    """The kind of reader a caller is, as far as what it may read goes: callers of one kind
+    read the same bytes of every event, so the live stream encodes an event once per kind
+    (server/api/stream_encoding.py). Today a director sees everything and a player the log
+    without the battle's secrets; redaction that tells more readers apart adds kinds here."""
+    return DIRECTOR if is_director else PLAYER
+
+
+def sees_secrets(kind: str) -> bool:
+    """Whether a reader of `kind` reads the battle's secrets (the dice seed)."""
+    return kind == DIRECTOR

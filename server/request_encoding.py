@@ -28,7 +28,9 @@ def canonical_request(data: dict[str, Any], *, limit: int = MAX_EVENT_BYTES) -> 
     """Key-sorted JSON of the request, hashed; refused if the log could not store it."""
     try:
         encoded = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
-    except TypeError:
+    except TypeError as exc:  # orjson's JSONEncodeError
+        if "surrogate" in str(exc):
+            raise UnencodableBody("text must be valid Unicode (no lone surrogates)") from None
         raise UnencodableBody("numbers must fit in 64 bits") from None
     if b"\\u0000" in encoded:  # PostgreSQL's jsonb cannot hold a NUL character
         raise UnencodableBody("text may not contain NUL characters")
@@ -38,6 +40,11 @@ def canonical_request(data: dict[str, Any], *, limit: int = MAX_EVENT_BYTES) -> 
 
 
 def check_idempotency_key(key: str | None) -> None:
-    """Keys are 1 to 200 characters; the store would refuse anything else as a bug."""
-    if key is not None and not 0 < len(key) <= 200:
+    """Keys are 1 to 200 characters, none a control character (the header's value is stored
+    as it is); the store would refuse anything else as a bug."""
+    if key is None:
+        return
+    if not 0 < len(key) <= 200:
         raise BadRequest("an Idempotency-Key has 1 to 200 characters")
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in key):
+        raise BadRequest("an Idempotency-Key may not hold control characters")

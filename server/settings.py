@@ -40,6 +40,18 @@ def _database_url(value: str | None) -> str | None:
     return value
 
 
+def _networks(value: str) -> str:
+    """Addresses or networks, comma-separated (`10.0.0.5, 172.18.0.0/16`), checked at start."""
+    import ipaddress
+
+    for part in filter(None, (p.strip() for p in value.split(","))):
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError as exc:
+            raise ValueError(f"not an address or network: {part!r}") from exc
+    return value
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TURNLEDGER_", env_file=".env", extra="ignore")
 
@@ -71,16 +83,30 @@ class Settings(BaseSettings):
     decide_threads: int = Field(
         default=2, ge=1, le=32, description="Threads for decisions that search, and cold reads."
     )
+    questions_follow: bool = Field(
+        default=True,
+        description="The log's question read models follow each answered append (`off`: only"
+        " questions bring them up to date, for measuring what following costs).",
+    )
     rate_limits: bool = Field(
         default=True, description="Rate limits on battle creations and writes (`off` to lift)."
     )
     rate_create: Annotated[str, AfterValidator(_rate)] = Field(
         default="120/minute",
-        description="Battle creations per API key (when set) or client address.",
+        description="Battle creations per API key (when set) or client address (the real"
+        " peer: proxy headers count only from TURNLEDGER_TRUSTED_PROXIES).",
     )
     rate_write: Annotated[str, AfterValidator(_rate)] = Field(
         default="6000/minute",
-        description="Intents, undo, redo and seats per API key or client address.",
+        description="Intents, undo, redo, seats, what-if (every POST of a battle) per token.",
+    )
+    rate_read: Annotated[str, AfterValidator(_rate)] = Field(
+        default="12000/minute",
+        description="Reads of a battle (state, log, stream, verify, replay...) per token.",
+    )
+    rate_auth: Annotated[str, AfterValidator(_rate)] = Field(
+        default="120/minute",
+        description="Requests with a wrong battle token per client address (then 429).",
     )
     search_seconds: float = Field(
         default=5.0,
@@ -113,8 +139,77 @@ class Settings(BaseSettings):
         default=2.0, gt=0, le=60, description="Seconds /healthz waits for the database."
     )
 
+    trusted_proxies: Annotated[str, AfterValidator(_networks)] = Field(
+        default="",
+        description="Comma-separated addresses or networks (e.g. `10.0.0.5,172.18.0.0/16`) whose"
+        " X-Forwarded-For and X-Forwarded-Proto are believed; by default none, so a client's"
+        " own headers never change who it is.",
+    )
+    max_connections: int = Field(
+        default=4096,
+        ge=1,
+        le=1_000_000,
+        description="Open connections one server process holds (at most its file handles"
+        " less 128); past it, 503 with Retry-After before anything is read.",
+    )
+    max_connections_per_client: int = Field(
+        default=256,
+        ge=1,
+        le=1_000_000,
+        description="Open connections from one client address (a trusted proxy counts only"
+        " against the total); past it, 503 with Retry-After.",
+    )
+    header_bytes: int = Field(
+        default=32 * 1024, ge=1024, le=2**24, description="Bytes of one request head; 431 past it."
+    )
+    header_line_bytes: int = Field(
+        default=8 * 1024,
+        ge=256,
+        le=2**24,
+        description="Bytes of the request line or of one header line; 431 past it.",
+    )
+    header_timeout: float = Field(
+        default=10.0,
+        gt=0,
+        le=600,
+        description="Seconds a request head may take to arrive (from its first byte, or from the"
+        " connection opening); 408 past it.",
+    )
+    body_timeout: float = Field(
+        default=30.0,
+        gt=0,
+        le=3600,
+        description="Seconds a request body may take to arrive after its head; 408 past it.",
+    )
+    keep_alive_timeout: float = Field(
+        default=5.0, gt=0, le=600, description="Seconds an idle keep-alive connection stays open."
+    )
+
     streams_per_token: int = Field(
         default=8, ge=1, le=10_000, description="Open live streams one token may hold."
+    )
+    streams_per_battle: int = Field(
+        default=64, ge=1, le=100_000, description="Open live streams of one battle."
+    )
+    streams_per_process: int = Field(
+        default=2000, ge=1, le=1_000_000, description="Open live streams one process holds."
+    )
+    stream_cache_mb: float = Field(
+        default=32,
+        ge=0,
+        le=100_000,
+        description="Megabytes of encoded stream events kept, each encoded once per kind of"
+        " reader and sent to every stream (least recently used go first).",
+    )
+    stream_catch_up_mb_per_s: float = Field(
+        default=32,
+        gt=0,
+        le=100_000,
+        description="Megabytes per second all streams of a process may send while catching up"
+        " a backlog (their share of the process; live events are never held back).",
+    )
+    seats_per_battle: int = Field(
+        default=64, ge=1, le=100_000, description="Player seats one battle may have."
     )
     stream_heartbeat: float = Field(
         default=15.0, gt=0, le=300, description="Seconds between heartbeats on a live stream."

@@ -51,7 +51,7 @@ GAP_RETRY = 0.02
 
 
 class TooManyStreams(Exception):
-    """This token already holds as many open streams as one token may."""
+    """The token, the battle or the process already holds as many open streams as it may."""
 
 
 class HubUnavailable(Exception):
@@ -90,12 +90,28 @@ class Subscription:
         self._queue.clear()
         return True
 
-    async def next(self) -> Envelope | None:
-        """The next handed event, or None when the stream must catch up first."""
-        while not self._queue and not self._behind:
-            self._wake.clear()
+    def ready(self, limit: int) -> list[Envelope]:
+        """Up to `limit` more handed events, without waiting (none while behind)."""
+        if self._behind:
+            return []
+        taken: list[Envelope] = []
+        while self._queue and len(taken) < limit:
+            taken.append(self._queue.popleft())
+        return taken
+
+    async def wait(self, timeout: float) -> bool:
+        """Until an event is handed or the stream must catch up (True), or `timeout` seconds
+        pass with neither (False: time for a heartbeat). A timer, not `wait_for`: no task is
+        made per wait, which every live event of every stream would pay."""
+        if self._queue or self._behind:
+            return True
+        self._wake.clear()
+        timer = asyncio.get_running_loop().call_later(timeout, self._wake.set)
+        try:
             await self._wake.wait()
-        return None if self._behind else self._queue.popleft()
+        finally:
+            timer.cancel()
+        return bool(self._queue) or self._behind
 
 
 class StreamHub:
@@ -109,6 +125,8 @@ class StreamHub:
         *,
         per_token: int,
         safety_interval: float,
+        per_battle: int = 64,
+        per_process: int = 2000,
         connect_timeout: int = 3,
         on_read: Callable[[], None] = lambda: None,
         on_failure: Callable[[], None] = lambda: None,
@@ -118,10 +136,13 @@ class StreamHub:
         self._read_all = read_all
         self._tail = tail
         self.per_token = per_token
+        self.per_battle = per_battle
+        self.per_process = per_process
         self.safety_interval = safety_interval
         self._connect_timeout = connect_timeout
         self._subs: dict[str, set[Subscription]] = {}
         self._per_key: Counter[Any] = Counter()
+        self._open = 0
         self._cursor: Cursor | None = None
         self._ready = asyncio.Event()
         self._news = asyncio.Event()
@@ -133,17 +154,37 @@ class StreamHub:
 
     @property
     def open_streams(self) -> int:
-        return sum(self._per_key.values())
+        return self._open
+
+    def _refusal(self, battle_id: str, key: Any) -> str | None:
+        if self._per_key[key] >= self.per_token:
+            return (
+                f"this token already has {self.per_token} open streams"
+                " (TURNLEDGER_STREAMS_PER_TOKEN)"
+            )
+        if len(self._subs.get(battle_id, ())) >= self.per_battle:
+            return (
+                f"this battle already has {self.per_battle} open streams"
+                " (TURNLEDGER_STREAMS_PER_BATTLE)"
+            )
+        if self._open >= self.per_process:
+            return (
+                f"this server already has {self.per_process} open streams"
+                " (TURNLEDGER_STREAMS_PER_PROCESS)"
+            )
+        return None
 
     async def subscribe(self, battle_id: str, key: Any, wait: float) -> Subscription:
         """Register a stream; once this returns, every event the log commits later reaches
         it, and every earlier one is visible to its catch-up read."""
-        if self._per_key[key] >= self.per_token:
-            raise TooManyStreams(f"this token already has {self.per_token} open streams")
+        refused = self._refusal(battle_id, key)
+        if refused is not None:
+            raise TooManyStreams(refused)
         self._start()
         sub = Subscription(battle_id, key, self._queue_limit)
         self._subs.setdefault(battle_id, set()).add(sub)
         self._per_key[key] += 1
+        self._open += 1
         self._news.set()  # wake the pump: it may be paused with no subscriber
         try:
             await asyncio.wait_for(self._ready.wait(), wait)
@@ -160,6 +201,7 @@ class StreamHub:
         if not subs:
             del self._subs[sub.battle_id]
         self._per_key[sub.key] -= 1
+        self._open -= 1
         if self._per_key[sub.key] <= 0:
             del self._per_key[sub.key]
 

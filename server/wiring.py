@@ -19,11 +19,14 @@ from engine import map_memo
 from engine.budget import Budget
 from events.store_async import AsyncPostgresLog
 from events.store_postgres import NotifyMode, PostgresEventStore
+from server.battle_catalog import BattleCatalog
 from server.battle_directory import BattleDirectory
 from server.battle_service import BattleService
 from server.command_pipeline import CommandPipeline
 from server.creation_keys import CreationKeys
 from server.history_service import HistoryService
+from server.log_questions import LogQuestions
+from server.log_questions_store import LogQuestionsStore
 from server.settings import Settings
 from server.state_loader import StateLoader
 
@@ -43,11 +46,14 @@ class Wired:
     executor: ThreadPoolExecutor
     battles: BattleService
     history: HistoryService
+    questions: LogQuestions
+    catalog: BattleCatalog
 
     async def start(self) -> None:
         await self.log.open()
 
     async def stop(self) -> None:
+        self.questions.stop()
         await self.log.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.store.close()
@@ -75,6 +81,8 @@ def wire_services(
     # pool, because one interpreter computes on one core at a time anyway.
     executor = ThreadPoolExecutor(settings.decide_threads, thread_name_prefix="turnledger-decide")
 
+    catalog = BattleCatalog(engine)
+
     def pipeline(loader: StateLoader, new_id: Callable[[], str]) -> CommandPipeline:
         return CommandPipeline(
             log,
@@ -84,6 +92,7 @@ def wire_services(
             max_retries=settings.max_retries,
             snapshot_every=settings.snapshot_every,
             on_conflict=on_conflict,
+            guard=catalog.refuse_if_closed,
         )
 
     def budget(what: str) -> Budget:
@@ -98,6 +107,8 @@ def wire_services(
         budget,
         creations=CreationKeys(engine, settings.secret),
         state_cache_bytes=int(settings.state_cache_mb * 2**20),
+        seats_per_battle=settings.seats_per_battle,
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
-    return Wired(store, log, executor, battles, history)
+    questions = LogQuestions(store, LogQuestionsStore(engine))
+    return Wired(store, log, executor, battles, history, questions, catalog)

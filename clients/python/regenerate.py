@@ -26,6 +26,7 @@ OPTIONS = [
     "--use-schema-description",
     "--use-field-description",
     "--collapse-root-models",
+    "--use-one-literal-as-default",  # wire.Move(creature=..., path=...) without type=
     "--formatters", "black", "isort",
 ]  # fmt: skip
 
@@ -58,7 +59,23 @@ def generate(spec: dict[str, Any]) -> str:
         "Do not edit: run clients/python/regenerate.py.\n"
         '"""\n'
     )
-    return header + body.split("\n", 2)[2] if body.startswith("# generated") else header + body
+    body = body.split("\n", 2)[2] if body.startswith("# generated") else body
+    return header + body + union_aliases(spec)
+
+
+UNIONS = {"LoggedEvent": "StreamEvent"}
+"""Type aliases for unions the spec names as root models, so `stream()` can be typed."""
+
+
+def union_aliases(spec: dict[str, Any]) -> str:
+    """`LoggedEvent = AEnvelope | BEnvelope | ...`: the members of the named union schema."""
+    schemas = spec["components"]["schemas"]
+    lines = []
+    for alias, name in UNIONS.items():
+        members = [m["$ref"].rsplit("/", 1)[1] for m in schemas[name]["oneOf"]]
+        lines.append(f"\n\n{alias}: TypeAlias = " + " | ".join(members))
+        lines.append(f'\n"""One member of `{name}`: what `stream()` yields."""\n')
+    return "\n\nfrom typing import TypeAlias  # noqa: E402\n" + "".join(lines) if lines else ""
 
 
 if __name__ == "__main__":

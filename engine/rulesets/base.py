@@ -62,6 +62,15 @@ KNOWN_CONDITIONS = frozenset(
 )
 
 
+OWN_FIELDS: dict[str, frozenset[str]] = {
+    "through": frozenset({"epic-path"}),
+    "part_of_move": frozenset({"epic-path"}),
+    "landing": frozenset({"draw-steel"}),
+}
+"""Intent fields only some rulesets' texts give a meaning to: sent to another, refused rather
+than ignored (Epic Path's maneuvers and part of a move action; Draw Steel's landing space)."""
+
+
 class RulesetBase:
     """The shared part of every ruleset (`engine.rulesets.protocol.Ruleset`)."""
 
@@ -155,6 +164,12 @@ class RulesetBase:
         handler = self.handlers().get(intent.type)
         if handler is None:
             raise Refusal("intent/unsupported", f"{self.id} has no {intent.type!r} intent")
+        for name, readers in OWN_FIELDS.items():
+            if getattr(intent, name, None) and self.id not in readers:
+                raise Refusal(
+                    "intent/field-unsupported",
+                    f"{self.id} does not read `{name}` (only {', '.join(sorted(readers))})",
+                )
         handler(intent, state, action)
         self.settle(action)
         self.stamp_movement_left(action)

@@ -7,6 +7,7 @@ may end), `speed` and `reach_budget` (how far), and the shared `RulesetBase` hoo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine import intents as it
@@ -74,7 +75,7 @@ class GridRuleset(RulesetBase):
             c = creature_spec(self, raw, grid)
             if any(o.id == c.id for o in creatures):
                 raise Refusal("battle/duplicate-creature", f"two creatures are called {c.id!r}")
-            check_space(self, c, creatures)
+            self.check_space(c, creatures, options)
             creatures.append(c)
         first = BattleCreated(
             ruleset=self.id,
@@ -111,8 +112,15 @@ class GridRuleset(RulesetBase):
             CreatureSpec(id=o.id, side=o.side, at=o.pos, size=o.size)
             for o in state.creatures.values()
         ]
-        check_space(self, spec, others)
+        self.check_space(spec, others, state.options)
         return spec
+
+    def check_space(
+        self, spec: CreatureSpec, others: list[CreatureSpec], options: Mapping[str, Any]
+    ) -> None:
+        """No two creatures share a space unless their sizes differ by 2 or more (a ruleset
+        whose text lets more share one overrides this)."""
+        check_space(self, spec, others)
 
     def on_set_terrain(self, intent: it.SetTerrain, state: BattleState, action: Action) -> None:
         grid = state.grid

@@ -6,8 +6,10 @@ Builds one Draw Steel battle of about BENCH_HISTORY_EVENTS events through the se
 move is an action: IntentAccepted + Moved), then measures against the embedded PostgreSQL:
 the fold rate of `evolve` over the whole effective log; the time to load the head state
 from the latest snapshot plus its tail, and from the log alone; and the time to undo the
-latest action (then redo it, to undo again). Targets on this machine: fold >= 200,000
-events/s, load < 50 ms with snapshots, undo < 100 ms.
+latest action (then redo it, to undo again); and, on a battle of its own, how long a move
+waits while an undo of an early action re-judges 150 later moves (history holds no lock
+while it judges; the same with the lock held, for comparison). Targets on this machine:
+fold >= 200,000 events/s, load < 50 ms with snapshots, undo < 100 ms, the move < 0.5 s.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import os
 import statistics
 import time
 from datetime import UTC, datetime
+from typing import Any
 
 from engine.intents import parse_intent
 from events.migrate import upgrade
@@ -58,6 +61,41 @@ def battle_body() -> dict[str, object]:
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+LATER_MOVES = 150
+
+
+async def move_during_undo(service: Any, history: Any, lock_free: bool) -> tuple[float, float]:
+    """Seconds a move waits while an undo of an early action re-judges LATER_MOVES later
+    ones, and seconds the undo took; `lock_free` False holds the battle's lock meanwhile (as
+    history did before issue 25)."""
+    battle = await service.create_battle(battle_body())
+    director = service.authenticate(battle.battle_id, battle.director_token)
+    early = await service.submit(director, parse_intent(MOVE | {"creature": "c0", "to": [0, 4]}))
+    for n in range(LATER_MOVES):
+        creature = 1 + n % (CREATURES - 1)
+        y = 1 + (n // (CREATURES - 1)) % 2 * 3
+        to = [3 * creature, y]
+        outcome = await service.submit(
+            director, parse_intent(MOVE | {"creature": f"c{creature}", "to": to})
+        )
+        assert outcome.refused is None, outcome.refused
+    history.lock_free = lock_free
+    began = time.perf_counter()
+    undo = asyncio.create_task(history.undo(director, intent_id=early.intent_id))
+    await asyncio.sleep(0.05)  # the undo is being judged
+    start = time.perf_counter()
+    moved = await service.submit(director, parse_intent(MOVE | {"creature": "c1", "to": [3, 2]}))
+    waited = time.perf_counter() - start
+    undone = await undo
+    took = time.perf_counter() - began
+    history.lock_free = True
+    assert moved.refused is None and undone.refused is None, (moved.refused, undone.refused)
+    return waited, took
+
+
+MOVE = {"type": "move"}
 
 
 def main() -> None:
@@ -115,6 +153,9 @@ def main() -> None:
             assert outcome.refused is None, outcome.refused
             assert runner.run(history.redo(director)).refused is None
 
+        held = runner.run(move_during_undo(service, history, lock_free=False))
+        free = runner.run(move_during_undo(service, history, lock_free=True))
+
         print_table(
             f"History on one battle of {head:,} events (built in {build_seconds:.0f} s)",
             ("measure", "result", "target"),
@@ -125,6 +166,10 @@ def main() -> None:
                 ("load head, whole log: mean ms", statistics.fmean(without) * 1000, ""),
                 ("undo latest action: p50 ms", percentile(undos, 50) * 1000, "< 100"),
                 ("undo latest action: p99 ms", percentile(undos, 99) * 1000, ""),
+                (f"move during an undo re-judging {LATER_MOVES}: s", free[0], "< 0.5"),
+                ("  that undo: s", free[1], ""),
+                ("  the same, history holding the lock: move s", held[0], ""),
+                ("  that undo: s", held[1], ""),
             ],
         )
         runner.run(wired.stop())

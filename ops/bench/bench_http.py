@@ -1,6 +1,7 @@
 """The whole server under load, beside the floor of its own stack and raw INSERTs.
 
     python -m ops.bench bench_http          (or `make bench` for every benchmark)
+    python -m ops.bench bench_http --creatures 8 50 200 --map 200x200
 
 Starts, on one throwaway embedded PostgreSQL, the real server with one worker and with two
 (uvicorn, uvloop, httptools) and a floor app (ops/bench/floor_app.py: a FastAPI `async def`
@@ -19,6 +20,7 @@ server + PostgreSQL CPU <= 1.5 ms per intent, p99 < 50 ms.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import secrets
@@ -64,21 +66,35 @@ CLIENTS = 8
 MOVES_SO_FAR: dict[tuple[str, int], int] = {}
 """Moves each creature made in earlier rounds (their parity says where it stands)."""
 SERVER_FACTORY = "server.app:app_from_env"
+NEVER_REFUSED = "10000000/minute"
+"""A rate limit the load never reaches (one address sends every client's requests)."""
 FLOOR_FACTORY = "ops.bench.floor_app:create"
 
 
-def battle_body(creatures: int) -> dict[str, Any]:
+def spot(i: int, width: int | None) -> tuple[int, int]:
+    """Where creature `i` stands: every other square of row 1 (one row per battle without a
+    map size), else rows 1, 4, 7... of a `width`-wide map; each moves to the square below."""
+    if width is None:
+        return 2 * i + 1, 1
+    per_row = (width - 1) // 2
+    return 2 * (i % per_row) + 1, 3 * (i // per_row) + 1
+
+
+def battle_body(creatures: int, size: tuple[int, int] | None = None) -> dict[str, Any]:
+    """A Draw Steel battle without turns; `size`: the map's width and height (else a strip
+    just wide enough)."""
+    width, height = size or (2 * creatures + 2, 6)
     return {
         "ruleset": "draw-steel",
         "seed": 7,
         "options": {"turns": False},
-        "map": {"width": 2 * creatures + 2, "height": 6},
+        "map": {"width": width, "height": height},
         "creatures": [
             {
                 "id": f"c{i}",
                 "name": f"Hero {i}",
                 "side": "heroes",
-                "at": [2 * i + 1, 1],
+                "at": list(spot(i, size and width)),
                 "speeds": {"walk": 5},
                 "stats": {"might": 1, "agility": 1},
                 "hp": 20,
@@ -146,17 +162,28 @@ def postgres_pids(uri: str) -> list[int]:
 
 @contextmanager
 def running_server(
-    uri: str, workers: int = 1, factory: str = SERVER_FACTORY, *, rate_limits: bool = False
+    uri: str,
+    workers: int = 1,
+    factory: str = SERVER_FACTORY,
+    *,
+    rate_limits: bool | None = None,
+    questions_follow: bool = True,
 ) -> Iterator[Served]:
-    """uvicorn with uvloop and httptools serving `factory` (the real server by default)."""
+    """uvicorn with uvloop and httptools serving `factory` (the real server by default).
+
+    `rate_limits`: None runs the limiter as `turnledger serve` does by default (on), with
+    rates far above what the load sends from its one address, so it counts every request
+    and refuses none; True keeps the default rates, False turns the limiter off."""
     port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": to_sqlalchemy_url(uri) if factory == SERVER_FACTORY else uri,
         "TURNLEDGER_LOG_LEVEL": "warning",
-        # the load comes from one address, far past a client's rate: measure throughput
-        "TURNLEDGER_RATE_LIMITS": "on" if rate_limits else "off",
+        "TURNLEDGER_RATE_LIMITS": "off" if rate_limits is False else "on",
+        "TURNLEDGER_QUESTIONS_FOLLOW": "on" if questions_follow else "off",
     }
+    if rate_limits is None:
+        env |= {"TURNLEDGER_RATE_WRITE": NEVER_REFUSED, "TURNLEDGER_RATE_CREATE": NEVER_REFUSED}
     command = [
         sys.executable,
         "-m",
@@ -239,11 +266,13 @@ def post_request(host: str, target: str, token: str, body: bytes, key: str | Non
     return head.encode() + body
 
 
-async def make_battles(url: str, count: int) -> list[tuple[str, str]]:
-    async with httpx.AsyncClient(base_url=url, timeout=30) as setup:
+async def make_battles(
+    url: str, count: int, creatures: int = CREATURES, size: tuple[int, int] | None = None
+) -> list[tuple[str, str]]:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as setup:
         battles = []
         for _ in range(count):
-            made = (await setup.post("/battles", json=battle_body(CREATURES))).json()
+            made = (await setup.post("/battles", json=battle_body(creatures, size))).json()
             battles.append((made["battle_id"], made["director_token"]))
         return battles
 
@@ -256,6 +285,8 @@ async def http_workload(
     *,
     keyed: bool = True,
     seconds: float = SECONDS,
+    creatures: int = CREATURES,
+    size: tuple[int, int] | None = None,
 ) -> tuple[Measurement, int]:
     """Each client has its own keep-alive connection and waits for each answer; with `keyed`,
     every intent carries a fresh Idempotency-Key, as real clients send them."""
@@ -271,12 +302,12 @@ async def http_workload(
     async def client(n: int) -> None:
         nonlocal errors
         battle_id, token = battles[0 if shared else n]
-        creature = n % CREATURES
-        x = 2 * creature + 1
+        creature = n % creatures
+        x, y0 = spot(creature, size and size[0])
         target = f"/battles/{battle_id}/intents"
         bodies = [
             orjson.dumps({"type": "move", "creature": f"c{creature}", "path": [[x, y]]})
-            for y in (2, 1)
+            for y in (y0 + 1, y0)
         ]
         conn = await KeepAlive.open(host, int(port))
         try:
@@ -389,7 +420,33 @@ def eventsourcing_workload(uri: str, writers: int) -> Measurement:
         app.close()
 
 
-def main() -> None:
+def map_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    try:
+        return int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a map is WIDTHxHEIGHT, like 200x200: {text!r}") from None
+
+
+def options(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m ops.bench bench_http")
+    parser.add_argument(
+        "--creatures",
+        type=int,
+        nargs="+",
+        default=[CREATURES],
+        help="creatures per battle; several numbers measure each, rounds alternated",
+    )
+    parser.add_argument(
+        "--map", type=map_size, default=None, help="map size WIDTHxHEIGHT (default: a strip)"
+    )
+    return parser.parse_args(argv or [])
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = options(argv)
+    size: tuple[int, int] | None = args.map
+    plain = args.creatures == [CREATURES] and size is None
     with throwaway_postgres() as uri:
         engine = make_engine(to_sqlalchemy_url(uri))
         upgrade(engine)
@@ -400,34 +457,57 @@ def main() -> None:
                 " CONSTRAINTS INCLUDING INDEXES)"
             )
             conn.execute(FLOOR_TABLE)
+        where = f" on {size[0]}x{size[1]}" if size else ""
         with (
             running_server(uri, 1) as one,
             running_server(uri, 2) as two,
             running_server(uri, 1, FLOOR_FACTORY) as floor,
         ):
-            variants = [
-                (Tally("turnledger, 1 worker"), one, run_loop(make_battles(one.url, CLIENTS))),
-                (Tally("turnledger, 2 workers"), two, run_loop(make_battles(two.url, CLIENTS))),
-                (Tally("floor app, 1 worker"), floor, [(f"floor{n}", "-") for n in range(CLIENTS)]),
-            ]
+            variants: list[tuple[Tally, Served, list[tuple[str, str]], dict[str, Any]]] = []
+            for n in args.creatures:
+                shape = {"creatures": n, "size": size}
+                made = run_loop(make_battles(one.url, CLIENTS, n, size))
+                label = "turnledger, 1 worker" if plain else f"turnledger, {n} creatures{where}"
+                variants.append((Tally(label), one, made, shape))
+            if plain:
+                made = run_loop(make_battles(two.url, CLIENTS))
+                variants.append((Tally("turnledger, 2 workers"), two, made, {}))
+            floors = [(f"floor{n}", "-") for n in range(CLIENTS)]
+            variants.append((Tally("floor app, 1 worker"), floor, floors, {}))
             raw_rows: list[Measurement] = []
             for round_ in range(ROUNDS):
-                # alternate the order, so no variant always runs on a warmer or cooler machine
-                order = variants[round_ % 3 :] + variants[: round_ % 3]
-                for tally, served, battles in order:
-                    measure(uri, served, tally, battles, CLIENTS)
+                # rotate the order, so no variant always runs on a warmer or cooler machine
+                turn = round_ % len(variants)
+                for tally, served, battles, shape in variants[turn:] + variants[:turn]:
+                    measure(uri, served, tally, battles, CLIENTS, **shape)
                 raw_rows.append(raw_workload(uri, CLIENTS, 1, f"raw-{round_}"))
-            unkeyed = Tally("turnledger, 1 worker, no key")
-            measure(
-                uri, one, unkeyed, run_loop(make_battles(one.url, CLIENTS)), CLIENTS, keyed=False
-            )
-            shared = Tally("turnledger, 1 worker, 8 clients on 1 battle")
-            measure(uri, one, shared, run_loop(make_battles(one.url, 1)), CLIENTS)
+            extras = []
+            if plain:
+                unkeyed = Tally("turnledger, 1 worker, no key")
+                made = run_loop(make_battles(one.url, CLIENTS))
+                measure(uri, one, unkeyed, made, CLIENTS, keyed=False)
+                shared = Tally("turnledger, 1 worker, 8 clients on 1 battle")
+                measure(uri, one, shared, run_loop(make_battles(one.url, 1)), CLIENTS)
+                extras = [unkeyed, shared]
+            if plain:
+                with running_server(uri, 1, questions_follow=False) as lazy:
+                    # what the log's question read models cost the write path (issue 28):
+                    # the same load with them brought up to date only by questions, beside
+                    # the default in alternated rounds
+                    alone = Tally("turnledger, 1 worker, question models not followed")
+                    again = Tally("turnledger, 1 worker (again, beside it)")
+                    lazy_battles = run_loop(make_battles(lazy.url, CLIENTS))
+                    for _ in range(ROUNDS):
+                        measure(uri, lazy, alone, lazy_battles, CLIENTS)
+                        measure(uri, one, again, variants[0][2], CLIENTS)
+                    extras += [alone, again]
         raw_rate = sum(r.units for r in raw_rows) / sum(r.seconds for r in raw_rows)
-        floor_rate = variants[2][0].rate
+        floor_rate = variants[-1][0].rate
         peer = eventsourcing_workload(uri, CLIENTS)
         rows = []
-        for tally in [*(v[0] for v in variants), unkeyed, shared]:
+        for tally in [*(v[0] for v in variants), *extras]:
+            server_ms = tally.per_request_ms(tally.server_cpu)
+            pg_ms = tally.per_request_ms(tally.pg_cpu)
             rows.append(
                 (
                     tally.name,
@@ -435,23 +515,26 @@ def main() -> None:
                     percentile(tally.latencies, 50) * 1000,
                     percentile(tally.latencies, 99) * 1000,
                     tally.errors,
-                    tally.per_request_ms(tally.server_cpu),
-                    tally.per_request_ms(tally.pg_cpu),
+                    server_ms,
+                    pg_ms,
+                    server_ms + pg_ms,
                     tally.rate / floor_rate,
                     tally.rate / raw_rate,
                 )
             )
         nan = float("nan")
-        rows.append((f"raw INSERT, {CLIENTS} threads", raw_rate, nan, nan, 0, nan, nan, nan, 1.0))
+        rows.append(
+            (f"raw INSERT, {CLIENTS} threads", raw_rate, nan, nan, 0, nan, nan, nan, nan, 1.0)
+        )
         rows.append(
             (
                 f"eventsourcing, {CLIENTS} threads",
-                *(peer.rate, peer.p50_ms, peer.p99_ms, 0, nan, nan),
+                *(peer.rate, peer.p50_ms, peer.p99_ms, 0, nan, nan, nan),
                 *(peer.rate / floor_rate, peer.rate / raw_rate),
             )
         )
         print_table(
-            f"HTTP intents, {CLIENTS} keep-alive clients on their own battles"
+            f"HTTP intents, {CLIENTS} keep-alive clients on their own battles{where}"
             f" ({ROUNDS} alternated rounds of {SECONDS:.0f} s; load {os.getloadavg()[0]:.2f})",
             (
                 "variant",
@@ -461,21 +544,30 @@ def main() -> None:
                 "errors",
                 "server cpu ms/req",
                 "pg cpu ms/req",
+                "cpu ms/req",
                 "x floor",
                 "x raw",
             ),
             rows,
         )
+        if len(args.creatures) > 1:
+            sized = [v[0] for v in variants[: len(args.creatures)]]
+            cpu = [t.per_request_ms(t.server_cpu + t.pg_cpu) for t in sized]
+            console.print(
+                f"CPU per intent at {args.creatures[-1]} creatures: {cpu[-1] / cpu[0]:.2f}x that"
+                f" at {args.creatures[0]} (target: at most 1.5x; at {CREATURES}: at most 1.2 ms)"
+            )
         console.print(
             "Each intent carries a fresh Idempotency-Key (but 'no key') and appends 2 events;"
-            " floor app = FastAPI async route + pydantic body + one INSERT via an async psycopg"
-            " pool (ops/bench/floor_app.py); raw = single-row INSERTs of event rows from as many"
-            " threads; cpu ms = CPU time per request of the server (all its workers) and of"
-            " PostgreSQL, from /proc; the load comes from a minimal keep-alive HTTP/1.1 client."
-            " Targets (issue 13): >= 0.5x floor, >= 0.15x raw, server + pg cpu <= 1.5 ms,"
-            " p99 < 50 ms."
+            " the server runs as `turnledger serve` does by default (rate limits on, set far"
+            " above the load); floor app = FastAPI async route + pydantic body + one INSERT"
+            " via an async psycopg pool (ops/bench/floor_app.py); raw = single-row INSERTs of"
+            " event rows from as many threads; cpu ms = CPU time per request of the server"
+            " (all its workers) and of PostgreSQL, from /proc; the load comes from a minimal"
+            " keep-alive HTTP/1.1 client. Targets (issues 13, 25): >= 0.35x floor, server +"
+            " pg cpu <= 1.2 ms at 8 creatures and at 200 creatures <= 1.5x that, p99 < 50 ms."
         )
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

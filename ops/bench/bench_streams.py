@@ -13,6 +13,13 @@ stream (which also checks that no stream missed it).
 
 Reported: CPU seconds per minute of the server and of PostgreSQL while idle, the load
 average, and the delivery latency of a live event to all streams (p50, p99, max).
+
+Then the fan-out: one battle with `BENCH_FANOUT_STREAMS` streams (30 seats, one each); the
+server's CPU per event per stream (the target is at most 5 us) while they catch up a
+backlog of about 1,200 events from the start; live, as the CPU of 300 one-event appends
+made by another writer (this process), back to back and 10 ms apart, which the server only
+reads and fans out; and as the CPU of 100 moves with the streams open less the CPU of 100
+moves with none (noisy: a move costs far more than its fan-out).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -33,6 +41,10 @@ from server.embedded_postgres import to_sqlalchemy_url
 STREAMS = int(os.environ.get("BENCH_STREAMS", "900"))
 IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "60"))
 SEATS_PER_BATTLE = 30
+FANOUT_STREAMS = int(os.environ.get("BENCH_FANOUT_STREAMS", "30"))
+FANOUT_BACKLOG_MOVES = 600
+FANOUT_LIVE_MOVES = 100
+FANOUT_APPENDS = 300
 
 
 def battle_body() -> dict[str, Any]:
@@ -62,6 +74,95 @@ async def make_seats(url: str, streams: int) -> list[tuple[str, str, str]]:
                 )
                 seats.append((battle, director, seat.json()["token"]))
     return seats
+
+
+async def moves(http: httpx.AsyncClient, battle: str, director: str, count: int) -> int:
+    """`count` moves of the hero back and forth; the battle's version after them."""
+    version = 0
+    for n in range(count):
+        moved = await http.post(
+            f"/battles/{battle}/intents",
+            json={"type": "move", "creature": "hero", "path": [[1, 2 if n % 2 == 0 else 1]]},
+            headers={"Authorization": f"Bearer {director}"},
+        )
+        version = moved.json()["version"]
+    return version
+
+
+def appended(uri: str, battle: str, after: int, count: int, pause: float) -> int:
+    """`count` one-event appends to the battle's log from this process (another writer: the
+    server only reads and fans them out), `pause` seconds apart; the last version."""
+    from events.store_postgres import PostgresEventStore
+    from ops.bench.bench_store import META, bench_registry, sample_event
+
+    engine = make_engine(to_sqlalchemy_url(uri))
+    store = PostgresEventStore(
+        engine, lambda: datetime.now(UTC), registry=bench_registry, notify="coalesced"
+    )
+    try:
+        for n in range(count):
+            store.append(battle, after + n, [sample_event(n)], META)
+            if pause:
+                time.sleep(pause)
+    finally:
+        store.close()
+        engine.dispose()
+    return after + count
+
+
+async def delivered(streams: list[Stream], version: int, wait: float = 60) -> None:
+    deadline = time.perf_counter() + wait
+    while not all(version in s.arrived for s in streams) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.01)
+
+
+async def fanout(url: str, uri: str, server_pid: int) -> dict[str, Any]:
+    """CPU per event per stream, catching up and live (see the module docstring)."""
+    seats = await make_seats(url, FANOUT_STREAMS)
+    battle, director = seats[0][0], seats[0][1]
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        await moves(http, battle, director, FANOUT_BACKLOG_MOVES)
+        cpu0 = cpu_seconds([server_pid])
+        head = await moves(http, battle, director, FANOUT_LIVE_MOVES)  # no stream open
+        without = cpu_seconds([server_pid]) - cpu0
+        streams = [Stream(battle) for _ in seats]
+        cpu0 = cpu_seconds([server_pid])
+        for stream, (_, _, token) in zip(streams, seats, strict=True):
+            opened = asyncio.Event()
+            stream.task = asyncio.create_task(stream.run(host, int(port), token, opened))
+            await opened.wait()
+        await delivered(streams, head, 120)
+        catch_up = (cpu_seconds([server_pid]) - cpu0) / (head * len(streams))
+        cpu0 = cpu_seconds([server_pid])
+        last = await moves(http, battle, director, FANOUT_LIVE_MOVES)
+        await delivered(streams, last)
+        with_streams = cpu_seconds([server_pid]) - cpu0
+        live_events = last - head
+        # appended by another writer: the server's CPU is the hub's reads and the fan-out
+        # (last: the bench's events are not the battle's, so no move follows them)
+        per_append: dict[str, float] = {}
+        head = last
+        for label, pause in (("burst", 0.0), ("paced", 0.01)):
+            cpu0 = cpu_seconds([server_pid])
+            head = await asyncio.to_thread(appended, uri, battle, head, FANOUT_APPENDS, pause)
+            await delivered(streams, head)
+            spent = cpu_seconds([server_pid]) - cpu0
+            per_append[label] = spent / (FANOUT_APPENDS * len(streams)) * 1e6
+        caught = sum(1 for s in streams if head in s.arrived)
+        for s in streams:
+            assert s.task is not None
+            s.task.cancel()
+        await asyncio.gather(*(s.task for s in streams if s.task), return_exceptions=True)
+    return {
+        "streams": caught,
+        "backlog": FANOUT_BACKLOG_MOVES * 2 + FANOUT_LIVE_MOVES * 2 + 2,
+        "burst_us": per_append["burst"],
+        "paced_us": per_append["paced"],
+        "catch_up_us": catch_up * 1e6,
+        "live_events": live_events,
+        "live_us": (with_streams - without) / (live_events * len(streams)) * 1e6,
+    }
 
 
 class Stream:
@@ -169,6 +270,7 @@ def main() -> None:
         engine.dispose()
         with running_server(uri) as served:
             found = asyncio.run(run(served.url, uri, served.pid))
+            spread = asyncio.run(fanout(served.url, uri, served.pid))
     print_table(
         f"{STREAMS} idle streams over {IDLE_SECONDS:.0f} s (CPU seconds per minute, from /proc)",
         [
@@ -193,6 +295,29 @@ def main() -> None:
                 found["p50"],
                 found["p99"],
                 found["max"],
+            ]
+        ],
+    )
+    print_table(
+        f"Fan-out: {FANOUT_STREAMS} streams of one battle (server CPU per event per stream)",
+        [
+            "streams caught up",
+            "backlog events",
+            "catch-up us",
+            "appended burst us",
+            "appended 10 ms apart us",
+            "live moves' events",
+            "live moves us",
+        ],
+        [
+            [
+                spread["streams"],
+                spread["backlog"],
+                spread["catch_up_us"],
+                spread["burst_us"],
+                spread["paced_us"],
+                spread["live_events"],
+                spread["live_us"],
             ]
         ],
     )

@@ -40,6 +40,8 @@ defaults
     timeout tunnel 1h
 frontend turnledger
     bind 127.0.0.1:{port}
+    http-request del-header X-Forwarded-For
+    option forwardfor
     default_backend servers
 backend servers
     {balance}
@@ -85,6 +87,8 @@ def servers(
     environment.setdefault("TURNLEDGER_LOG_LEVEL", "warning")
     environment.setdefault("TURNLEDGER_RATE_LIMITS", "off")  # load from one address
     environment.setdefault("TURNLEDGER_LOG_FORMAT", "json")
+    # the balancer (ops/citus/stack.py's HAProxy, on this machine) names the real client
+    environment.setdefault("TURNLEDGER_TRUSTED_PROXIES", "127.0.0.1")
     started: list[tuple[str, subprocess.Popen[bytes]]] = []
     sink = log.open("ab") if log else subprocess.DEVNULL
     try:

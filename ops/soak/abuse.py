@@ -4,7 +4,8 @@ Every period, one abuser sends each of them once (the costly and the malicious a
 creation whose terrain repeats a whole-map area, the largest battle within the limits, a
 gridless reach with a huge Move, dry runs to a square no route reaches, a replay of a busy
 battle, a player choosing their dice, a player's what-if of the director's intents, values of
-the wrong kind, and more streams on one token than it may hold. Each must be answered with
+the wrong kind, and more streams on one token than it may hold; and the edge's abuse
+(ops/soak/edge_abuse.py: connections, heads, bodies, forged headers). Each must be answered with
 what the limits promise (a 4xx naming the limit, or a bounded success) within its deadline,
 never with a 500 or a hang, while the soak's clients go on and its audit still finds nothing
 lost; answers during an injected fault may be 503.
@@ -250,11 +251,14 @@ async def abuse_loop(
     base_url: str, every: float, until: float, hot: list[Battle], report: AbuseReport
 ) -> None:
     """One round of abuse every `every` seconds until `until` (time.monotonic)."""
+    from ops.soak.edge_abuse import EdgeAbuser
+
     async with httpx.AsyncClient(base_url=base_url, timeout=DEADLINE) as http:
         abuser = Abuser(http, report, hot)
+        edge = EdgeAbuser(abuser, base_url)
         while time.monotonic() + every < until:
             await asyncio.sleep(every)
             try:
-                await abuser.round()
+                await asyncio.gather(abuser.round(), edge.round(hot))
             except httpx.TransportError:
                 await asyncio.sleep(1)  # the server is being restarted by a fault

@@ -7,21 +7,37 @@ is described where clients read it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from engine.economy import Economy
 
+from .battle_bodies import BoardIn
+from .documented import BattleOptions
 from .event_models import LoggedEvent, UnloggedEvent
 
 Position = list[int | float]
 
 
-class Answer(BaseModel):
-    """Base of the answers: new fields may appear, so clients should ignore unknown ones."""
+def _absent(value: Any) -> bool:
+    return value is None
 
-    model_config = ConfigDict(populate_by_name=True)
+
+def sometimes(description: str) -> Any:
+    """A field some answers leave out (null when read): not required in the schema."""
+    return Field(default=None, exclude_if=_absent, description=description)
+
+
+class Answer(BaseModel):
+    """Base of the answers: new fields may appear, so clients should ignore unknown ones.
+
+    Answers are written whole, so a field with a default is still always sent: the schema
+    (serialisation mode) lists it as required (server/api/openapi_typing.py says why)."""
+
+    model_config = ConfigDict(
+        populate_by_name=True, json_schema_serialization_defaults_required=True
+    )
 
 
 class TraceStep(Answer):
@@ -31,12 +47,8 @@ class TraceStep(Answer):
         description="What the step is: `step` (a square entered), `trigger` (a reaction "
         "opened), the intent's type for a whole-intent note, ..."
     )
-    at: list[int] | None = Field(
-        default=None, description="The square, `[x, y, z]`, when the step is about one."
-    )
-    cost: int | None = Field(
-        default=None, description="What the step cost, in the ruleset's unit (0 when free)."
-    )
+    at: list[int] | None = sometimes("The square, `[x, y, z]`, when the step is about one.")
+    cost: int | None = sometimes("What the step cost, in the ruleset's unit (0 when free).")
     reasons: list[str] = Field(
         default=[],
         description="Why, in words: 'difficult terrain +1', 'diagonal 2 of 1-2-1', ...",
@@ -49,6 +61,20 @@ class Refusal(Answer):
     rule: str = Field(description="A stable, namespaced rule id (`draw-steel/cannot-cut-corners`).")
     step: int | None = Field(default=None, description="The path step it applies to, if any.")
     detail: str = Field(description="A sentence a player understands.")
+
+
+class Overruled(Answer):
+    """A rule the director's ruling set aside (a `RuleOverruled` event of the action)."""
+
+    rule: str = Field(description="The rule set aside (`draw-steel/ledge`).")
+    step: int | None = Field(default=None, description="The path step it applied to, if any.")
+    detail: str = Field(description="What the refusal would have said.")
+
+
+OVERRULED_FIELD = sometimes(
+    "Only when the intent carried an `overrule`: the rules it set aside, in order;"
+    " empty when the rules allowed the intent anyway (nothing was overruled)."
+)
 
 
 class IntentOut(Answer):
@@ -64,7 +90,8 @@ class IntentOut(Answer):
         default=False,
         description="True when this is the first answer again (the `Idempotency-Key` was seen).",
     )
-    dry_run: bool = Field(default=False, description="Always false here.")
+    dry_run: Literal[False] = Field(default=False, description="Always false here.")
+    overruled: list[Overruled] | None = OVERRULED_FIELD
 
 
 class DryRunOut(Answer):
@@ -77,7 +104,13 @@ class DryRunOut(Answer):
     events: list[UnloggedEvent] = Field(description="The events the intent would append.")
     trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
     replayed: bool = Field(default=False, description="Always false for a dry run.")
-    dry_run: bool = Field(default=True, description="Always true here.")
+    dry_run: Literal[True] = Field(default=True, description="Always true here.")
+    overruled: list[Overruled] | None = OVERRULED_FIELD
+
+
+class StreamEvent(RootModel[LoggedEvent]):
+    """One message of `GET .../stream`, parsed from its `data:` line: a logged event as in
+    `GET .../events` (its SSE `event:` is the type, `id:` the version)."""
 
 
 class EventsPage(Answer):
@@ -111,8 +144,7 @@ class CreatureView(Answer):
     )
     hp: int | None = Field(default=None, description="Stamina (hit points) left.")
     conditions: list[str] = Field(default=[], description="Its conditions, sorted.")
-    movement_left: int | float | None = Field(
-        default=None,
+    movement_left: int | float = Field(
         description="What a further move by the ruleset's default move action may still "
         "spend this turn, in the ruleset's unit (without turns: the whole budget of a move; "
         "waiting for its turn: 0). The same as `economy.movement_left`.",
@@ -121,17 +153,13 @@ class CreatureView(Answer):
     stats: dict[str, int] = Field(default={}, description="The characteristics rules read.")
     stability: int | None = Field(default=None, description="Its stability.")
     actions: ActionsLeft | None = Field(default=None, description="Actions left this turn.")
-    base: float | None = Field(
-        default=None, description="Gridless battles: the base's diameter in inches."
-    )
+    base: float | None = sometimes("Gridless battles: the base's diameter in inches.")
     economy: Economy | None = Field(
         default=None,
         description="What the creature has left this turn, in its ruleset's own unit and "
         "economy (a union keyed by `ruleset`).",
     )
-    runemarks: list[str] | None = Field(
-        default=None, description="Gridless battles: the fighter's runemarks."
-    )
+    runemarks: list[str] | None = sometimes("Gridless battles: the fighter's runemarks.")
 
 
 class PendingReaction(Answer):
@@ -149,8 +177,11 @@ class TerrainView(Answer):
 
     kind: str = Field(description="The terrain kind.")
     cells: list[list[int]] = Field(description="Its squares, `[x, y]`.")
-    height: int | None = Field(default=None, description="For `updraft`: squares it lifts.")
-    fits: str | None = Field(default=None, description="For `narrow`: the size it is built for.")
+    height: int | None = sometimes(
+        "For `updraft`: squares it lifts; for `wall` and `obstacle`: its height in squares "
+        "(a wall given no height stands 100)."
+    )
+    fits: str | None = sometimes("For `narrow`: the size it is built for.")
 
 
 class ElevationView(Answer):
@@ -183,13 +214,11 @@ class StateView(Answer):
         default=[], description="Open reaction windows; intents wait until they are answered."
     )
     map: MapView | None = Field(default=None, description="The map (grid battles).")
-    board: dict[str, Any] | None = Field(
-        default=None,
-        description="Gridless battles: the board in inches (`width`, `height`, `terrain` "
-        "pieces), as in the create body.",
+    board: BoardIn | None = sometimes(
+        "Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in "
+        "the create body."
     )
-    options: dict[str, Any] = Field(
-        default={},
+    options: BattleOptions = Field(
         description="Every battle option of the ruleset, defaults filled in; each is described "
         "under the ruleset's options in the create body (`DrawSteelOptions`, ...).",
     )

@@ -34,10 +34,12 @@ class CreatureIn(BaseModel):
         "`-`, starting with a letter or a digit (so no two ids can look alike).",
     )
     name: str = Field(default="", max_length=200, description="A name to show.")
-    side: str = Field(
+    side: str | None = Field(
+        default=None,
         min_length=1,
         max_length=64,
-        description="The side it fights on; creatures of other sides are enemies.",
+        description="The side it fights on; creatures of other sides are enemies. Required,"
+        " except for a creature the battle `continue`s from another (it keeps its side).",
     )
     at: list[int | float] = Field(
         min_length=2,
@@ -85,12 +87,43 @@ class BoardIn(BaseModel):
     terrain: list[PieceSpec] = Field(default=[], description="Terrain pieces.")
 
 
+Title = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class ContinueIn(BaseModel):
+    """The battle (and version, default its head) whose creatures a new battle continues."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    battle_id: str = Field(
+        min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="The old battle."
+    )
+    version: int | None = Field(
+        default=None, ge=1, le=2**31 - 1, description="Its version to read (absent: its head)."
+    )
+    creatures: list[str] = Field(
+        min_length=1, max_length=MAX_CREATURES, description="The ids of the creatures carried on."
+    )
+
+
+Tag = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Tags = Annotated[list[Tag], Field(max_length=20)]
+
+
 class BattleBody(BaseModel):
     """Fields every battle's create body shares."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     seed: int = Field(default=0, description="The seed of the battle's dice.")
+    title: Title | None = Field(default=None, description="A title a campaign knows it by.")
+    continue_: ContinueIn | None = Field(
+        default=None,
+        alias="continue",
+        description="Start from where another battle left some creatures (their lasting"
+        " state); each still needs an entry in `creatures` saying where it stands (`at`).",
+    )
+    tags: Tags = Field(default=[], description="Tags to find it by (`GET /battles?tag=`).")
 
 
 def _is_gridless(ruleset: Ruleset) -> bool:

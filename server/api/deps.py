@@ -5,20 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Header, Path, Request
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
 from events.lru import SizedLRU
 from server.auth import Principal, same_secret, token_hash
+from server.battle_catalog import BattleCatalog
 from server.battle_service import BattleService
 from server.history_service import HistoryService
+from server.log_questions import LogQuestions
 from server.settings import Settings
 from server.stream_hub import StreamHub
 
 from .metrics import Metrics
 from .problems import ProblemError
-from .rate_limits import RateLimits, client_of
+from .rate_limits import RateLimits, client_of, peer_of
+from .stream_encoding import CatchUpBudget, EncodedEvents
 
 BattleId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -29,10 +32,14 @@ class Services:
     engine: Engine
     battles: BattleService
     history: HistoryService
+    questions: LogQuestions
+    catalog: BattleCatalog
     metrics: Metrics
     hub: StreamHub
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
     rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
+    encoded: EncodedEvents = field(default_factory=lambda: EncodedEvents(8 * 2**20))
+    catch_up: CatchUpBudget = field(default_factory=lambda: CatchUpBudget(32 * 2**20))
 
 
 class PrincipalCache:
@@ -78,6 +85,11 @@ async def principal(
 ) -> Principal:
     """The caller, by one of this battle's tokens; 401 when there is none or it is wrong.
 
+    Every request that names a battle is counted here against its principal's rate limit
+    (reads for GET, writes otherwise: server/api/rate_limits.py), after the token is known
+    good; a wrong token is counted against the peer's failed authentications instead, so
+    junk tokens neither open fresh allowances nor reach the database without end.
+
     Async on purpose: FastAPI runs a sync dependency in the threadpool, and every hop there
     and back costs more than the cache lookup that usually answers here.
     """
@@ -87,10 +99,14 @@ async def principal(
     key = (battle_id, token_hash(token))
     found = deps.principals.get(key)
     if found is None:
+        deps.rate_limits.check_open("auth", peer_of(request))
         found = await run_in_threadpool(deps.battles.authenticate, battle_id, token)
     if found is None:
+        deps.rate_limits.check("auth", peer_of(request))
         raise ProblemError(401, "unauthorized", "this token does not open this battle")
     deps.principals.put(key, found)
+    kind = "read" if request.method in ("GET", "HEAD") else "write"
+    deps.rate_limits.check(kind, f"seat:{battle_id}:{found.seat_id}")
     state = request.scope.setdefault("state", {})
     state["battle_id"] = battle_id
     return found
@@ -102,12 +118,26 @@ async def director(who: Principal = Depends(principal)) -> Principal:
     return who
 
 
-async def api_key(request: Request, deps: Services = Depends(services)) -> None:
-    """When TURNLEDGER_API_KEY is set, creating battles needs it (X-API-Key or Bearer)."""
+async def api_key(
+    request: Request,
+    deps: Services = Depends(services),
+    x_api_key: Annotated[
+        str | None,
+        Header(
+            alias="X-API-Key",
+            description="The server's API key (`TURNLEDGER_API_KEY`), needed to create "
+            "battles when the server sets one (it may also come as a bearer token).",
+        ),
+    ] = None,
+) -> None:
+    """When TURNLEDGER_API_KEY is set, creating battles needs it (X-API-Key or Bearer).
+
+    The key is a declared header parameter, not a security requirement, so generated clients
+    can create battles without a token where the server has no key."""
     expected = deps.settings.api_key
     if not expected:
         return
-    given = request.headers.get("x-api-key") or bearer(request) or ""
+    given = x_api_key or bearer(request) or ""
     if not same_secret(given, expected):
         raise ProblemError(401, "unauthorized", "creating battles needs the server's API key")
 
@@ -118,8 +148,13 @@ Deps = Annotated[Services, Depends(services)]
 
 
 def limited(kind: str) -> Any:
-    """A route dependency counting the request against its client's `kind` rate limit
-    (`create` or `write`; server/api/rate_limits.py)."""
+    """A route dependency counting the request against its client's `kind` rate limit.
+
+    `create` counts the API key (when the server has one) or the real peer; any other kind
+    is counted by the `principal` dependency on the authenticated principal (reads and
+    writes), so `limited("write")` only makes sure the caller is authenticated first."""
+    if kind != "create":
+        return Depends(principal)
 
     async def check(request: Request, deps: Services = Depends(services)) -> None:
         deps.rate_limits.check(kind, client_of(request, deps.settings.api_key))

@@ -21,16 +21,28 @@ import events.history_events  # noqa: F401  (each module registers its event typ
 from events.glossary import fill_descriptions
 from events.vocabulary import Event, registry
 
+from .documented import BattleOptions, RecordedIntent
+
 
 class EventData(BaseModel):
     """Base of the event data models: described by the vocabulary's glossary."""
 
-    model_config = ConfigDict(json_schema_extra=fill_descriptions)
+    # Events are logged whole: every field is always sent (server/api/openapi_typing.py).
+    model_config = ConfigDict(
+        json_schema_extra=fill_descriptions, json_schema_serialization_defaults_required=True
+    )
+
+
+SHOWN_AS: dict[tuple[str, str], Any] = {
+    ("IntentAccepted", "intent"): RecordedIntent,
+    ("BattleCreated", "options"): BattleOptions,
+}
+"""Event fields the log keeps loosely (plain JSON) but whose shape the server knows."""
 
 
 def _data_model(name: str, event: type[Event]) -> type[BaseModel]:
     fields: dict[str, Any] = {
-        field: (info.annotation, info)
+        field: (SHOWN_AS.get((name, field), info.annotation), info)
         for field, info in event.model_fields.items()
         if field != "type"
     }

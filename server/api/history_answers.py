@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import ConfigDict, Field
 
-from .answers import Answer, Refusal, StateView, TraceStep
+from .answers import Answer, Overruled, Refusal, StateView, TraceStep, sometimes
+from .documented import ChangeValue, RecordedIntent
 from .event_models import ReplayedEvent, UnloggedEvent
 
 
@@ -20,22 +19,26 @@ class RecordedAction(Answer):
 class JudgedAgain(Answer):
     """The action decided again: its events and trace, or the refusal the rules give now."""
 
-    events: list[UnloggedEvent] | None = Field(
-        default=None, description="The events decided now (absent when refused)."
+    events: list[UnloggedEvent] | None = sometimes("The events decided now (absent when refused).")
+    trace: list[TraceStep] | None = sometimes("Today's trace (absent when refused).")
+    refused: Refusal | None = sometimes("Present when today's rules refuse the recorded intent.")
+
+
+class RulingShown(Answer):
+    """The director's ruling on an action."""
+
+    reason: str = Field(description="The director's reason.")
+    overruled: list[Overruled] = Field(
+        description="The rules it set aside, as recorded (empty: the rules allowed it anyway)."
     )
-    trace: list[TraceStep] | None = Field(
-        default=None, description="Today's trace (absent when refused)."
-    )
-    refused: Refusal | None = Field(
-        default=None, description="Present when today's rules refuse the recorded intent."
-    )
+    words: str = Field(description='"overruled by the director: <reason>".')
 
 
 class Judgement(Answer):
     """A recorded action judged again: same prior state, intent and dice; today's rules."""
 
     intent_id: str = Field(description="The action judged.")
-    intent: dict[str, Any] = Field(
+    intent: RecordedIntent = Field(
         description="The intent as recorded (an intent body, or the body of `undo`, `redo` or "
         "`create_battle`)."
     )
@@ -51,9 +54,20 @@ class Judgement(Answer):
     )
     matches: bool = Field(description="True when today's decision equals the recorded one.")
     differences: list[str] = Field(description="Each difference, in words (empty when matching).")
-    note: str | None = Field(
-        default=None, description="Why the action was not judged (control actions)."
+    note: str | None = sometimes("Why the action was not judged (control actions).")
+    ruling: RulingShown | None = Field(
+        description="The director's ruling on the action; null when it carried none."
     )
+
+
+class StateChange(StateView):
+    """What changed of a replayed state since the step before (`states=changes`): the
+    battle's own fields (`ruleset`, `round`, `active`, `pending_reactions`, `options`,
+    `board`) whole, `creatures` only those added or whose view changed (each whole),
+    `removed` the ids of those gone, and `map` only when the map changed (else null: the
+    map stands). Applied to the step before's state, it gives this step's state."""
+
+    removed: list[str] = Field(default=[], description="Creatures gone since the step before.")
 
 
 class ReplayStep(Answer):
@@ -65,7 +79,16 @@ class ReplayStep(Answer):
         description="The action's trace, on its `IntentAccepted` event; null on the others."
     )
     state: StateView | None = Field(
-        description="The state after this event (undone actions left out)."
+        description="The state after this event (undone actions left out); with"
+        " `states=changes`, only on the page's first step that has a state (a keyframe)."
+    )
+    change: StateChange | None = sometimes(
+        "With `states=changes`, on each later step: what changed since the step"
+        " before it that showed a state or a change."
+    )
+    ruling: str | None = Field(
+        default=None,
+        description='On a `RuleOverruled` event: "overruled by the director: <reason>".',
     )
 
 
@@ -84,38 +107,30 @@ class WhatIfStep(Answer):
     """One intent tried: its events and trace, or its refusal (which ends the what-if)."""
 
     index: int = Field(description="The intent's index in the request, from 0.")
-    events: list[UnloggedEvent] | None = Field(
-        default=None, description="The events it would append (absent when refused)."
+    events: list[UnloggedEvent] | None = sometimes(
+        "The events it would append (absent when refused)."
     )
-    trace: list[TraceStep] | None = Field(
-        default=None, description="Its trace (absent when refused)."
-    )
-    refused: Refusal | None = Field(
-        default=None, description="Present when the intent was refused."
-    )
+    trace: list[TraceStep] | None = sometimes("Its trace (absent when refused).")
+    refused: Refusal | None = sometimes("Present when the intent was refused.")
 
 
 class Change(Answer):
     """A value in the what-if beside the value in the log."""
 
-    what_if: Any = Field(description="The value had the intents been taken.")
-    actual: Any = Field(description="The value in the log.")
+    what_if: ChangeValue = Field(description="The value had the intents been taken.")
+    actual: ChangeValue = Field(description="The value in the log.")
 
 
 class CreatureDifference(Answer):
     """How one creature differs. A creature in only one of the two states has just the
     booleans `what_if` and `actual` saying where it exists."""
 
-    position: Change | None = Field(default=None, description="Its position differs.")
-    hp: Change | None = Field(default=None, description="Its stamina differs.")
-    conditions: Change | None = Field(default=None, description="Its conditions differ.")
-    movement_left: Change | None = Field(default=None, description="Its movement left differs.")
-    what_if: bool | None = Field(
-        default=None, description="Only when it exists in one state: whether in the what-if."
-    )
-    actual: bool | None = Field(
-        default=None, description="Only when it exists in one state: whether in the log."
-    )
+    position: Change | None = sometimes("Its position differs.")
+    hp: Change | None = sometimes("Its stamina differs.")
+    conditions: Change | None = sometimes("Its conditions differ.")
+    movement_left: Change | None = sometimes("Its movement left differs.")
+    what_if: bool | None = sometimes("Only when it exists in one state: whether in the what-if.")
+    actual: bool | None = sometimes("Only when it exists in one state: whether in the log.")
 
 
 class PendingDifference(Answer):
@@ -131,8 +146,8 @@ class StateDifference(Answer):
     creatures: dict[str, CreatureDifference] = Field(
         description="Creatures that differ, by id (the others are the same)."
     )
-    pending_reactions: PendingDifference | None = Field(
-        default=None, description="Present when the open reaction windows differ."
+    pending_reactions: PendingDifference | None = sometimes(
+        "Present when the open reaction windows differ."
     )
 
 

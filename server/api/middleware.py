@@ -8,6 +8,7 @@ per-request cost stays a few microseconds. Routes leave what the log line should
 from __future__ import annotations
 
 import contextlib
+import re
 import secrets
 import time
 from typing import Any
@@ -21,6 +22,8 @@ from .problems import problem, unexpected
 
 log = structlog.get_logger("turnledger.http")
 BODY_METHODS = {"POST", "PUT", "PATCH"}
+REQUEST_ID = re.compile(r"[\x21-\x7e]{1,64}")
+"""A client's X-Request-Id: kept as the correlation id of the events it appends (64 chars)."""
 
 
 class BodyTooLarge(HTTPException):
@@ -48,7 +51,8 @@ class RequestMiddleware:
             return
         started = time.perf_counter()
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        request_id = headers.get("x-request-id", "")[:128] or secrets.token_hex(8)
+        given = headers.get("x-request-id")
+        request_id = given if given and REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
         state: dict[str, Any] = scope.setdefault("state", {})
         state["request_id"] = request_id
         status = {"code": 500, "started": False}
@@ -63,6 +67,13 @@ class RequestMiddleware:
             await send(message)
 
         refusal = self._refuse_early(scope["method"], headers)
+        if given is not None and given != request_id:
+            refusal = problem(
+                400,
+                "invalid-request",
+                "X-Request-Id must be 1 to 64 visible ASCII characters (it is logged as the"
+                " events' correlation id)",
+            )
         if refusal is not None:
             await refusal(scope, receive, send_with_id)
         else:
@@ -86,7 +97,13 @@ class RequestMiddleware:
         if method not in BODY_METHODS:
             return None
         length = headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > self.max_body:
+        # ASCII digits only: str.isdigit() also accepts digits int() refuses ('²')
+        if (
+            length is not None
+            and length.isascii()
+            and length.isdigit()
+            and int(length) > self.max_body
+        ):
             return self._too_large()
         has_body = (length is not None and length != "0") or "transfer-encoding" in headers
         if has_body and not _json_media(headers.get("content-type", "")):

@@ -12,6 +12,8 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from .openapi_typing import typescript_ready
+
 BATTLE_ROUTES = "/battles/{battle_id}"
 SECURITY_SCHEMES: dict[str, Any] = {
     "battleToken": {
@@ -46,7 +48,9 @@ TAGS = [
 
 def _security(path: str, method: str) -> list[dict[str, list[str]]] | None:
     if path == "/battles" and method == "post":
-        return [{"apiKey": []}, {"battleToken": []}, {}]
+        # No token needed: the API key, when the server has one, is the `X-API-Key` header
+        # parameter (openapi-python-client demands a token wherever `security` lists any).
+        return []
     if path.startswith(BATTLE_ROUTES):
         schemes: list[dict[str, list[str]]] = [{"battleToken": []}]
         return [*schemes, {"battleTokenQuery": []}] if method == "get" else schemes
@@ -65,6 +69,19 @@ def _problem_for_invalid_requests(operation: dict[str, Any]) -> None:
         }
 
 
+def _event_streams(operation: dict[str, Any]) -> None:
+    """A server-sent-events answer: its body is text; the model a route declares for it is
+    each message's parsed `data` (OpenAPI 3.2's `itemSchema`), not a JSON body."""
+    for answer in operation.get("responses", {}).values():
+        content = answer.get("content", {})
+        if "text/event-stream" in content and "application/json" in content:
+            item = content.pop("application/json").get("schema")
+            stream = content["text/event-stream"]
+            stream["schema"] = {"type": "string", "description": answer.get("description", "")}
+            if item:
+                stream["itemSchema"] = item
+
+
 def finish(schema: dict[str, Any]) -> dict[str, Any]:
     """Add the security schemes and tags, and the problem schema of invalid requests."""
     components = schema.setdefault("components", {})
@@ -76,9 +93,10 @@ def finish(schema: dict[str, Any]) -> dict[str, Any]:
             if security is not None:
                 operation["security"] = security
             _problem_for_invalid_requests(operation)
+            _event_streams(operation)
     for unused in ("HTTPValidationError", "ValidationError"):
         components.get("schemas", {}).pop(unused, None)
-    return schema
+    return typescript_ready(schema)
 
 
 def install(app: FastAPI) -> None:

@@ -196,7 +196,13 @@ def install(app: FastAPI) -> None:
         return problem(501, "not-implemented", "this part of the server is not available yet")
 
     async def _database_down(request: Request, exc: Exception) -> Response:
+        if refused_value(exc):
+            return problem(422, "invalid-request", UNSTORABLE)
         return unexpected(exc)
+
+    @app.exception_handler(UnicodeEncodeError)
+    async def _unencodable(request: Request, exc: UnicodeEncodeError) -> Response:
+        return problem(422, "invalid-request", UNSTORABLE)
 
     # Registered by class, these are answered by Starlette's ExceptionMiddleware. A handler
     # for `Exception` runs in ServerErrorMiddleware instead, which re-raises after answering:
@@ -217,6 +223,25 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _anything(request: Request, exc: Exception) -> Response:
         return unexpected(exc)
+
+
+UNSTORABLE = "text must be valid Unicode without NUL characters (the log cannot store it)"
+
+
+def refused_value(exc: BaseException) -> bool:
+    """Whether the database refused a value a client sent (a NUL in text, a character its
+    encoding lacks): every text field is checked before it is stored (server/api/schemas.py
+    `StoredText`), so this is the last line, which answers 422 instead of 500."""
+    import psycopg
+
+    cause = getattr(exc, "orig", None) or exc
+    return isinstance(cause, psycopg.DataError) and (
+        "NUL" in str(cause)
+        or isinstance(
+            cause,
+            psycopg.errors.CharacterNotInRepertoire | psycopg.errors.UntranslatableCharacter,
+        )
+    )
 
 
 def unexpected(exc: BaseException) -> Response:

@@ -1,11 +1,22 @@
-"""Rate limits for a public server: battle creations and appends per API key or client address.
+"""Rate limits for a public server, per kind of request and per who is counted.
 
-Counted with the `limits` library (a moving window, in this process's memory: with
-`--workers N` each worker counts on its own, so a client may reach N times the rate). Over a
-limit the answer is 429 with `Retry-After` (seconds until the window lets one more through),
-before any work is done. The defaults are generous: a table's normal play, or a campaign
-backend creating its battles, never meets them; `TURNLEDGER_RATE_LIMITS=off` turns them off
-(benchmarks measuring raw throughput do).
+Who is counted: the authenticated principal where there is one (a battle's token: its seat,
+for every read and write of the battle), the server's API key for creations when one is set,
+and otherwise the real peer (the connection's address, or the client a trusted proxy names:
+server/edge.py). A key or token the server does not know is refused (401) before any counter
+exists for it, so junk credentials cannot mint fresh allowances; failed authentications are
+themselves counted per peer.
+
+Each limit is a rate like `120/minute` (parsed by the `limits` library) enforced by GCRA, the
+generic cell rate algorithm: one float per client (the theoretical arrival time), so a check is
+a dictionary lookup and some arithmetic, about a microsecond, where a moving window keeps one
+timestamp per request (6,000 per client at `6000/minute`) and costs ten times more. It allows
+a burst of the whole amount, then the rate: over time never more than the rate (plus that one
+burst), and never more than twice the amount within one period. Over a limit the answer is
+429 with `Retry-After`, before any work. Counters live in this process's memory (with
+`--workers N` each worker counts on its own); clients idle for a whole period are forgotten,
+oldest first, so the table stays as large as the clients active in one period.
+`TURNLEDGER_RATE_LIMITS=off` lifts them all (benchmarks measuring raw throughput do).
 """
 
 from __future__ import annotations
@@ -13,43 +24,121 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections import OrderedDict
+from collections.abc import Callable
 
 from fastapi import Request
-from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits import parse
 
 from .problems import ProblemError
 
+WHAT = {
+    "create": "battle creations",
+    "write": "writes",
+    "read": "reads",
+    "auth": "failed authentications",
+}
+
+
+class Gcra:
+    """One rate (`amount` per `period` seconds) for many clients (see the module docstring)."""
+
+    def __init__(self, amount: int, period: float, clock: Callable[[], float]) -> None:
+        self.amount, self.period, self._clock = amount, period, clock
+        self._interval = period / amount
+        # client -> theoretical arrival time, least recently counted first (an OrderedDict:
+        # a plain dict's first key is found by skipping the slots of keys popped before it)
+        self._due: OrderedDict[str, float] = OrderedDict()
+
+    def hit(self, client: str) -> float:
+        """Count one request; 0 when it may pass, else the seconds until one more may."""
+        now = self._clock()
+        due = self._due.get(client, now)
+        after = (due if due > now else now) + self._interval
+        if after - now > self.period:
+            return after - self.period - now  # refused requests spend nothing
+        self._due[client] = after
+        self._due.move_to_end(client)
+        self._forget(now)
+        return 0.0
+
+    def exhausted(self, client: str) -> bool:
+        """Whether the next request of `client` would be refused (nothing is counted)."""
+        due = self._due.get(client)
+        return due is not None and due + self._interval - self._clock() > self.period
+
+    def _forget(self, now: float) -> None:
+        """Drop clients whose allowance is whole again (their next arrival time has passed):
+        the oldest first, a few at a time, so no call pays for a sweep."""
+        for _ in range(2):
+            if not self._due:
+                return
+            oldest, due = next(iter(self._due.items()))
+            if due > now:
+                return
+            del self._due[oldest]
+
+    def __len__(self) -> int:
+        return len(self._due)
+
 
 class RateLimits:
-    """One moving-window counter per kind of request ("create", "write") and client."""
+    """One GCRA per kind of request; each counts per client."""
 
-    def __init__(self, create: str, write: str, *, enabled: bool = True) -> None:
+    def __init__(
+        self,
+        create: str,
+        write: str,
+        read: str = "12000/minute",
+        auth: str = "120/minute",
+        *,
+        enabled: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.enabled = enabled
-        self._items: dict[str, RateLimitItem] = {"create": parse(create), "write": parse(write)}
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._rates: dict[str, Gcra] = {}
+        self._items: dict[str, str] = {}
+        for kind, rate in {"create": create, "write": write, "read": read, "auth": auth}.items():
+            item = parse(rate)
+            self._rates[kind] = Gcra(item.amount, item.get_expiry(), clock)
+            self._items[kind] = str(item)
 
     def check(self, kind: str, client: str) -> None:
         """Count one request of `kind` from `client`; 429 past the limit."""
         if not self.enabled:
             return
-        item = self._items[kind]
-        if self._limiter.hit(item, kind, client):
-            return
-        reset = self._limiter.get_window_stats(item, kind, client).reset_time
-        wait = max(1, math.ceil(reset - time.time()))
+        wait = self._rates[kind].hit(client)
+        if wait:
+            self._refuse(kind, wait)
+
+    def check_open(self, kind: str, client: str) -> None:
+        """429 if `client` has no `kind` allowance left, without counting this request."""
+        if self.enabled and self._rates[kind].exhausted(client):
+            self._refuse(kind, self._rates[kind].period / self._rates[kind].amount)
+
+    def _refuse(self, kind: str, wait: float) -> None:
+        seconds = max(1, math.ceil(wait))
         raise ProblemError(
             429,
             "rate-limited",
-            f"more than {item} {'battle creations' if kind == 'create' else 'writes'} from this"
-            f" client; retry in {wait} s (TURNLEDGER_RATE_{kind.upper()})",
-            headers={"Retry-After": str(wait)},
+            f"more than {self._items[kind]} {WHAT[kind]} from this client; retry in {seconds} s"
+            f" (TURNLEDGER_RATE_{kind.upper()})",
+            headers={"Retry-After": str(seconds)},
         )
+
+    def clients(self, kind: str) -> int:
+        """How many clients `kind` counts now (what a flood of junk credentials would grow)."""
+        return len(self._rates[kind])
+
+
+def peer_of(request: Request) -> str:
+    """The real peer: the connection's address, or the client a trusted proxy names."""
+    return "ip:" + (request.client.host if request.client else "unknown")
 
 
 def client_of(request: Request, api_key: str | None) -> str:
-    """Who is counted: the API key presented (when the server has one), else the address."""
+    """Who a creation is counted (and its idempotency key scoped) as: the server's API key
+    when it has one (only a request holding it gets this far), else the real peer."""
     if api_key:
         given = request.headers.get("x-api-key")
         if given is None:
@@ -57,4 +146,4 @@ def client_of(request: Request, api_key: str | None) -> str:
             given = value.strip() if scheme.lower() == "bearer" else None
         if given:
             return "key:" + hashlib.sha256(given.encode()).hexdigest()[:32]
-    return "ip:" + (request.client.host if request.client else "unknown")
+    return peer_of(request)

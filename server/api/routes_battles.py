@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from starlette.background import BackgroundTask
 from starlette.responses import Response
 
-from engine.intents import Intent
 from engine.results import Refused
+from events.vocabulary import registry
 from server.command_pipeline import IntentOutcome
+from server.continuation import continued_body
+from server.errors import BadRequest, Forbidden, NotFound
+from server.log_questions_store import Filters
 from server.narration import narrate_page, with_narration
+from server.redaction import reader_kind
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
-from .deps import BattleId, Caller, Deps, Director, api_key, limited
+from .deps import BattleId, Caller, Deps, Director, api_key, bearer, limited
+from .documented import IntentIn
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
 from .stream import Follower, StreamResponse
@@ -59,8 +67,11 @@ def check_limits(body: s.BattleIn) -> None:
         )
 
 
-def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> Response:
-    """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem."""
+def answer(
+    request: Request, outcome: IntentOutcome, kind: str, deps: Deps, ruled: bool = False
+) -> Response:
+    """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem; a ruled
+    intent's answer says which rules were set aside (`overruled`, empty when none were)."""
     state = request.scope.setdefault("state", {})
     state["intent_type"] = kind
     if outcome.refused is not None:
@@ -73,7 +84,23 @@ def answer(request: Request, outcome: IntentOutcome, kind: str, deps: Deps) -> R
     state["outcome"] = label
     deps.metrics.intents.labels(kind, label).inc()
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else None
-    return OrjsonResponse(outcome_json(outcome), 200 if outcome.dry_run else 201, headers=headers)
+    # the log's question read models follow the append once the answer is sent (a question
+    # asked before that brings them up to the head itself)
+    keep_up = (
+        BackgroundTask(deps.questions.follow, outcome.envelopes[0].battle_id)
+        if outcome.envelopes and not outcome.replayed and deps.settings.questions_follow
+        else None
+    )
+    body = outcome_json(outcome)
+    if ruled:
+        body["overruled"] = [
+            {k: e["data"].get(k) for k in ("rule", "step", "detail")}
+            for e in body["events"]
+            if e["type"] == "RuleOverruled"
+        ]
+    return OrjsonResponse(
+        body, 200 if outcome.dry_run else 201, headers=headers, background=keep_up
+    )
 
 
 @router.post(
@@ -90,10 +117,19 @@ async def create_battle(
     """Create a battle; the answer holds its id and the director token (shown once, and
     again only to a retry of the same request with the same `Idempotency-Key`)."""
     check_limits(body)
+    raw = plain_json(body)
+    scope = client_of(request, deps.settings.api_key)
+    continued = raw.pop("continue", None)
+    if continued is not None:
+        raw, continued = await run_in_threadpool(
+            continue_from, deps, bearer(request), scope, raw, continued
+        )
     created = await deps.battles.create_battle(
-        plain_json(body),
+        raw,
         idempotency_key=idempotency_key,
-        scope=client_of(request, deps.settings.api_key),
+        scope=scope,
+        created_by=scope if scope.startswith("key:") else None,
+        continued_from=continued,
     )
     if isinstance(created, Refused):
         raise refusal_error(created)
@@ -103,6 +139,7 @@ async def create_battle(
             "battle_id": created.battle_id,
             "director_token": created.director_token,
             "version": created.version,
+            **({"continued_from": continued} if continued is not None else {}),
         },
         201,
         headers=headers,
@@ -166,7 +203,7 @@ def battle_state(
 )
 async def submit_intent(
     battle_id: BattleId,
-    body: Intent,
+    body: IntentIn,
     who: Caller,
     deps: Deps,
     request: Request,
@@ -188,7 +225,7 @@ async def submit_intent(
         dry_run=dry_run,
         correlation_id=request.scope.get("state", {}).get("request_id"),
     )
-    return answer(request, outcome, body.type, deps)
+    return answer(request, outcome, body.type, deps, ruled=body.overrule is not None)
 
 
 @router.get(
@@ -227,16 +264,46 @@ def events(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
+    request: Request,
     after: Annotated[int, Query(ge=0, le=2**31 - 1, description="Events after this version.")] = 0,
     limit: Annotated[int, Query(ge=1, le=s.MAX_PAGE, description="At most this many.")] = 100,
     narrate: Annotated[
         bool, Query(description="Add each event's `narration`: the event in plain words.")
     ] = False,
+    creature: Annotated[
+        str | None,
+        Query(min_length=1, max_length=64, description="Only events about this creature."),
+    ] = None,
+    type_: Annotated[
+        list[str] | None,
+        Query(
+            alias="type",
+            max_length=50,
+            description="Only events of these types (repeat `type` for several).",
+        ),
+    ] = None,
+    round_: Annotated[
+        int | None, Query(alias="round", ge=1, le=2**31 - 1, description="Only this round.")
+    ] = None,
+    turn: Annotated[
+        int | None,
+        Query(
+            ge=1,
+            le=2**31 - 1,
+            description="Only this turn (turns are numbered 1, 2, ... as they start).",
+        ),
+    ] = None,
 ) -> Any:
     """The log of this battle, in version order, a page at a time: at most `limit` events and
     about 4 MiB of them (a page ends before the event that would pass it, but always holds
-    one); `next_after` says where the next page starts."""
-    page = bytes_page(deps.battles.events(battle_id, after, limit), s.MAX_PAGE_BYTES)
+    one); `next_after` says where the next page starts. Filters combine (`creature`, `type`,
+    `round`, `turn`); a filter it does not know is a 422, never ignored."""
+    filters = event_filters(request, creature, type_, round_, turn)
+    if filters is None:
+        found = deps.battles.events(battle_id, after, limit)
+    else:
+        found = deps.questions.events(battle_id, after, limit, filters)
+    page = bytes_page(found, s.MAX_PAGE_BYTES)
     next_after = page[-1].version if page else after
     shown = [envelope_json(e, director=who.is_director) for e in page]
     body = {"battle_id": battle_id, "events": shown}
@@ -245,13 +312,68 @@ def events(
     return OrjsonResponse({**body, "next_after": next_after})
 
 
+def continue_from(
+    deps: Any, token: str | None, scope: str, body: dict[str, Any], asked: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The creation body completed from the battle it continues, and where it came from
+    (the battle, the version read, the creatures). Only the old battle's director, or the
+    API key that created it, may carry its creatures on."""
+    old_id = str(asked["battle_id"])
+    head = deps.battles.store.head_version(old_id)
+    if head == 0:
+        raise NotFound(f"continue: no battle {old_id!r}")
+    version = asked.get("version") or head
+    if version > head:
+        raise BadRequest(f"continue: battle {old_id!r} has versions 1 to {head}, not {version}")
+    who = deps.battles.authenticate(old_id, token) if token else None
+    by_key = scope.startswith("key:") and deps.catalog.created_by(old_id) == scope
+    if not (by_key or (who is not None and who.is_director)):
+        raise Forbidden(
+            f"continuing battle {old_id!r} needs its director's token or the API key that"
+            " created it"
+        )
+    old = deps.battles.loader.at(old_id, version).state
+    names = list(asked["creatures"])
+    merged = continued_body(body, old, old_id, names)
+    return merged, {"battle_id": old_id, "version": version, "creatures": names}
+
+
+EVENT_QUERY = frozenset({"after", "limit", "narrate", "creature", "type", "round", "turn"})
+
+
+def event_filters(
+    request: Request,
+    creature: str | None,
+    types: list[str] | None,
+    round_: int | None,
+    turn: int | None,
+) -> Filters | None:
+    """The events route's filters (None: none asked); an unknown parameter or event type is
+    named in a 422 rather than ignored, which would answer a question nobody asked."""
+    unknown = sorted(set(request.query_params) - EVENT_QUERY - {"token"})
+    if unknown:
+        raise ProblemError(
+            422,
+            "invalid-request",
+            f"unknown filter(s): {', '.join(unknown)}; the log filters"
+            " by creature, type, round and turn",
+        )
+    for name in types or []:
+        if name not in registry.types:
+            raise ProblemError(422, "invalid-request", f"unknown event type {name!r}")
+    if creature is None and not types and round_ is None and turn is None:
+        return None
+    return Filters(creature, tuple(types or ()), round_, turn)
+
+
 @router.get(
     "/battles/{battle_id}/stream",
     responses={
-        **responses(401, 403, 404, 422, 429, 503),
+        **responses(401, 403, 404, 409, 422, 429, 503),
         200: {
             "description": "Server-sent events: one per logged event, `event:` its type, "
             "`id:` its version, `data:` its envelope as JSON (as in `GET .../events`).",
+            "model": s.StreamEvent,
             "content": {"text/event-stream": {"schema": {"type": "string"}}},
         },
     },
@@ -271,11 +393,14 @@ async def stream(
     """Live events, one per logged event, `id` = its version; resume with `Last-Event-ID`.
 
     Heartbeats (SSE comments) come every `TURNLEDGER_STREAM_HEARTBEAT` seconds; one token
-    may hold `TURNLEDGER_STREAMS_PER_TOKEN` open streams, beyond which the answer is 429
-    with `Retry-After`."""
+    may hold `TURNLEDGER_STREAMS_PER_TOKEN` open streams, a battle
+    `TURNLEDGER_STREAMS_PER_BATTLE` and a server process `TURNLEDGER_STREAMS_PER_PROCESS`,
+    beyond which the answer is 429 with `Retry-After`. Resuming after a version past the
+    log's head is a 409 naming the head."""
     start = after or 0
     if last_event_id:
-        if not last_event_id.isdigit() or len(last_event_id) > 10:
+        # ASCII digits only: str.isdigit() also accepts digits int() refuses ('²')
+        if not (last_event_id.isascii() and last_event_id.isdigit()) or len(last_event_id) > 10:
             raise ProblemError(422, "invalid-request", "Last-Event-ID must be a version number")
         start = int(last_event_id)
     settings = deps.settings
@@ -296,9 +421,19 @@ async def stream(
         reads.inc()
         return store.read_stream(battle, after=after, up_to=up_to)
 
-    follower = Follower(deps.hub, sub, read, start, director=who.is_director)
+    follower = Follower(
+        deps.hub,
+        sub,
+        read,
+        start,
+        kind=reader_kind(who.is_director),
+        encoded=deps.encoded,
+        budget=deps.catch_up,
+    )
     try:
         await follower.start()
+        if start and follower.first_page_empty:
+            await past_the_head(deps, battle_id, start)
     except BaseException:
         deps.hub.unsubscribe(sub)
         raise
@@ -311,6 +446,18 @@ async def stream(
     )
 
 
+async def past_the_head(deps: Deps, battle_id: str, start: int) -> None:
+    """A stream asked to resume after a version the battle has not reached would wait in
+    silence: a 409 naming the head instead (an EventSource then stops reconnecting)."""
+    head = await asyncio.to_thread(deps.battles.store.head_version, battle_id)
+    if start > head:
+        raise ProblemError(
+            409,
+            "past-the-head",
+            f"the battle's log ends at version {head}; cannot resume after version {start}",
+        )
+
+
 @router.get(
     "/battles/{battle_id}/verify",
     response_model=s.VerifyOut,
@@ -319,7 +466,7 @@ async def stream(
 )
 def verify(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
     """Walk the battle's hash chain and say whether it holds."""
-    result = deps.battles.store.verify(battle_id)  # type: ignore[attr-defined]
+    result = deps.battles.store.verify(battle_id)
     return OrjsonResponse(
         {
             "battle_id": battle_id,

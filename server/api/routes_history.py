@@ -114,8 +114,12 @@ def replay(
         Query(alias="to", ge=1, le=2**31 - 1, description="The last version (default: a page)."),
     ] = None,
     states: Annotated[
-        Literal["each", "last", "none"],
-        Query(description="Which steps carry the state after them: each, the last, or none."),
+        Literal["each", "last", "none", "changes"],
+        Query(
+            description="Which steps carry the state after them: each, the last, or none;"
+            " `changes`: the page's first state whole, then each step's `change` since the"
+            " step before (a page's size then grows with what happened, not with the battle)."
+        ),
     ] = "each",
 ) -> Any:
     """States and events of a range of versions, for a viewer to step through.

@@ -6,17 +6,17 @@ engine spends any time on it.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, GetJsonSchemaHandler
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
-from engine.intents import Intent
 from engine.setup import MapSetup
 
-from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut
-from .battle_bodies import MAX_CREATURES, CreatureIn, TypedBattle
+from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut, StreamEvent
+from .battle_bodies import MAX_CREATURES, ContinueIn, CreatureIn, Tags, Title, TypedBattle
+from .documented import IntentIn
 from .history_answers import Judgement, Replay, WhatIf
 
 MAX_MAP_SQUARES = 40_000  # e.g. 200 x 200
@@ -48,6 +48,9 @@ class BattleIn(BaseModel):
     map: MapSetup | None = None
     board: dict[str, Any] | None = None
     creatures: list[CreatureIn] = Field(default=[], max_length=MAX_CREATURES)
+    title: Title | None = None
+    tags: Tags = []
+    continue_: ContinueIn | None = Field(default=None, alias="continue")
 
     @classmethod
     def __get_pydantic_json_schema__(
@@ -64,6 +67,28 @@ class BattleCreatedOut(BaseModel):
         description="The director's token, shown once; keep it. It can do everything."
     )
     version: int = Field(description="The battle's version (1: `BattleCreated`).")
+    continued_from: ContinueIn | None = Field(
+        default=None,
+        description="Where its continued creatures came from (the battle, the version read,"
+        " the creatures), also recorded in its opening `IntentAccepted`.",
+    )
+
+
+def storable(text: str) -> str:
+    """Text PostgreSQL can store: no NUL character, and valid Unicode (no lone surrogate,
+    which JSON's `\\ud800` escape can carry)."""
+    if "\x00" in text:
+        raise ValueError("text may not contain NUL characters")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must be valid Unicode (no lone surrogates)") from None
+    return text
+
+
+StoredText = Annotated[str, AfterValidator(storable)]
+"""A text field the database stores as it is (not inside a checked event): checked for what
+PostgreSQL refuses, so it answers 422 rather than a database error."""
 
 
 class SeatIn(BaseModel):
@@ -71,10 +96,10 @@ class SeatIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    creatures: list[str] = Field(
+    creatures: list[StoredText] = Field(
         min_length=1, max_length=MAX_CREATURES, description="Ids of the creatures it controls."
     )
-    name: str | None = Field(
+    name: StoredText | None = Field(
         default=None, max_length=200, description="The player's name, shown in the log."
     )
 
@@ -178,7 +203,7 @@ class WhatIfIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     version: int = Field(ge=1, description="The version to start from.")
-    intents: list[Intent] = Field(
+    intents: list[IntentIn] = Field(
         min_length=1, max_length=MAX_WHAT_IF, description="The intents to try, in order."
     )
 
@@ -209,5 +234,6 @@ __all__ = [
     "IntentOut",
     "Judgement",
     "Replay",
+    "StreamEvent",
     "WhatIf",
 ]

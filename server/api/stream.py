@@ -5,24 +5,29 @@ the process's `StreamHub` hands it (server/stream_hub.py says why nothing is los
 twice across that switch). The SSE `id` is the event's version, so a reconnect resumes
 exactly where the client stopped. Heartbeats (SSE comments) keep proxies from closing an
 idle stream; a client that stops reading is dropped after `SEND_TIMEOUT`.
+
+What a live event costs each stream is kept to a wake-up and one write: the bytes are
+encoded once per kind of reader (server/api/stream_encoding.py), the events queued together
+go in one write, the heartbeat is a timer rather than a task, and the answer is Starlette's
+plain streaming response with a timer for the send timeout.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
-import orjson
 import structlog
-from sse_starlette import EventSourceResponse
-from starlette.types import Receive, Scope, Send
+from starlette.responses import StreamingResponse
+from starlette.types import Message, Receive, Scope, Send
 
 from events.envelope import Envelope
+from server.redaction import DIRECTOR
 from server.stream_hub import PAGE, StreamHub, Subscription
 
 from .problems import is_database_down
-from .wire import envelope_json
+from .stream_encoding import CatchUpBudget, EncodedEvents
 
 log = structlog.get_logger("turnledger.stream")
 SEND_TIMEOUT = 30.0
@@ -31,15 +36,20 @@ RETRY_MAX = 10.0
 """Longest pause between catch-up reads while the database is away (heartbeats go on)."""
 
 ReadStream = Callable[[str, int, int], list[Envelope]]
-
-
-def sse_event(e: Envelope, *, director: bool = True) -> dict[str, Any]:
-    data = orjson.dumps(envelope_json(e, director=director)).decode()
-    return {"id": str(e.version), "event": e.type, "data": data}
+CHUNK_BYTES = 256 * 1024
+"""A catch-up page is sent in writes of about this size (a page of large events is split)."""
+LIVE_BATCH = 200
+"""Live events already queued that one write sends together."""
+PING = b": ping\r\n\r\n"
+"""A heartbeat: an SSE comment, which clients ignore and proxies see as traffic."""
 
 
 class Follower:
-    """One stream's events after version `after`: catch-up from the log, then live."""
+    """One stream's events after version `after`: catch-up from the log, then live.
+
+    Yields bytes: each event's server-sent event encoded once per kind of reader and kept
+    (`EncodedEvents`), several events to a write; catch-up pages pay the process's
+    `CatchUpBudget` before they are sent (server/api/stream_encoding.py says why)."""
 
     def __init__(
         self,
@@ -48,81 +58,149 @@ class Follower:
         read: ReadStream,
         after: int,
         *,
-        director: bool = True,
+        kind: str = DIRECTOR,
+        encoded: EncodedEvents | None = None,
+        budget: CatchUpBudget | None = None,
     ) -> None:
         self.hub, self.sub, self._read, self.last = hub, sub, read, after
-        self.director = director
-        """Whether the reader may see the battle's secrets (a player's events lack the seed)."""
-        self._first: list[Envelope] | None = None
+        self.kind = kind
+        """The reader's kind (server/redaction.py): what of each event it may see."""
+        self._encoded = encoded or EncodedEvents(8 * 2**20)
+        self._budget = budget or CatchUpBudget(float("inf"))
+        self._first: list[bytes] | None = None
+        self.first_page_empty = False
 
     async def start(self) -> None:
         """Read the first catch-up page before the answer starts, so a database that is away
         answers 503 instead of a stream that says nothing."""
         self.sub.catch_up_needed()
         self._first = await self._page()
+        self.first_page_empty = not self._first
 
-    async def events(self) -> AsyncIterator[dict[str, Any]]:
+    async def events(self, ping: float = 15.0) -> AsyncIterator[bytes]:
+        """The stream's writes: catch-up pages, live events, a heartbeat every `ping`
+        seconds without either."""
         try:
             if self._first is not None:
                 first, self._first = self._first, None
-                async for envelope in self._catch_up(first):
-                    yield sse_event(envelope, director=self.director)
+                async for chunk in self._catch_up(first):
+                    yield chunk
             while True:
                 if self.sub.catch_up_needed():
-                    async for envelope in self._catch_up(await self._page_retrying()):
-                        yield sse_event(envelope, director=self.director)
+                    async for chunk in self._catch_up(None):
+                        yield chunk
                     continue
-                handed = await self.sub.next()
-                if handed is None or handed.version <= self.last:
-                    continue  # catch up first / already sent by the catch-up read
-                if handed.version > self.last + 1:
-                    self.sub.fall_behind()  # a version was not handed over: read the log
+                if not await self.sub.wait(ping):
+                    yield PING
                     continue
-                self.last = handed.version
-                yield sse_event(handed, director=self.director)
+                chunk = self._live(self.sub.ready(LIVE_BATCH))
+                if chunk:
+                    yield chunk
         finally:
             self.hub.unsubscribe(self.sub)
 
-    async def _catch_up(self, page: list[Envelope]) -> AsyncIterator[Envelope]:
-        while True:
-            for envelope in page:
-                if envelope.version > self.last:
-                    self.last = envelope.version
-                    yield envelope
-            if len(page) < PAGE:
-                return
-            page = await self._page_retrying()
+    def _live(self, handed: list[Envelope]) -> bytes:
+        """The next events in order among those handed; a gap sends the stream to the log."""
+        out: list[bytes] = []
+        for envelope in handed:
+            if envelope.version <= self.last:
+                continue  # already sent by the catch-up read
+            if envelope.version > self.last + 1:
+                self.sub.fall_behind()  # a version was not handed over: read the log
+                break
+            self.last = envelope.version
+            out.append(self._encoded.of(envelope, self.kind))
+        return b"".join(out)
 
-    async def _page(self) -> list[Envelope]:
-        battle, after = self.sub.battle_id, self.last
-        return await asyncio.to_thread(self._read, battle, after, after + PAGE)
-
-    async def _page_retrying(self) -> list[Envelope]:
-        """A catch-up page; while the database is away the stream waits (with heartbeats)
-        rather than ending: a browser's EventSource gives up on a stream answered 503."""
+    async def _catch_up(self, page: list[bytes] | None) -> AsyncIterator[bytes]:
+        """Pages after `last` until one is short; while the database is away the stream
+        waits with heartbeats rather than ending (a browser's EventSource gives up on a
+        stream answered 503)."""
         pause = 0.5
         while True:
-            try:
-                return await self._page()
-            except Exception as exc:
-                if not is_database_down(exc):
-                    raise
-                log.warning("stream catch-up waits for the database", error=type(exc).__name__)
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, RETRY_MAX)
+            if page is None:
+                try:
+                    page = await self._page()
+                except Exception as exc:
+                    if not is_database_down(exc):
+                        raise
+                    log.warning("stream catch-up waits for the database", error=type(exc).__name__)
+                    yield PING
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, RETRY_MAX)
+                    continue
+            for chunk in chunks(page):
+                await self._budget.spend(len(chunk))
+                yield chunk
+            if len(page) < PAGE:
+                return
+            page = None
+
+    async def _page(self) -> list[bytes]:
+        """The next page after `last`, encoded: from the kept events when they hold a whole
+        page, else read from the log (at most `CATCH_UP_READERS` reads at once)."""
+        battle, after = self.sub.battle_id, self.last
+        kept = self._encoded.run(battle, after, self.kind, PAGE)
+        if len(kept) < PAGE:
+            since = after + len(kept)
+            async with self._budget.readers:
+                read = await asyncio.to_thread(self._read, battle, since, after + PAGE)
+            kept += [self._encoded.of(e, self.kind) for e in read if e.version > since]
+        self.last = after + len(kept)
+        return kept
 
 
-class StreamResponse(EventSourceResponse):
-    """An SSE answer that gives its subscription back however it ends (even unstarted)."""
+def chunks(page: list[bytes]) -> Iterator[bytes]:
+    """The page's events joined into writes of about `CHUNK_BYTES`."""
+    start, size = 0, 0
+    for n, event in enumerate(page):
+        size += len(event)
+        if size >= CHUNK_BYTES:
+            yield b"".join(page[start : n + 1])
+            start, size = n + 1, 0
+    if start < len(page):
+        yield b"".join(page[start:])
 
-    def __init__(self, follower: Follower, on_close: Callable[[], None], **kwargs: Any) -> None:
-        super().__init__(follower.events(), send_timeout=SEND_TIMEOUT, **kwargs)
+
+class StreamResponse(StreamingResponse):
+    """The SSE answer: the follower's writes, sent as they come; a write that waits more
+    than `SEND_TIMEOUT` on a client that does not read ends the stream; the subscription
+    is given back however it ends (even unstarted)."""
+
+    def __init__(
+        self, follower: Follower, on_close: Callable[[], None], *, ping: float, **kwargs: Any
+    ) -> None:
+        headers = {"X-Accel-Buffering": "no", **kwargs.pop("headers", {})}
+        super().__init__(
+            follower.events(ping), media_type="text/event-stream", headers=headers, **kwargs
+        )
         self._follower = follower
         self._on_close = on_close
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        task, loop = asyncio.current_task(), asyncio.get_running_loop()
+        stuck = False
+
+        def give_up() -> None:
+            nonlocal stuck
+            stuck = True
+            if task is not None:
+                task.cancel()
+
+        async def timed(message: Message) -> None:
+            timer = loop.call_later(SEND_TIMEOUT, give_up)
+            try:
+                await send(message)
+            finally:
+                timer.cancel()
+
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, timed)
+        except asyncio.CancelledError:
+            if not stuck or task is None:
+                raise
+            task.uncancel()
+            log.info("stream dropped: its client stopped reading", seconds=SEND_TIMEOUT)
         finally:
             self._follower.hub.unsubscribe(self._follower.sub)
             self._on_close()

@@ -122,6 +122,7 @@ def explore(http: httpx.Client, battle: str, creature: str) -> None:
     http.get(f"{url}/events", params={"narrate": "true", "limit": 1000})
     http.get(f"{url}/verify")
     http.get(f"{url}/replay", params={"from": 1, "to": head})
+    http.get(f"{url}/replay", params={"from": 1, "to": head, "states": "changes"})
     actions = [e for e in page["events"] if e["type"] == "IntentAccepted"]
     for opening in actions:
         http.get(f"{url}/intents/{opening['intent_id']}/judgement")
@@ -239,5 +240,27 @@ def test_the_document_is_fit_for_generated_clients(contract: Contract) -> None:
         "$ref": "#/components/schemas/Judgement"
     }
     options = spec["components"]["schemas"]["DrawSteelOptions"]["properties"]
-    assert options["opportunity_attacks"]["default"] == "ask"
+    assert 'Default: `"ask"`' in options["opportunity_attacks"]["description"]
     assert "reactor" in options["opportunity_attacks"]["description"]
+
+
+def test_required_alone_says_what_may_be_left_out(contract: Contract) -> None:
+    """openapi-typescript makes a property with a `default` non-optional; the document keeps
+    `default` only on required properties, so every generator reads it the same way."""
+    schemas = contract.spec["components"]["schemas"]
+    defaulted = [f"{where}.{name}" for where, name, prop in all_properties(contract.spec)
+                 if "default" in prop and name not in _required_at(schemas, where)]  # fmt: skip
+    assert defaulted == []
+    assert sorted(schemas["Move"]["required"]) == ["creature", "type"]
+    assert schemas["IntentOut"]["properties"]["dry_run"]["const"] is False
+    assert schemas["DryRunOut"]["properties"]["dry_run"]["const"] is True
+    assert {"dry_run", "replayed", "intent_id"} <= set(schemas["IntentOut"]["required"])
+    assert "movement_left" in schemas["CreatureView"]["required"]
+    assert "base" not in schemas["CreatureView"]["required"]
+
+
+def _required_at(schemas: dict[str, Any], where: str) -> set[str]:
+    node: Any = schemas[where.split(".")[0]]
+    for part in where.split(".")[1:]:
+        node = node["properties"][part]
+    return set(node.get("required", [])) if isinstance(node, dict) else set()

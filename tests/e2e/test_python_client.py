@@ -55,7 +55,7 @@ def test_a_campaign_backend_s_loop_gets_typed_answers(server: Running) -> None:
         preview = tl.submit(battle, MOVE, dry_run=True)
         assert isinstance(preview, wire.DryRunOut) and preview.version == 4
         assert tl.state(battle).version == 2  # nothing appended
-        answer = tl.submit(battle, wire.Move(type="move", creature="hero", path=[[1, 2], [1, 3]]))
+        answer = tl.submit(battle, wire.Move(creature="hero", path=[[1, 2], [1, 3]]))
         assert isinstance(answer, wire.IntentOut) and answer.version == 4
         moved = next(e for e in answer.events if e.type == "Moved")
         assert isinstance(moved, wire.MovedEnvelope) and isinstance(moved.data, wire.MovedData)
@@ -206,3 +206,17 @@ def test_the_client_stands_alone_on_httpx_and_pydantic(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_package_and_the_readme_example_pass_mypy_strict(tmp_path: Path) -> None:
+    """The README's loop, typed by the package alone: `submit` by `dry_run`, `stream()` by
+    event type, the state's creatures as models (no cast, no Any)."""
+    readme = (CLIENT / "README.md").read_text()
+    example = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "example.py").write_text(example)
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+         str(CLIENT / "turnledger_client"), str(tmp_path / "example.py")],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -22,6 +22,11 @@ Event = get_args(wire.EventsPage.model_fields["events"].annotation)[0]
 EVENT: TypeAdapter[Any] = TypeAdapter(Event)
 
 
+def logged_event(data: str | bytes) -> wire.LoggedEvent:
+    """One stream message's `data`, as its typed envelope (picked by `type`)."""
+    return wire.StreamEvent.model_validate_json(data).root
+
+
 @dataclass(frozen=True)
 class Call(Generic[T]):
     """One request and how to read its successful answer."""
@@ -42,9 +47,14 @@ class Call(Generic[T]):
 
 
 def plain(body: Intent | Mapping[str, Any]) -> dict[str, Any]:
-    """A request body as JSON-ready data."""
+    """A request body as JSON-ready data: the fields set, and the `type` a wire model takes by
+    default (`wire.Move(creature=..., path=...)` is a move), which the server needs."""
     if isinstance(body, BaseModel):
-        return body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        data: dict[str, Any] = body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        kind = getattr(body, "type", None)
+        if isinstance(kind, str) and "type" in type(body).model_fields:
+            data.setdefault("type", kind)
+        return data
     return dict(body)
 
 
@@ -53,15 +63,20 @@ def key(given: str | None) -> dict[str, str]:
     return {"Idempotency-Key": given or uuid.uuid4().hex}
 
 
-def model(kind: type[T]) -> Callable[[Any], T]:
-    return lambda data: kind.model_validate(data)  # type: ignore[attr-defined,no-any-return]
+M = TypeVar("M", bound=BaseModel)
+
+
+def model(kind: type[M]) -> Callable[[Any], M]:
+    return kind.model_validate
 
 
 def intent_answer(data: Any) -> wire.IntentOut | wire.DryRunOut:
     return (wire.DryRunOut if data.get("dry_run") else wire.IntentOut).model_validate(data)
 
 
-def battle(body: Mapping[str, Any] | BaseModel, idempotency_key: str | None) -> Call[Any]:
+def battle(
+    body: Mapping[str, Any] | BaseModel, idempotency_key: str | None
+) -> Call[wire.BattleCreatedOut]:
     return Call("POST", "/battles", model(wire.BattleCreatedOut), plain(body),
                 headers=key(idempotency_key))  # fmt: skip
 
@@ -102,11 +117,55 @@ def state(battle_id: str, version: int | None, at: datetime | None) -> Call[wire
     return Call("GET", f"/battles/{battle_id}", model(wire.BattleStateOut), params=params)
 
 
-def events(battle_id: str, after: int, limit: int, narrate: bool) -> Call[wire.EventsPage]:
+def events(
+    battle_id: str,
+    after: int,
+    limit: int,
+    narrate: bool,
+    creature: str | None = None,
+    types: list[str] | None = None,
+    round_: int | None = None,
+    turn: int | None = None,
+) -> Call[wire.EventsPage]:
     params: dict[str, Any] = {"after": after, "limit": limit}
     if narrate:
         params["narrate"] = "true"
+    filters = (("creature", creature), ("type", types or None), ("round", round_), ("turn", turn))
+    params.update({k: v for k, v in filters if v is not None})
     return Call("GET", f"/battles/{battle_id}/events", model(wire.EventsPage), params=params)
+
+
+def battles(tags: list[str] | None, limit: int, before: str | None) -> Call[wire.BattlesPage]:
+    params: dict[str, Any] = {"limit": limit}
+    if tags:
+        params["tag"] = tags
+    if before is not None:
+        params["before"] = before
+    return Call("GET", "/battles", model(wire.BattlesPage), params=params)
+
+
+def describe(battle_id: str, title: str | None, tags: list[str] | None) -> Call[wire.Described]:
+    body = {k: v for k, v in (("title", title), ("tags", tags)) if v is not None}
+    # the same title and tags again change nothing: safe to retry
+    return Call("PATCH", f"/battles/{battle_id}", model(wire.Described), body, appends=False)
+
+
+def close(battle_id: str, reason: str) -> Call[wire.ClosedOut]:
+    path = f"/battles/{battle_id}/close"
+    return Call("POST", path, model(wire.ClosedOut), {"reason": reason})
+
+
+def rulings(battle_id: str, after: int, limit: int) -> Call[wire.RulingsPage]:
+    params = {"after": after, "limit": limit}
+    return Call("GET", f"/battles/{battle_id}/rulings", model(wire.RulingsPage), params=params)
+
+
+def movement(
+    battle_id: str, creature: str, round_: int | None, turn: int | None
+) -> Call[wire.Movement]:
+    params = {k: v for k, v in (("round", round_), ("turn", turn)) if v is not None}
+    path = f"/battles/{battle_id}/creatures/{creature}/movement"
+    return Call("GET", path, model(wire.Movement), params=params)
 
 
 def reach(battle_id: str, creature: str, kind: str, mode: str) -> Call[wire.ReachOut]:

@@ -12,7 +12,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import Any, Literal, Self, TypeVar, overload
 
 import httpx
 from httpx_sse import EventSource
@@ -117,7 +117,7 @@ class Client(_Base):
         self, body: dict[str, Any] | BaseModel, idempotency_key: str | None = None
     ) -> wire.BattleCreatedOut:
         """Create a battle; the answer has `battle_id` and `director_token` (shown once)."""
-        return self._run(calls.battle(body, idempotency_key))  # type: ignore[no-any-return]
+        return self._run(calls.battle(body, idempotency_key))
 
     def add_seat(
         self, battle_id: str, creatures: list[str], name: str | None = None
@@ -125,6 +125,34 @@ class Client(_Base):
         """A player's seat (director only): its `token` acts for `creatures`."""
         return self._run(calls.seat(battle_id, creatures, name))
 
+    @overload
+    def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: Literal[False] = False,
+    ) -> wire.IntentOut: ...
+    @overload
+    def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        *,
+        dry_run: Literal[True],
+    ) -> wire.DryRunOut: ...
+    @overload
+    def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: bool = False,
+    ) -> wire.IntentOut | wire.DryRunOut: ...
     def submit(
         self,
         battle_id: str,
@@ -148,10 +176,47 @@ class Client(_Base):
         return self._run(calls.state(battle_id, version, at))
 
     def events(
-        self, battle_id: str, after: int = 0, limit: int = 100, narrate: bool = False
+        self,
+        battle_id: str,
+        after: int = 0,
+        limit: int = 100,
+        narrate: bool = False,
+        *,
+        creature: str | None = None,
+        types: list[str] | None = None,
+        round: int | None = None,
+        turn: int | None = None,
     ) -> wire.EventsPage:
-        """A page of the log after version `after` (typed events; words with `narrate`)."""
-        return self._run(calls.events(battle_id, after, limit, narrate))
+        """A page of the log after version `after` (typed events; words with `narrate`),
+        filtered by `creature`, event `types`, `round` and `turn` when given (combined)."""
+        call = calls.events(battle_id, after, limit, narrate, creature, types, round, turn)
+        return self._run(call)
+
+    def battles(
+        self, tags: list[str] | None = None, limit: int = 50, before: str | None = None
+    ) -> wire.BattlesPage:
+        """The battles this client may see (by its API key or token), newest first."""
+        return self._run(calls.battles(tags, limit, before))
+
+    def describe(
+        self, battle_id: str, *, title: str | None = None, tags: list[str] | None = None
+    ) -> wire.Described:
+        """Change the battle's title or tags (director)."""
+        return self._run(calls.describe(battle_id, title, tags))
+
+    def close_battle(self, battle_id: str, reason: str) -> wire.ClosedOut:
+        """Close the battle: nothing appends to it any more (director)."""
+        return self._run(calls.close(battle_id, reason))
+
+    def rulings(self, battle_id: str, after: int = 0, limit: int = 100) -> wire.RulingsPage:
+        """The battle's rulings still in effect: each rule the director set aside, and why."""
+        return self._run(calls.rulings(battle_id, after, limit))
+
+    def movement(
+        self, battle_id: str, creature: str, *, round: int | None = None, turn: int | None = None
+    ) -> wire.Movement:
+        """What `creature` did in a round or a turn (neither: the whole battle so far)."""
+        return self._run(calls.movement(battle_id, creature, round, turn))
 
     def reach(
         self, battle_id: str, creature: str, kind: str = "move", mode: str = "walk"
@@ -210,8 +275,8 @@ class Client(_Base):
 
     # -- the live stream -----------------------------------------------------------------------
 
-    def stream(self, battle_id: str, after: int | None = None) -> Iterator[Any]:
-        """Logged events as they happen (typed envelopes, `calls.Event`), after `after`.
+    def stream(self, battle_id: str, after: int | None = None) -> Iterator[wire.LoggedEvent]:
+        """Logged events as they happen (typed envelopes, `wire.LoggedEvent`), after `after`.
 
         A dropped connection is resumed after the last event received (`Last-Event-ID`), so
         no event is lost or repeated; it gives up after `retries` failed reconnects in a row.
@@ -232,7 +297,7 @@ class Client(_Base):
                     for message in EventSource(answer).iter_sse():
                         if not message.data:
                             continue
-                        event = calls.EVENT.validate_json(message.data)
+                        event = calls.logged_event(message.data)
                         if event.version <= last:
                             continue
                         last, failures = event.version, 0
@@ -286,7 +351,7 @@ class AsyncClient(_Base):
         self, body: dict[str, Any] | BaseModel, idempotency_key: str | None = None
     ) -> wire.BattleCreatedOut:
         """Create a battle; the answer has `battle_id` and `director_token` (shown once)."""
-        return await self._run(calls.battle(body, idempotency_key))  # type: ignore[no-any-return]
+        return await self._run(calls.battle(body, idempotency_key))
 
     async def add_seat(
         self, battle_id: str, creatures: list[str], name: str | None = None
@@ -294,6 +359,34 @@ class AsyncClient(_Base):
         """A player's seat (director only): its `token` acts for `creatures`."""
         return await self._run(calls.seat(battle_id, creatures, name))
 
+    @overload
+    async def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: Literal[False] = False,
+    ) -> wire.IntentOut: ...
+    @overload
+    async def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        *,
+        dry_run: Literal[True],
+    ) -> wire.DryRunOut: ...
+    @overload
+    async def submit(
+        self,
+        battle_id: str,
+        intent: Intent,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        dry_run: bool = False,
+    ) -> wire.IntentOut | wire.DryRunOut: ...
     async def submit(
         self,
         battle_id: str,
@@ -314,10 +407,46 @@ class AsyncClient(_Base):
         return await self._run(calls.state(battle_id, version, at))
 
     async def events(
-        self, battle_id: str, after: int = 0, limit: int = 100, narrate: bool = False
+        self,
+        battle_id: str,
+        after: int = 0,
+        limit: int = 100,
+        narrate: bool = False,
+        *,
+        creature: str | None = None,
+        types: list[str] | None = None,
+        round: int | None = None,
+        turn: int | None = None,
     ) -> wire.EventsPage:
-        """A page of the log after version `after`."""
-        return await self._run(calls.events(battle_id, after, limit, narrate))
+        """A page of the log after version `after`, filtered when asked."""
+        call = calls.events(battle_id, after, limit, narrate, creature, types, round, turn)
+        return await self._run(call)
+
+    async def battles(
+        self, tags: list[str] | None = None, limit: int = 50, before: str | None = None
+    ) -> wire.BattlesPage:
+        """The battles this client may see (by its API key or token), newest first."""
+        return await self._run(calls.battles(tags, limit, before))
+
+    async def describe(
+        self, battle_id: str, *, title: str | None = None, tags: list[str] | None = None
+    ) -> wire.Described:
+        """Change the battle's title or tags (director)."""
+        return await self._run(calls.describe(battle_id, title, tags))
+
+    async def close_battle(self, battle_id: str, reason: str) -> wire.ClosedOut:
+        """Close the battle: nothing appends to it any more (director)."""
+        return await self._run(calls.close(battle_id, reason))
+
+    async def rulings(self, battle_id: str, after: int = 0, limit: int = 100) -> wire.RulingsPage:
+        """The battle's rulings still in effect."""
+        return await self._run(calls.rulings(battle_id, after, limit))
+
+    async def movement(
+        self, battle_id: str, creature: str, *, round: int | None = None, turn: int | None = None
+    ) -> wire.Movement:
+        """What `creature` did in a round or a turn (neither: the whole battle so far)."""
+        return await self._run(calls.movement(battle_id, creature, round, turn))
 
     async def reach(
         self, battle_id: str, creature: str, kind: str = "move", mode: str = "walk"
@@ -376,7 +505,9 @@ class AsyncClient(_Base):
         """Try `intents` from `version` without appending."""
         return await self._run(calls.what_if(battle_id, version, intents))
 
-    async def stream(self, battle_id: str, after: int | None = None) -> AsyncIterator[Any]:
+    async def stream(
+        self, battle_id: str, after: int | None = None
+    ) -> AsyncIterator[wire.LoggedEvent]:
         """Logged events as they happen, resumed without loss after a dropped connection."""
         last = after or 0
         failures = 0
@@ -394,7 +525,7 @@ class AsyncClient(_Base):
                     async for message in EventSource(answer).aiter_sse():
                         if not message.data:
                             continue
-                        event = calls.EVENT.validate_json(message.data)
+                        event = calls.logged_event(message.data)
                         if event.version <= last:
                             continue
                         last, failures = event.version, 0

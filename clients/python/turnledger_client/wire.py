@@ -92,7 +92,7 @@ class ActionConvertedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")] = "ActionConverted"
     """
     Always `ActionConverted`: the event's type.
     """
@@ -115,7 +115,7 @@ class ActionConvertedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")] = "ActionConverted"
     """
     Always `ActionConverted`: the event's type.
     """
@@ -142,9 +142,22 @@ class ActionConvertedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ActionConverted"], Field(title="Type")]
+    type: Annotated[Literal["ActionConverted"], Field(title="Type")] = "ActionConverted"
     """
     Always `ActionConverted`: the event's type.
+    """
+
+
+class Tag(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[A-Za-z0-9_.:-]+$")
+    ]
+
+
+class Title(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -214,15 +227,15 @@ class ActionPointsEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["Move Points"], Field(title="Unit")] = "Move Points"
+    unit: Annotated[Literal["Move Points"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"Move Points"`.
     """
 
 
 class CornerRule(StrEnum):
     """
-    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall.
+    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall. Default: `"none"`.
     """
 
     none = "none"
@@ -230,9 +243,9 @@ class CornerRule(StrEnum):
 
 
 class DodgeCost(RootModel[int]):
-    root: Annotated[int, Field(ge=0, le=20, title="Dodge Cost")] = 1
+    root: Annotated[int, Field(ge=0, le=20, title="Dodge Cost")]
     """
-    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table.
+    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table. Default: `1`.
     """
 
 
@@ -240,65 +253,65 @@ class ActionPointsOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    action_points: Annotated[int | None, Field(ge=0, le=20, title="Action Points")] = 3
+    action_points: Annotated[int | None, Field(ge=0, le=20, title="Action Points")] = (
+        None
+    )
     """
-    Action points a turn (the Turgar example: 3); a creature's `stats.ap` overrides it.
+    Action points a turn (the Turgar example: 3); a creature's `stats.ap` overrides it. Default: `3`.
     """
     actions_while_swimming: Annotated[
         bool | None, Field(title="Actions While Swimming")
-    ] = False
+    ] = None
     """
-    "A character in general cannot perform actions while swimming, however Zaldar may agree to offer the attempt" (the text): a creature in water can't Dodge or Move Silently (the actions among its moves) unless the table allows it.
+    "A character in general cannot perform actions while swimming, however Zaldar may agree to offer the attempt" (the text): a creature in water can't Dodge or Move Silently (the actions among its moves) unless the table allows it. Default: `false`.
     """
     climb_needs_free_hands: Annotated[
         bool | None, Field(title="Climb Needs Free Hands")
-    ] = True
+    ] = None
     """
-    Climbing needs both hands free of items (the text): a creature with `stats.hands_busy` > 0 can't climb; `false` lets the GM waive it.
+    Climbing needs both hands free of items (the text): a creature with `stats.hands_busy` > 0 can't climb; `false` lets the GM waive it. Default: `true`.
     """
-    corner_rule: Annotated[CornerRule | None, Field(title="Corner Rule")] = "none"
+    corner_rule: Annotated[CornerRule | None, Field(title="Corner Rule")] = None
     """
-    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall.
+    No corner rule in the text (DIGEST 6.6 GUESS); `walls`: no diagonal past a wall. Default: `"none"`.
     """
-    dodge_cost: Annotated[
-        DodgeCost | None, Field(title="Dodge Cost", validate_default=True)
-    ] = 1
+    dodge_cost: Annotated[DodgeCost | None, Field(title="Dodge Cost")] = None
     """
-    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table.
+    Action points a Dodge costs: a move that may pass through neutral and hostile spaces (the text refers to "Dodge under Actions", which we could not find: DIGEST 6 UNKNOWN). `null`: no Dodge at this table. Default: `1`.
     """
-    failed_jump_spends: Annotated[bool | None, Field(title="Failed Jump Spends")] = True
+    failed_jump_spends: Annotated[bool | None, Field(title="Failed Jump Spends")] = None
     """
-    A failed jump still spends its 2 Move Points (DIGEST 6.2 GUESS).
+    A failed jump still spends its 2 Move Points (DIGEST 6.2 GUESS). Default: `true`.
     """
     failed_long_jump_spends: Annotated[
         bool | None, Field(title="Failed Long Jump Spends")
-    ] = True
+    ] = None
     """
-    A failed long jump spends 4 Move Points (DIGEST 6.2 GUESS); false: 2.
+    A failed long jump spends 4 Move Points (DIGEST 6.2 GUESS); false: 2. Default: `true`.
     """
-    jump_target: Annotated[int | None, Field(ge=1, le=40, title="Jump Target")] = 10
+    jump_target: Annotated[int | None, Field(ge=1, le=40, title="Jump Target")] = None
     """
-    The d20 + DEX total a jump needs (the text: 10).
+    The d20 + DEX total a jump needs (the text: 10). Default: `10`.
     """
     move_silently_cost: Annotated[
         int | None, Field(ge=0, le=20, title="Move Silently Cost")
-    ] = 1
+    ] = None
     """
-    Moving Silently is an action of 1 Action Point (the text).
+    Moving Silently is an action of 1 Action Point (the text). Default: `1`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
     run_converts_action_point: Annotated[
         bool | None, Field(title="Run Converts Action Point")
-    ] = True
+    ] = None
     """
-    A runner's one action point may become a move point (DIGEST 6.1 GUESS).
+    A runner's one action point may become a move point (DIGEST 6.1 GUESS). Default: `true`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    Track turns and rounds; `false` is free movement, each move still bounded by speed. Default: `true`.
     """
 
 
@@ -378,7 +391,7 @@ class ActionRedoneEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")] = "ActionRedone"
     """
     Always `ActionRedone`: the event's type.
     """
@@ -401,7 +414,7 @@ class ActionRedoneEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")] = "ActionRedone"
     """
     Always `ActionRedone`: the event's type.
     """
@@ -428,7 +441,7 @@ class ActionRedoneRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ActionRedone"], Field(title="Type")]
+    type: Annotated[Literal["ActionRedone"], Field(title="Type")] = "ActionRedone"
     """
     Always `ActionRedone`: the event's type.
     """
@@ -447,7 +460,7 @@ class ActionUndoneData(BaseModel):
     """
     The last version of the action.
     """
-    rewind_to: Annotated[int | None, Field(title="Rewind To")] = None
+    rewind_to: Annotated[int | None, Field(title="Rewind To")]
     """
     The version rewound to, when the undo was a rewind.
     """
@@ -514,7 +527,7 @@ class ActionUndoneEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")] = "ActionUndone"
     """
     Always `ActionUndone`: the event's type.
     """
@@ -537,7 +550,7 @@ class ActionUndoneEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")] = "ActionUndone"
     """
     Always `ActionUndone`: the event's type.
     """
@@ -564,7 +577,7 @@ class ActionUndoneRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ActionUndone"], Field(title="Type")]
+    type: Annotated[Literal["ActionUndone"], Field(title="Type")] = "ActionUndone"
     """
     Always `ActionUndone`: the event's type.
     """
@@ -652,7 +665,7 @@ class ActionUsedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")] = "ActionUsed"
     """
     Always `ActionUsed`: the event's type.
     """
@@ -675,7 +688,7 @@ class ActionUsedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")] = "ActionUsed"
     """
     Always `ActionUsed`: the event's type.
     """
@@ -702,7 +715,7 @@ class ActionUsedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ActionUsed"], Field(title="Type")]
+    type: Annotated[Literal["ActionUsed"], Field(title="Type")] = "ActionUsed"
     """
     Always `ActionUsed`: the event's type.
     """
@@ -743,37 +756,43 @@ class Area(BaseModel):
     """
 
 
-class BattleCreatedOut(BaseModel):
-    """
-    A new battle.
-    """
-
-    battle_id: Annotated[str, Field(title="Battle Id")]
-    """
-    The battle's id, for every other route.
-    """
-    director_token: Annotated[str, Field(title="Director Token")]
-    """
-    The director's token, shown once; keep it. It can do everything.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The battle's version (1: `BattleCreated`).
-    """
-
-
 class Change(BaseModel):
     """
     A value in the what-if beside the value in the log.
     """
 
-    actual: Annotated[Any, Field(title="Actual")]
+    actual: Annotated[
+        list[int | float] | list[str] | int | float | None, Field(title="Actual")
+    ]
     """
     The value in the log.
     """
-    what_if: Annotated[Any, Field(title="What If")]
+    what_if: Annotated[
+        list[int | float] | list[str] | int | float | None, Field(title="What If")
+    ]
     """
     The value had the intents been taken.
+    """
+
+
+class CloseIn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reason: Annotated[str, Field(max_length=500, min_length=1, title="Reason")]
+    """
+    Why the battle ends (1 to 500 characters).
+    """
+
+
+class Closure(BaseModel):
+    at: Annotated[str, Field(title="At")]
+    """
+    When the battle was closed (ISO 8601).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    Why, as the director said.
     """
 
 
@@ -790,11 +809,11 @@ class CollidedData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    obstacle: Annotated[str | None, Field(title="Obstacle")] = None
+    obstacle: Annotated[str | None, Field(title="Obstacle")]
     """
     What it hit otherwise (an object, the map's edge), in words.
     """
-    other_creature: Annotated[str | None, Field(title="Other Creature")] = None
+    other_creature: Annotated[str | None, Field(title="Other Creature")]
     """
     The id of the creature it hit, if it hit one.
     """
@@ -861,7 +880,7 @@ class CollidedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Collided"], Field(title="Type")]
+    type: Annotated[Literal["Collided"], Field(title="Type")] = "Collided"
     """
     Always `Collided`: the event's type.
     """
@@ -884,7 +903,7 @@ class CollidedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Collided"], Field(title="Type")]
+    type: Annotated[Literal["Collided"], Field(title="Type")] = "Collided"
     """
     Always `Collided`: the event's type.
     """
@@ -911,7 +930,7 @@ class CollidedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Collided"], Field(title="Type")]
+    type: Annotated[Literal["Collided"], Field(title="Type")] = "Collided"
     """
     Always `Collided`: the event's type.
     """
@@ -949,11 +968,11 @@ class ConditionSetData(BaseModel):
     """
     True when the condition begins, false when it ends.
     """
-    source: Annotated[str | None, Field(title="Source")] = None
+    source: Annotated[str | None, Field(title="Source")]
     """
     The id of the creature that imposed it (a grabber), if any.
     """
-    until: Annotated[Until | None, Field(title="Until")] = None
+    until: Annotated[Until | None, Field(title="Until")]
     """
     `end_of_turn` (EoT): the condition ends when the current turn ends.
     """
@@ -1016,7 +1035,7 @@ class ConditionSetEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")] = "ConditionSet"
     """
     Always `ConditionSet`: the event's type.
     """
@@ -1039,7 +1058,7 @@ class ConditionSetEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")] = "ConditionSet"
     """
     Always `ConditionSet`: the event's type.
     """
@@ -1066,9 +1085,56 @@ class ConditionSetRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ConditionSet"], Field(title="Type")]
+    type: Annotated[Literal["ConditionSet"], Field(title="Type")] = "ConditionSet"
     """
     Always `ConditionSet`: the event's type.
+    """
+
+
+class Version(RootModel[int]):
+    root: Annotated[int, Field(ge=1, le=2147483647, title="Version")]
+    """
+    Its version to read (absent: its head).
+    """
+
+
+class ContinueIn(BaseModel):
+    """
+    The battle (and version, default its head) whose creatures a new battle continues.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    battle_id: Annotated[
+        str,
+        Field(
+            max_length=64, min_length=1, pattern="^[A-Za-z0-9_-]+$", title="Battle Id"
+        ),
+    ]
+    """
+    The old battle.
+    """
+    creatures: Annotated[
+        list[str], Field(max_length=200, min_length=1, title="Creatures")
+    ]
+    """
+    The ids of the creatures carried on.
+    """
+    version: Annotated[Version | None, Field(title="Version")] = None
+    """
+    Its version to read (absent: its head).
+    """
+
+
+class CreateRecord(BaseModel):
+    """
+    The creation of the battle as its first action records it.
+    """
+
+    type: Annotated[Literal["create_battle"], Field(title="Type")] = "create_battle"
+    """
+    Always `create_battle`.
     """
 
 
@@ -1104,6 +1170,13 @@ class CreatureDifference(BaseModel):
     """
 
 
+class Side(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    """
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
+    """
+
+
 class CreatureIn(BaseModel):
     """
     A creature as placed on a grid. Ruleset-specific fields are allowed.
@@ -1116,13 +1189,13 @@ class CreatureIn(BaseModel):
     """
     Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
     """
-    Conditions it starts with (`prone`, `slowed`, ...).
+    Conditions it starts with (`prone`, `slowed`, ...). Default: `[]`.
     """
-    hp: Annotated[int | None, Field(title="Hp")] = 1
+    hp: Annotated[int | None, Field(title="Hp")] = None
     """
-    Stamina (hit points).
+    Stamina (hit points). Default: `1`.
     """
     id: Annotated[
         str,
@@ -1136,29 +1209,29 @@ class CreatureIn(BaseModel):
     """
     Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
     """
-    name: Annotated[str | None, Field(max_length=200, title="Name")] = ""
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = None
     """
-    A name to show.
+    A name to show. Default: `""`.
     """
-    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies.
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
     """
-    size: Annotated[str | None, Field(title="Size")] = "1M"
+    size: Annotated[str | None, Field(title="Size")] = None
     """
-    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it.
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it. Default: `"1M"`.
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
     """
-    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost.
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost. Default: `{}`.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = 0
+    stability: Annotated[int | None, Field(title="Stability")] = None
     """
-    Stability against forced movement.
+    Stability against forced movement. Default: `0`.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
     """
-    The characteristics the ruleset reads (might, agility, ...).
+    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
     """
 
 
@@ -1230,7 +1303,7 @@ class CreatureRemovedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")] = "CreatureRemoved"
     """
     Always `CreatureRemoved`: the event's type.
     """
@@ -1253,7 +1326,7 @@ class CreatureRemovedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")] = "CreatureRemoved"
     """
     Always `CreatureRemoved`: the event's type.
     """
@@ -1280,7 +1353,7 @@ class CreatureRemovedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")]
+    type: Annotated[Literal["CreatureRemoved"], Field(title="Type")] = "CreatureRemoved"
     """
     Always `CreatureRemoved`: the event's type.
     """
@@ -1298,15 +1371,15 @@ class CreatureSpec(BaseModel):
     """
     Its position `[x, y, z]` (z: the bottom of its space).
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    conditions: Annotated[list[str], Field(title="Conditions")]
     """
     Conditions it has (`prone`, `slowed`, `grabbed`, ...).
     """
-    disengage: Annotated[int | None, Field(title="Disengage")] = None
+    disengage: Annotated[int | None, Field(title="Disengage")]
     """
     Squares its Disengage shifts (Draw Steel); null for the ruleset's default.
     """
-    hp: Annotated[int | None, Field(title="Hp")] = 1
+    hp: Annotated[int, Field(title="Hp")]
     """
     Stamina (hit points).
     """
@@ -1314,7 +1387,7 @@ class CreatureSpec(BaseModel):
     """
     The creature's id, chosen by the client.
     """
-    name: Annotated[str | None, Field(title="Name")] = ""
+    name: Annotated[str, Field(title="Name")]
     """
     A name to show.
     """
@@ -1322,19 +1395,19 @@ class CreatureSpec(BaseModel):
     """
     The side it fights on; creatures of other sides are enemies.
     """
-    size: Annotated[str | None, Field(title="Size")] = "1M"
+    size: Annotated[str, Field(title="Size")]
     """
     The ruleset's size (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...).
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    speeds: Annotated[dict[str, int], Field(title="Speeds")]
     """
     Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = 0
+    stability: Annotated[int, Field(title="Stability")]
     """
     Stability: how many squares of forced movement it shrugs off.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    stats: Annotated[dict[str, int], Field(title="Stats")]
     """
     The characteristics the ruleset reads (might, agility, ...).
     """
@@ -1416,7 +1489,7 @@ class DamageTakenEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")] = "DamageTaken"
     """
     Always `DamageTaken`: the event's type.
     """
@@ -1439,7 +1512,7 @@ class DamageTakenEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")] = "DamageTaken"
     """
     Always `DamageTaken`: the event's type.
     """
@@ -1466,9 +1539,56 @@ class DamageTakenRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["DamageTaken"], Field(title="Type")]
+    type: Annotated[Literal["DamageTaken"], Field(title="Type")] = "DamageTaken"
     """
     Always `DamageTaken`: the event's type.
+    """
+
+
+class Tags(RootModel[list[Tag]]):
+    root: Annotated[list[Tag], Field(max_length=20, title="Tags")]
+    """
+    The new tags (absent: kept).
+    """
+
+
+class Title1(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    The new title (absent: kept).
+    """
+
+
+class DescribeIn(BaseModel):
+    """
+    What the director changes about how the battle is found (absent: unchanged).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[Tags | None, Field(title="Tags")] = None
+    """
+    The new tags (absent: kept).
+    """
+    title: Annotated[Title1 | None, Field(title="Title")] = None
+    """
+    The new title (absent: kept).
+    """
+
+
+class Described(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    tags: Annotated[list[str], Field(title="Tags")]
+    """
+    Its tags now.
+    """
+    title: Annotated[str | None, Field(title="Title")]
+    """
+    Its title now.
     """
 
 
@@ -1486,7 +1606,7 @@ class DiceRolledData(BaseModel):
     """
     The dice expression (`3d6`, `1d20+2`).
     """
-    modifier: Annotated[int | None, Field(title="Modifier")] = 0
+    modifier: Annotated[int, Field(title="Modifier")]
     """
     Added to the faces.
     """
@@ -1498,11 +1618,11 @@ class DiceRolledData(BaseModel):
     """
     The faces of the dice rolled, in order.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
-    total: Annotated[int | None, Field(title="Total")] = 0
+    total: Annotated[int, Field(title="Total")]
     """
     The roll's total (faces plus modifiers).
     """
@@ -1565,7 +1685,7 @@ class DiceRolledEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")] = "DiceRolled"
     """
     Always `DiceRolled`: the event's type.
     """
@@ -1588,7 +1708,7 @@ class DiceRolledEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")] = "DiceRolled"
     """
     Always `DiceRolled`: the event's type.
     """
@@ -1615,7 +1735,7 @@ class DiceRolledRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["DiceRolled"], Field(title="Type")]
+    type: Annotated[Literal["DiceRolled"], Field(title="Type")] = "DiceRolled"
     """
     Always `DiceRolled`: the event's type.
     """
@@ -1636,6 +1756,13 @@ class DrawSteelActions(BaseModel):
     move: Annotated[int, Field(title="Move")]
     """
     Move actions left this turn.
+    """
+
+
+class Title2(RootModel[str]):
+    root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -1677,15 +1804,15 @@ class DrawSteelEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["squares"], Field(title="Unit")] = "squares"
+    unit: Annotated[Literal["squares"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"squares"`.
     """
 
 
 class CornerRule1(StrEnum):
     """
-    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls.
+    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls. Default: `"either"`.
     """
 
     either = "either"
@@ -1694,7 +1821,7 @@ class CornerRule1(StrEnum):
 
 class DamagingTerrain(StrEnum):
     """
-    Damaging terrain deals its damage for each square entered, or once per movement.
+    Damaging terrain deals its damage for each square entered, or once per movement. Default: `"each_square"`.
     """
 
     each_square = "each_square"
@@ -1703,7 +1830,7 @@ class DamagingTerrain(StrEnum):
 
 class FallThreshold(StrEnum):
     """
-    The 2-square minimum for falling damage is tested on the effective or raw height.
+    The 2-square minimum for falling damage is tested on the effective or raw height. Default: `"effective"`.
     """
 
     effective = "effective"
@@ -1712,7 +1839,7 @@ class FallThreshold(StrEnum):
 
 class GrabSpeedRounding(StrEnum):
     """
-    How a grabber's halved speed rounds.
+    How a grabber's halved speed rounds. Default: `"down"`.
     """
 
     down = "down"
@@ -1721,7 +1848,7 @@ class GrabSpeedRounding(StrEnum):
 
 class HurlThrough(StrEnum):
     """
-    A creature force-moved into a mundane object breaks through when it has the squares.
+    A creature force-moved into a mundane object breaks through when it has the squares. Default: `"auto"`.
     """
 
     auto = "auto"
@@ -1730,7 +1857,7 @@ class HurlThrough(StrEnum):
 
 class OpportunityAttacks(StrEnum):
     """
-    A reaction window asks the reactor (`ask`), or is taken or declined at once.
+    A reaction window asks the reactor (`ask`), or is taken or declined at once. Default: `"ask"`.
     """
 
     ask = "ask"
@@ -1740,7 +1867,7 @@ class OpportunityAttacks(StrEnum):
 
 class PushLine(StrEnum):
     """
-    Push/pull paths follow the source-target ray, or any path ever farther/closer.
+    Push/pull paths follow the source-target ray, or any path ever farther/closer. Default: `"bresenham"`.
     """
 
     bresenham = "bresenham"
@@ -1749,7 +1876,7 @@ class PushLine(StrEnum):
 
 class SlamFall(StrEnum):
     """
-    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`).
+    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`). Default: `"moved"`.
     """
 
     moved = "moved"
@@ -1758,7 +1885,7 @@ class SlamFall(StrEnum):
 
 class Stability(StrEnum):
     """
-    A force-moved target reduces the distance by its full stability, or not at all.
+    A force-moved target reduces the distance by its full stability, or not at all. Default: `"full"`.
     """
 
     full = "full"
@@ -1769,93 +1896,91 @@ class DrawSteelOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    corner_rule: Annotated[CornerRule1 | None, Field(title="Corner Rule")] = "either"
+    corner_rule: Annotated[CornerRule1 | None, Field(title="Corner Rule")] = None
     """
-    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls.
+    A diagonal is blocked when either (DIGEST 2.4) or both orthogonal squares are walls. Default: `"either"`.
     """
     damaging_terrain: Annotated[
         DamagingTerrain | None, Field(title="Damaging Terrain")
-    ] = "each_square"
+    ] = None
     """
-    Damaging terrain deals its damage for each square entered, or once per movement.
+    Damaging terrain deals its damage for each square entered, or once per movement. Default: `"each_square"`.
     """
     fall_threshold: Annotated[FallThreshold | None, Field(title="Fall Threshold")] = (
-        "effective"
+        None
     )
     """
-    The 2-square minimum for falling damage is tested on the effective or raw height.
+    The 2-square minimum for falling damage is tested on the effective or raw height. Default: `"effective"`.
     """
-    falling_far: Annotated[bool | None, Field(title="Falling Far")] = True
+    falling_far: Annotated[bool | None, Field(title="Falling Far")] = None
     """
-    With turns, a fall of more than 100 squares takes rounds: 100 now, 100 each new round.
+    With turns, a fall of more than 100 squares takes rounds: 100 now, 100 each new round. Default: `true`.
     """
     free_strike_damage: Annotated[
         tuple[int, int, int] | None, Field(title="Free Strike Damage")
-    ] = [2, 5, 7]
+    ] = None
     """
-    Melee weapon free strike damage by tier, before the characteristic is added.
+    Melee weapon free strike damage by tier, before the characteristic is added. Default: `[2, 5, 7]`.
     """
     grab_speed_rounding: Annotated[
         GrabSpeedRounding | None, Field(title="Grab Speed Rounding")
-    ] = "down"
+    ] = None
     """
-    How a grabber's halved speed rounds.
+    How a grabber's halved speed rounds. Default: `"down"`.
     """
-    hard_terrain_test: Annotated[bool | None, Field(title="Hard Terrain Test")] = True
+    hard_terrain_test: Annotated[bool | None, Field(title="Hard Terrain Test")] = None
     """
-    Terrain marked `hard` calls for a Might test to climb or swim it (11 or less fails: the creature stops before it, wasting no movement).
+    Terrain marked `hard` calls for a Might test to climb or swim it (11 or less fails: the creature stops before it, wasting no movement). Default: `true`.
     """
-    hurl_through: Annotated[HurlThrough | None, Field(title="Hurl Through")] = "auto"
+    hurl_through: Annotated[HurlThrough | None, Field(title="Hurl Through")] = None
     """
-    A creature force-moved into a mundane object breaks through when it has the squares.
+    A creature force-moved into a mundane object breaks through when it has the squares. Default: `"auto"`.
     """
     jump_costs_movement: Annotated[bool | None, Field(title="Jump Costs Movement")] = (
-        True
+        None
     )
     """
-    Squares jumped count against movement (DIGEST 2.3 GUESS); false: a jump costs 1.
+    Squares jumped count against movement (DIGEST 2.3 GUESS); false: a jump costs 1. Default: `true`.
     """
-    map_edge_collision: Annotated[bool | None, Field(title="Map Edge Collision")] = (
-        False
-    )
+    map_edge_collision: Annotated[bool | None, Field(title="Map Edge Collision")] = None
     """
-    Forced movement into the map's edge counts as hitting an object (2 + remaining).
+    Forced movement into the map's edge counts as hitting an object (2 + remaining). Default: `false`.
     """
     opportunity_attacks: Annotated[
         OpportunityAttacks | None, Field(title="Opportunity Attacks")
-    ] = "ask"
+    ] = None
     """
-    A reaction window asks the reactor (`ask`), or is taken or declined at once.
+    A reaction window asks the reactor (`ask`), or is taken or declined at once. Default: `"ask"`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
-    push_line: Annotated[PushLine | None, Field(title="Push Line")] = "bresenham"
+    push_line: Annotated[PushLine | None, Field(title="Push Line")] = None
     """
-    Push/pull paths follow the source-target ray, or any path ever farther/closer.
+    Push/pull paths follow the source-target ray, or any path ever farther/closer. Default: `"bresenham"`.
     """
-    slam_fall: Annotated[SlamFall | None, Field(title="Slam Fall")] = "moved"
+    slam_fall: Annotated[SlamFall | None, Field(title="Slam Fall")] = None
     """
-    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`).
+    A target slammed down into the ground takes falling damage for the squares it was moved (`moved`) or for the whole forced distance (`nominal`). Default: `"moved"`.
     """
-    stability: Annotated[Stability | None, Field(title="Stability")] = "full"
+    stability: Annotated[Stability | None, Field(title="Stability")] = None
     """
-    A force-moved target reduces the distance by its full stability, or not at all.
+    A force-moved target reduces the distance by its full stability, or not at all. Default: `"full"`.
     """
-    stack_penalties: Annotated[bool | None, Field(title="Stack Penalties")] = True
+    stack_penalties: Annotated[bool | None, Field(title="Stack Penalties")] = None
     """
-    Crawling, climbing/swimming and difficult terrain add up (true) or the largest counts.
+    Crawling, climbing/swimming and difficult terrain add up (true) or the largest counts. Default: `true`.
     """
     stop_move_at_zero_stamina: Annotated[
         bool | None, Field(title="Stop Move At Zero Stamina")
-    ] = True
+    ] = None
     """
-    A move paused by a free strike ends when the strike drops the mover to 0 Stamina.
+    A move paused by a free strike ends when the strike drops the mover to 0 Stamina. Default: `true`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    Track turns and rounds; `false` is free movement, each move still bounded by speed. Default: `true`.
     """
 
 
@@ -1939,7 +2064,7 @@ class DroppedDownEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")] = "DroppedDown"
     """
     Always `DroppedDown`: the event's type.
     """
@@ -1962,7 +2087,7 @@ class DroppedDownEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")] = "DroppedDown"
     """
     Always `DroppedDown`: the event's type.
     """
@@ -1989,7 +2114,7 @@ class DroppedDownRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["DroppedDown"], Field(title="Type")]
+    type: Annotated[Literal["DroppedDown"], Field(title="Type")] = "DroppedDown"
     """
     Always `DroppedDown`: the event's type.
     """
@@ -2037,11 +2162,9 @@ class ElevationSpec(BaseModel):
     """
     The ground's height over these cells, in squares (may be negative).
     """
-    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
-        []
-    )
+    rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
-    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none).
+    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
     """
 
 
@@ -2067,25 +2190,14 @@ class Rolls(RootModel[list[int]]):
     """
 
 
-class EndTurn(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
+class Entered(BaseModel):
+    at: Annotated[list[float], Field(title="At")]
     """
-    The id of the creature whose turn ends.
+    The square (or point), `[x, y, z]`.
     """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    version: Annotated[int, Field(title="Version")]
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
-    """
-    What is asked: selects the intent's shape.
+    The version of the event that entered it.
     """
 
 
@@ -2161,15 +2273,15 @@ class EpicPathEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["feet"], Field(title="Unit")] = "feet"
+    unit: Annotated[Literal["feet"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"feet"`.
     """
 
 
 class CornerObstacles(StrEnum):
     """
-    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are).
+    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are). Default: `"skirt"`.
     """
 
     skirt = "skirt"
@@ -2178,7 +2290,7 @@ class CornerObstacles(StrEnum):
 
 class LandingSurface(StrEnum):
     """
-    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass).
+    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass). Default: `"normal"`.
     """
 
     jagged = "jagged"
@@ -2189,7 +2301,7 @@ class LandingSurface(StrEnum):
 
 class OpportunityAttacks1(StrEnum):
     """
-    An attack of opportunity asks the reactor, or is taken or declined at once.
+    An attack of opportunity asks the reactor, or is taken or declined at once. Default: `"ask"`.
     """
 
     ask = "ask"
@@ -2199,100 +2311,126 @@ class OpportunityAttacks1(StrEnum):
 
 class RunRule(StrEnum):
     """
-    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4).
+    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4). Default: `"run_section"`.
     """
 
     run_section = "run_section"
     encumbrance_section = "encumbrance_section"
 
 
+class TeleportLineOfEffect(StrEnum):
+    """
+    What blocks a teleport's line of effect (Blocked Terrain: teleport passes blocked terrain "as long as line of sight and line of effect rules are satisfied", and "many types of blocked terrain also block line of sight and/or line of effect. The GM adjudicates"): `walls`, a wall between; `blocked`, any blocked square (walls and objects). Default: `"walls"`.
+    """
+
+    walls = "walls"
+    blocked = "blocked"
+
+
 class EpicPathOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    allies_may_share: Annotated[bool | None, Field(title="Allies May Share")] = False
+    allies_may_share: Annotated[bool | None, Field(title="Allies May Share")] = None
     """
-    A move may end in a consenting ally's space; both are then squeezed (Squeezing: "Squeezing can only occur if the two creatures sharing a space both agree").
+    A move may end in a consenting ally's space; both are then squeezed (Squeezing: "Squeezing can only occur if the two creatures sharing a space both agree"). Default: `false`.
     """
     altitude_ceiling: Annotated[
         int | None, Field(ge=5, le=5000, multiple_of=5, title="Altitude Ceiling")
-    ] = 100
+    ] = None
     """
-    Feet above the ground a flier may climb to: the text "strongly recommends" that referees enforce altitude ceilings in three-dimensional encounters (3-D Movement).
+    Feet above the ground a flier may climb to: the text "strongly recommends" that referees enforce altitude ceilings in three-dimensional encounters (3-D Movement). Default: `100`.
     """
-    aoo_target_ac: Annotated[int | None, Field(title="Aoo Target Ac")] = 10
+    aoo_target_ac: Annotated[int | None, Field(title="Aoo Target Ac")] = None
     """
-    Armour class of a target without `stats.ac` when an attack of opportunity is rolled.
+    Armour class of a target without `stats.ac` when an attack of opportunity is rolled. Default: `10`.
     """
     corner_obstacles: Annotated[
         CornerObstacles | None, Field(title="Corner Obstacles")
-    ] = "skirt"
+    ] = None
     """
-    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are).
+    An obstacle only partly fills its square, so diagonals may skirt it; `block`: treat it as completely filled (walls always are). Default: `"skirt"`.
     """
-    dead_are_rough: Annotated[bool | None, Field(title="Dead Are Rough")] = True
+    creatures_per_square: Annotated[
+        int | None, Field(ge=1, le=100, title="Creatures Per Square")
+    ] = None
     """
-    A dead creature's square is rough (difficult) terrain; `false` for a GM who "may elect to ignore the 'dead creatures are rough terrain' rule" (Squeezing).
+    Creatures smaller than Medium one square may hold, however small they are (Space and Reach: "it is recommended that no more than four creatures be allowed into one space, no matter how tiny"); what they take of it still limits them (4 Tiny, 2 Small, 25 Diminutive, 100 Fine fill a square). Default: `4`.
     """
-    forced_collisions: Annotated[bool | None, Field(title="Forced Collisions")] = False
+    dead_are_rough: Annotated[bool | None, Field(title="Dead Are Rough")] = None
     """
-    Forced movement stopped by an obstruction deals no damage (the text); `true`: treat it as uncautious movement (Collisions: 1d6 per 10 ft left, never against a creature).
+    A dead creature's square is rough (difficult) terrain; `false` for a GM who "may elect to ignore the 'dead creatures are rough terrain' rule" (Squeezing). Default: `true`.
+    """
+    forced_collisions: Annotated[bool | None, Field(title="Forced Collisions")] = None
+    """
+    Forced movement stopped by an obstruction deals no damage (the text); `true`: treat it as uncautious movement (Collisions: 1d6 per 10 ft left, never against a creature). Default: `false`.
     """
     landing_surface: Annotated[
         LandingSurface | None, Field(title="Landing Surface")
-    ] = "normal"
+    ] = None
     """
-    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass).
+    What falls land on, a per-die modifier (Falling): jagged +2 (obsidian shards), rough +1 (broken trunks, solid stone), normal 0, soft -1 (loam, deep grass). Default: `"normal"`.
     """
     opportunity_attacks: Annotated[
         OpportunityAttacks1 | None, Field(title="Opportunity Attacks")
-    ] = "ask"
+    ] = None
     """
-    An attack of opportunity asks the reactor, or is taken or declined at once.
+    An attack of opportunity asks the reactor, or is taken or declined at once. Default: `"ask"`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
-    run_rule: Annotated[RunRule | None, Field(title="Run Rule")] = "run_section"
+    run_rule: Annotated[RunRule | None, Field(title="Run Rule")] = None
     """
-    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4).
+    Run x4 (x3 in heavy armour), or the encumbrance paragraph's x5, -1 medium, -2 heavy (DIGEST 3.2: the text disagrees with itself; GUESS x4). Default: `"run_section"`.
     """
-    stand_up_provokes: Annotated[bool | None, Field(title="Stand Up Provokes")] = True
+    stand_up_provokes: Annotated[bool | None, Field(title="Stand Up Provokes")] = None
     """
-    Standing up from prone or splayed provokes attacks of opportunity as leaving a threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it.
+    Standing up from prone or splayed provokes attacks of opportunity as leaving a threatened square (DIGEST 3.10 [SRC]); `false` for a table that waives it. Default: `true`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    teleport_line_of_effect: Annotated[
+        TeleportLineOfEffect | None, Field(title="Teleport Line Of Effect")
+    ] = None
     """
-    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    What blocks a teleport's line of effect (Blocked Terrain: teleport passes blocked terrain "as long as line of sight and line of effect rules are satisfied", and "many types of blocked terrain also block line of sight and/or line of effect. The GM adjudicates"): `walls`, a wall between; `blocked`, any blocked square (walls and objects). Default: `"walls"`.
+    """
+    turns: Annotated[bool | None, Field(title="Turns")] = None
+    """
+    Track turns and rounds; `false` is free movement, each move still bounded by speed. Default: `true`.
     """
     withdraw_defense: Annotated[
         int | None, Field(ge=0, le=100, title="Withdraw Defense")
-    ] = 15
+    ] = None
     """
-    Maneuver Defense of a primary target without `stats.maneuver_defense`, against which a withdrawal's Movement check exempts more enemies (DIGEST 3.4 GUESS).
+    Maneuver Defense of a primary target without `stats.maneuver_defense`, against which a withdrawal's Movement check exempts more enemies (DIGEST 3.4 GUESS). Default: `15`.
     """
 
 
-class FallProne(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
+class Landing(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
     """
-    The id of the creature acting.
+    Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one).
     """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+
+
+class FallTaken(BaseModel):
+    height: Annotated[float | None, Field(title="Height")]
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    How far it fell, in the ruleset's unit.
     """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    landing: Annotated[list[float] | None, Field(title="Landing")]
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Where it landed.
     """
-    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
+    type: Annotated[str, Field(title="Type")]
     """
-    What is asked: selects the intent's shape.
+    `Fell`, `FellInches` or `DroppedDown`.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The fall's version.
     """
 
 
@@ -2380,7 +2518,7 @@ class FellEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Fell"], Field(title="Type")]
+    type: Annotated[Literal["Fell"], Field(title="Type")] = "Fell"
     """
     Always `Fell`: the event's type.
     """
@@ -2403,7 +2541,7 @@ class FellEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Fell"], Field(title="Type")]
+    type: Annotated[Literal["Fell"], Field(title="Type")] = "Fell"
     """
     Always `Fell`: the event's type.
     """
@@ -2503,7 +2641,7 @@ class FellInchesEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    type: Annotated[Literal["FellInches"], Field(title="Type")] = "FellInches"
     """
     Always `FellInches`: the event's type.
     """
@@ -2526,7 +2664,7 @@ class FellInchesEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    type: Annotated[Literal["FellInches"], Field(title="Type")] = "FellInches"
     """
     Always `FellInches`: the event's type.
     """
@@ -2553,7 +2691,7 @@ class FellInchesRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["FellInches"], Field(title="Type")]
+    type: Annotated[Literal["FellInches"], Field(title="Type")] = "FellInches"
     """
     Always `FellInches`: the event's type.
     """
@@ -2580,7 +2718,7 @@ class FellRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Fell"], Field(title="Type")]
+    type: Annotated[Literal["Fell"], Field(title="Type")] = "Fell"
     """
     Always `Fell`: the event's type.
     """
@@ -2598,17 +2736,17 @@ class FighterIn(BaseModel):
     """
     Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
     """
-    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = 1.0
+    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = None
     """
-    The base's diameter in inches.
+    The base's diameter in inches. Default: `1.0`.
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
     """
-    Conditions it starts with (`prone`, `slowed`, ...).
+    Conditions it starts with (`prone`, `slowed`, ...). Default: `[]`.
     """
-    hp: Annotated[int | None, Field(title="Hp")] = 1
+    hp: Annotated[int | None, Field(title="Hp")] = None
     """
-    Stamina (hit points).
+    Stamina (hit points). Default: `1`.
     """
     id: Annotated[
         str,
@@ -2622,33 +2760,33 @@ class FighterIn(BaseModel):
     """
     Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
     """
-    name: Annotated[str | None, Field(max_length=200, title="Name")] = ""
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = None
     """
-    A name to show.
+    A name to show. Default: `""`.
     """
-    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = []
+    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = None
     """
-    Its runemarks (such as `fly`, `mount`, `monster`).
+    Its runemarks (such as `fly`, `mount`, `monster`). Default: `[]`.
     """
-    side: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
+    side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies.
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
     """
-    size: Annotated[str | None, Field(title="Size")] = "1M"
+    size: Annotated[str | None, Field(title="Size")] = None
     """
-    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it.
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it. Default: `"1M"`.
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
     """
-    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost.
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost. Default: `{}`.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = 0
+    stability: Annotated[int | None, Field(title="Stability")] = None
     """
-    Stability against forced movement.
+    Stability against forced movement. Default: `0`.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
     """
-    The characteristics the ruleset reads (might, agility, ...).
+    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
     """
 
 
@@ -2664,13 +2802,13 @@ class FighterSpec(BaseModel):
     """
     Where the fighter stands, `[x, y, z]` in inches.
     """
-    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = 1.0
+    base: Annotated[float | None, Field(gt=0.0, le=20.0, title="Base")] = None
     """
-    The base's diameter, in inches.
+    The base's diameter, in inches. Default: `1.0`.
     """
-    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = []
+    runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = None
     """
-    The fighter's runemarks (such as `fly`, `mount`).
+    The fighter's runemarks (such as `fly`, `mount`). Default: `[]`.
     """
 
 
@@ -2710,57 +2848,6 @@ class Target(RootModel[list[str]]):
     """
 
 
-class ForceMove(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    distance: Annotated[int, Field(title="Distance")]
-    """
-    How many squares, before the target's stability.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    kind: Annotated[Kind, Field(title="Kind")]
-    """
-    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
-    """
-    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = False
-    """
-    The forced movement comes from a melee weapon attack.
-    """
-    path: Annotated[Path | None, Field(title="Path")] = None
-    """
-    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
-    """
-    prone_after: Annotated[ProneAfter | None, Field(title="Prone After")] = None
-    """
-    The target drops prone after this many squares, ending the forced movement (Epic
-    Path; 0: in its starting square). Rulesets without the option refuse it.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    source: Annotated[str, Field(title="Source")]
-    """
-    The id of the creature pushing, pulling or sliding.
-    """
-    target: Annotated[str | Target, Field(title="Target")]
-    """
-    The id of the creature force-moved, or a list of ids.
-    """
-    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
-    """
-    What is asked: selects the intent's shape.
-    """
-    vertical: Annotated[bool | None, Field(title="Vertical")] = False
-    """
-    Vertical forced movement (it may lift the target or slam it down).
-    """
-
-
 class PathItem1(RootModel[tuple[int, int, int]]):
     root: Annotated[tuple[int, int, int], Field(max_length=3, min_length=3)]
 
@@ -2790,7 +2877,7 @@ class ForceMovedData(BaseModel):
     """
     The id of the creature force-moved.
     """
-    vertical: Annotated[bool | None, Field(title="Vertical")] = False
+    vertical: Annotated[bool, Field(title="Vertical")]
     """
     Vertical forced movement (it may lift or slam the target).
     """
@@ -2853,7 +2940,7 @@ class ForceMovedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")] = "ForceMoved"
     """
     Always `ForceMoved`: the event's type.
     """
@@ -2876,7 +2963,7 @@ class ForceMovedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")] = "ForceMoved"
     """
     Always `ForceMoved`: the event's type.
     """
@@ -2903,7 +2990,7 @@ class ForceMovedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ForceMoved"], Field(title="Type")]
+    type: Annotated[Literal["ForceMoved"], Field(title="Type")] = "ForceMoved"
     """
     Always `ForceMoved`: the event's type.
     """
@@ -3004,7 +3091,7 @@ class HurledThroughEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")] = "HurledThrough"
     """
     Always `HurledThrough`: the event's type.
     """
@@ -3027,7 +3114,7 @@ class HurledThroughEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")] = "HurledThrough"
     """
     Always `HurledThrough`: the event's type.
     """
@@ -3054,7 +3141,7 @@ class HurledThroughRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["HurledThrough"], Field(title="Type")]
+    type: Annotated[Literal["HurledThrough"], Field(title="Type")] = "HurledThrough"
     """
     Always `HurledThrough`: the event's type.
     """
@@ -3069,7 +3156,7 @@ class ImpactRolledData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    damage: Annotated[int | None, Field(title="Damage")] = 0
+    damage: Annotated[int, Field(title="Damage")]
     """
     Impact damage (4-5: 1, 6: 3).
     """
@@ -3081,7 +3168,7 @@ class ImpactRolledData(BaseModel):
     """
     The D6's face.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
@@ -3144,7 +3231,7 @@ class ImpactRolledEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")] = "ImpactRolled"
     """
     Always `ImpactRolled`: the event's type.
     """
@@ -3167,7 +3254,7 @@ class ImpactRolledEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")] = "ImpactRolled"
     """
     Always `ImpactRolled`: the event's type.
     """
@@ -3194,7 +3281,7 @@ class ImpactRolledRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ImpactRolled"], Field(title="Type")]
+    type: Annotated[Literal["ImpactRolled"], Field(title="Type")] = "ImpactRolled"
     """
     Always `ImpactRolled`: the event's type.
     """
@@ -3204,160 +3291,16 @@ class Die(RootModel[tuple[int, int]]):
     root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
 
 
-class IntentAcceptedData(BaseModel):
-    """
-    The intent an action was decided from, with what it needs to be judged again.
-
-    `dice` are the seeded faces it consumed as [sides, face]; `round` and `active` place it
-    in the turn order (a player may undo only within the turn); `trace` is the decision's
-    explanation, kept so replays and judgements show it without re-deciding.
-    """
-
-    active: Annotated[str | None, Field(title="Active")] = None
-    """
-    The id of the creature whose turn it was (null without turns).
-    """
-    dice: Annotated[list[Die] | None, Field(title="Dice", validate_default=True)] = []
-    """
-    The seeded dice the decision consumed, as `[sides, face]`.
-    """
-    intent: Annotated[dict[str, Any], Field(title="Intent")]
-    """
-    The intent as judged (the body sent to `POST .../intents`, or `undo`/`redo`/`create_battle`).
-    """
-    round: Annotated[int | None, Field(title="Round")] = None
-    """
-    The round it was decided in (null without turns).
-    """
-    trace: Annotated[list[dict[str, Any]] | None, Field(title="Trace")] = []
-    """
-    The decision's explanation, step by step.
-    """
-
-
-class IntentAcceptedEnvelope(BaseModel):
-    """
-    A logged `IntentAccepted` event.
-    """
-
-    actor: Annotated[str | None, Field(title="Actor")]
-    """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
-    """
-    battle_id: Annotated[str, Field(title="Battle Id")]
-    """
-    The battle the event belongs to.
-    """
-    causation_id: Annotated[str | None, Field(title="Causation Id")]
-    """
-    What caused the action, if recorded.
-    """
-    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
-    """
-    The request that caused it (the `X-Request-ID` answered).
-    """
-    data: IntentAcceptedData
-    """
-    What the `IntentAccepted` event records.
-    """
-    global_position: Annotated[int, Field(title="Global Position")]
-    """
-    The event's place across all battles.
-    """
-    hash: Annotated[str, Field(title="Hash")]
-    """
-    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    The action it belongs to: every event of one intent shares it.
-    """
-    narration: Annotated[str | None, Field(title="Narration")] = None
-    """
-    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
-    """
-    prev_hash: Annotated[str, Field(title="Prev Hash")]
-    """
-    The previous event's `hash` (hex); zeros for v1.
-    """
-    recorded_at: Annotated[str, Field(title="Recorded At")]
-    """
-    When the store recorded it (ISO-8601, UTC).
-    """
-    rules_version: Annotated[str | None, Field(title="Rules Version")]
-    """
-    The ruleset's rules version that decided it.
-    """
-    schema_version: Annotated[int, Field(title="Schema Version")]
-    """
-    The version of the event type's data shape.
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
-    """
-    Always `IntentAccepted`: the event's type.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The event's place in its battle's log: 1, 2, 3, ...
-    """
-
-
-class IntentAcceptedEvent(BaseModel):
-    """
-    A `IntentAccepted` event that was not logged.
-    """
-
-    data: IntentAcceptedData
-    """
-    What the `IntentAccepted` event records.
-    """
-    narration: Annotated[str | None, Field(title="Narration")] = None
-    """
-    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
-    """
-    Always `IntentAccepted`: the event's type.
-    """
-
-
-class IntentAcceptedRecord(BaseModel):
-    """
-    A `IntentAccepted` event in a replay.
-    """
-
-    actor: Annotated[str | None, Field(title="Actor")]
-    """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
-    """
-    data: IntentAcceptedData
-    """
-    What the `IntentAccepted` event records.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    The action it belongs to: every event of one intent shares it.
-    """
-    recorded_at: Annotated[str, Field(title="Recorded At")]
-    """
-    When the store recorded it (ISO-8601, UTC).
-    """
-    type: Annotated[Literal["IntentAccepted"], Field(title="Type")]
-    """
-    Always `IntentAccepted`: the event's type.
-    """
-
-
 class JumpTestedData(BaseModel):
     """
     A Might or Agility test to jump farther and higher than the baseline jump.
     """
 
-    bonus: Annotated[int | None, Field(title="Bonus")] = 0
+    bonus: Annotated[int, Field(title="Bonus")]
     """
     Squares the test added to the jump.
     """
-    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    characteristic: Annotated[int, Field(title="Characteristic")]
     """
     The characteristic added to the roll.
     """
@@ -3369,15 +3312,15 @@ class JumpTestedData(BaseModel):
     """
     The faces of the dice rolled, in order.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
-    tier: Annotated[int | None, Field(title="Tier")] = 1
+    tier: Annotated[int, Field(title="Tier")]
     """
     The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
     """
-    total: Annotated[int | None, Field(title="Total")] = 0
+    total: Annotated[int, Field(title="Total")]
     """
     The roll's total (faces plus modifiers).
     """
@@ -3440,7 +3383,7 @@ class JumpTestedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    type: Annotated[Literal["JumpTested"], Field(title="Type")] = "JumpTested"
     """
     Always `JumpTested`: the event's type.
     """
@@ -3463,7 +3406,7 @@ class JumpTestedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    type: Annotated[Literal["JumpTested"], Field(title="Type")] = "JumpTested"
     """
     Always `JumpTested`: the event's type.
     """
@@ -3490,43 +3433,17 @@ class JumpTestedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["JumpTested"], Field(title="Type")]
+    type: Annotated[Literal["JumpTested"], Field(title="Type")] = "JumpTested"
     """
     Always `JumpTested`: the event's type.
     """
 
 
-class KnockOff(BaseModel):
+class Landing1(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
     """
-    Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the creature using the maneuver.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    target: Annotated[str, Field(title="Target")]
-    """
-    The id of the creature climbing or riding it, to knock off.
-    """
-    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
-    """
-    What is asked: selects the intent's shape.
-    """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
-    """
-    Spend the main action as the move action (a second move).
+    The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one).
     """
 
 
@@ -3539,7 +3456,7 @@ class KnockedProneData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    voluntary: Annotated[bool | None, Field(title="Voluntary")] = False
+    voluntary: Annotated[bool, Field(title="Voluntary")]
     """
     True when the creature dropped prone by choice.
     """
@@ -3602,7 +3519,7 @@ class KnockedProneEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")] = "KnockedProne"
     """
     Always `KnockedProne`: the event's type.
     """
@@ -3625,7 +3542,7 @@ class KnockedProneEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")] = "KnockedProne"
     """
     Always `KnockedProne`: the event's type.
     """
@@ -3652,7 +3569,7 @@ class KnockedProneRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["KnockedProne"], Field(title="Type")]
+    type: Annotated[Literal["KnockedProne"], Field(title="Type")] = "KnockedProne"
     """
     Always `KnockedProne`: the event's type.
     """
@@ -3703,9 +3620,9 @@ class LegRecord(BaseModel):
     """
     Inches this leg counted against Move.
     """
-    drop: Annotated[float | None, Field(title="Drop")] = 0.0
+    drop: Annotated[float | None, Field(title="Drop")] = None
     """
-    Inches this leg dropped (a jump down), not counted against Move.
+    Inches this leg dropped (a jump down), not counted against Move. Default: `0.0`.
     """
     kind: Annotated[Kind2, Field(title="Kind")]
     """
@@ -3731,7 +3648,7 @@ class Legs(RootModel[list[Leg]]):
 
 class Mode(StrEnum):
     """
-    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`. Default: `"walk"`.
     """
 
     walk = "walk"
@@ -3740,6 +3657,14 @@ class Mode(StrEnum):
     fly = "fly"
     burrow = "burrow"
     glide = "glide"
+
+
+class PartOfMove(RootModel[str]):
+    root: Annotated[str, Field(max_length=100, min_length=1, title="Part Of Move")]
+    """
+    Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action.
+    """
 
 
 class Path1Item(RootModel[list[int]]):
@@ -3753,6 +3678,12 @@ class Path1(RootModel[list[Path1Item]]):
     """
 
 
+class Through(StrEnum):
+    clamber = "clamber"
+    overrun = "overrun"
+    tumble = "tumble"
+
+
 class To(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
     """
@@ -3764,108 +3695,6 @@ class ToInches(RootModel[list[float]]):
     root: Annotated[list[float], Field(max_length=3, min_length=2, title="To Inches")]
     """
     Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
-    """
-
-
-class Move(BaseModel):
-    """
-    Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
-    lets the creature move up to `distance`). `use_main_action` spends the main action as a
-    second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
-    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
-    Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
-    roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
-    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test).
-
-    Each ruleset names its own actions, and `advance` (the default) means its first:
-    epic-path `walk`, `double_move`, `run`, `withdraw`, `charge` (with `primary`), `crawl`,
-    `clamber`; one-two-one `move`, `sprint`, `charge` (with `primary`); action-points
-    `walk`, `run`, `jump`, `long_jump`, `crawl`, `dodge`, `move_silently`. An action a
-    ruleset lacks is refused with its `<ruleset>/unknown-action`.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    action: Annotated[str | None, Field(title="Action")] = "advance"
-    """
-    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first.
-    """
-    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = 0
-    """
-    action-points: action points converted into move points (never back).
-    """
-    by: Annotated[str | None, Field(title="By")] = None
-    """
-    `pull_up`: the id of the creature pulling a willing burrower out.
-    """
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the creature acting.
-    """
-    distance: Annotated[int | None, Field(title="Distance")] = None
-    """
-    `free`: how far the effect lets the creature move.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    jump_test: Annotated[bool | None, Field(title="Jump Test")] = False
-    """
-    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2).
-    """
-    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = []
-    """
-    Indices into `path` of the squares reached by a jump.
-    """
-    legs: Annotated[Legs | None, Field(title="Legs")] = None
-    """
-    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
-    """
-    mode: Annotated[Mode | None, Field(title="Mode")] = "walk"
-    """
-    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
-    """
-    onto: Annotated[str | None, Field(title="Onto")] = None
-    """
-    The id of a bigger creature to climb onto.
-    """
-    path: Annotated[Path1 | None, Field(title="Path")] = None
-    """
-    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
-    """
-    primary: Annotated[str | None, Field(title="Primary")] = None
-    """
-    Epic Path: the withdraw's primary target, or the charge's target.
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    sneaking: Annotated[bool | None, Field(title="Sneaking")] = False
-    """
-    one-two-one: sneaking costs +1 Movement a square.
-    """
-    to: Annotated[To | None, Field(title="To")] = None
-    """
-    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
-    """
-    to_inches: Annotated[ToInches | None, Field(title="To Inches")] = None
-    """
-    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
-    """
-    type: Annotated[Literal["move"], Field(title="Type")] = "move"
-    """
-    What is asked: selects the intent's shape.
-    """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
-    """
-    Spend the main action as the move action (a second move).
-    """
-    willing: Annotated[bool | None, Field(title="Willing")] = False
-    """
-    The creature climbed is willing (no test).
     """
 
 
@@ -3886,16 +3715,16 @@ class MovedData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    last_square_cost: Annotated[int | None, Field(title="Last Square Cost")] = None
+    last_square_cost: Annotated[int | None, Field(title="Last Square Cost")]
     """
     What the path's last square cost in full, when it cost more than what was left
     (Reclaim the Wild: "you can still enter that new square"); None otherwise.
     """
-    last_square_paid: Annotated[int | None, Field(title="Last Square Paid")] = None
+    last_square_paid: Annotated[int | None, Field(title="Last Square Paid")]
     """
     What was paid for that square: all that was left (counted in `cost`); None otherwise.
     """
-    maneuver: Annotated[bool | None, Field(title="Maneuver")] = False
+    maneuver: Annotated[bool, Field(title="Maneuver")]
     """
     The movement spent a maneuver (Draw Steel's Dig) rather than a move action.
     """
@@ -3918,7 +3747,7 @@ class MovedData(BaseModel):
     """
     The squares entered, in order, each `[x, y, z]`; the starting square is not in it.
     """
-    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    starts_action: Annotated[bool, Field(title="Starts Action")]
     """
     This movement began a new move action (it spent one of the turn's actions).
     """
@@ -3981,7 +3810,7 @@ class MovedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Moved"], Field(title="Type")]
+    type: Annotated[Literal["Moved"], Field(title="Type")] = "Moved"
     """
     Always `Moved`: the event's type.
     """
@@ -4004,7 +3833,7 @@ class MovedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Moved"], Field(title="Type")]
+    type: Annotated[Literal["Moved"], Field(title="Type")] = "Moved"
     """
     Always `Moved`: the event's type.
     """
@@ -4020,11 +3849,11 @@ class MovedInchesData(BaseModel):
     counted against Move; `climbing` whether the fighter ends the move climbing.
     """
 
-    action: Annotated[str | None, Field(title="Action")] = "move"
+    action: Annotated[str, Field(title="Action")]
     """
     Always `move`: one move action.
     """
-    climbing: Annotated[bool | None, Field(title="Climbing")] = False
+    climbing: Annotated[bool, Field(title="Climbing")]
     """
     True when the fighter ends the move climbing.
     """
@@ -4040,7 +3869,7 @@ class MovedInchesData(BaseModel):
     """
     The legs of the move, in order.
     """
-    mode: Annotated[str | None, Field(title="Mode")] = "legs"
+    mode: Annotated[str, Field(title="Mode")]
     """
     Always `legs` for a gridless move.
     """
@@ -4053,7 +3882,7 @@ class MovedInchesData(BaseModel):
     """
     The fighter's start and every leg's end, `[x, y, z]` in inches.
     """
-    starts_action: Annotated[bool | None, Field(title="Starts Action")] = True
+    starts_action: Annotated[bool, Field(title="Starts Action")]
     """
     This movement began a new move action (it spent one of the turn's actions).
     """
@@ -4116,7 +3945,7 @@ class MovedInchesEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    type: Annotated[Literal["MovedInches"], Field(title="Type")] = "MovedInches"
     """
     Always `MovedInches`: the event's type.
     """
@@ -4139,7 +3968,7 @@ class MovedInchesEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    type: Annotated[Literal["MovedInches"], Field(title="Type")] = "MovedInches"
     """
     Always `MovedInches`: the event's type.
     """
@@ -4166,7 +3995,7 @@ class MovedInchesRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["MovedInches"], Field(title="Type")]
+    type: Annotated[Literal["MovedInches"], Field(title="Type")] = "MovedInches"
     """
     Always `MovedInches`: the event's type.
     """
@@ -4193,15 +4022,49 @@ class MovedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Moved"], Field(title="Type")]
+    type: Annotated[Literal["Moved"], Field(title="Type")] = "Moved"
     """
     Always `Moved`: the event's type.
     """
 
 
+class MovementEvent(BaseModel):
+    distance: Annotated[float, Field(title="Distance")]
+    """
+    How far, in the ruleset's unit.
+    """
+    squares: Annotated[list[list[float]], Field(title="Squares")]
+    """
+    The squares (or points) entered, in order.
+    """
+    type: Annotated[str, Field(title="Type")]
+    """
+    The event's type (`Moved`, `Shifted`, `ForceMoved`, ...).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's version (jump to it in a replay).
+    """
+
+
+class Movements(BaseModel):
+    by_type: Annotated[dict[str, float], Field(title="By Type")]
+    """
+    The total per event type.
+    """
+    distance: Annotated[float, Field(title="Distance")]
+    """
+    The total, in the ruleset's unit.
+    """
+    events: Annotated[list[MovementEvent], Field(title="Events")]
+    """
+    Each movement, in version order.
+    """
+
+
 class CollisionDamage(StrEnum):
     """
-    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS).
+    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS). Default: `"moved"`.
     """
 
     moved = "moved"
@@ -4210,7 +4073,7 @@ class CollisionDamage(StrEnum):
 
 class CornerRule2(StrEnum):
     """
-    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none.
+    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none. Default: `"either"`.
     """
 
     either = "either"
@@ -4220,7 +4083,7 @@ class CornerRule2(StrEnum):
 
 class SurfCost(StrEnum):
     """
-    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope.
+    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope. Default: `"half"`.
     """
 
     half = "half"
@@ -4229,7 +4092,7 @@ class SurfCost(StrEnum):
 
 class SurfDifficultWear(StrEnum):
     """
-    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn).
+    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn). Default: `"normal"`.
     """
 
     harsh = "harsh"
@@ -4241,85 +4104,148 @@ class OneTwoOneOptions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    athletics_die: Annotated[int | None, Field(ge=2, le=20, title="Athletics Die")] = 6
+    athletics_die: Annotated[int | None, Field(ge=2, le=20, title="Athletics Die")] = (
+        None
+    )
     """
-    Rolling with a fall rolls `stats.athletics` dice of this size (DIGEST 4.5 UNKNOWN).
+    Rolling with a fall rolls `stats.athletics` dice of this size (DIGEST 4.5 UNKNOWN). Default: `6`.
     """
     climb_needs_free_hands: Annotated[
         bool | None, Field(title="Climb Needs Free Hands")
-    ] = True
+    ] = None
     """
-    Climbing needs both hands (Climbing): a creature with `stats.hands_busy` > 0 can't climb until it puts things away; `false` lets the GM waive it.
+    Climbing needs both hands (Climbing): a creature with `stats.hands_busy` > 0 can't climb until it puts things away; `false` lets the GM waive it. Default: `true`.
     """
     collision_damage: Annotated[
         CollisionDamage | None, Field(title="Collision Damage")
-    ] = "moved"
+    ] = None
     """
-    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS).
+    A creature pushed into another: only the moved one takes damage, or both (4.4 GUESS). Default: `"moved"`.
     """
-    corner_rule: Annotated[CornerRule2 | None, Field(title="Corner Rule")] = "either"
+    corner_rule: Annotated[CornerRule2 | None, Field(title="Corner Rule")] = None
     """
-    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none.
+    No diagonal past a wall: either side (Draw Steel's rule, DIGEST 4.8 GUESS), both, none. Default: `"either"`.
     """
-    fortitude: Annotated[int | None, Field(ge=0, le=100, title="Fortitude")] = 2
+    fortitude: Annotated[int | None, Field(ge=0, le=100, title="Fortitude")] = None
     """
-    Holding Your Breath: rounds a creature without `stats.fortitude` holds its breath.
+    Holding Your Breath: rounds a creature without `stats.fortitude` holds its breath. Default: `2`.
     """
-    movement: Annotated[int | None, Field(ge=1, le=100, title="Movement")] = 6
+    horizontal_jump: Annotated[
+        int | None, Field(ge=0, le=20, title="Horizontal Jump")
+    ] = None
     """
-    Movement of a creature without `speeds.walk` ("typically, Heroes have 6").
+    Squares of a creature's longest horizontal jump when its `stats.horizontal_jump` is not given (the value is in the full rulebook, not the Movement page: GUESS 2, a jump over one square to the next); doubled while Sprinting. Default: `2`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    movement: Annotated[int | None, Field(ge=1, le=100, title="Movement")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Movement of a creature without `speeds.walk` ("typically, Heroes have 6"). Default: `6`.
+    """
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
+    """
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
     slowed_surcharge: Annotated[
         int | None, Field(ge=0, le=10, title="Slowed Surcharge")
-    ] = 1
+    ] = None
     """
-    Slowed (and squeezing, which slows) adds this per square (DIGEST 4.2 UNKNOWN).
+    Slowed (and squeezing, which slows) adds this per square (DIGEST 4.2 UNKNOWN). Default: `1`.
     """
     sprint_needs_empty_hands: Annotated[
         bool | None, Field(title="Sprint Needs Empty Hands")
-    ] = True
+    ] = None
     """
-    Sprinting: hands emptied of all but travel items first; a creature with `stats.hands_busy` > 0 can't Sprint; `false` lets the GM waive it.
+    Sprinting: hands emptied of all but travel items first; a creature with `stats.hands_busy` > 0 can't Sprint; `false` lets the GM waive it. Default: `true`.
     """
-    squeeze_from: Annotated[int | None, Field(ge=1, le=10, title="Squeeze From")] = 1
+    squeeze_from: Annotated[int | None, Field(ge=1, le=10, title="Squeeze From")] = None
     """
-    Squeezing: an opening built for a size this many categories smaller than the creature must be squeezed through ("shorter than one-half your height or width"; GUESS: each category about doubles height and width).
+    Squeezing: an opening built for a size this many categories smaller than the creature must be squeezed through ("shorter than one-half your height or width"; GUESS: each category about doubles height and width). Default: `1`.
     """
-    stand_up_cost: Annotated[int | None, Field(ge=0, le=100, title="Stand Up Cost")] = 3
+    stand_up_cost: Annotated[int | None, Field(ge=0, le=100, title="Stand Up Cost")] = (
+        None
+    )
     """
-    Movement to stand up from prone (DIGEST 4.6 UNKNOWN; half of 6).
+    Movement to stand up from prone (DIGEST 4.6 UNKNOWN; half of 6). Default: `3`.
     """
-    surf_cost: Annotated[SurfCost | None, Field(title="Surf Cost")] = "half"
+    surf_cost: Annotated[SurfCost | None, Field(title="Surf Cost")] = None
     """
-    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope.
+    Shield Surfing: "in most cases, your Movement costs will be halved" (the turn's raw costs added up, halved, rounded down); `full` for a gentle slope. Default: `"half"`.
     """
     surf_difficult_wear: Annotated[
         SurfDifficultWear | None, Field(title="Surf Difficult Wear")
-    ] = "normal"
+    ] = None
     """
-    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn).
+    Shield wear on difficult terrain, which the text's examples put on both sides (sand and snow are gentle, thickets harsh): normal (1 a turn) unless the GM says. Damaging terrain is always harsh (2), water always gentle (1 every other turn). Default: `"normal"`.
     """
-    surf_needs_slope: Annotated[bool | None, Field(title="Surf Needs Slope")] = True
+    surf_needs_slope: Annotated[bool | None, Field(title="Surf Needs Slope")] = None
     """
-    Shield Surfing begins only on a downward slope, a square next to the surfer one square lower ("consult your GM"); `false` lets the GM call any terrain sloped enough.
+    Shield Surfing begins only on a downward slope, a square next to the surfer one square lower ("consult your GM"); `false` lets the GM call any terrain sloped enough. Default: `true`.
     """
     too_small_from: Annotated[
         int | None, Field(ge=1, le=10, title="Too Small From")
-    ] = 2
+    ] = None
     """
-    Squeezing: an opening built for a size this many categories smaller is too small to squeeze into ("smaller than one-quarter"; GUESS as above).
+    Squeezing: an opening built for a size this many categories smaller is too small to squeeze into ("smaller than one-quarter"; GUESS as above). Default: `2`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track turns and rounds; `false` is free movement, each move still bounded by speed.
+    Track turns and rounds; `false` is free movement, each move still bounded by speed. Default: `true`.
     """
-    vertical_jump: Annotated[int | None, Field(ge=0, le=20, title="Vertical Jump")] = 1
+    vertical_jump: Annotated[int | None, Field(ge=0, le=20, title="Vertical Jump")] = (
+        None
+    )
     """
-    Squares a creature falls without harm when its `stats.vertical_jump` is not given.
+    Squares a creature falls without harm when its `stats.vertical_jump` is not given. Default: `1`.
+    """
+
+
+class Cost(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Cost")]
+    """
+    What each step the text cannot count costs, in the ruleset's unit (absent: a plain
+    step's cost).
+    """
+
+
+class Overrule(BaseModel):
+    """
+    The director's ruling on this intent: judged as usual, each
+    rule it would be refused on is recorded as a `RuleOverruled` event and set aside.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cost: Annotated[Cost | None, Field(title="Cost")] = None
+    """
+    What each step the text cannot count costs, in the ruleset's unit (absent: a plain
+    step's cost).
+    """
+    reactions: Annotated[bool | None, Field(title="Reactions")] = None
+    """
+    Whether the move still provokes reactions (false: none trigger). Default: `true`.
+    """
+    reason: Annotated[str, Field(max_length=500, min_length=1, title="Reason")]
+    """
+    Why the table rules so (1 to 500 characters): shown wherever the action is.
+    """
+
+
+class Overruled(BaseModel):
+    """
+    A rule the director's ruling set aside (a `RuleOverruled` event of the action).
+    """
+
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")]
+    """
+    The path step it applied to, if any.
     """
 
 
@@ -4389,9 +4315,9 @@ class PieceSpec(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    bottom: Annotated[float | None, Field(ge=0.0, le=200.0, title="Bottom")] = 0.0
+    bottom: Annotated[float | None, Field(ge=0.0, le=200.0, title="Bottom")] = None
     """
-    The height of the bottom of the piece, in inches.
+    The height of the bottom of the piece, in inches. Default: `0.0`.
     """
     height: Annotated[float, Field(gt=0.0, le=200.0, title="Height")]
     """
@@ -4409,6 +4335,64 @@ class PieceSpec(BaseModel):
     """
 
 
+class Creature(BaseModel):
+    """
+    The creature, as in the create body's `creatures`.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    at: Annotated[list[int | float], Field(max_length=3, min_length=2, title="At")]
+    """
+    Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
+    """
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
+    """
+    Conditions it starts with (`prone`, `slowed`, ...). Default: `[]`.
+    """
+    hp: Annotated[int | None, Field(title="Hp")] = None
+    """
+    Stamina (hit points). Default: `1`.
+    """
+    id: Annotated[
+        str,
+        Field(
+            max_length=64,
+            min_length=1,
+            pattern="^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+            title="Id",
+        ),
+    ]
+    """
+    Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
+    """
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = None
+    """
+    A name to show. Default: `""`.
+    """
+    side: Annotated[Side | None, Field(title="Side")] = None
+    """
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
+    """
+    size: Annotated[str | None, Field(title="Size")] = None
+    """
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it. Default: `"1M"`.
+    """
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
+    """
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost. Default: `{}`.
+    """
+    stability: Annotated[int | None, Field(title="Stability")] = None
+    """
+    Stability against forced movement. Default: `0`.
+    """
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
+    """
+    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
+    """
+
+
 class Place(BaseModel):
     """
     Director: put a new creature on the map (`at` inside the spec; z optional).
@@ -4417,13 +4401,17 @@ class Place(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    creature: Annotated[dict[str, Any], Field(title="Creature")]
+    creature: Annotated[Creature, Field(title="CreatureIn")]
     """
-    The creature to place, as in the create body (`at` inside it).
+    The creature, as in the create body's `creatures`.
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -4440,7 +4428,7 @@ class PowerRolledData(BaseModel):
     A power roll a movement rule called for (2d10 + characteristic), with its tier.
     """
 
-    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    characteristic: Annotated[int, Field(title="Characteristic")]
     """
     The characteristic added to the roll.
     """
@@ -4452,7 +4440,7 @@ class PowerRolledData(BaseModel):
     """
     The faces of the dice rolled, in order.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
@@ -4460,11 +4448,11 @@ class PowerRolledData(BaseModel):
     """
     What the roll tested (such as `climb creature`, `claw dirt`).
     """
-    tier: Annotated[int | None, Field(title="Tier")] = 1
+    tier: Annotated[int, Field(title="Tier")]
     """
     The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
     """
-    total: Annotated[int | None, Field(title="Total")] = 0
+    total: Annotated[int, Field(title="Total")]
     """
     The roll's total (faces plus modifiers).
     """
@@ -4527,7 +4515,7 @@ class PowerRolledEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")] = "PowerRolled"
     """
     Always `PowerRolled`: the event's type.
     """
@@ -4550,7 +4538,7 @@ class PowerRolledEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")] = "PowerRolled"
     """
     Always `PowerRolled`: the event's type.
     """
@@ -4577,7 +4565,7 @@ class PowerRolledRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["PowerRolled"], Field(title="Type")]
+    type: Annotated[Literal["PowerRolled"], Field(title="Type")] = "PowerRolled"
     """
     Always `PowerRolled`: the event's type.
     """
@@ -4702,6 +4690,25 @@ class ReachSquare(BaseModel):
     """
 
 
+class ReactionFact(BaseModel):
+    damage: Annotated[int | None, Field(title="Damage")] = None
+    """
+    Damage dealt (only on taken ones).
+    """
+    reaction: Annotated[str, Field(title="Reaction")]
+    """
+    The reaction window's id.
+    """
+    reactor: Annotated[str | None, Field(title="Reactor")] = None
+    """
+    Who could react (only on provoked ones).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's version.
+    """
+
+
 class Decision(StrEnum):
     """
     `take` (the reactor struck) or `decline`.
@@ -4716,11 +4723,11 @@ class ReactionResolvedData(BaseModel):
     A reaction window closed; a taken free strike records its dice and result.
     """
 
-    characteristic: Annotated[int | None, Field(title="Characteristic")] = 0
+    characteristic: Annotated[int, Field(title="Characteristic")]
     """
     The characteristic added to the roll.
     """
-    damage: Annotated[int | None, Field(title="Damage")] = 0
+    damage: Annotated[int, Field(title="Damage")]
     """
     Damage the strike dealt (0 when declined or missed).
     """
@@ -4732,19 +4739,19 @@ class ReactionResolvedData(BaseModel):
     """
     The id of the reaction window (as in `pending_reactions[].id`).
     """
-    rolls: Annotated[list[int] | None, Field(title="Rolls")] = []
+    rolls: Annotated[list[int], Field(title="Rolls")]
     """
     The faces of the dice rolled, in order.
     """
-    seeded: Annotated[bool | None, Field(title="Seeded")] = False
+    seeded: Annotated[bool, Field(title="Seeded")]
     """
     True when the battle's seeded dice rolled them; false when the table's `rolls` were used.
     """
-    tier: Annotated[int | None, Field(title="Tier")] = 0
+    tier: Annotated[int, Field(title="Tier")]
     """
     The power roll's tier: 1 (11 or less), 2 (12-16) or 3 (17 or more).
     """
-    total: Annotated[int | None, Field(title="Total")] = 0
+    total: Annotated[int, Field(title="Total")]
     """
     The roll's total (faces plus modifiers).
     """
@@ -4807,7 +4814,9 @@ class ReactionResolvedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")] = (
+        "ReactionResolved"
+    )
     """
     Always `ReactionResolved`: the event's type.
     """
@@ -4830,7 +4839,9 @@ class ReactionResolvedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")] = (
+        "ReactionResolved"
+    )
     """
     Always `ReactionResolved`: the event's type.
     """
@@ -4857,9 +4868,22 @@ class ReactionResolvedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ReactionResolved"], Field(title="Type")]
+    type: Annotated[Literal["ReactionResolved"], Field(title="Type")] = (
+        "ReactionResolved"
+    )
     """
     Always `ReactionResolved`: the event's type.
+    """
+
+
+class Reactions(BaseModel):
+    provoked: Annotated[list[ReactionFact], Field(title="Provoked")]
+    """
+    Reactions this creature's moves opened.
+    """
+    taken: Annotated[list[ReactionFact], Field(title="Taken")]
+    """
+    Reactions this creature took.
     """
 
 
@@ -4930,9 +4954,9 @@ class ReclaimTheWildEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["Movement"], Field(title="Unit")] = "Movement"
+    unit: Annotated[Literal["Movement"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"Movement"`.
     """
 
 
@@ -4959,6 +4983,17 @@ class RedoIn(BaseModel):
     """
 
 
+class RedoRecord(BaseModel):
+    """
+    A redo as its action records it.
+    """
+
+    type: Annotated[Literal["redo"], Field(title="Type")] = "redo"
+    """
+    Always `redo`.
+    """
+
+
 class Refusal(BaseModel):
     """
     A refusal inside an answer: the rule that forbids, where, and a sentence.
@@ -4972,7 +5007,7 @@ class Refusal(BaseModel):
     """
     A stable, namespaced rule id (`draw-steel/cannot-cut-corners`).
     """
-    step: Annotated[int | None, Field(title="Step")] = None
+    step: Annotated[int | None, Field(title="Step")]
     """
     The path step it applies to, if any.
     """
@@ -4989,6 +5024,10 @@ class Remove(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -5031,6 +5070,10 @@ class ResolveReaction(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     reaction: Annotated[str, Field(title="Reaction")]
     """
@@ -5082,11 +5125,11 @@ class ResumeMove(BaseModel):
     """
     The action that granted the movement (each ruleset names its own, such as Draw Steel's `advance` or Epic Path's `double_move`).
     """
-    budget: Annotated[int | None, Field(title="Budget")] = 0
+    budget: Annotated[int, Field(title="Budget")]
     """
     Movement still available to the move, in the ruleset's unit.
     """
-    bump: Annotated[Bump | None, Field(title="Bump")] = None
+    bump: Annotated[Bump | None, Field(title="Bump")]
     """
     An unseen obstruction just past the path's end (Epic Path collisions).
     """
@@ -5094,19 +5137,19 @@ class ResumeMove(BaseModel):
     """
     The id of the moving creature.
     """
-    economy: Annotated[bool | None, Field(title="Economy")] = False
+    economy: Annotated[bool, Field(title="Economy")]
     """
     True when the move counts against the turn's economy.
     """
-    jump_bonus: Annotated[int | None, Field(title="Jump Bonus")] = 0
+    jump_bonus: Annotated[int, Field(title="Jump Bonus")]
     """
     Extra squares a jump test granted.
     """
-    jumps: Annotated[list[int] | None, Field(title="Jumps")] = []
+    jumps: Annotated[list[int], Field(title="Jumps")]
     """
     Indices into `path` reached by a jump.
     """
-    kind: Annotated[Kind6 | None, Field(title="Kind")] = "move"
+    kind: Annotated[Kind6, Field(title="Kind")]
     """
     `move` or `shift`.
     """
@@ -5118,9 +5161,256 @@ class ResumeMove(BaseModel):
     """
     The squares still to enter, in order.
     """
-    provoked: Annotated[list[str] | None, Field(title="Provoked")] = []
+    provoked: Annotated[list[str], Field(title="Provoked")]
     """
     Reactors this action already provoked (Epic Path: one attack per enemy per action).
+    """
+    through: Annotated[dict[str, str] | None, Field(title="Through")] = None
+    """
+    Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
+    overrun, tumble); absent when none.
+    """
+
+
+class RuleOverruledData(BaseModel):
+    """
+    The director set a rule aside (a ruling): the intent would have been
+    refused by `rule` at `step` (`detail` says why); the events after it in the action go on
+    as if that step were legal. It changes nothing in the battle when folded.
+    """
+
+    creature: Annotated[str | None, Field(title="Creature")]
+    """
+    The creature the ruled intent moved (or acted for), when it names one.
+    """
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    The sentence the refusal would have said.
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason for the ruling.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The id of the rule set aside, as a refusal names it (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")]
+    """
+    The path's step (or leg) it applied to, from 0; absent: the intent as a whole.
+    """
+
+
+class RuleOverruledEnvelope(BaseModel):
+    """
+    A logged `RuleOverruled` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")] = "RuleOverruled"
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class RuleOverruledEvent(BaseModel):
+    """
+    A `RuleOverruled` event that was not logged.
+    """
+
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")] = "RuleOverruled"
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+
+
+class RuleOverruledRecord(BaseModel):
+    """
+    A `RuleOverruled` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: RuleOverruledData
+    """
+    What the `RuleOverruled` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["RuleOverruled"], Field(title="Type")] = "RuleOverruled"
+    """
+    Always `RuleOverruled`: the event's type.
+    """
+
+
+class Ruling(BaseModel):
+    """
+    A rule the director set aside, as the log recorded it (a `RuleOverruled` event).
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who ruled: `director`.
+    """
+    creature: Annotated[str | None, Field(title="Creature")]
+    """
+    The creature the intent moved.
+    """
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The ruled action's id (for its judgement).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside (`draw-steel/ledge`).
+    """
+    step: Annotated[int | None, Field(title="Step")]
+    """
+    The path step it applied to, if any.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The `RuleOverruled` event's version.
+    """
+
+
+class RulingOn(BaseModel):
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    What the refusal would have said.
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule set aside.
+    """
+    step: Annotated[int | None, Field(title="Step")]
+    """
+    The path step, if any.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The `RuleOverruled` event's version.
+    """
+
+
+class RulingShown(BaseModel):
+    """
+    The director's ruling on an action.
+    """
+
+    overruled: Annotated[list[Overruled], Field(title="Overruled")]
+    """
+    The rules it set aside, as recorded (empty: the rules allowed it anyway).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    words: Annotated[str, Field(title="Words")]
+    """
+    "overruled by the director: <reason>".
+    """
+
+
+class RulingsPage(BaseModel):
+    """
+    The battle's rulings still in effect (an undone action's are left out), oldest first.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    next_after: Annotated[int, Field(title="Next After")]
+    """
+    Pass as `after` to read the next page.
+    """
+    rulings: Annotated[list[Ruling], Field(title="Rulings")]
+    """
+    The rulings, in version order.
     """
 
 
@@ -5205,9 +5495,13 @@ class SetCondition(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
-    on: Annotated[bool | None, Field(title="On")] = True
+    on: Annotated[bool | None, Field(title="On")] = None
     """
-    True to give the condition, false to end it.
+    True to give the condition, false to end it. Default: `true`.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -5306,9 +5600,9 @@ class SetTerrain(BaseModel):
     """
     For `narrow`: the size the opening is built for.
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = False
+    hard: Annotated[bool | None, Field(title="Hard")] = None
     """
-    A surface hard to climb or a liquid hard to swim (the Director's Might test).
+    A surface hard to climb or a liquid hard to swim (the Director's Might test). Default: `false`.
     """
     height: Annotated[int | None, Field(title="Height")] = None
     """
@@ -5321,6 +5615,10 @@ class SetTerrain(BaseModel):
     material: Annotated[Material | None, Field(title="Material")] = None
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -5349,13 +5647,17 @@ class ShieldSurf(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
-    stop: Annotated[bool | None, Field(title="Stop")] = False
+    stop: Annotated[bool | None, Field(title="Stop")] = None
     """
-    End Shield Surfing instead of beginning it.
+    End Shield Surfing instead of beginning it. Default: `false`.
     """
     type: Annotated[Literal["shield_surf"], Field(title="Type")] = "shield_surf"
     """
@@ -5382,15 +5684,15 @@ class ShieldSurfEndedData(BaseModel):
     """
     The id of the creature this happened to (or that acted).
     """
-    forced: Annotated[bool | None, Field(title="Forced")] = False
+    forced: Annotated[bool, Field(title="Forced")]
     """
     True when something ended it (the creature is knocked prone).
     """
-    reason: Annotated[str | None, Field(title="Reason")] = "minor action"
+    reason: Annotated[str, Field(title="Reason")]
     """
     Why it ended (`minor action`, `halted`, `frozen`, `prone`, `disarmed`, `broken`).
     """
-    shield_at: Annotated[ShieldAt | None, Field(title="Shield At")] = None
+    shield_at: Annotated[ShieldAt | None, Field(title="Shield At")]
     """
     Where a forced end dropped the shield, `[x, y, z]`.
     """
@@ -5453,7 +5755,7 @@ class ShieldSurfEndedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")] = "ShieldSurfEnded"
     """
     Always `ShieldSurfEnded`: the event's type.
     """
@@ -5476,7 +5778,7 @@ class ShieldSurfEndedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")] = "ShieldSurfEnded"
     """
     Always `ShieldSurfEnded`: the event's type.
     """
@@ -5503,7 +5805,7 @@ class ShieldSurfEndedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfEnded"], Field(title="Type")] = "ShieldSurfEnded"
     """
     Always `ShieldSurfEnded`: the event's type.
     """
@@ -5581,7 +5883,9 @@ class ShieldSurfStartedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")] = (
+        "ShieldSurfStarted"
+    )
     """
     Always `ShieldSurfStarted`: the event's type.
     """
@@ -5604,7 +5908,9 @@ class ShieldSurfStartedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")] = (
+        "ShieldSurfStarted"
+    )
     """
     Always `ShieldSurfStarted`: the event's type.
     """
@@ -5631,7 +5937,9 @@ class ShieldSurfStartedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")]
+    type: Annotated[Literal["ShieldSurfStarted"], Field(title="Type")] = (
+        "ShieldSurfStarted"
+    )
     """
     Always `ShieldSurfStarted`: the event's type.
     """
@@ -5656,7 +5964,7 @@ class ShieldWornData(BaseModel):
     """
     Durability the shield has left.
     """
-    terrain: Annotated[str | None, Field(title="Terrain")] = "normal"
+    terrain: Annotated[str, Field(title="Terrain")]
     """
     How rough the ground was: `harsh`, `normal` or `gentle`.
     """
@@ -5719,7 +6027,7 @@ class ShieldWornEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")] = "ShieldWorn"
     """
     Always `ShieldWorn`: the event's type.
     """
@@ -5742,7 +6050,7 @@ class ShieldWornEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")] = "ShieldWorn"
     """
     Always `ShieldWorn`: the event's type.
     """
@@ -5769,7 +6077,7 @@ class ShieldWornRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["ShieldWorn"], Field(title="Type")]
+    type: Annotated[Literal["ShieldWorn"], Field(title="Type")] = "ShieldWorn"
     """
     Always `ShieldWorn`: the event's type.
     """
@@ -5791,16 +6099,17 @@ class Shift(BaseModel):
     The careful step: Disengage (default) or a shift granted by an effect (`free`, with
     `distance`). `instead_move` uses the granted distance to move instead (then it provokes).
     Epic Path: the 5-foot step, `action` `five_foot_step` (the default), `action_point` (a
-    move action bought with an action point, even after moving) or `full_attack` (an attack
-    of a full attack traded for the step).
+    move action bought with an action point, even after moving), `full_attack` (an attack
+    of a full attack traded for the step) or `feature` (an extra step a feat, class feature
+    or racial trait grants, `stats.feature_steps` a round).
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    action: Annotated[str | None, Field(title="Action")] = "disengage"
+    action: Annotated[str | None, Field(title="Action")] = None
     """
-    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point` or `full_attack`.
+    `disengage` (default) or `free` for Draw Steel; Epic Path's `five_foot_step`, `action_point`, `full_attack` or `feature`. Default: `"disengage"`.
     """
     creature: Annotated[str, Field(title="Creature")]
     """
@@ -5814,9 +6123,13 @@ class Shift(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
-    instead_move: Annotated[bool | None, Field(title="Instead Move")] = False
+    instead_move: Annotated[bool | None, Field(title="Instead Move")] = None
     """
-    Use the granted distance to move instead of shifting (then it provokes).
+    Use the granted distance to move instead of shifting (then it provokes). Default: `false`.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     path: Annotated[Path2 | None, Field(title="Path")] = None
     """
@@ -5834,9 +6147,9 @@ class Shift(BaseModel):
     """
     What is asked: selects the intent's shape.
     """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
     """
-    Spend the main action as the move action (a second move).
+    Spend the main action as the move action (a second move). Default: `false`.
     """
 
 
@@ -5872,7 +6185,7 @@ class ShiftedData(BaseModel):
     """
     The squares entered, in order, each `[x, y, z]`; the starting square is not in it.
     """
-    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    starts_action: Annotated[bool, Field(title="Starts Action")]
     """
     This movement began a new move action (it spent one of the turn's actions).
     """
@@ -5935,7 +6248,7 @@ class ShiftedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    type: Annotated[Literal["Shifted"], Field(title="Type")] = "Shifted"
     """
     Always `Shifted`: the event's type.
     """
@@ -5958,7 +6271,7 @@ class ShiftedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    type: Annotated[Literal["Shifted"], Field(title="Type")] = "Shifted"
     """
     Always `Shifted`: the event's type.
     """
@@ -5985,7 +6298,7 @@ class ShiftedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Shifted"], Field(title="Type")]
+    type: Annotated[Literal["Shifted"], Field(title="Type")] = "Shifted"
     """
     Always `Shifted`: the event's type.
     """
@@ -6011,6 +6324,10 @@ class StandUp(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
@@ -6019,9 +6336,9 @@ class StandUp(BaseModel):
     """
     What is asked: selects the intent's shape.
     """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
     """
-    Spend the main action as the move action (a second move).
+    Spend the main action as the move action (a second move). Default: `false`.
     """
 
 
@@ -6036,6 +6353,10 @@ class StartTurn(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -6086,7 +6407,7 @@ class StoodUpData(BaseModel):
     action (Epic Path; its `ActionUsed` spends it) or the turn's own movement (`movement`:
     Move Points, Reclaim the Wild's Movement; its `Tallied` spends it).
     """
-    by: Annotated[str | None, Field(title="By")] = None
+    by: Annotated[str | None, Field(title="By")]
     """
     An adjacent creature that used its own Stand Up maneuver on this willing creature.
     """
@@ -6153,7 +6474,7 @@ class StoodUpEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    type: Annotated[Literal["StoodUp"], Field(title="Type")] = "StoodUp"
     """
     Always `StoodUp`: the event's type.
     """
@@ -6176,7 +6497,7 @@ class StoodUpEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    type: Annotated[Literal["StoodUp"], Field(title="Type")] = "StoodUp"
     """
     Always `StoodUp`: the event's type.
     """
@@ -6203,7 +6524,7 @@ class StoodUpRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["StoodUp"], Field(title="Type")]
+    type: Annotated[Literal["StoodUp"], Field(title="Type")] = "StoodUp"
     """
     Always `StoodUp`: the event's type.
     """
@@ -6281,7 +6602,7 @@ class TakenDownEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    type: Annotated[Literal["TakenDown"], Field(title="Type")] = "TakenDown"
     """
     Always `TakenDown`: the event's type.
     """
@@ -6304,7 +6625,7 @@ class TakenDownEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    type: Annotated[Literal["TakenDown"], Field(title="Type")] = "TakenDown"
     """
     Always `TakenDown`: the event's type.
     """
@@ -6331,7 +6652,7 @@ class TakenDownRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["TakenDown"], Field(title="Type")]
+    type: Annotated[Literal["TakenDown"], Field(title="Type")] = "TakenDown"
     """
     Always `TakenDown`: the event's type.
     """
@@ -6345,7 +6666,7 @@ class TalliedData(BaseModel):
     (Epic Path: rounds run, endurance checks, action points spent).
     """
 
-    amount: Annotated[int | None, Field(title="Amount")] = 1
+    amount: Annotated[int, Field(title="Amount")]
     """
     Added to the count.
     """
@@ -6416,7 +6737,7 @@ class TalliedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    type: Annotated[Literal["Tallied"], Field(title="Type")] = "Tallied"
     """
     Always `Tallied`: the event's type.
     """
@@ -6439,7 +6760,7 @@ class TalliedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    type: Annotated[Literal["Tallied"], Field(title="Type")] = "Tallied"
     """
     Always `Tallied`: the event's type.
     """
@@ -6466,7 +6787,7 @@ class TalliedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Tallied"], Field(title="Type")]
+    type: Annotated[Literal["Tallied"], Field(title="Type")] = "Tallied"
     """
     Always `Tallied`: the event's type.
     """
@@ -6493,6 +6814,10 @@ class Teleport(BaseModel):
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
     """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
@@ -6501,9 +6826,9 @@ class Teleport(BaseModel):
     """
     The id of another creature doing the teleporting (then `distance` is required).
     """
-    stand: Annotated[bool | None, Field(title="Stand")] = True
+    stand: Annotated[bool | None, Field(title="Stand")] = None
     """
-    Arrive standing (a prone creature may choose to).
+    Arrive standing (a prone creature may choose to). Default: `true`.
     """
     to: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
     """
@@ -6513,9 +6838,9 @@ class Teleport(BaseModel):
     """
     What is asked: selects the intent's shape.
     """
-    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = False
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
     """
-    Spend the main action as the move action (a second move).
+    Spend the main action as the move action (a second move). Default: `false`.
     """
 
 
@@ -6551,7 +6876,7 @@ class TeleportedData(BaseModel):
     """
     Where the creature was before, `[x, y, z]`.
     """
-    starts_action: Annotated[bool | None, Field(title="Starts Action")] = False
+    starts_action: Annotated[bool, Field(title="Starts Action")]
     """
     This movement began a new move action (it spent one of the turn's actions).
     """
@@ -6618,7 +6943,7 @@ class TeleportedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    type: Annotated[Literal["Teleported"], Field(title="Type")] = "Teleported"
     """
     Always `Teleported`: the event's type.
     """
@@ -6641,7 +6966,7 @@ class TeleportedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    type: Annotated[Literal["Teleported"], Field(title="Type")] = "Teleported"
     """
     Always `Teleported`: the event's type.
     """
@@ -6668,7 +6993,7 @@ class TeleportedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["Teleported"], Field(title="Type")]
+    type: Annotated[Literal["Teleported"], Field(title="Type")] = "Teleported"
     """
     Always `Teleported`: the event's type.
     """
@@ -6705,27 +7030,27 @@ class TerrainSetData(BaseModel):
     """
     Squares `[x, y]` (areas already expanded to their squares).
     """
-    damage: Annotated[int | None, Field(title="Damage")] = None
+    damage: Annotated[int | None, Field(title="Damage")]
     """
     For `damaging`: the damage it deals.
     """
-    depth: Annotated[int | None, Field(title="Depth")] = None
+    depth: Annotated[int | None, Field(title="Depth")]
     """
     Depth of water or of a pit, in squares.
     """
-    elevation: Annotated[int | None, Field(title="Elevation")] = None
+    elevation: Annotated[int | None, Field(title="Elevation")]
     """
     The ground's height there, in squares.
     """
-    fits: Annotated[str | None, Field(title="Fits")] = None
+    fits: Annotated[str | None, Field(title="Fits")]
     """
     For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = False
+    hard: Annotated[bool, Field(title="Hard")]
     """
     A surface hard to climb or a liquid hard to swim: climbing or swimming it calls for the Director's Might test.
     """
-    height: Annotated[int | None, Field(title="Height")] = None
+    height: Annotated[int | None, Field(title="Height")]
     """
     How tall a wall or obstacle stands (squares).
     """
@@ -6733,15 +7058,13 @@ class TerrainSetData(BaseModel):
     """
     The terrain now on these cells; `clear` removes every terrain there.
     """
-    material: Annotated[Material | None, Field(title="Material")] = None
+    material: Annotated[Material | None, Field(title="Material")]
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
-    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
-        []
-    )
+    rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
-    An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none).
+    An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
     """
 
 
@@ -6802,7 +7125,7 @@ class TerrainSetEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")] = "TerrainSet"
     """
     Always `TerrainSet`: the event's type.
     """
@@ -6825,7 +7148,7 @@ class TerrainSetEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")] = "TerrainSet"
     """
     Always `TerrainSet`: the event's type.
     """
@@ -6852,7 +7175,7 @@ class TerrainSetRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["TerrainSet"], Field(title="Type")]
+    type: Annotated[Literal["TerrainSet"], Field(title="Type")] = "TerrainSet"
     """
     Always `TerrainSet`: the event's type.
     """
@@ -6932,9 +7255,9 @@ class TerrainSetup(BaseModel):
     """
     For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = False
+    hard: Annotated[bool | None, Field(title="Hard")] = None
     """
-    A surface hard to climb or a liquid hard to swim (the Director's Might test).
+    A surface hard to climb or a liquid hard to swim (the Director's Might test). Default: `false`.
     """
     height: Annotated[Height | None, Field(title="Height")] = None
     """
@@ -6967,23 +7290,23 @@ class TerrainSpec(BaseModel):
     """
     Squares `[x, y]` (areas already expanded to their squares).
     """
-    damage: Annotated[Damage | None, Field(title="Damage")] = None
+    damage: Annotated[Damage | None, Field(title="Damage")]
     """
     For `damaging`: the damage it deals.
     """
-    depth: Annotated[Depth | None, Field(title="Depth")] = None
+    depth: Annotated[Depth | None, Field(title="Depth")]
     """
     Depth of water or of a pit, in squares.
     """
-    fits: Annotated[Fits1 | None, Field(title="Fits")] = None
+    fits: Annotated[Fits1 | None, Field(title="Fits")]
     """
     For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
     """
-    hard: Annotated[bool | None, Field(title="Hard")] = False
+    hard: Annotated[bool, Field(title="Hard")]
     """
     A surface hard to climb or a liquid hard to swim: the Director's Might test.
     """
-    height: Annotated[Height | None, Field(title="Height")] = None
+    height: Annotated[Height | None, Field(title="Height")]
     """
     How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider.
     """
@@ -6991,15 +7314,13 @@ class TerrainSpec(BaseModel):
     """
     The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
     """
-    material: Annotated[Material | None, Field(title="Material")] = None
+    material: Annotated[Material | None, Field(title="Material")]
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
-    rects: Annotated[list[Rect] | None, Field(title="Rects", validate_default=True)] = (
-        []
-    )
+    rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
-    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none).
+    Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
     """
 
 
@@ -7018,7 +7339,7 @@ class TerrainView(BaseModel):
     """
     height: Annotated[int | None, Field(title="Height")] = None
     """
-    For `updraft`: squares it lifts.
+    For `updraft`: squares it lifts; for `wall` and `obstacle`: its height in squares (a wall given no height stands 100).
     """
     kind: Annotated[str, Field(title="Kind")]
     """
@@ -7043,7 +7364,7 @@ class TraceStep(BaseModel):
     """
     What the step is: `step` (a square entered), `trigger` (a reaction opened), the intent's type for a whole-intent note, ...
     """
-    reasons: Annotated[list[str] | None, Field(title="Reasons")] = []
+    reasons: Annotated[list[str], Field(title="Reasons")]
     """
     Why, in words: 'difficult terrain +1', 'diagonal 2 of 1-2-1', ...
     """
@@ -7117,7 +7438,7 @@ class TurnEndedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")] = "TurnEnded"
     """
     Always `TurnEnded`: the event's type.
     """
@@ -7140,7 +7461,7 @@ class TurnEndedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")] = "TurnEnded"
     """
     Always `TurnEnded`: the event's type.
     """
@@ -7167,7 +7488,7 @@ class TurnEndedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["TurnEnded"], Field(title="Type")]
+    type: Annotated[Literal["TurnEnded"], Field(title="Type")] = "TurnEnded"
     """
     Always `TurnEnded`: the event's type.
     """
@@ -7245,7 +7566,7 @@ class TurnStartedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")] = "TurnStarted"
     """
     Always `TurnStarted`: the event's type.
     """
@@ -7268,7 +7589,7 @@ class TurnStartedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")] = "TurnStarted"
     """
     Always `TurnStarted`: the event's type.
     """
@@ -7295,7 +7616,7 @@ class TurnStartedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["TurnStarted"], Field(title="Type")]
+    type: Annotated[Literal["TurnStarted"], Field(title="Type")] = "TurnStarted"
     """
     Always `TurnStarted`: the event's type.
     """
@@ -7336,6 +7657,25 @@ class UndoIn(BaseModel):
     to_version: Annotated[ToVersion | None, Field(title="To Version")] = None
     """
     Rewind: undo every action after this version (director only).
+    """
+
+
+class UndoRecord(BaseModel):
+    """
+    An undo as its action records it.
+    """
+
+    intent_id: Annotated[str | None, Field(title="Intent Id")] = None
+    """
+    The one action undone, if named.
+    """
+    to_version: Annotated[int | None, Field(title="To Version")] = None
+    """
+    The version rewound to, if any.
+    """
+    type: Annotated[Literal["undo"], Field(title="Type")] = "undo"
+    """
+    Always `undo`.
     """
 
 
@@ -7401,15 +7741,15 @@ class WarcryEconomy(BaseModel):
     """
     `active`: the creature's turn is under way; `waiting`: the battle tracks turns and it is not its turn, so nothing is left until its turn starts; `free`: the battle runs without turns, nothing is spent and each move has its whole budget.
     """
-    unit: Annotated[Literal["inches"], Field(title="Unit")] = "inches"
+    unit: Annotated[Literal["inches"] | None, Field(title="Unit")] = None
     """
-    The unit `movement_left` and every distance here are counted in.
+    The unit `movement_left` and every distance here are counted in. Default: `"inches"`.
     """
 
 
 class FallLanding(StrEnum):
     """
-    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest).
+    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest). Default: `"ask"`.
     """
 
     ask = "ask"
@@ -7423,79 +7763,112 @@ class WarcryOptions(BaseModel):
     )
     actions_per_activation: Annotated[
         int | None, Field(ge=1, le=10, title="Actions Per Activation")
-    ] = 2
+    ] = None
     """
-    Actions in one activation (with turns); each move intent is one move action.
+    Actions in one activation (with turns); each move intent is one move action. Default: `2`.
     """
     climb_counts_vertical: Annotated[
         bool | None, Field(title="Climb Counts Vertical")
-    ] = True
+    ] = None
     """
-    Climbing counts its vertical inches against Move (DIGEST 5.2 GUESS: the text exempts only jumping down and flying); false: only its horizontal part counts.
+    Climbing counts its vertical inches against Move (DIGEST 5.2 GUESS: the text exempts only jumping down and flying); false: only its horizontal part counts. Default: `true`.
     """
-    fall_landing: Annotated[FallLanding | None, Field(title="Fall Landing")] = "ask"
+    fall_landing: Annotated[FallLanding | None, Field(title="Fall Landing")] = None
     """
-    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest).
+    Who places a fallen fighter (warcry.md, Falling): `ask` opens a `fall_landing` reaction window for the opposing player, answered by `resolve_reaction` with `at`; `nearest` picks the legal point nearest the fighter horizontally (then the highest, then the smallest x, y); `lowest` the lowest (then the nearest). Default: `"ask"`.
     """
     fighter_height: Annotated[
         float | None, Field(gt=0.0, le=20.0, title="Fighter Height")
-    ] = 1.0
+    ] = None
     """
-    How tall a model stands above its base, in inches (the text gives none): whether a jump or a flight clears another fighter or passes under a piece.
+    How tall a model stands above its base, in inches (the text gives none): whether a jump or a flight clears another fighter or passes under a piece. Default: `1.0`.
     """
     impact_threshold: Annotated[
         float | None, Field(gt=0.0, le=100.0, title="Impact Threshold")
-    ] = 3.0
+    ] = None
     """
-    Impact damage from a drop of this many inches or more (the text: 3"; a later edition: 2").
+    Impact damage from a drop of this many inches or more (the text: 3"; a later edition: 2"). Default: `3.0`.
     """
-    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = False
+    player_rolls: Annotated[bool | None, Field(title="Player Rolls")] = None
     """
-    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice.
+    Whether players may send the dice the table rolled (`rolls`) with their intents; the director always may. Off by default: a player must not choose their dice. Default: `false`.
     """
-    turns: Annotated[bool | None, Field(title="Turns")] = True
+    turns: Annotated[bool | None, Field(title="Turns")] = None
     """
-    Track activations (a turn is a fighter's activation: `start_turn`, `end_turn`, `actions_per_activation` actions, a climber falls when it ends); false: free movement, each move action still bounded by Move.
+    Track activations (a turn is a fighter's activation: `start_turn`, `end_turn`, `actions_per_activation` actions, a climber falls when it ends); false: free movement, each move action still bounded by Move. Default: `true`.
+    """
+
+
+class BattleCreatedOut(BaseModel):
+    """
+    A new battle.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle's id, for every other route.
+    """
+    continued_from: ContinueIn | None = None
+    """
+    Where its continued creatures came from (the battle, the version read, the creatures), also recorded in its opening `IntentAccepted`.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    The director's token, shown once; keep it. It can do everything.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The battle's version (1: `BattleCreated`).
     """
 
 
-class WhatIfIn(BaseModel):
+class BattleListed(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
     """
-    Intents to try from a version, without appending.
+    The battle.
+    """
+    closed: Closure | None
+    """
+    Its closure; null while it is open.
+    """
+    created_at: Annotated[str, Field(title="Created At")]
+    """
+    When it was created (ISO 8601).
+    """
+    last_activity: Annotated[str, Field(title="Last Activity")]
+    """
+    When its last event was recorded (ISO 8601).
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    Its ruleset.
+    """
+    tags: Annotated[list[str], Field(title="Tags")]
+    """
+    Its tags.
+    """
+    title: Annotated[str | None, Field(title="Title")]
+    """
+    Its title.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    Its version now (the log's head).
     """
 
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    intents: Annotated[
-        list[
-            Annotated[
-                Move
-                | Shift
-                | Teleport
-                | ForceMove
-                | FallProne
-                | StandUp
-                | KnockOff
-                | ShieldSurf
-                | StartTurn
-                | EndTurn
-                | ResolveReaction
-                | Place
-                | Remove
-                | SetTerrain
-                | SetCondition,
-                Field(discriminator="type"),
-            ]
-        ],
-        Field(max_length=50, min_length=1, title="Intents"),
-    ]
+
+class BattlesPage(BaseModel):
     """
-    The intents to try, in order.
+    The battles the caller may see, newest first.
     """
-    version: Annotated[int, Field(ge=1, title="Version")]
+
+    battles: Annotated[list[BattleListed], Field(title="Battles")]
     """
-    The version to start from.
+    A page of battles.
+    """
+    next_before: Annotated[str | None, Field(title="Next Before")]
+    """
+    Pass as `before` for the next page.
     """
 
 
@@ -7511,11 +7884,9 @@ class BoardIn(BaseModel):
     """
     Inches north-south.
     """
-    terrain: Annotated[
-        list[PieceSpec] | None, Field(title="Terrain", validate_default=True)
-    ] = []
+    terrain: Annotated[list[PieceSpec] | None, Field(title="Terrain")] = None
     """
-    Terrain pieces.
+    Terrain pieces. Default: `[]`.
     """
     width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
     """
@@ -7527,26 +7898,34 @@ class BoardSpec(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    fighters: Annotated[
-        dict[str, FighterSpec] | None, Field(title="Fighters", validate_default=True)
-    ] = {}
+    fighters: Annotated[dict[str, FighterSpec] | None, Field(title="Fighters")] = None
     """
-    Each fighter's place, base and runemarks, by creature id.
+    Each fighter's place, base and runemarks, by creature id. Default: `{}`.
     """
     height: Annotated[float, Field(gt=0.0, le=200.0, title="Height")]
     """
     The board's depth (north-south) in inches.
     """
     terrain: Annotated[
-        list[PieceSpec] | None,
-        Field(max_length=500, title="Terrain", validate_default=True),
-    ] = []
+        list[PieceSpec] | None, Field(max_length=500, title="Terrain")
+    ] = None
     """
-    Terrain pieces.
+    Terrain pieces. Default: `[]`.
     """
     width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
     """
     The board's width in inches.
+    """
+
+
+class ClosedOut(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    closed: Closure
+    """
+    Its closure.
     """
 
 
@@ -7618,7 +7997,7 @@ class CreaturePlacedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")] = "CreaturePlaced"
     """
     Always `CreaturePlaced`: the event's type.
     """
@@ -7641,7 +8020,7 @@ class CreaturePlacedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")] = "CreaturePlaced"
     """
     Always `CreaturePlaced`: the event's type.
     """
@@ -7668,7 +8047,7 @@ class CreaturePlacedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")]
+    type: Annotated[Literal["CreaturePlaced"], Field(title="Type")] = "CreaturePlaced"
     """
     Always `CreaturePlaced`: the event's type.
     """
@@ -7682,7 +8061,7 @@ class CreatureView(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    actions: ActionsLeft | None = None
+    actions: ActionsLeft | None
     """
     Actions left this turn.
     """
@@ -7690,7 +8069,7 @@ class CreatureView(BaseModel):
     """
     Gridless battles: the base's diameter in inches.
     """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = []
+    conditions: Annotated[list[str], Field(title="Conditions")]
     """
     Its conditions, sorted.
     """
@@ -7702,23 +8081,23 @@ class CreatureView(BaseModel):
         | WarcryEconomy
         | None,
         Field(title="Economy"),
-    ] = None
+    ]
     """
     What the creature has left this turn, in its ruleset's own unit and economy (a union keyed by `ruleset`).
     """
-    hp: Annotated[int | None, Field(title="Hp")] = None
+    hp: Annotated[int | None, Field(title="Hp")]
     """
     Stamina (hit points) left.
     """
-    movement_left: Annotated[int | float | None, Field(title="Movement Left")] = None
+    movement_left: Annotated[int | float, Field(title="Movement Left")]
     """
     What a further move by the ruleset's default move action may still spend this turn, in the ruleset's unit (without turns: the whole budget of a move; waiting for its turn: 0). The same as `economy.movement_left`.
     """
-    name: Annotated[str | None, Field(title="Name")] = None
+    name: Annotated[str | None, Field(title="Name")]
     """
     Its name, as created.
     """
-    position: Annotated[list[int | float] | None, Field(title="Position")] = None
+    position: Annotated[list[int | float] | None, Field(title="Position")]
     """
     `[x, y, z]`: squares on a grid (z: the bottom of its space), inches on a gridless board.
     """
@@ -7726,25 +8105,117 @@ class CreatureView(BaseModel):
     """
     Gridless battles: the fighter's runemarks.
     """
-    side: Annotated[str | None, Field(title="Side")] = None
+    side: Annotated[str | None, Field(title="Side")]
     """
     The side it fights on.
     """
-    size: Annotated[str | None, Field(title="Size")] = None
+    size: Annotated[str | None, Field(title="Size")]
     """
     Its size in the ruleset's scale.
     """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = {}
+    speeds: Annotated[dict[str, int], Field(title="Speeds")]
     """
     Speed per movement mode.
     """
-    stability: Annotated[int | None, Field(title="Stability")] = None
+    stability: Annotated[int | None, Field(title="Stability")]
     """
     Its stability.
     """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = {}
+    stats: Annotated[dict[str, int], Field(title="Stats")]
     """
     The characteristics rules read.
+    """
+
+
+class EndTurn(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature whose turn ends.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class FallProne(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing | None, Field(title="Landing")] = None
+    """
+    Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
+    in this unoccupied adjacent space of its choice (absent: the nearest free one).
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class FallingTest(BaseModel):
+    """
+    Warcry: the falling test after an attack on `creature` near a platform's edge; the
+    table resolved the attack and says whether it scored at least one critical hit.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the fighter the attack hit.
+    """
+    critical: Annotated[bool | None, Field(title="Critical")] = None
+    """
+    The attack scored at least one critical hit (without one there is no test). Default: `false`.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["falling_test"], Field(title="Type")] = "falling_test"
+    """
+    What is asked: selects the intent's shape.
     """
 
 
@@ -7820,7 +8291,7 @@ class FighterPlacedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")] = "FighterPlaced"
     """
     Always `FighterPlaced`: the event's type.
     """
@@ -7843,7 +8314,7 @@ class FighterPlacedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")] = "FighterPlaced"
     """
     Always `FighterPlaced`: the event's type.
     """
@@ -7870,9 +8341,143 @@ class FighterPlacedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["FighterPlaced"], Field(title="Type")]
+    type: Annotated[Literal["FighterPlaced"], Field(title="Type")] = "FighterPlaced"
     """
     Always `FighterPlaced`: the event's type.
+    """
+
+
+class ForceMove(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    distance: Annotated[int, Field(title="Distance")]
+    """
+    How many squares, before the target's stability.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    kind: Annotated[Kind, Field(title="Kind")]
+    """
+    `push` (away from the source), `pull` (toward it) or `slide` (any direction).
+    """
+    melee_weapon: Annotated[bool | None, Field(title="Melee Weapon")] = None
+    """
+    The forced movement comes from a melee weapon attack. Default: `false`.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    path: Annotated[Path | None, Field(title="Path")] = None
+    """
+    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
+    """
+    prone_after: Annotated[ProneAfter | None, Field(title="Prone After")] = None
+    """
+    The target drops prone after this many squares, ending the forced movement (Epic
+    Path; 0: in its starting square). Rulesets without the option refuse it.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    source: Annotated[str, Field(title="Source")]
+    """
+    The id of the creature pushing, pulling or sliding.
+    """
+    target: Annotated[str | Target, Field(title="Target")]
+    """
+    The id of the creature force-moved, or a list of ids.
+    """
+    type: Annotated[Literal["force_move"], Field(title="Type")] = "force_move"
+    """
+    What is asked: selects the intent's shape.
+    """
+    vertical: Annotated[bool | None, Field(title="Vertical")] = None
+    """
+    Vertical forced movement (it may lift the target or slam it down). Default: `false`.
+    """
+
+
+class KnockOff(BaseModel):
+    """
+    Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature using the maneuver.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing1 | None, Field(title="Landing")] = None
+    """
+    The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
+    or slides off (absent: the nearest free one).
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature climbing or riding it, to knock off.
+    """
+    type: Annotated[Literal["knock_off"], Field(title="Type")] = "knock_off"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
+    """
+    Spend the main action as the move action (a second move). Default: `false`.
+    """
+
+
+class LoseGrip(BaseModel):
+    """
+    Reclaim the Wild: a climbing `creature` loses its grip and falls, unless the GM lets
+    it catch itself (`caught`, the table's ruling on its Athletics or Agility check).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    caught: Annotated[bool | None, Field(title="Caught")] = None
+    """
+    The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
+    send it only where the battle lets players send the table's rolls). Default: `false`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the climbing creature that loses its grip.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["lose_grip"], Field(title="Type")] = "lose_grip"
+    """
+    What is asked: selects the intent's shape.
     """
 
 
@@ -7880,21 +8485,17 @@ class MapSetup(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    elevation: Annotated[
-        list[ElevationSetup] | None, Field(title="Elevation", validate_default=True)
-    ] = []
+    elevation: Annotated[list[ElevationSetup] | None, Field(title="Elevation")] = None
     """
-    Ground heights over cells or areas.
+    Ground heights over cells or areas. Default: `[]`.
     """
     height: Annotated[int, Field(ge=1, le=1000, title="Height")]
     """
     Height of the map in squares (north-south).
     """
-    terrain: Annotated[
-        list[TerrainSetup] | None, Field(title="Terrain", validate_default=True)
-    ] = []
+    terrain: Annotated[list[TerrainSetup] | None, Field(title="Terrain")] = None
     """
-    Terrain features over cells or areas.
+    Terrain features over cells or areas. Default: `[]`.
     """
     width: Annotated[int, Field(ge=1, le=1000, title="Width")]
     """
@@ -7906,9 +8507,7 @@ class MapSpec(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    elevation: Annotated[
-        list[ElevationSpec] | None, Field(title="Elevation", validate_default=True)
-    ] = []
+    elevation: Annotated[list[ElevationSpec], Field(title="Elevation")]
     """
     Ground heights over cells.
     """
@@ -7916,9 +8515,7 @@ class MapSpec(BaseModel):
     """
     Height of the map in squares (north-south).
     """
-    terrain: Annotated[
-        list[TerrainSpec] | None, Field(title="Terrain", validate_default=True)
-    ] = []
+    terrain: Annotated[list[TerrainSpec], Field(title="Terrain")]
     """
     Terrain features over cells.
     """
@@ -7951,6 +8548,180 @@ class MapView(BaseModel):
     """
 
 
+class Move(BaseModel):
+    """
+    Willing movement. `action`: draw-steel `advance` (default) or `free` (an effect that
+    lets the creature move up to `distance`). `use_main_action` spends the main action as a
+    second move action; `jumps` lists the path indices reached by a jump; `jump_test` rolls
+    the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Draw
+    Steel's other actions: `dig` (burrow vertically), `claw_dirt` (a non-burrower's power
+    roll to move 1 square through the ground) and `pull_up` (`by` pulls a willing burrower
+    1 square out of the ground). `onto` climbs a bigger creature (`willing`: no test).
+
+    Each ruleset names its own actions, and `advance` (the default) means its first:
+    epic-path `walk`, `double_move`, `run`, `withdraw`, `charge` (with `primary`), `crawl`,
+    `clamber`; one-two-one `move`, `sprint`, `charge` (with `primary`); action-points
+    `walk`, `run`, `jump`, `long_jump`, `crawl`, `dodge`, `move_silently`. An action a
+    ruleset lacks is refused with its `<ruleset>/unknown-action`.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[str | None, Field(title="Action")] = None
+    """
+    The action that grants the movement; each ruleset names its own, and the default means the ruleset's first. Default: `"advance"`.
+    """
+    action_points: Annotated[int | None, Field(ge=0, le=100, title="Action Points")] = (
+        None
+    )
+    """
+    action-points: action points converted into move points (never back). Default: `0`.
+    """
+    by: Annotated[str | None, Field(title="By")] = None
+    """
+    `pull_up`: the id of the creature pulling a willing burrower out.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    distance: Annotated[int | None, Field(title="Distance")] = None
+    """
+    `free`: how far the effect lets the creature move.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    jump_test: Annotated[bool | None, Field(title="Jump Test")] = None
+    """
+    Roll the Might or Agility test to jump farther and higher (tier 2: +1, tier 3: +2). Default: `false`.
+    """
+    jumps: Annotated[list[int] | None, Field(max_length=1000, title="Jumps")] = None
+    """
+    Indices into `path` of the squares reached by a jump. Default: `[]`.
+    """
+    legs: Annotated[Legs | None, Field(title="Legs")] = None
+    """
+    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
+    """
+    mode: Annotated[Mode | None, Field(title="Mode")] = None
+    """
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`. Default: `"walk"`.
+    """
+    onto: Annotated[str | None, Field(title="Onto")] = None
+    """
+    The id of a bigger creature to climb onto.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    part_of_move: Annotated[PartOfMove | None, Field(title="Part Of Move")] = None
+    """
+    Epic Path: an activity done "as part of a move action" with this move (drawing a
+    weapon, picking up an item): needs an actual move action, one per move action.
+    """
+    path: Annotated[Path1 | None, Field(title="Path")] = None
+    """
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    """
+    primary: Annotated[str | None, Field(title="Primary")] = None
+    """
+    Epic Path: the withdraw's primary target, or the charge's target.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    sneaking: Annotated[bool | None, Field(title="Sneaking")] = None
+    """
+    one-two-one: sneaking costs +1 Movement a square. Default: `false`.
+    """
+    through: Annotated[
+        dict[str, Through] | None, Field(max_length=100, title="Through")
+    ] = None
+    """
+    Epic Path: creatures this move gets past by a skill or maneuver the table resolved
+    (its check is on another page): `clamber` (Might) enters and may end in the creature's
+    space, `overrun` passes through it to a space beyond, `tumble` (Acrobatics) moves
+    through the squares it threatens without its attack of opportunity. Default: `{}`.
+    """
+    to: Annotated[To | None, Field(title="To")] = None
+    """
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    """
+    to_inches: Annotated[ToInches | None, Field(title="To Inches")] = None
+    """
+    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
+    """
+    type: Annotated[Literal["move"], Field(title="Type")] = "move"
+    """
+    What is asked: selects the intent's shape.
+    """
+    use_main_action: Annotated[bool | None, Field(title="Use Main Action")] = None
+    """
+    Spend the main action as the move action (a second move). Default: `false`.
+    """
+    willing: Annotated[bool | None, Field(title="Willing")] = None
+    """
+    The creature climbed is willing (no test). Default: `false`.
+    """
+
+
+class Movement(BaseModel):
+    """
+    What a creature did in a round, a turn or the whole battle so far (undone actions
+    left out).
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The creature.
+    """
+    falls: Annotated[list[FallTaken], Field(title="Falls")]
+    """
+    Its falls.
+    """
+    forced: Movements
+    """
+    Movement forced on it (push, pull, slide).
+    """
+    reactions: Reactions
+    """
+    Reactions provoked and taken.
+    """
+    round: Annotated[int | None, Field(title="Round")]
+    """
+    The round asked for (null: every round).
+    """
+    rulings: Annotated[list[RulingOn], Field(title="Rulings")]
+    """
+    The director's rulings on its intents.
+    """
+    squares: Annotated[list[Entered], Field(title="Squares")]
+    """
+    Every square entered, willing or forced.
+    """
+    turn: Annotated[int | None, Field(title="Turn")]
+    """
+    The turn asked for (null: every turn).
+    """
+    unit: Annotated[str, Field(title="Unit")]
+    """
+    The ruleset's unit of distance.
+    """
+    willing: Movements
+    """
+    Movement it chose (moves, shifts, teleports).
+    """
+
+
 class OneTwoOneBattle(BaseModel):
     """
     The create body of a `one-two-one` battle.
@@ -7959,12 +8730,15 @@ class OneTwoOneBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    creatures: Annotated[
-        list[CreatureIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    The creatures.
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
+    creatures: Annotated[
+        list[CreatureIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
+    """
+    The creatures. Default: `[]`.
     """
     map: MapSetup
     """
@@ -7974,13 +8748,21 @@ class OneTwoOneBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["one-two-one"], Field(title="Ruleset")] = "one-two-one"
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
+    """
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -7993,7 +8775,7 @@ class OpportunityAttackTriggeredData(BaseModel):
     """
     Where the target stands while the window is open.
     """
-    kind: Annotated[str | None, Field(title="Kind")] = "opportunity_attack"
+    kind: Annotated[str, Field(title="Kind")]
     """
     `opportunity_attack`, or `free_strike` (e.g. a failed attempt to climb a creature).
     """
@@ -8005,7 +8787,7 @@ class OpportunityAttackTriggeredData(BaseModel):
     """
     The id of the creature that may strike.
     """
-    resume: ResumeMove | None = None
+    resume: ResumeMove | None
     """
     The rest of the paused move, taken up when the window closes; null when nothing is paused.
     """
@@ -8072,7 +8854,9 @@ class OpportunityAttackTriggeredEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
     """
     Always `OpportunityAttackTriggered`: the event's type.
     """
@@ -8095,7 +8879,9 @@ class OpportunityAttackTriggeredEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
     """
     Always `OpportunityAttackTriggered`: the event's type.
     """
@@ -8122,7 +8908,9 @@ class OpportunityAttackTriggeredRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")]
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
     """
     Always `OpportunityAttackTriggered`: the event's type.
     """
@@ -8159,6 +8947,69 @@ class ReachOut(BaseModel):
     """
 
 
+class StateChange(BaseModel):
+    """
+    What changed of a replayed state since the step before (`states=changes`): the
+    battle's own fields (`ruleset`, `round`, `active`, `pending_reactions`, `options`,
+    `board`) whole, `creatures` only those added or whose view changed (each whole),
+    `removed` the ids of those gone, and `map` only when the map changed (else null: the
+    map stands). Applied to the step before's state, it gives this step's state.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    active: Annotated[str | None, Field(title="Active")]
+    """
+    Whose turn it is (null: no one).
+    """
+    board: BoardIn | None = None
+    """
+    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
+    """
+    creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
+    """
+    Creatures by id.
+    """
+    map: MapView | None
+    """
+    The map (grid battles).
+    """
+    options: Annotated[
+        ActionPointsOptions
+        | DrawSteelOptions
+        | EpicPathOptions
+        | OneTwoOneOptions
+        | WarcryOptions,
+        Field(title="Options"),
+    ]
+    """
+    Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
+    """
+    pending_reactions: Annotated[
+        list[PendingReaction], Field(title="Pending Reactions")
+    ]
+    """
+    Open reaction windows; intents wait until they are answered.
+    """
+    removed: Annotated[list[str], Field(title="Removed")]
+    """
+    Creatures gone since the step before.
+    """
+    round: Annotated[int | None, Field(title="Round")]
+    """
+    The round (null without turns).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The rules version in force.
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    The ruleset's id.
+    """
+
+
 class StateView(BaseModel):
     """
     A battle's state at one version (inside replays and what-if answers).
@@ -8167,40 +9018,44 @@ class StateView(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    active: Annotated[str | None, Field(title="Active")] = None
+    active: Annotated[str | None, Field(title="Active")]
     """
     Whose turn it is (null: no one).
     """
-    board: Annotated[dict[str, Any] | None, Field(title="Board")] = None
+    board: BoardIn | None = None
     """
     Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
     """
-    creatures: Annotated[
-        dict[str, CreatureView] | None, Field(title="Creatures", validate_default=True)
-    ] = {}
+    creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
     """
     Creatures by id.
     """
-    map: MapView | None = None
+    map: MapView | None
     """
     The map (grid battles).
     """
-    options: Annotated[dict[str, Any] | None, Field(title="Options")] = {}
+    options: Annotated[
+        ActionPointsOptions
+        | DrawSteelOptions
+        | EpicPathOptions
+        | OneTwoOneOptions
+        | WarcryOptions,
+        Field(title="Options"),
+    ]
     """
     Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
     """
     pending_reactions: Annotated[
-        list[PendingReaction] | None,
-        Field(title="Pending Reactions", validate_default=True),
-    ] = []
+        list[PendingReaction], Field(title="Pending Reactions")
+    ]
     """
     Open reaction windows; intents wait until they are answered.
     """
-    round: Annotated[int | None, Field(title="Round")] = None
+    round: Annotated[int | None, Field(title="Round")]
     """
     The round (null without turns).
     """
-    rules_version: Annotated[str | None, Field(title="Rules Version")] = None
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
     The rules version in force.
     """
@@ -8222,24 +9077,77 @@ class WarcryBattle(BaseModel):
     """
     The board, in inches.
     """
-    creatures: Annotated[
-        list[FighterIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    The fighters.
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
+    creatures: Annotated[
+        list[FighterIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
+    """
+    The fighters. Default: `[]`.
     """
     options: WarcryOptions | None = None
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["warcry"], Field(title="Ruleset")] = "warcry"
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
+    """
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
+    """
+
+
+class WhatIfIn(BaseModel):
+    """
+    Intents to try from a version, without appending.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    intents: Annotated[
+        list[
+            Annotated[
+                Move
+                | Shift
+                | Teleport
+                | ForceMove
+                | FallProne
+                | StandUp
+                | KnockOff
+                | LoseGrip
+                | FallingTest
+                | ShieldSurf
+                | StartTurn
+                | EndTurn
+                | ResolveReaction
+                | Place
+                | Remove
+                | SetTerrain
+                | SetCondition,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(max_length=50, min_length=1, title="Intents"),
+    ]
+    """
+    The intents to try, in order.
+    """
+    version: Annotated[int, Field(ge=1, title="Version")]
+    """
+    The version to start from.
     """
 
 
@@ -8251,12 +9159,15 @@ class ActionPointsBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    creatures: Annotated[
-        list[CreatureIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    The creatures.
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
+    creatures: Annotated[
+        list[CreatureIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
+    """
+    The creatures. Default: `[]`.
     """
     map: MapSetup
     """
@@ -8266,13 +9177,23 @@ class ActionPointsBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["action-points"], Field(title="Ruleset")] = (
+        "action-points"
+    )
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
+    """
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
+    """
+    title: Annotated[Title | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
@@ -8293,7 +9214,14 @@ class BattleCreatedData(BaseModel):
     """
     The map, areas expanded to cells.
     """
-    options: Annotated[dict[str, Any], Field(title="Options")]
+    options: Annotated[
+        ActionPointsOptions
+        | DrawSteelOptions
+        | EpicPathOptions
+        | OneTwoOneOptions
+        | WarcryOptions,
+        Field(title="Options"),
+    ]
     """
     Every battle option of the ruleset, defaults filled in (see the ruleset's options in the create body).
     """
@@ -8368,7 +9296,7 @@ class BattleCreatedEnvelope(BaseModel):
     """
     The version of the event type's data shape.
     """
-    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")] = "BattleCreated"
     """
     Always `BattleCreated`: the event's type.
     """
@@ -8391,7 +9319,7 @@ class BattleCreatedEvent(BaseModel):
     """
     The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")] = "BattleCreated"
     """
     Always `BattleCreated`: the event's type.
     """
@@ -8418,7 +9346,7 @@ class BattleCreatedRecord(BaseModel):
     """
     When the store recorded it (ISO-8601, UTC).
     """
-    type: Annotated[Literal["BattleCreated"], Field(title="Type")]
+    type: Annotated[Literal["BattleCreated"], Field(title="Type")] = "BattleCreated"
     """
     Always `BattleCreated`: the event's type.
     """
@@ -8432,7 +9360,7 @@ class BattleStateOut(BaseModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    active: Annotated[str | None, Field(title="Active")] = None
+    active: Annotated[str | None, Field(title="Active")]
     """
     Whose turn it is (null: no one).
     """
@@ -8440,36 +9368,40 @@ class BattleStateOut(BaseModel):
     """
     The battle.
     """
-    board: Annotated[dict[str, Any] | None, Field(title="Board")] = None
+    board: BoardIn | None = None
     """
     Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
     """
-    creatures: Annotated[
-        dict[str, CreatureView] | None, Field(title="Creatures", validate_default=True)
-    ] = {}
+    creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
     """
     Creatures by id.
     """
-    map: MapView | None = None
+    map: MapView | None
     """
     The map (grid battles).
     """
-    options: Annotated[dict[str, Any] | None, Field(title="Options")] = {}
+    options: Annotated[
+        ActionPointsOptions
+        | DrawSteelOptions
+        | EpicPathOptions
+        | OneTwoOneOptions
+        | WarcryOptions,
+        Field(title="Options"),
+    ]
     """
     Every battle option of the ruleset, defaults filled in; each is described under the ruleset's options in the create body (`DrawSteelOptions`, ...).
     """
     pending_reactions: Annotated[
-        list[PendingReaction] | None,
-        Field(title="Pending Reactions", validate_default=True),
-    ] = []
+        list[PendingReaction], Field(title="Pending Reactions")
+    ]
     """
     Open reaction windows; intents wait until they are answered.
     """
-    round: Annotated[int | None, Field(title="Round")] = None
+    round: Annotated[int | None, Field(title="Round")]
     """
     The round (null without turns).
     """
-    rules_version: Annotated[str | None, Field(title="Rules Version")] = None
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
     The rules version in force.
     """
@@ -8491,12 +9423,15 @@ class DrawSteelBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    creatures: Annotated[
-        list[CreatureIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    The creatures.
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
+    creatures: Annotated[
+        list[CreatureIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
+    """
+    The creatures. Default: `[]`.
     """
     map: MapSetup
     """
@@ -8506,88 +9441,21 @@ class DrawSteelBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["draw-steel"], Field(title="Ruleset")] = "draw-steel"
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
     """
-
-
-class DryRunOut(BaseModel):
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
     """
-    A dry run's preview: what the intent would append, not logged.
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
     """
-
-    dry_run: Annotated[bool | None, Field(title="Dry Run")] = True
+    title: Annotated[Title2 | None, Field(title="Title")] = None
     """
-    Always true here.
-    """
-    events: Annotated[
-        list[
-            Annotated[
-                ActionConvertedEvent
-                | ActionRedoneEvent
-                | ActionUndoneEvent
-                | ActionUsedEvent
-                | BattleCreatedEvent
-                | CollidedEvent
-                | ConditionSetEvent
-                | CreaturePlacedEvent
-                | CreatureRemovedEvent
-                | DamageTakenEvent
-                | DiceRolledEvent
-                | DroppedDownEvent
-                | FellEvent
-                | FellInchesEvent
-                | FighterPlacedEvent
-                | ForceMovedEvent
-                | HurledThroughEvent
-                | ImpactRolledEvent
-                | IntentAcceptedEvent
-                | JumpTestedEvent
-                | KnockedProneEvent
-                | MovedEvent
-                | MovedInchesEvent
-                | OpportunityAttackTriggeredEvent
-                | PowerRolledEvent
-                | ReactionResolvedEvent
-                | ShieldSurfEndedEvent
-                | ShieldSurfStartedEvent
-                | ShieldWornEvent
-                | ShiftedEvent
-                | StoodUpEvent
-                | TakenDownEvent
-                | TalliedEvent
-                | TeleportedEvent
-                | TerrainSetEvent
-                | TurnEndedEvent
-                | TurnStartedEvent,
-                Field(discriminator="type"),
-            ]
-        ],
-        Field(title="Events"),
-    ]
-    """
-    The events the intent would append.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")] = None
-    """
-    Always null: nothing was logged.
-    """
-    replayed: Annotated[bool | None, Field(title="Replayed")] = False
-    """
-    Always false for a dry run.
-    """
-    trace: Annotated[list[TraceStep], Field(title="Trace")]
-    """
-    The decision's explanation, step by step.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The version the battle would reach were the intent appended (it is not).
+    A title a campaign knows it by.
     """
 
 
@@ -8599,12 +9467,15 @@ class EpicPathBattle(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    creatures: Annotated[
-        list[CreatureIn] | None,
-        Field(max_length=200, title="Creatures", validate_default=True),
-    ] = []
+    continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    The creatures.
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    """
+    creatures: Annotated[
+        list[CreatureIn] | None, Field(max_length=200, title="Creatures")
+    ] = None
+    """
+    The creatures. Default: `[]`.
     """
     map: MapSetup
     """
@@ -8614,76 +9485,187 @@ class EpicPathBattle(BaseModel):
     """
     The battle options: each rule the text leaves to the table, with its default; leave any out to take it.
     """
-    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")]
+    ruleset: Annotated[Literal["epic-path"], Field(title="Ruleset")] = "epic-path"
     """
     The ruleset's id.
     """
-    seed: Annotated[int | None, Field(title="Seed")] = 0
+    seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice. Default: `0`.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
+    """
+    Tags to find it by (`GET /battles?tag=`). Default: `[]`.
+    """
+    title: Annotated[Title2 | None, Field(title="Title")] = None
+    """
+    A title a campaign knows it by.
     """
 
 
-class EventsPage(BaseModel):
+class IntentAcceptedData(BaseModel):
     """
-    A page of a battle's log, in version order.
+    The intent an action was decided from, with what it needs to be judged again.
+
+    `dice` are the seeded faces it consumed as [sides, face]; `round` and `active` place it
+    in the turn order (a player may undo only within the turn); `trace` is the decision's
+    explanation, kept so replays and judgements show it without re-deciding.
     """
 
-    battle_id: Annotated[str, Field(title="Battle Id")]
+    active: Annotated[str | None, Field(title="Active")]
     """
-    The battle.
+    The id of the creature whose turn it was (null without turns).
     """
-    events: Annotated[
-        list[
-            Annotated[
-                ActionConvertedEnvelope
-                | ActionRedoneEnvelope
-                | ActionUndoneEnvelope
-                | ActionUsedEnvelope
-                | BattleCreatedEnvelope
-                | CollidedEnvelope
-                | ConditionSetEnvelope
-                | CreaturePlacedEnvelope
-                | CreatureRemovedEnvelope
-                | DamageTakenEnvelope
-                | DiceRolledEnvelope
-                | DroppedDownEnvelope
-                | FellEnvelope
-                | FellInchesEnvelope
-                | FighterPlacedEnvelope
-                | ForceMovedEnvelope
-                | HurledThroughEnvelope
-                | ImpactRolledEnvelope
-                | IntentAcceptedEnvelope
-                | JumpTestedEnvelope
-                | KnockedProneEnvelope
-                | MovedEnvelope
-                | MovedInchesEnvelope
-                | OpportunityAttackTriggeredEnvelope
-                | PowerRolledEnvelope
-                | ReactionResolvedEnvelope
-                | ShieldSurfEndedEnvelope
-                | ShieldSurfStartedEnvelope
-                | ShieldWornEnvelope
-                | ShiftedEnvelope
-                | StoodUpEnvelope
-                | TakenDownEnvelope
-                | TalliedEnvelope
-                | TeleportedEnvelope
-                | TerrainSetEnvelope
-                | TurnEndedEnvelope
-                | TurnStartedEnvelope,
-                Field(discriminator="type"),
-            ]
-        ],
-        Field(title="Events"),
+    dice: Annotated[list[Die], Field(title="Dice")]
+    """
+    The seeded dice the decision consumed, as `[sides, face]`.
+    """
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | LoseGrip
+        | FallingTest
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | Place
+        | Remove
+        | SetTerrain
+        | SetCondition
+        | UndoRecord
+        | RedoRecord
+        | CreateRecord,
+        Field(title="Intent"),
     ]
     """
-    The events, oldest first.
+    The intent as judged (the body sent to `POST .../intents`, or `undo`/`redo`/`create_battle`).
     """
-    next_after: Annotated[int, Field(title="Next After")]
+    round: Annotated[int | None, Field(title="Round")]
     """
-    Pass as `after` to read the next page.
+    The round it was decided in (null without turns).
+    """
+    trace: Annotated[list[dict[str, Any]], Field(title="Trace")]
+    """
+    The decision's explanation, step by step.
+    """
+
+
+class IntentAcceptedEnvelope(BaseModel):
+    """
+    A logged `IntentAccepted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class IntentAcceptedEvent(BaseModel):
+    """
+    A `IntentAccepted` event that was not logged.
+    """
+
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
+    """
+    Always `IntentAccepted`: the event's type.
+    """
+
+
+class IntentAcceptedRecord(BaseModel):
+    """
+    A `IntentAccepted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: IntentAcceptedData
+    """
+    What the `IntentAccepted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["IntentAccepted"], Field(title="Type")] = "IntentAccepted"
+    """
+    Always `IntentAccepted`: the event's type.
     """
 
 
@@ -8692,7 +9674,7 @@ class IntentOut(BaseModel):
     An accepted action: the new version, its logged events and its trace.
     """
 
-    dry_run: Annotated[bool | None, Field(title="Dry Run")] = False
+    dry_run: Annotated[Literal[False], Field(title="Dry Run")] = False
     """
     Always false here.
     """
@@ -8725,6 +9707,7 @@ class IntentOut(BaseModel):
                 | OpportunityAttackTriggeredEnvelope
                 | PowerRolledEnvelope
                 | ReactionResolvedEnvelope
+                | RuleOverruledEnvelope
                 | ShieldSurfEndedEnvelope
                 | ShieldSurfStartedEnvelope
                 | ShieldWornEnvelope
@@ -8744,11 +9727,15 @@ class IntentOut(BaseModel):
     """
     The action's events as logged, `IntentAccepted` first.
     """
-    intent_id: Annotated[str | None, Field(title="Intent Id")] = None
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
     The action's id.
     """
-    replayed: Annotated[bool | None, Field(title="Replayed")] = False
+    overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
+    """
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
+    """
+    replayed: Annotated[bool, Field(title="Replayed")]
     """
     True when this is the first answer again (the `Idempotency-Key` was seen).
     """
@@ -8796,6 +9783,7 @@ class JudgedAgain(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -8860,6 +9848,7 @@ class RecordedAction(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -8890,6 +9879,10 @@ class ReplayStep(BaseModel):
     One event of a replay and the state right after it.
     """
 
+    change: StateChange | None = None
+    """
+    With `states=changes`, on each later step: what changed since the step before it that showed a state or a change.
+    """
     event: Annotated[
         ActionConvertedRecord
         | ActionRedoneRecord
@@ -8917,6 +9910,7 @@ class ReplayStep(BaseModel):
         | OpportunityAttackTriggeredRecord
         | PowerRolledRecord
         | ReactionResolvedRecord
+        | RuleOverruledRecord
         | ShieldSurfEndedRecord
         | ShieldSurfStartedRecord
         | ShieldWornRecord
@@ -8933,9 +9927,13 @@ class ReplayStep(BaseModel):
     """
     The event.
     """
+    ruling: Annotated[str | None, Field(title="Ruling")]
+    """
+    On a `RuleOverruled` event: "overruled by the director: <reason>".
+    """
     state: StateView | None
     """
-    The state after this event (undone actions left out).
+    The state after this event (undone actions left out); with `states=changes`, only on the page's first step that has a state (a keyframe).
     """
     trace: Annotated[list[TraceStep] | None, Field(title="Trace")]
     """
@@ -8944,6 +9942,95 @@ class ReplayStep(BaseModel):
     version: Annotated[int, Field(title="Version")]
     """
     The event's version.
+    """
+
+
+class StreamEvent(
+    RootModel[
+        ActionConvertedEnvelope
+        | ActionRedoneEnvelope
+        | ActionUndoneEnvelope
+        | ActionUsedEnvelope
+        | BattleCreatedEnvelope
+        | CollidedEnvelope
+        | ConditionSetEnvelope
+        | CreaturePlacedEnvelope
+        | CreatureRemovedEnvelope
+        | DamageTakenEnvelope
+        | DiceRolledEnvelope
+        | DroppedDownEnvelope
+        | FellEnvelope
+        | FellInchesEnvelope
+        | FighterPlacedEnvelope
+        | ForceMovedEnvelope
+        | HurledThroughEnvelope
+        | ImpactRolledEnvelope
+        | IntentAcceptedEnvelope
+        | JumpTestedEnvelope
+        | KnockedProneEnvelope
+        | MovedEnvelope
+        | MovedInchesEnvelope
+        | OpportunityAttackTriggeredEnvelope
+        | PowerRolledEnvelope
+        | ReactionResolvedEnvelope
+        | RuleOverruledEnvelope
+        | ShieldSurfEndedEnvelope
+        | ShieldSurfStartedEnvelope
+        | ShieldWornEnvelope
+        | ShiftedEnvelope
+        | StoodUpEnvelope
+        | TakenDownEnvelope
+        | TalliedEnvelope
+        | TeleportedEnvelope
+        | TerrainSetEnvelope
+        | TurnEndedEnvelope
+        | TurnStartedEnvelope
+    ]
+):
+    root: Annotated[
+        ActionConvertedEnvelope
+        | ActionRedoneEnvelope
+        | ActionUndoneEnvelope
+        | ActionUsedEnvelope
+        | BattleCreatedEnvelope
+        | CollidedEnvelope
+        | ConditionSetEnvelope
+        | CreaturePlacedEnvelope
+        | CreatureRemovedEnvelope
+        | DamageTakenEnvelope
+        | DiceRolledEnvelope
+        | DroppedDownEnvelope
+        | FellEnvelope
+        | FellInchesEnvelope
+        | FighterPlacedEnvelope
+        | ForceMovedEnvelope
+        | HurledThroughEnvelope
+        | ImpactRolledEnvelope
+        | IntentAcceptedEnvelope
+        | JumpTestedEnvelope
+        | KnockedProneEnvelope
+        | MovedEnvelope
+        | MovedInchesEnvelope
+        | OpportunityAttackTriggeredEnvelope
+        | PowerRolledEnvelope
+        | ReactionResolvedEnvelope
+        | RuleOverruledEnvelope
+        | ShieldSurfEndedEnvelope
+        | ShieldSurfStartedEnvelope
+        | ShieldWornEnvelope
+        | ShiftedEnvelope
+        | StoodUpEnvelope
+        | TakenDownEnvelope
+        | TalliedEnvelope
+        | TeleportedEnvelope
+        | TerrainSetEnvelope
+        | TurnEndedEnvelope
+        | TurnStartedEnvelope,
+        Field(discriminator="type", title="StreamEvent"),
+    ]
+    """
+    One message of `GET .../stream`, parsed from its `data:` line: a logged event as in
+    `GET .../events` (its SSE `event:` is the type, `id:` the version).
     """
 
 
@@ -8981,6 +10068,7 @@ class WhatIfStep(BaseModel):
                 | OpportunityAttackTriggeredEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
+                | RuleOverruledEvent
                 | ShieldSurfEndedEvent
                 | ShieldSurfStartedEvent
                 | ShieldWornEvent
@@ -9034,6 +10122,150 @@ class BattleIn(
     ]
 
 
+class DryRunOut(BaseModel):
+    """
+    A dry run's preview: what the intent would append, not logged.
+    """
+
+    dry_run: Annotated[Literal[True], Field(title="Dry Run")] = True
+    """
+    Always true here.
+    """
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEvent
+                | ActionRedoneEvent
+                | ActionUndoneEvent
+                | ActionUsedEvent
+                | BattleCreatedEvent
+                | CollidedEvent
+                | ConditionSetEvent
+                | CreaturePlacedEvent
+                | CreatureRemovedEvent
+                | DamageTakenEvent
+                | DiceRolledEvent
+                | DroppedDownEvent
+                | FellEvent
+                | FellInchesEvent
+                | FighterPlacedEvent
+                | ForceMovedEvent
+                | HurledThroughEvent
+                | ImpactRolledEvent
+                | IntentAcceptedEvent
+                | JumpTestedEvent
+                | KnockedProneEvent
+                | MovedEvent
+                | MovedInchesEvent
+                | OpportunityAttackTriggeredEvent
+                | PowerRolledEvent
+                | ReactionResolvedEvent
+                | RuleOverruledEvent
+                | ShieldSurfEndedEvent
+                | ShieldSurfStartedEvent
+                | ShieldWornEvent
+                | ShiftedEvent
+                | StoodUpEvent
+                | TakenDownEvent
+                | TalliedEvent
+                | TeleportedEvent
+                | TerrainSetEvent
+                | TurnEndedEvent
+                | TurnStartedEvent,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    The events the intent would append.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    Always null: nothing was logged.
+    """
+    overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
+    """
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
+    """
+    replayed: Annotated[bool, Field(title="Replayed")]
+    """
+    Always false for a dry run.
+    """
+    trace: Annotated[list[TraceStep], Field(title="Trace")]
+    """
+    The decision's explanation, step by step.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version the battle would reach were the intent appended (it is not).
+    """
+
+
+class EventsPage(BaseModel):
+    """
+    A page of a battle's log, in version order.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEnvelope
+                | ActionRedoneEnvelope
+                | ActionUndoneEnvelope
+                | ActionUsedEnvelope
+                | BattleCreatedEnvelope
+                | CollidedEnvelope
+                | ConditionSetEnvelope
+                | CreaturePlacedEnvelope
+                | CreatureRemovedEnvelope
+                | DamageTakenEnvelope
+                | DiceRolledEnvelope
+                | DroppedDownEnvelope
+                | FellEnvelope
+                | FellInchesEnvelope
+                | FighterPlacedEnvelope
+                | ForceMovedEnvelope
+                | HurledThroughEnvelope
+                | ImpactRolledEnvelope
+                | IntentAcceptedEnvelope
+                | JumpTestedEnvelope
+                | KnockedProneEnvelope
+                | MovedEnvelope
+                | MovedInchesEnvelope
+                | OpportunityAttackTriggeredEnvelope
+                | PowerRolledEnvelope
+                | ReactionResolvedEnvelope
+                | RuleOverruledEnvelope
+                | ShieldSurfEndedEnvelope
+                | ShieldSurfStartedEnvelope
+                | ShieldWornEnvelope
+                | ShiftedEnvelope
+                | StoodUpEnvelope
+                | TakenDownEnvelope
+                | TalliedEnvelope
+                | TeleportedEnvelope
+                | TerrainSetEnvelope
+                | TurnEndedEnvelope
+                | TurnStartedEnvelope,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    The events, oldest first.
+    """
+    next_after: Annotated[int, Field(title="Next After")]
+    """
+    Pass as `after` to read the next page.
+    """
+
+
 class Judgement(BaseModel):
     """
     A recorded action judged again: same prior state, intent and dice; today's rules.
@@ -9047,7 +10279,29 @@ class Judgement(BaseModel):
     """
     Each difference, in words (empty when matching).
     """
-    intent: Annotated[dict[str, Any], Field(title="Intent")]
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | LoseGrip
+        | FallingTest
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | Place
+        | Remove
+        | SetTerrain
+        | SetCondition
+        | UndoRecord
+        | RedoRecord
+        | CreateRecord,
+        Field(discriminator="type", title="Intent"),
+    ]
     """
     The intent as recorded (an intent body, or the body of `undo`, `redo` or `create_battle`).
     """
@@ -9078,6 +10332,10 @@ class Judgement(BaseModel):
     rules_version_then: Annotated[str | None, Field(title="Rules Version Then")]
     """
     The rules version that decided it.
+    """
+    ruling: RulingShown | None
+    """
+    The director's ruling on the action; null when it carried none.
     """
     versions: Annotated[list[int], Field(title="Versions")]
     """
@@ -9137,3 +10395,10 @@ class WhatIf(BaseModel):
     """
     One step per intent tried, in order.
     """
+
+
+from typing import TypeAlias  # noqa: E402
+
+
+LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope
+"""One member of `StreamEvent`: what `stream()` yields."""

@@ -338,7 +338,7 @@ class DrawSteel(GridRuleset):
     def on_knock_off(self, intent: it.KnockOff, state: BattleState, action: Action) -> None:
         host = self.creature(state, intent.creature)
         rider = self.creature(state, intent.target)
-        climbing.knock_off(state, host, rider, intent.use_main_action, action)
+        climbing.knock_off(state, host, rider, intent.use_main_action, action, intent.landing)
 
     def on_resolve_reaction(
         self, intent: it.ResolveReaction, state: BattleState, action: Action

@@ -16,7 +16,7 @@ from engine.rulesets.draw_steel import economy
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.power_roll import power_roll
 from engine.sizes import LADDER
-from engine.steps import Illegal, must, refuse
+from engine.steps import must, passed
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
@@ -47,9 +47,7 @@ def dig(
     for i, to in enumerate(path):
         if (to[0], to[1]) != (prev[0], prev[1]) or abs(to[2] - prev[2]) != 1:
             raise Refusal("draw-steel/dig-is-vertical", "Dig moves straight up or down", i)
-        found = f.step(prev, to)
-        if isinstance(found, Illegal):
-            raise refuse(found, i)
+        passed(f.step(prev, to), i, prev, to, f.inside(to[0], to[1]))
         prev = to
     deeper = path[-1][2] < c.pos[2]
     holding = [g.id for g in state.creatures.values() if g.grabbed_by == c.id and g.hp > 0]
@@ -119,9 +117,7 @@ def claw_dirt(
         raise Refusal("draw-steel/one-square", "Claw Dirt moves exactly 1 square")
     to = path[0]
     f.digging = True
-    found = f.step(c.pos, to)
-    if isinstance(found, Illegal):
-        raise refuse(found, 0)
+    passed(f.step(c.pos, to), 0, c.pos, to, f.inside(to[0], to[1]))
     _through_ground(f, c.pos, to)
     must(f.stop_refusal(to))
     if state.turns:

@@ -145,6 +145,7 @@ def knock_off(
     rider: Creature,
     use_main: bool,
     action: Action,
+    landing: list[int] | None = None,
 ) -> None:
     if rider.climbing_on != host.id:
         raise Refusal("draw-steel/not-climbing", f"{rider.id} is not climbing {host.id}")
@@ -161,4 +162,4 @@ def knock_off(
     if tier == 3:
         action.note("hold-on", rider.pos, reasons=(f"{rider.id} holds on",))
         return
-    falling.fall_off(action, action.state.creatures[rider.id], hurt=tier == 1)
+    falling.fall_off(action, action.state.creatures[rider.id], hurt=tier == 1, choice=landing)

@@ -17,6 +17,7 @@ from engine.intents import MAX_DISTANCE
 from engine.map_memo import per_roster
 from engine.results import Refusal
 from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.ruling import deny
 from engine.sizes import LADDER
 from events.battle_events import ActionConverted
 from projections.state import BattleState, Creature
@@ -121,7 +122,8 @@ def begin(
     if not state.turns:
         return Budget(full, False, False)
     if state.active != c.id:
-        raise Refusal("turn/not-your-turn", f"it is not {c.id}'s turn")
+        deny("turn/not-your-turn", f"it is not {c.id}'s turn")
+        return Budget(full, False, False)  # ruled: a move out of turn spends no action of it
     if continues and c.movement_left > 0 and not use_main:
         return Budget(min(c.movement_left, full), False, True)
     use_move_action(state, c, use_main, action)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.geometry import box, overlaps
+from engine.results import Refusal
 from engine.rulesets.draw_steel.economy import speed
 from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
@@ -118,6 +119,28 @@ def _landing_occupant(state: BattleState, c: Creature, at: Coord) -> Creature | 
     return None
 
 
+def chosen_landing(state: BattleState, c: Creature, host: Creature, point: list[int]) -> Coord:
+    """The space a creature falling or sliding off `host` chose: on the map, beside the
+    host's space (Climbing Other Creatures: "an unoccupied adjacent space of your choice"),
+    unoccupied, standing height."""
+    grid, side = state.grid, LADDER.side(c.size)
+    x, y = point[0], point[1]
+    if x < 0 or y < 0 or x + side > grid.width or y + side > grid.height:
+        raise Refusal("map/off-map", f"{list(point)} is off the map")
+    at = (x, y, stand_z(state, c, x, y))
+    hx, hy, hside = host.pos[0], host.pos[1], LADDER.side(host.size)
+    gap_x = max(0, hx - (x + side - 1), x - (hx + hside - 1))
+    gap_y = max(0, hy - (y + side - 1), y - (hy + hside - 1))
+    if max(gap_x, gap_y) != 1:
+        raise Refusal(
+            "draw-steel/landing-not-adjacent", f"{list(point)[:2]} is not beside {host.id}"
+        )
+    other = _landing_occupant(state, c, at)
+    if other is not None:
+        raise Refusal("draw-steel/landing-occupied", f"{other.id} occupies {list(point)[:2]}")
+    return at
+
+
 def nearest_free(state: BattleState, c: Creature, x: int, y: int) -> Coord:
     """The nearest unoccupied standing space, ring by ring (row-major within a ring)."""
     grid, side = state.grid, LADDER.side(c.size)
@@ -181,14 +204,18 @@ def fall(action: Action, cid: str, *, agility_counts: bool, extra_height: int = 
         action.emit(KnockedProne(creature=cid))
 
 
-def fall_off(action: Action, c: Creature, *, hurt: bool) -> None:
-    """Leave the creature climbed into the nearest free space beside it: with falling damage
-    and prone (`hurt`), or sliding down."""
+def fall_off(action: Action, c: Creature, *, hurt: bool, choice: list[int] | None = None) -> None:
+    """Leave the creature climbed into a free space beside it: "an unoccupied adjacent space
+    of your choice" (`choice`; without one, the nearest free space), with falling damage and
+    prone (`hurt`), or sliding down."""
     host = action.state.creatures.get(c.climbing_on or "")
-    action.emit(ConditionSet(creature=c.id, condition="climbing", on=False))
     state = action.state
     anchor = host.pos if host is not None else c.pos
-    landing = nearest_free(state, state.creatures[c.id], anchor[0], anchor[1])
+    if choice is not None and host is not None:
+        landing = chosen_landing(state, c, host, choice)
+    else:
+        landing = nearest_free(state, state.creatures[c.id], anchor[0], anchor[1])
+    action.emit(ConditionSet(creature=c.id, condition="climbing", on=False))
     if not hurt:
         action.emit(
             Fell(

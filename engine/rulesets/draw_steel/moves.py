@@ -17,8 +17,9 @@ from engine.results import Refusal
 from engine.rulesets.draw_steel import climbing, reactions
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.ruling import deny
 from engine.sizes import LADDER
-from engine.steps import Illegal, must, refuse
+from engine.steps import must, passed
 from events.battle_events import (
     Coord,
     DamageTaken,
@@ -55,9 +56,8 @@ def judge_path(
     prev = start
     for i, to in enumerate(path):
         jump = i in jumps
-        found = f.jump_step(prev, to, jump_bonus) if jump else f.step(prev, to)
-        if isinstance(found, Illegal):
-            raise refuse(found, i)
+        answer = f.jump_step(prev, to, jump_bonus) if jump else f.step(prev, to)
+        found = passed(answer, i, prev, to, f.inside(to[0], to[1]))
         why = list(found.reasons)
         hard = not jump and f.is_hard(prev, to)
         if hard:
@@ -66,7 +66,7 @@ def judge_path(
         judged.reasons.append(tuple(why) or ("1 square",))
         judged.hard.append(hard)
         if judged.total > budget:
-            raise Refusal(
+            deny(
                 "draw-steel/exceeds-speed",
                 f"the path costs {judged.total}, more than the {budget} available",
                 i,
@@ -95,7 +95,8 @@ def _emit_segment(
     action: Action, run: MoveRun, seg: list[Coord], spent: int, starts: bool, budget_left: int
 ) -> None:
     c = action.state.creatures[run.creature]
-    left = budget_left if run.economy else c.movement_left
+    # a ruling may let a move spend past its budget: what is left is then nothing
+    left = max(0, budget_left) if run.economy else c.movement_left
     if run.kind == "shift":
         action.emit(
             Shifted(

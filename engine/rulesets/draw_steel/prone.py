@@ -12,6 +12,7 @@ from engine.geometry import box, box_gap
 from engine.intents import FallProne, StandUp
 from engine.lookups import creature, require_turn
 from engine.results import Refusal
+from engine.rulesets.draw_steel import falling
 from engine.sizes import LADDER
 from events.battle_events import ActionConverted, KnockedProne, StoodUp
 from projections.state import BattleState
@@ -22,8 +23,14 @@ def fall_prone(intent: FallProne, state: BattleState, action: Action) -> None:
     if c.has("prone"):
         raise Refusal("draw-steel/already-prone", f"{c.id} is already prone")
     require_turn(state, c)
+    if intent.landing is not None and not c.has("climbing"):
+        raise Refusal("draw-steel/not-climbing", f"{c.id} climbs or rides no creature to fall off")
     action.emit(KnockedProne(creature=c.id, voluntary=True))
     action.note("prone", c.pos, reasons=("falls prone: a free maneuver",))
+    if intent.landing is not None:
+        # "If you are knocked prone while climbing or riding a creature, you fall and land
+        # prone in an adjacent space of your choice"
+        falling.fall_off(action, action.state.creatures[c.id], hurt=True, choice=intent.landing)
 
 
 def stand_up(intent: StandUp, state: BattleState, action: Action) -> None:

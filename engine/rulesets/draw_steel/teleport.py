@@ -16,6 +16,7 @@ from engine.intents import MAX_DISTANCE, Teleport
 from engine.lookups import creature, require_turn
 from engine.results import Refusal
 from engine.rulesets.draw_steel import economy, falling
+from engine.ruling import deny
 from engine.sizes import LADDER
 from events.battle_events import ConditionSet, Coord, StoodUp, Teleported
 from projections.state import BattleState, Creature
@@ -75,20 +76,20 @@ def teleport(intent: Teleport, state: BattleState, action: Action) -> None:
     else:
         limit = c.speeds.get("teleport", 0)
         if not limit:
-            raise Refusal("draw-steel/cannot-teleport", f"{c.id} has no teleport speed")
+            deny("draw-steel/cannot-teleport", f"{c.id} has no teleport speed")
         action_name, starts, left = "advance", False, c.movement_left
         if state.turns:
             require_turn(state, c)
             economy.use_move_action(state, c, intent.use_main_action, action)
             starts, left = True, 0
     if distance > limit:
-        raise Refusal("draw-steel/exceeds-speed", f"{distance} squares is farther than {limit}")
+        deny("draw-steel/exceeds-speed", f"{distance} squares is farther than {limit}")
     if by is None and not line_of_effect(state, c.pos, to):
-        raise Refusal("draw-steel/no-line-of-effect", "a wall blocks line of effect")
+        deny("draw-steel/no-line-of-effect", "a wall blocks line of effect")
     if by is not None and not (
         line_of_effect(state, by.pos, c.pos) and line_of_effect(state, by.pos, to)
     ):
-        raise Refusal(
+        deny(
             "draw-steel/no-line-of-effect",
             f"{by.id} needs line of effect to the space left and to the destination",
         )

@@ -26,7 +26,8 @@ falling (`falling`). RULES.md maps the text to the code and tests.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from engine import intents as it
 from engine.action import Action
@@ -42,10 +43,13 @@ from engine.rulesets.epic_path import (
     hazards,
     moves,
     opportunity,
+    packing,
+    running,
     sizes,
     squeezing,
     standing,
     stepping,
+    teleport,
 )
 from engine.rulesets.epic_path.movement import EpicField
 from engine.rulesets.epic_path.options import EpicPathOptions
@@ -58,13 +62,13 @@ from engine.rulesets.squares.forced import force_move
 from engine.rulesets.squares.ruleset import SquaresRuleset
 from engine.rulesets.squares.run import Run
 from engine.sizes import SizeScale
-from events.battle_events import Coord, CreatureSpec
+from events.battle_events import Coord, CreatureSpec, ResumeMove
 from projections.state import BattleState, Creature
 
 
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
-    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.3"
+    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.4"
     options_model: ClassVar[type[BaseOptions]] = EpicPathOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
@@ -78,10 +82,23 @@ class EpicPath(SquaresRuleset):
             "shift": lambda i, s, a: stepping.shift(self, i, s, a),
             "force_move": lambda i, s, a: force_move(self, i, s, a),
             "stand_up": lambda i, s, a: standing.stand_up(self, i, s, a),
+            "teleport": lambda i, s, a: teleport.teleport(self, i, s, a),
         }
 
     def known_conditions(self) -> frozenset[str]:
-        return KNOWN_CONDITIONS | {"quelled", "splayed", "blinded", "fatigued"}
+        return KNOWN_CONDITIONS | {"quelled", "splayed", "blinded", "fatigued", "flat-footed"}
+
+    # -- turns: the run's flat-footed condition --------------------------------------------
+    def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
+        c = self.creature(state, intent.creature)
+        lifted = running.flat_footed_until_now(state, c)  # read before the turn resets tallies
+        super().on_start_turn(intent, state, action)
+        if lifted:
+            running.lift(action, c)
+
+    def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
+        super().on_end_turn(intent, state, action)
+        running.after_turn(action, intent.creature)
 
     def check_spec(self, spec: CreatureSpec) -> None:
         for mode, feet in spec.speeds.items():
@@ -90,6 +107,13 @@ class EpicPath(SquaresRuleset):
                     "epic-path/speed-in-feet",
                     f"{spec.id}'s {mode} speed {feet} is not in feet (a multiple of 5)",
                 )
+
+    def check_space(
+        self, spec: CreatureSpec, others: list[CreatureSpec], options: Mapping[str, Any]
+    ) -> None:
+        """Placing: as any grid ruleset, but allies smaller than Medium share a square as far
+        as it holds them (Space and Reach, `packing`)."""
+        packing.check_placed(spec, others, EpicPathOptions.logged(options))
 
     # -- speeds, reach and paths -----------------------------------------------------------
     def field(
@@ -110,6 +134,10 @@ class EpicPath(SquaresRuleset):
         if kind == "move" and state.turns and state.active == c.id:
             return economy_view.move_left(state, c, best=True)  # the field holds each mode
         return economy.reach_budget(c, kind)
+
+    def resumed_field(self, state: BattleState, c: Creature, resume: ResumeMove) -> EpicField:
+        """The rest of a paused move, with the creatures it gets past by a maneuver."""
+        return EpicField(state, c, resume.mode, "walk", 1, None, resume.through)
 
     def economy(self, state: BattleState, c: Creature) -> EpicPathEconomy:
         return economy_view.view(state, c)

@@ -18,11 +18,12 @@ the search for a `to` can first look for a route around them ("they just don't w
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import NamedTuple
 
-from engine.geometry import box, box_gap
-from engine.rulesets.epic_path import economy
+from engine.geometry import box, box_gap, overlaps
+from engine.placement import Occupant
+from engine.rulesets.epic_path import economy, packing
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SIZES, SQUARE, fills_its_square
 from engine.rulesets.squares.field import DROPPED, SquareField
@@ -50,6 +51,7 @@ class Terrain(NamedTuple):
 class EpicField(SquareField):
     prefix = "epic-path"
     spends = True
+    square_cost = SQUARE
 
     def __init__(
         self,
@@ -59,6 +61,7 @@ class EpicField(SquareField):
         action: str = "walk",
         multiplier: int = 1,
         primary: Creature | None = None,
+        through: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(SIZES, state, c, mode)
         self.action = action
@@ -73,11 +76,19 @@ class EpicField(SquareField):
         self._terrain: dict[tuple[int, int], Terrain] = {}
         self.dead_rough = options.dead_are_rough
         self.share = options.allies_may_share
+        self.cap = options.creatures_per_square
         self._forbidden: dict[Coord, Illegal | None] = {}
         self._costs: dict[Coord, tuple[Legal, bool]] = {}
         self._careful = action in ("run", "charge", "five_foot_step")
         self._hovering = action == "five_foot_step" and "hover" in c.speeds
         self._in_the_dark = action == "five_foot_step" and c.stat("darkvision") <= 0
+        self.through = through or {}
+        """Creatures the move gets past by a maneuver the table resolved (`Move.through`)."""
+        mine = box(c.pos, self.side)
+        self.inside_of = frozenset(
+            o.creature.id for o in self.occupants(c.pos) if o.enemy and overlaps(mine, o.box)
+        )
+        """The enemies whose space the creature stands in as it starts (it may move out)."""
 
     def altitude_ceiling(self) -> int | None:
         """The battle's altitude ceiling in squares (option `altitude_ceiling`)."""
@@ -95,8 +106,8 @@ class EpicField(SquareField):
         self.forget()
 
     def memo_key(self) -> Hashable | None:
-        if self.action in ("charge", "withdraw"):
-            return None  # the way depends on where the charge began or its primary target
+        if self.action in ("charge", "withdraw") or self.through:
+            return None  # the way depends on where the charge began, its target, the maneuvers
         c = self.creature
         sees = c.stat("darkvision") > 0
         return (
@@ -293,10 +304,15 @@ class EpicField(SquareField):
 
     def crowd(self, to: Coord) -> Illegal | None:
         """Creatures in the way: none on a charge's path, and only a creature two sizes
-        larger steps over an enemy (a dead creature is rough terrain, not a creature)."""
+        larger steps over an enemy (a dead creature is rough terrain, not a creature). A
+        creature already inside an enemy's space may move out of it ("The smaller creatures
+        may also move out of the occupied space (provoking as per normal movement rules)",
+        Stepover)."""
         for o in self.occupants(to):
-            if o.creature.hp <= 0:
+            if o.creature.hp <= 0 or o.creature.id in self.inside_of:
                 continue
+            if self.through.get(o.creature.id) in ("clamber", "overrun"):
+                continue  # Clamber (Might) or Overrun: "to enter another creatures square"
             if self.action == "charge":
                 return Illegal(
                     "epic-path/charge-path-clear", f"{o.creature.id} is in the charge's way"
@@ -307,6 +323,16 @@ class EpicField(SquareField):
                     f"only a creature two sizes larger steps over {o.creature.id}",
                 )
         return None
+
+    def clambers(self, o: Occupant) -> bool:
+        """The move gets into `o`'s space by a Clamber (Might) the table resolved."""
+        return self.through.get(o.creature.id) == "clamber"
+
+    def forced_over(self, o: Occupant) -> bool:
+        """Stepover: "If the larger creature is subjected to forced movement, it is possible
+        to make the larger creature stepover legally sized (smaller) creatures as part of that
+        movement": two categories smaller, it is passed over (and may be ended on)."""
+        return self.rank - o.rank >= 2
 
     def cost(self, frm: Coord, to: Coord) -> Legal:
         """5 ft a square; difficult terrain, a dead creature's square and squeezing 10 ft;
@@ -389,13 +415,46 @@ class EpicField(SquareField):
         return o.creature if ally and abs(self.rank - o.rank) < 2 else None
 
     def stop_refusal(self, pos: Coord) -> Illegal | None:
+        """Why a move may not end at `pos`: "any walk must end in an unoccupied space, or the
+        creature is subject to the Squeezing rules". A creature two categories smaller is
+        stepped over (Stepover); allies smaller than Medium share a square as far as it holds
+        them (`packing`: "4 tiny creatures fit into a five foot square"); a consenting ally
+        (option `allies_may_share`) is shared, squeezing. A clamber (`through`) stops inside a
+        creature two or more categories larger ("smaller foes ... inside the space of a larger
+        figure. In such cases, then neither figure is considered to be Squeezing"), or shares
+        a square with smaller hostile ones as far as it holds them; sharing more with a hostile
+        creature would squeeze, which "can only occur if the two creatures sharing a space
+        both agree"."""
+        living = [o for o in self.occupants(pos) if o.creature.hp > 0]
+        if not living:
+            return None  # a dead creature's square is rough terrain
+        packs = packing.packs(self.rank)
+        if packs and 1 + sum(packing.packs(o.rank) for o in living) > self.cap:
+            return Illegal("epic-path/square-full", f"{list(pos)[:2]}: {packing.crowded(self.cap)}")
+        crowding = [
+            o
+            for o in living
+            if self.rank - o.rank < 2
+            and not (self.clambers(o) and o.rank - self.rank >= 2)  # Might: "stop inside"
+        ]
+        if not crowding:
+            return None  # stepped over, or clambered into a far larger creature
+        packable = packs and all(
+            (not o.enemy or self.clambers(o)) and packing.packs(o.rank) and o.rank - self.rank < 2
+            for o in crowding
+        )
+        full = None
+        if packable:
+            full = packing.room_refusal([self.rank, *(o.rank for o in living)], self.cap)
+            if full is None:
+                return None
         share = self.sharing(pos)
-        for o in self.occupants(pos):
-            if o.creature.hp <= 0 or o.creature is share:
-                continue  # a dead creature's square is rough terrain; a consenting ally
-            if self.rank - o.rank < 2:
-                return Illegal(
-                    "epic-path/cannot-end-in-occupied-space",
-                    f"a walk ends in an unoccupied space ({o.creature.id} is there)",
-                )
-        return None
+        if share is not None and [o.creature for o in crowding] == [share]:
+            return None
+        if full is not None:
+            return Illegal("epic-path/square-full", f"{list(pos)[:2]}: {full}")
+        o = crowding[0]
+        return Illegal(
+            "epic-path/cannot-end-in-occupied-space",
+            f"a walk ends in an unoccupied space ({o.creature.id} is there)",
+        )

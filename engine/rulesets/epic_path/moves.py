@@ -61,18 +61,30 @@ def move(rs: SquareRules, intent: it.Move, state: BattleState, action: Action) -
         economy.needs(state, c, name, intent.use_main_action)  # refused before any check
         if not economy.endurance(state, c, action):
             return
+    through = maneuvers(rs, state, c, intent)
+    part_of_move(state, c, name, intent, action)
     economy.spend(state, c, name, intent.use_main_action, action)
     mult = economy.multiplier(state, c, name)
-    f = EpicField(action.state, c, intent.mode, name, mult, primary)
+    f = EpicField(action.state, c, intent.mode, name, mult, primary, through)
     budget = SQUARE if name in ("crawl", "clamber") else max(f.allow.values(), default=0)
     declared = declared_path(rs, f, c, intent, budget)
     if name == "charge":
         check_charge(c, declared, primary)
     path, bump = collisions.unseen(f, c, declared)
-    exempt: tuple[str, ...] = ()
+    exempt = tuple(sorted(cid for cid, how in through.items() if how == "tumble"))
     if name == "withdraw" and primary is not None and path:
-        exempt = (primary.id, *withdraw_exemptions(rs, action, c, primary, path))
-    run = Run(c.id, path, intent.mode, name, budget, False, provoked=exempt, bump=bump)
+        exempt = (*exempt, primary.id, *withdraw_exemptions(rs, action, c, primary, path))
+    run = Run(
+        c.id,
+        path,
+        intent.mode,
+        name,
+        budget,
+        False,
+        provoked=exempt,
+        bump=bump,
+        through=tuple(sorted(through.items())),
+    )
     if path:
         rs.go(action, f, c, path, run)
     else:
@@ -84,6 +96,47 @@ def move(rs: SquareRules, intent: it.Move, state: BattleState, action: Action) -
             action.emit(Tallied(creature=c.id, name=economy.RAN))
     if name == "charge" and state.turns and not action.state.pending:
         action.emit(TurnEnded(creature=c.id))
+
+
+def maneuvers(rs: SquareRules, state: BattleState, c: Creature, intent: it.Move) -> dict[str, str]:
+    """The creatures the move gets past by a skill or maneuver the table resolved (Stepover;
+    Space and Reach: "Entering another hostile creatures space requires a Might roll to
+    Clamber, no matter the size difference ... If you wish to move through a hostile
+    creature's space, you must declare an Overrun"; Internal Flanking: "Simply avoiding
+    attacks of opportunity while moving through threatened squares requires the Tumbling
+    feature of Acrobatics"). The checks' DCs are on the Might, Overrun and Acrobatics pages,
+    not in this text: the table rolls them and names who was passed."""
+    for cid in intent.through:
+        if rs.creature(state, cid).id == c.id:
+            raise Refusal("epic-path/maneuver-self", f"{c.id} can't get past itself")
+    return dict(intent.through)
+
+
+def part_of_move(
+    state: BattleState, c: Creature, name: str, intent: it.Move, action: Action
+) -> None:
+    """Part of a Move Action: "this type of action specifically allows the user to use the
+    move action to both perform the action and move up to their speed"; "if you degrade your
+    move action to a Swift Action, take a Full Attack Action, or a Full-Round Action, you
+    cannot perform a 'part of a move action' action this round. That is, you must take an
+    actual move action". So only a walk or a crawl on the move action carries one, not in a
+    round of a full attack (double move, traded steps) or a full-round action (run,
+    clamber), and one per move action. The activity itself (a weapon drawn, an item picked
+    up) is the table's: the engine keeps no inventory."""
+    if intent.part_of_move is None:
+        return
+    full = c.tally("full_attack") or c.tally("ran") or c.tally("full_round")
+    on_move = name in ("walk", "crawl") and not (state.turns and (c.move_actions <= 0 or full))
+    if not on_move:
+        raise Refusal(
+            "epic-path/part-of-move-needs-move-action",
+            f"{intent.part_of_move!r} is part of a move action: it needs an actual move action "
+            "(a walk or crawl on the move action, not in a round of a full attack or a "
+            "full-round action)",
+        )
+    if state.turns:
+        action.emit(Tallied(creature=c.id, name="part_of_move"))
+    action.note("part-of-move", c.pos, reasons=(f"{c.id}: {intent.part_of_move}, with the move",))
 
 
 def declared_path(

@@ -1,9 +1,11 @@
 """Attacks of opportunity (Types of Movement: Attacks of Opportunity; DIGEST 3.4).
 
-Leaving a square an enemy threatens (within its reach, the side of its space; tiny and
-unarmed creatures threaten nothing) provokes: one attack per enemy per action, one a round
-per reactor (plus `stats.combat_reflexes`), none by a flat-footed reactor without it, never
-for the 5-foot step. The attack is d20 + `stats.attack` against `stats.ac` (option
+Leaving a square an enemy threatens (within its reach, the side of its space, and always its
+own space: "a creature always has Reach to all portions of its own space, and therefore can
+threaten all squares that are within its space", so a Tiny or unarmed creature, with no reach
+beyond it, still threatens its own square) provokes: one attack per enemy per action, one a
+round per reactor (plus `stats.combat_reflexes`), none by a `flat-footed` reactor without
+it, never for the 5-foot step. The attack is d20 + `stats.attack` against `stats.ac` (option
 `aoo_target_ac`) for `stats.damage`.
 """
 
@@ -32,8 +34,8 @@ def triggers(action: Action, mover: Creature, frm: Coord, to: Coord, run: Run) -
         far = side + 2 * eside  # beyond this on either axis the gap exceeds any reach (<= eside)
         if abs(enemy.pos[0] - frm[0]) > far or abs(enemy.pos[1] - frm[1]) > far:
             continue
-        if reach == 0 or box_gap(mine, box(enemy.pos, eside)) > reach:
-            continue
+        if box_gap(mine, box(enemy.pos, eside)) > reach:
+            continue  # reach 0: only the squares of its own space (Space and Reach)
         reflexes = enemy.stat("combat_reflexes")
         if enemy.tally("aoo") >= 1 + reflexes:
             action.note(
@@ -42,7 +44,7 @@ def triggers(action: Action, mover: Creature, frm: Coord, to: Coord, run: Run) -
                 reasons=(f"{enemy.id} has no attack of opportunity left this round",),
             )
             continue
-        if enemy.tally("ran") and not reflexes:
+        if enemy.has("flat-footed") and not reflexes:
             action.note("no-trigger", frm, reasons=(f"{enemy.id} is flat-footed",))
             continue
         out.append(enemy)
@@ -51,7 +53,10 @@ def triggers(action: Action, mover: Creature, frm: Coord, to: Coord, run: Run) -
 
 def _threats(creatures: dict[str, Creature], side: str) -> list[tuple[Creature, int, int]]:
     """The living creatures of other sides, by id, with the side of their space and their
-    reach (Space and Reach): what every step of a walk asks of the same state."""
+    reach in squares beyond it (Space and Reach): the side of the space, or 0 (its own space
+    only) for "Size Tiny and smaller figures", which "have no effective reach", and for a
+    creature "not wielding a weapon which threatens" ("Such creatures only threaten squares
+    in their own space"). What every step of a walk asks of the same state."""
 
     def build() -> list[tuple[Creature, int, int]]:
         out = []

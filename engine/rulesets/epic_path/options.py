@@ -87,6 +87,27 @@ class EpicPathOptions(BaseOptions):
             'both agree").'
         ),
     )
+    creatures_per_square: int = Field(
+        default=4,
+        ge=1,
+        le=100,
+        description=(
+            "Creatures smaller than Medium one square may hold, however small they are "
+            '(Space and Reach: "it is recommended that no more than four creatures be '
+            'allowed into one space, no matter how tiny"); what they take of it still '
+            "limits them (4 Tiny, 2 Small, 25 Diminutive, 100 Fine fill a square)."
+        ),
+    )
+    teleport_line_of_effect: Literal["walls", "blocked"] = Field(
+        default="walls",
+        description=(
+            "What blocks a teleport's line of effect (Blocked Terrain: teleport passes "
+            'blocked terrain "as long as line of sight and line of effect rules are '
+            'satisfied", and "many types of blocked terrain also block line of sight and/or '
+            'line of effect. The GM adjudicates"): `walls`, a wall between; `blocked`, any '
+            "blocked square (walls and objects)."
+        ),
+    )
     dead_are_rough: bool = Field(
         default=True,
         description=(

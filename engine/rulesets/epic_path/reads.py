@@ -25,9 +25,11 @@ READS = Reads(
         ),
         "size": (
             "Epic Path's size category (Fine to Titanic, see Sizes above; the wire's sizes are "
-            "mapped by footprint): its space, its reach (Tiny and smaller threaten nothing "
-            "beyond their own square), stepover (two categories larger) and squeezing (an "
-            "opening built for one category smaller; two is too narrow)."
+            "mapped by footprint): its space, its reach (Tiny and smaller threaten only their "
+            "own square), stepover (two categories larger), how much of a square it takes "
+            "(Fine 1/100, Diminutive 1/25, Tiny 1/4, Small 1/2: allies share a square as far as "
+            "it holds them) and squeezing (an opening built for one category smaller; two is "
+            "too narrow)."
         ),
         "speeds.walk": (
             "Walk speed in feet (a multiple of 5): a walk moves up to it less armour's and "
@@ -48,7 +50,11 @@ READS = Reads(
             "movement types."
         ),
         "speeds.burrow": NOT_A_STEP + "burrowing is not modelled in this ruleset.",
-        "speeds.teleport": NOT_A_STEP + "this ruleset has no `teleport` intent.",
+        "speeds.teleport": (
+            "Teleport speed in feet: the `teleport` intent without a `distance` goes up to it "
+            "with a move action, counted 1 for 1, passing what lies between (not through a "
+            "wall's line of effect, option `teleport_line_of_effect`)."
+        ),
         "stability": (
             "Feet of resistance to forced movement (all its reductions added up), taken off "
             "the distance."
@@ -63,7 +69,10 @@ READS = Reads(
             "move action that provokes; one that dropped prone itself ignores forced movement), "
             "quelled (crawls or walks; stands with its 5-foot step), splayed (crawls; can't "
             "drop prone to end forced movement), blinded (neither runs nor withdraws), fatigued "
-            "(can't run), squeezed (set and lifted by squeezing)."
+            "(can't run), squeezed (set and lifted by squeezing), flat-footed (takes no attack "
+            "of opportunity without `stats.combat_reflexes`; set after a turn in which it ran, "
+            "lifted as its next turn starts), falling (a teleport keeps the fall's momentum: it "
+            "still takes the falling damage)."
         ),
         "disengage": "Not read (Draw Steel's).",
     },
@@ -87,6 +96,11 @@ READS = Reads(
             "encumbrance's applies (absent: 0, the armour slows it)."
         ),
         "attack": "Attack bonus of its attacks of opportunity, d20 + this (absent: 0).",
+        "feature_steps": (
+            "Extra 5-foot steps a round a feat, class feature or racial trait grants (the "
+            "Prowler's Shifty, the Bru-Kin's), even after moving or running: the `shift` "
+            "intent's `action: feature` (absent: none)."
+        ),
         "base_attacks": (
             "Base attacks of its full attack, each tradeable for a 5-foot step (the `shift` "
             "intent's `action: full_attack`; absent: none)."
@@ -114,7 +128,15 @@ READS = Reads(
             "Movement skill bonus to a withdrawal's check against the primary target's "
             "Maneuver Defense (absent: 0)."
         ),
-        "unarmed": "Above 0: it threatens no square beyond its own (no attacks of opportunity).",
+        "unarmed": (
+            "Above 0: not wielding a weapon that threatens, it threatens only the squares of "
+            'its own space (Flanking: "Such creatures only threaten squares in their own '
+            'space").'
+        ),
+        "runner": (
+            "Above 0: the Runner feat: a run leaves it not flat-footed (absent: 0, flat-footed "
+            "after a turn in which it ran)."
+        ),
     },
     terrain={
         "wall": (

@@ -5,7 +5,8 @@ Titanic-Plus for anything larger, each one category above the last: "2 size cate
 larger" (Stepover) and "one size category smaller" (Squeezing) count on this ladder. Small
 and Medium fill one 5 ft square, Large 10 ft (2 squares a side), Huge 15 ft, Gargantuan
 20 ft, Colossal 25 ft, Titanic 30 ft, Titanic-Plus 60 ft; Tiny and smaller take a fraction
-of a square, which the engine rounds up to one.
+of a square: each stands on one square, and allies share it as far as it holds them
+(`packing`).
 
 A creature's `size` may name a category (any letter case) or use the wire's footprint sizes,
 mapped by footprint: `1T` Tiny, `1S` Small, `1M` Medium, `1L` Medium (one square: Epic Path

@@ -1,7 +1,8 @@
 """Squeezing (Types of Movement: Squeezing; DIGEST 3.3): who is squeezed after a move.
 
 A creature ending in a narrow square built for one size smaller, or sharing a space with
-another living creature that fills its own, is `squeezed`; one that no longer is, isn't. What
+living creatures within one category of it that take more of a square than it holds
+(`packing`), is `squeezed`; one that no longer is, isn't. What
 squeezing through costs and forbids is the field's (`EpicField.squeeze_need`, `forbids`).
 """
 
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.geometry import box, box_gap, overlaps
+from engine.rulesets.epic_path import packing
 from engine.rulesets.epic_path.movement import EpicField
-from engine.rulesets.epic_path.sizes import SIZES, fills_its_square
+from engine.rulesets.epic_path.sizes import SIZES
 from events.battle_events import ConditionSet, Coord
 from projections.state import BattleState, Creature
 
@@ -42,14 +44,14 @@ def settle(action: Action, cid: str, near: Coord | None) -> None:
 
 
 def squeezed(state: BattleState, c: Creature) -> bool:
-    """Whether `c`, where it stands, squeezes: living, in a narrow square, or sharing."""
+    """Whether `c`, where it stands, squeezes: living, in a narrow square, or sharing more of
+    a square than it holds with creatures within one category of it (`packing`: two Small
+    creatures share one without squeezing, two Medium ones squeeze)."""
     f = EpicField(state, c, "walk")
     if c.hp <= 0:
         return False
     if f.on_ground(c.pos) and f.squeeze_need(c.pos) == 1:
         return True
     rank = SIZES.rank(c.size)
-    return fills_its_square(rank) and any(
-        o.creature.hp > 0 and fills_its_square(o.rank) and abs(o.rank - rank) < 2
-        for o in f.occupants(c.pos)
-    )
+    near = [o.rank for o in f.occupants(c.pos) if o.creature.hp > 0]
+    return bool(near) and packing.load_around(rank, near) > packing.FULL

@@ -19,7 +19,8 @@ from engine.rulesets.squares.run import Run
 from events.battle_events import ActionUsed, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
-STEPS = ("five_foot_step", "action_point", "full_attack")
+STEPS = ("five_foot_step", "action_point", "full_attack", "feature")
+FEATURE = "feature_steps"
 ACTION_POINTS = "battle:action_points"
 
 
@@ -36,7 +37,13 @@ def shift(rs: SquareRules, intent: it.Shift, state: BattleState, action: Action)
     taken a 5-foot step"; `full_attack` trades an attack of a Full Attack Action for the
     step, at most `stats.base_attacks` a round: the first declares the full attack (the
     main and the move action, as the double move, also a Full Attack Action, costs);
-    these steps "do not count as movement"."""
+    these steps "do not count as movement"; `feature` is a step a feat, class feature or racial
+    trait grants (`stats.feature_steps` a round: "some classes (e.g. Prowler) and races (e.g.
+    Bru-Kin) have special abilities that allow them to make more than one 5-foot step in a
+    single round, or in rounds in which they have already moved"), even after moving or
+    running (Run: "except with an action point, or a class feature like the prowler's
+    'Shifty'"); what the feature itself costs ("may cost a swift or move action") is its own
+    rule, which "take[s] precedence", outside this text."""
     c = rs.creature(state, intent.creature)
     rs.require_turn(state, c)
     kind = "five_foot_step" if intent.action in ("disengage", "five_foot_step") else intent.action
@@ -69,6 +76,14 @@ def check_eligible(c: Creature, kind: str, action: Action) -> None:
                 "epic-path/five-foot-step-after-moving",
                 "a 5-foot step needs no other movement this round",
             )
+    elif kind == "feature":
+        granted = c.stat("feature_steps")
+        if c.tally(FEATURE) >= granted:
+            raise Refusal(
+                "epic-path/no-feature-steps",
+                f"{c.id}'s features grant {granted} extra 5-foot step(s) a round, all taken",
+            )
+        action.emit(Tallied(creature=c.id, name=FEATURE))
     elif kind == "action_point":
         if c.tally(ACTION_POINTS) >= c.stat("action_points"):
             raise Refusal("epic-path/no-action-points", f"{c.id} has no action point left")

@@ -20,7 +20,15 @@ from engine.action import Action
 from engine.economy import ReclaimTheWildEconomy
 from engine.results import Refusal
 from engine.rulesets.base import KNOWN_CONDITIONS, Handler
-from engine.rulesets.one_two_one import breath, charge, economy_view, squeezing, surfing
+from engine.rulesets.one_two_one import (
+    breath,
+    charge,
+    economy_view,
+    grip,
+    jumping,
+    squeezing,
+    surfing,
+)
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.one_two_one.reads import READS
@@ -37,7 +45,7 @@ from projections.state import BattleState, Creature
 
 class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
-    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.3"
+    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.4"
     options_model: ClassVar[type[BaseOptions]] = OneTwoOneOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
@@ -48,6 +56,7 @@ class OneTwoOne(SquaresRuleset):
             "force_move": lambda i, s, a: forced.force_move(self, i, s, a),
             "stand_up": self.on_stand_up,
             "shield_surf": surfing.on_shield_surf,
+            "lose_grip": lambda i, s, a: grip.lose_grip(self, i, s, a),
         }
 
     def known_conditions(self) -> frozenset[str]:
@@ -152,6 +161,14 @@ class OneTwoOne(SquaresRuleset):
             path = charge.default_path(f, c, budget)
         else:
             path = self.path_for(f, c, intent, budget)
+        if intent.jumps:
+            if intent.mode != "walk" or intent.path is None:
+                raise Refusal(
+                    "one-two-one/jump-needs-path",
+                    "a horizontal jump is part of a walk along an explicit `path`",
+                )
+            path, air = jumping.plan(state, c, path, intent.jumps, sprinting)
+            f.jump_over(air)
         judged = self._judge(f, c, path, budget, intent.mode, sprinting)
         if target is not None:
             charge.check_end(f, path)

@@ -77,6 +77,13 @@ class OneTwoOneField(SquareField):
         self.half = c.tally("surf_half") % 2 if state.turns else 0
         self.toward: Box | None = None
         """A Charge's target: every step must end nearer it (`charge`)."""
+        self.air: frozenset[Coord] = frozenset()
+        """The squares a horizontal jump crosses in the air (`jumping`)."""
+
+    def jump_over(self, air: frozenset[Coord]) -> None:
+        """A move with horizontal jumps: these squares are crossed in the air (`jumping`)."""
+        self.air = air
+        self.forget()
 
     def aim_at(self, target: Creature) -> None:
         """A Charge: every step must end nearer `target`'s space (`charge`)."""
@@ -84,8 +91,8 @@ class OneTwoOneField(SquareField):
         self.forget()
 
     def memo_key(self) -> Hashable | None:
-        if self.toward is not None:
-            return None  # a Charge's steps depend on where its target stands
+        if self.toward is not None or self.air:
+            return None  # a Charge's steps depend on its target, a jump's on its squares
         c = self.creature
         natural_ways = tuple(natural(c, way) for way in ("climb", "swim", "fly", "glide"))
         options = OneTwoOneOptions.of(self.state)
@@ -175,6 +182,8 @@ class OneTwoOneField(SquareField):
             return Illegal("one-two-one/surfer-walks", "a Shield Surfer rides over the ground")
         if self.flying:
             refused = self._air_step(node, to)
+        elif to in self.air:
+            refused = self._jump_step(frm, to)
         elif self.mode == "climb" and self.inside(to[0], to[1]) and not node[1] & DROPPED:
             refused = self._climb_step(frm, to)
         else:
@@ -230,7 +239,7 @@ class OneTwoOneField(SquareField):
         out: list[tuple[int, str]] = []
         c = self.creature
         sq = self.square(to)  # read once per square and decision
-        if sq.ground and self.any_cell(to, self.grid.difficult):
+        if sq.ground and to not in self.air and self.any_cell(to, self.grid.difficult):
             out.append((1, "difficult terrain +1"))
         way = self.mode if self.flying else None
         if way is None and sq.wet:
@@ -245,6 +254,15 @@ class OneTwoOneField(SquareField):
             why = "slowed" if self.slowed else "squeezing (slowed)"
             out.append((self.surcharge, f"{why} +{self.surcharge}"))
         return out
+
+    def _jump_step(self, frm: Coord, to: Coord) -> Illegal | None:
+        """A square crossed in the air by a horizontal jump: next to the last, level with the
+        take-off, nothing filled there."""
+        if not self.inside(to[0], to[1]) or max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
+            return Illegal("path/not-contiguous", f"{list(to)} is not a square next to {list(frm)}")
+        if self.filled(to) or to[2] < self.stand_z(to[0], to[1]):
+            return Illegal("one-two-one/jump-blocked", f"a jump can't pass through {list(to)[:2]}")
+        return None
 
     def _climb_step(self, frm: Coord, to: Coord) -> Illegal | None:
         dx, dy = to[0] - frm[0], to[1] - frm[1]

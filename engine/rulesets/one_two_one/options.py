@@ -39,6 +39,16 @@ class OneTwoOneOptions(BaseOptions):
             "Squares a creature falls without harm when its `stats.vertical_jump` is not given."
         ),
     )
+    horizontal_jump: int = Field(
+        default=2,
+        ge=0,
+        le=20,
+        description=(
+            "Squares of a creature's longest horizontal jump when its `stats.horizontal_jump` "
+            "is not given (the value is in the full rulebook, not the Movement page: GUESS 2, "
+            "a jump over one square to the next); doubled while Sprinting."
+        ),
+    )
     athletics_die: int = Field(
         default=6,
         ge=2,

@@ -90,6 +90,10 @@ READS = Reads(
             "Its shield's Durability, what Shield Surfing wears down (absent or 0: no shield "
             "to surf on)."
         ),
+        "horizontal_jump": (
+            "Squares of its longest horizontal jump (a move's `jumps`), doubled while "
+            "Sprinting or Charging (absent: option `horizontal_jump`)."
+        ),
         "vertical_jump": (
             "Squares it falls without harm, its vertical jump, doubled while Sprinting or "
             "Charging (absent: option `vertical_jump`)."

@@ -61,6 +61,8 @@ class SquareField(Steps):
 
     prefix = "grid"
     overspend = False
+    square_cost = 1
+    """What one plain square costs in the ruleset's unit (a ruled step's default cost)."""
     """May a square be entered that costs more than what is left (Reclaim the Wild)?"""
     drop_threshold = 1
     """A ground step down by more than this many squares is a fall (and ends the move)."""
@@ -333,6 +335,11 @@ class SquareField(Steps):
                     f"can't end in {o.creature.id}'s space",
                 )
         return None
+
+    def forced_over(self, o: Occupant) -> bool:
+        """Whether forced movement carries the creature over `o` rather than stopping before
+        it (Epic Path's Stepover); no, unless a ruleset's text says so."""
+        return False
 
     def can_stop(self, pos: Coord) -> bool:
         return self.stop_refusal(pos) is None

@@ -4,8 +4,9 @@ A push's every step ends farther from the source's space than the square it leav
 closer (or as the ruleset's `pull_step_allowed` says), a slide goes anywhere (Epic Path,
 Forced Movement). Without a `path` a push or pull
 goes straight along the line from the source. The movement stops in the last free square
-before anything that blocks it (a wall, an object, higher ground, a creature, the map's
-edge); what that costs is the ruleset's `collide` hook (Epic Path: nothing; Reclaim the Wild:
+before anything that blocks it (a wall, an object, higher ground, a creature the field
+doesn't let it pass over (`forced_over`), the map's edge), and never on a square it may not
+end in; what that costs is the ruleset's `collide` hook (Epic Path: nothing; Reclaim the Wild:
 damage equal to the distance left). Moved over lower ground, the target falls.
 
 The ruleset's `forced_axis` hook may take a target off the ground: `down` or `up` moves it
@@ -109,6 +110,8 @@ class ForcedMovement:
             rs.check_prone_drop(target)
             plan = plan[:drop]
         path, stop_reason = self.walked(plan, lateral)
+        while path and not f.can_stop(path[-1]):  # stepped over, but may not stop on it
+            stop_reason = next(iter(o.creature.id for o in f.occupants(path.pop())), stop_reason)
         if path:
             self.moved(path, f"{intent.kind} {len(path)} square(s)")
         landed = action.state.creatures[target.id]
@@ -208,7 +211,8 @@ def _blocked(f: SquareField, xy: tuple[int, int], prev: Coord, level: bool = Fal
     if f.filled(to) if level else f.stand_z(x, y) > prev[2]:
         return "a wall or higher ground"
     for o in f.occupants(to):
-        return f"{o.creature.id}"
+        if not f.forced_over(o):
+            return f"{o.creature.id}"
     return None
 
 

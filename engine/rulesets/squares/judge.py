@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from engine.results import Refusal
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.search import Node
-from engine.steps import Illegal, must, refuse
+from engine.ruling import deny
+from engine.steps import must, passed
 from events.battle_events import Coord
 
 
@@ -36,18 +37,18 @@ def judge_path(
     for i, to in enumerate(path):
         spent = judged.total
         if f.overspend and spent >= budget:
-            raise Refusal(f"{f.prefix}/no-movement-left", f"no movement left before {list(to)}", i)
-        found = f.step(node, spent, to)
-        if isinstance(found, Illegal):
-            raise refuse(found, i)
+            deny(f"{f.prefix}/no-movement-left", f"no movement left before {list(to)}", i)
+        found = passed(
+            f.step(node, spent, to), i, node[0], to, f.inside(to[0], to[1]), f.square_cost
+        )
         cost, why = found.cost, list(found.reasons)
-        if spent + cost > budget:
-            if not f.overspend:
-                raise Refusal(
-                    f"{f.prefix}/exceeds-speed",
-                    f"the path costs {spent + cost}, more than the {budget} available",
-                    i,
-                )
+        if spent + cost > budget and not f.overspend:
+            deny(
+                f"{f.prefix}/exceeds-speed",
+                f"the path costs {spent + cost}, more than the {budget} available",
+                i,
+            )
+        elif spent + cost > budget and budget > spent:
             why.append(f"costs {cost}, entered with {budget - spent} left (allowed): paid that")
             judged.overspent = (cost, budget - spent)
             cost = budget - spent

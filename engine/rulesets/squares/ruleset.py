@@ -131,12 +131,17 @@ class SquaresRuleset(GridRuleset):
     def decline(self, action: Action, reaction: str) -> None:
         action.emit(ReactionResolved(reaction=reaction, decision="decline"))
 
+    def resumed_field(self, state: BattleState, c: Creature, resume: ResumeMove) -> SquareField:
+        """The field the rest of a paused move is judged in (Epic Path adds its maneuvers)."""
+        field: SquareField = self.field(state, c, resume.mode)
+        return field
+
     def continue_move(self, action: Action, resume: ResumeMove) -> None:
         state = action.state
         c = state.creatures.get(resume.creature)
         if c is None or not resume.path or c.hp <= 0:
             return
-        f = self.field(state, c, resume.mode)
+        f = self.resumed_field(state, c, resume)
         run = Run(
             resume.creature,
             list(resume.path),
@@ -147,6 +152,7 @@ class SquaresRuleset(GridRuleset):
             provoked=tuple(resume.provoked),
             skip_first=True,
             bump=resume.bump,
+            through=tuple(sorted(resume.through.items())),
         )
         try:
             judged = judge_path(f, c.pos, run.path, run.budget)

@@ -24,3 +24,5 @@ class Run:
     tallies: tuple[tuple[str, int], ...] = ()
     bump: Coord | None = None
     """An unseen obstruction just past the path's end, met when the walk ends (`walk_ended`)."""
+    through: tuple[tuple[str, str], ...] = ()
+    """Creatures the walk gets past by a maneuver (Epic Path's `Move.through`)."""

@@ -103,6 +103,7 @@ def open_windows(
         economy=rest.economy,
         provoked=list(rest.provoked),
         bump=rest.bump,
+        through=dict(rest.through),
     )
     windows.open_windows(
         action,

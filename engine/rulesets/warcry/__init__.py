@@ -22,7 +22,7 @@ from engine.results import Accepted, Refusal
 from engine.rulesets.base import Handler
 from engine.rulesets.gridless import GridlessRuleset
 from engine.rulesets.options import BaseOptions
-from engine.rulesets.warcry import economy_view, falling, moves, setup
+from engine.rulesets.warcry import economy_view, edge, falling, moves, setup
 from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.pathfinding import kept_memo, search
 from engine.rulesets.warcry.reach import region
@@ -46,7 +46,14 @@ class Warcry(GridlessRuleset):
             **super().handlers(),
             "move": self.on_move,
             "resolve_reaction": self.on_resolve_reaction,
+            "falling_test": self.on_falling_test,
         }
+
+    def on_falling_test(self, intent: it.FallingTest, state: BattleState, action: Action) -> None:
+        """The falling test after an attack near a platform's edge (`edge`)."""
+        self.creature(state, intent.creature)
+        space = moves.mover(state, intent.creature, WarcryOptions.of(state)).space
+        edge.falling_test(intent, state, action, space)
 
     def create(self, body: BattleSetup) -> Accepted:
         """The battle on its board in inches, fighters on it (`setup`)."""

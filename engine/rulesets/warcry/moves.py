@@ -28,8 +28,8 @@ from engine.rulesets.warcry.geometry import EPS
 from engine.rulesets.warcry.jumping import jump
 from engine.rulesets.warcry.movement import Mover, Step, normal, refuse
 from engine.rulesets.warcry.options import WarcryOptions
+from engine.ruling import current, deny
 from engine.steps import Illegal
-from engine.steps import refuse as refuse_leg
 from events.gridless_events import DroppedDown, LegRecord, MovedInches, Point3
 from projections.board import Board
 from projections.state import BattleState
@@ -94,34 +94,46 @@ def plan(
     cost = 0.0
     for index, (kind, to) in enumerate(legs):
         check_point(m, to, index)
-        step = JUDGES[kind](m, here, [float(v) for v in to], status)
-        if isinstance(step, Illegal):
-            raise refuse_leg(step, index)
+        judged = JUDGES[kind](m, here, [float(v) for v in to], status)
+        step = judged if isinstance(judged, Step) else ruled_leg(m, here, to, judged, index)
         cost += step.counted
         if cost > budget + 1e-6:
-            raise refuse(
-                "beyond-move", f'the move counts {cost:.2f}", more than Move {budget:g}"', index
+            deny(
+                "warcry/beyond-move",
+                f'the move counts {cost:.2f}", more than Move {budget:g}"',
+                index,
             )
         steps.append((kind, step))
         here, status = step.to, step.status
     if status == "flying":
-        raise refuse(
-            "cannot-end-flying", "a fighter cannot end a move action flying", len(legs) - 1
-        )
+        deny("warcry/cannot-end-flying", "a fighter cannot end a move action flying", len(legs) - 1)
     rest = here
     if status == "air":
         rest = (here[0], here[1], m.space.first_surface_below(here, m.radius))
         hit = m.space.sweep(here, rest, m.radius)
         if hit is not None:
-            raise refuse("blocked", f"dropping from the jump passes through {hit}", len(legs) - 1)
+            deny("warcry/blocked", f"dropping from the jump passes through {hit}", len(legs) - 1)
     enemy = breaks_engagement(state, cid, start, rest)
     if enemy is not None:
-        raise refuse(
-            "engaged",
+        deny(
+            "warcry/engaged",
             f'{cid} began within 1" of {enemy} and must end at least as close to it',
             len(legs) - 1,
         )
     return Plan(start, tuple(steps), cost, rest, status)
+
+
+def ruled_leg(m: Mover, here: Point3, to: Sequence[float], answer: Illegal, index: int) -> Step:
+    """A leg the rules forbid, refused, or under the director's ruling (DESIGN section 7,
+    Rulings) taken straight to its point: counted as the director says, else its straight
+    inches on the table (Measuring), its status where it lands."""
+    deny(answer.rule, answer.detail, index)
+    ruling = current()
+    assert ruling is not None  # deny raised otherwise
+    end = (float(to[0]), float(to[1]), float(to[2]) if len(to) == 3 else here[2])
+    inches = math.dist(here[:2], end[:2]) if ruling.cost is None else float(ruling.cost)
+    status = "ground" if m.space.supported(end) else "air"
+    return Step(to=end, counted=inches, status=status)
 
 
 def carry_out(action: Action, cid: str, p: Plan, options: WarcryOptions) -> None:

@@ -26,6 +26,7 @@ from engine.rulesets.warcry.movement import Mover, Step
 from engine.rulesets.warcry.moves import JUDGES
 from engine.rulesets.warcry.options import WarcryOptions
 from engine.rulesets.warcry.roadmap import anchors, waypoints
+from engine.ruling import strict
 from engine.steps import Illegal
 from events.gridless_events import Point3
 from projections.board import Board
@@ -221,7 +222,8 @@ def kept_memo(board: Board, m: Mover, options: WarcryOptions) -> Memo:
 
 def _accepted(accept: object, legs: list[tuple[str, Point3]]) -> bool:
     try:
-        accept(legs)  # type: ignore[operator]
+        with strict():  # a probe: a ruling must not turn the refusal it looks for into a yes
+            accept(legs)  # type: ignore[operator]
     except Refusal:
         return False
     return True

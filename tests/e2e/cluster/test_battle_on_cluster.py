@@ -101,3 +101,26 @@ def test_battles_created_through_the_api_land_on_both_workers(cluster_server: Ru
             row[0] for row in conn.execute("SELECT nodeport FROM pg_dist_node WHERE groupid > 0")
         }
     assert ports == workers and len(workers) == 2
+
+
+def test_rulings_questions_and_listing_work_on_the_cluster(cluster_server: Running) -> None:
+    battle_id, director = create(cluster_server)
+    url = f"/battles/{battle_id}"
+    ruled = {"overrule": {"reason": "the table agreed"}}
+    with cluster_server.client(director) as http:
+        through = move(http, battle_id, "hero", [[2, 1], [3, 1], [4, 1]], **ruled)
+        rulings = http.get(f"{url}/rulings").json()["rulings"]
+        moved = http.get(f"{url}/creatures/hero/movement", params={"round": 1}).json()
+        filtered = http.get(f"{url}/events", params={"creature": "hero", "type": "Moved"})
+        described = http.patch(url, json={"tags": ["on-the-cluster"]})
+        closed = http.post(f"{url}/close", json={"reason": "done"})
+        after = move(http, battle_id, "hero", [[4, 2]])
+    with cluster_server.client(headers={"X-API-Key": API_KEY}) as http:
+        listed = http.get("/battles", params={"tag": "on-the-cluster"}).json()["battles"]
+    assert through.status_code == 201, through.text
+    assert [r["rule"] for r in rulings] == [o["rule"] for o in through.json()["overruled"]]
+    assert moved["willing"]["distance"] > 0 and moved["rulings"]
+    assert [e["type"] for e in filtered.json()["events"]] == ["Moved"]
+    assert described.status_code == 200 and closed.status_code == 200
+    assert after.status_code == 409
+    assert [b["battle_id"] for b in listed] == [battle_id]

@@ -134,7 +134,12 @@ def test_selecting_an_action_shows_its_judgement_path_and_a_what_if(
     expect(page.locator("table.trace tbody tr")).to_have_count(len(done["trace"]))
     expect(page.locator("table.trace")).to_contain_text("difficult terrain +1")
     expect(page.locator(".path-action")).to_have_count(1)
-    page.fill("#whatif-intent", '{"type": "move", "creature": "gob", "to": [9, 4]}')
+    # the form is built from the intent schema: the recorded move's fields, enums as choices
+    expect(page.locator("#whatif-type")).to_have_value("move")
+    expect(page.locator("#whatif-field-creature")).to_have_value("gob")
+    expect(page.locator("#whatif-field-to")).to_have_value("[6,5]")
+    expect(page.locator("#whatif-field-mode option")).to_contain_text(["(default)", "walk"])
+    page.fill("#whatif-field-to", "[9, 4]")
     page.click("#whatif-run")
     expect(page.locator(".whatif-difference")).to_contain_text(
         "Goblin position: (9, 4) instead of (6, 5)"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from typing import Any
 
 import orjson
@@ -280,3 +282,37 @@ def test_time_travel_to_an_instant_shows_the_last_version_recorded_by_then(
     assert start_view["creatures"]["hero"]["position"] == [1, 1, 0]
     with pytest.raises(NotFound):
         service.view_at(battle.battle_id, datetime(2026, 11, 21, 17, 0, tzinfo=UTC))
+
+
+def test_a_move_during_a_long_undo_is_answered_and_the_undo_is_judged_again(
+    service: Any, history: Any, wired: Any, runner: Any
+) -> None:
+    """History's re-judgement holds no lock: a move meanwhile is answered as if nothing else
+    ran, and the undo, planned on the version before it, is judged again on the new head."""
+    battle, director = start(service)
+    move(service, director, "gob", [9, 2])
+    gob_move = service.store.read_stream(battle.battle_id)[-1].intent_id
+    move(service, director, "hero", [1, 2])
+    entered, gate = threading.Event(), threading.Event()
+    plans: list[int] = []
+    judge = wired.history._plan_undo
+
+    def slow_judgement(principal: Principal, loaded: Any, *args: Any) -> Any:
+        plans.append(loaded.version)
+        entered.set()
+        assert gate.wait(30)
+        return judge(principal, loaded, *args)
+
+    wired.history._plan_undo = slow_judgement
+    undoing = asyncio.run_coroutine_threadsafe(
+        wired.history.undo(director, intent_id=gob_move), runner.loop
+    )
+    assert entered.wait(30)
+    moved_meanwhile = move(service, director, "hero", [1, 3])  # while the undo is judged
+    gate.set()
+    outcome = undoing.result(30)
+
+    assert outcome.refused is None
+    assert plans == [moved_meanwhile - 2, moved_meanwhile]  # judged again once, on the head
+    assert positions(service.view(battle.battle_id)) == {"hero": [1, 3, 0], "gob": [9, 1, 0]}
+    live_equals_replay(service, battle.battle_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.results import Refused
 from engine.view import battle_view
 from events.vocabulary import registry
@@ -104,3 +106,41 @@ def test_state_at_every_version_matches_a_fold_of_the_log(service: BattleService
         expected = battle_view(fold(effective_events(log[:v], registry)))
         got = service.view(battle.battle_id, version=v)
         assert {k: got[k] for k in expected} == expected
+
+
+def test_the_read_model_taking_only_changes_stays_the_whole_view_through_history(
+    service: BattleService, history: Any
+) -> None:
+    battle = created(service)
+    director = service.authenticate(battle.battle_id, battle.director_token)
+    assert director is not None
+    kobold = {"id": "kobold", "name": "Kobold", "side": "monsters", "at": [6, 2]}
+    kobold |= {"speeds": {"walk": 5}, "stats": {"might": 0, "agility": 1}, "hp": 5}
+    steps: list[Any] = [
+        {"type": "move", "creature": "hero", "path": [[1, 2], [1, 3]]},
+        {"type": "place", "creature": kobold},
+        {"type": "set_condition", "creature": "gob", "condition": "slowed"},
+        {"type": "remove", "creature": "kobold"},
+        {"type": "set_terrain", "kind": "difficult", "cells": [[2, 2]]},
+        {"type": "move", "creature": "gob", "path": [[9, 2]]},
+        "undo",
+        "rewind",
+        {"type": "move", "creature": "hero", "path": [[2, 3]]},
+    ]
+    for step in steps:
+        if step == "undo":
+            outcome = history.undo(director)
+        elif step == "rewind":
+            outcome = history.undo(director, to_version=4)
+        else:
+            outcome = service.submit(director, step)
+        assert outcome.refused is None, (step, outcome.refused)
+        stored = service.store.read_view(battle.battle_id)
+        assert stored is not None and stored.version == outcome.version, step
+        log = service.store.read_stream(battle.battle_id)
+        whole = battle_view(fold(effective_events(log, registry)))
+        assert service.view(battle.battle_id) == {
+            "battle_id": battle.battle_id,
+            **whole,
+            "version": outcome.version,
+        }, step

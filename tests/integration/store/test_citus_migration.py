@@ -42,13 +42,16 @@ def store_on(engine: Engine) -> PostgresEventStore:
 
 def use_it(store: PostgresEventStore, engine: Engine) -> None:
     for n, battle in enumerate(BATTLES):
-        store.append(battle, 0, [moved(x=n)], projection=ProjectionWrite(1, {"n": n}, {"m": n}))
+        whole = {"n": n, "creatures": {"a": {"hp": n}, "b": {"hp": 1}}}
+        store.append(battle, 0, [moved(x=n)], projection=ProjectionWrite(1, whole, {"m": n}))
         store.append(
             battle,
             1,
             [moved(x=n + 1), moved(x=n + 2)],
             idempotency_key="second",
-            projection=ProjectionWrite(1, {"n": n + 1}, None, {"state": n}),
+            projection=ProjectionWrite(
+                1, {"n": n + 1}, None, {"state": n}, creatures={"b": {"hp": 2}}
+            ),
         )
     with engine.begin() as conn:
         for battle in BATTLES:
@@ -62,7 +65,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
 ) -> None:
     name, engine = plain_database
     upgrade(engine)
-    assert current(engine) == "0004"
+    assert current(engine) == "0005_i28"
     before = store_on(engine)
     assert not before.distributed
     use_it(before, engine)
@@ -73,7 +76,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
     citus_cluster.make_cluster_of(name)  # CREATE EXTENSION citus, the workers join
     upgrade(engine)  # what `turnledger migrate` runs
 
-    assert current(engine) == "c002"
+    assert current(engine) == "c003_i28"
     after = store_on(engine)
     assert after.distributed
     assert {b: after.read_stream(b) for b in BATTLES} == streams
@@ -101,25 +104,40 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
     replay = after.append(BATTLES[0], 1, [moved(x=1), moved(x=2)], idempotency_key="second")
     assert replay.replayed and [e.version for e in replay.envelopes] == [2, 3]
     view = after.read_view(BATTLES[3])
-    assert view is not None and view.view == {"n": 4} and view.map_view == {"m": 3}
+    assert view is not None and view.map_view == {"m": 3}
+    assert view.view == {"n": 4, "creatures": {"a": {"hp": 3}, "b": {"hp": 2}}}
     snapshot = after.latest_snapshot(BATTLES[3], 1)
     assert snapshot is not None and snapshot.state == {"state": 3}
-    grown = {b: after.append(b, 3, [moved()]).envelopes[0] for b in BATTLES}
-    assert all(e.version == 4 for e in grown.values())
+    # on the cluster, an append writes what changed, and a snapshot names a map stored once
+    snap = {"state": 4, "map_ref": "r", "map": {"width": 1}}
+    change = ProjectionWrite(1, {"n": 5}, None, snap, creatures={"a": {"hp": 9}}, removed=("b",))
+    after.append(BATTLES[3], 3, [moved()], projection=change)
+    view = after.read_view(BATTLES[3])
+    assert view is not None and view.view == {"n": 5, "creatures": {"a": {"hp": 9}}}
+    snapshot = after.latest_snapshot(BATTLES[3], 1)
+    assert snapshot is not None and snapshot.state == {"state": 4, "grid": {"width": 1}}
+    grown = {
+        b: after.append(b, 4 if b == BATTLES[3] else 3, [moved()]).envelopes[0] for b in BATTLES
+    }
+    assert all(e.version == (5 if b == BATTLES[3] else 4) for b, e in grown.items())
     assert {origin_of(e.global_position) for e in grown.values()} == {1, 2}  # both workers
     assert all(after.verify(b).ok for b in BATTLES)
     tail = after.read_all(after.read_all(0, limit=1000).cursor, limit=1000)
     assert sorted(e.global_position for e in tail.events) == []  # read_all(0) saw them all
     everything = after.read_all(0, limit=1000).events
-    assert len(everything) == len(feed) + len(BATTLES)
+    assert len(everything) == len(feed) + len(BATTLES) + 1
     after.close()
 
     downgrade(engine, "citus@base")  # and the way back: the tables return to the coordinator
-    assert current(engine) == "0004"
+    assert current(engine) == "0005_i28"
     back = store_on(engine)
     assert not back.distributed
-    assert [len(back.read_stream(b)) for b in BATTLES] == [4] * len(BATTLES)
+    assert [len(back.read_stream(b)) for b in BATTLES] == [
+        5 if b == BATTLES[3] else 4 for b in BATTLES
+    ]
     assert all(back.verify(b).ok for b in BATTLES)
+    view = back.read_view(BATTLES[3])
+    assert view is not None and view.view == {"n": 5, "creatures": {"a": {"hp": 9}}}
     back.append(BATTLES[0], 4, [moved()])
     assert back.head_version(BATTLES[0]) == 5
     back.close()

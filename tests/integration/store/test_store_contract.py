@@ -201,7 +201,45 @@ def test_the_read_model_is_written_with_the_append(store: EventStore) -> None:
 
     view = store.read_view("b1")
     assert view is not None
-    assert (view.version, view.view, view.map_view) == (2, {"round": 2}, {"w": 5})
+    assert (view.version, view.view, view.map_view) == (2, {"round": 2, "creatures": {}}, {"w": 5})
+
+
+def whole(battle: dict[str, object], **creatures: object) -> ProjectionWrite:
+    return ProjectionWrite(1, {**battle, "creatures": creatures}, {"w": 5})
+
+
+def changed(
+    battle: dict[str, object], removed: tuple[str, ...] = (), **creatures: dict[str, object]
+) -> ProjectionWrite:
+    return ProjectionWrite(1, battle, None, creatures=creatures, removed=removed)
+
+
+def test_the_read_model_takes_what_an_action_changed(store: EventStore) -> None:
+    store.append("b1", 0, [moved()], projection=whole({"round": 1}, a={"hp": 1}, b={"hp": 2}))
+    store.append("b1", 1, [moved(), moved()], projection=changed({"round": 2}, a={"hp": 0}))
+    store.append("b1", 3, [moved()], projection=changed({"round": 3}, ("b",), c={"hp": 3}))
+    view = store.read_view("b1")
+    assert view is not None
+    assert (view.version, view.view, view.map_view) == (
+        4,
+        {"round": 3, "creatures": {"a": {"hp": 0}, "c": {"hp": 3}}},
+        {"w": 5},
+    )
+
+
+def test_a_change_not_from_the_stored_version_drops_the_view_rather_than_mislead(
+    store: EventStore,
+) -> None:
+    store.append("b1", 0, [moved()], projection=whole({"round": 1}, a={"hp": 1}, b={"hp": 2}))
+    store.append("b1", 1, [moved()])  # appended without a read model: the stored view is behind
+    store.append("b1", 2, [moved()], projection=changed({"round": 2}, a={"hp": 0}))
+    assert store.read_view("b1") is None
+    store.append("b1", 3, [moved()], projection=changed({"round": 3}, a={"hp": 5}))
+    assert store.read_view("b1") is None
+    complete = ProjectionWrite(1, {"round": 4}, None, creatures={"b": {"hp": 1}}, complete=True)
+    store.append("b1", 4, [moved()], projection=complete)
+    view = store.read_view("b1")
+    assert view is not None and view.view == {"round": 4, "creatures": {"b": {"hp": 1}}}
 
 
 def test_a_failed_append_writes_no_read_model(store: EventStore) -> None:
@@ -211,7 +249,7 @@ def test_a_failed_append_writes_no_read_model(store: EventStore) -> None:
     store.append("b1", 1, [moved()], idempotency_key="k", projection=ProjectionWrite(1, {"n": 2}))
     store.append("b1", 1, [moved()], idempotency_key="k", projection=ProjectionWrite(1, {"n": 3}))
     view = store.read_view("b1")
-    assert view is not None and view.view == {"n": 2} and view.version == 2
+    assert view is not None and view.view == {"n": 2, "creatures": {}} and view.version == 2
 
 
 def test_snapshots_are_found_by_reducer_version_and_position(store: EventStore) -> None:
@@ -233,7 +271,8 @@ def test_rebuilding_replaces_views_and_snapshots(store: EventStore) -> None:
         "b1", 1, ProjectionWrite(2, {"new": True}, {"m": 1}), [Snapshot("b1", 1, 2, {"s": 2})]
     )
     view = store.read_view("b1")
-    assert view is not None and view.view == {"new": True} and view.reducer_version == 2
+    assert view is not None and view.view == {"new": True, "creatures": {}}
+    assert view.reducer_version == 2
     assert store.latest_snapshot("b1", 1) is None
     snap = store.latest_snapshot("b1", 2)
     assert snap is not None and snap.state == {"s": 2}
@@ -260,3 +299,22 @@ def test_a_nul_character_is_refused_before_anything_is_stored(store: EventStore)
     with pytest.raises(InvalidAppend, match="NUL"):
         store.append("b1", 0, [NoteWritten(text="before\x00after")])
     assert store.read_stream("b1") == []
+
+
+def test_a_snapshot_names_its_map_which_is_stored_once(store: EventStore) -> None:
+    grid = {"width": 2, "height": 1, "solid": [0, 0]}
+    first = {"x": 1, "map_ref": "r1", "map": grid}
+    store.append("b1", 0, [moved()], projection=ProjectionWrite(7, {}, None, first))
+    store.append(
+        "b1", 1, [moved()], projection=ProjectionWrite(7, {}, None, {"x": 2, "map_ref": "r1"})
+    )
+    latest = store.latest_snapshot("b1", 7)
+    assert latest is not None and (latest.version, latest.state) == (2, {"x": 2, "grid": grid})
+    earlier = store.latest_snapshot("b1", 7, at_most=1)
+    assert earlier is not None and earlier.state == {"x": 1, "grid": grid}
+    # a snapshot naming a map that was never stored is not kept: it could not serve
+    store.append(
+        "b1", 2, [moved()], projection=ProjectionWrite(7, {}, None, {"x": 3, "map_ref": "r9"})
+    )
+    latest = store.latest_snapshot("b1", 7)
+    assert latest is not None and latest.version == 2

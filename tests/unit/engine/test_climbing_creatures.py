@@ -91,3 +91,36 @@ def test_a_climber_gets_off_by_climbing_down_beside_the_creature() -> None:
     assert refused(state, {"type": "move", "creature": "A", "path": [[4, 2]]}).rule == (
         "draw-steel/climb-down-first"
     )
+
+
+# "≤11: You fall off the creature into an unoccupied adjacent space of your choice ... 12-16:
+# You slide down the creature into an unoccupied adjacent space of your choice and don't land
+# prone." "If you are knocked prone while climbing or riding a creature, you fall and land
+# prone in an adjacent space of your choice, taking damage as usual from the fall."
+
+
+def test_the_knocked_off_climber_lands_in_the_adjacent_space_it_chooses() -> None:
+    _, state = ok(arena(), {**CLIMB, "willing": True})
+    knock = {"type": "knock_off", "creature": "x", "target": "A", "rolls": [5, 5]}
+    _, after = ok(state, {**knock, "landing": [3, 2]})
+    assert pos(after, "A") == (3, 2, 0) and not after.creatures["A"].has("prone")
+    _, fell = ok(state, {**knock, "rolls": [1, 1], "landing": [0, 1]})
+    assert pos(fell, "A") == (0, 1, 0)
+    assert refused(state, {**knock, "landing": [4, 0]}).rule == "draw-steel/landing-not-adjacent"
+    crowded = battle(
+        "Ax...\n.....\nb....", options={"turns": False}, creatures={**GIANT, "b": {"at": [0, 2]}}
+    )
+    _, crowded = ok(crowded, {**CLIMB, "willing": True})
+    assert refused(crowded, {**knock, "landing": [0, 2]}).rule == "draw-steel/landing-occupied"
+
+
+def test_a_climber_dropping_prone_falls_off_into_the_adjacent_space_it_chooses() -> None:
+    _, state = ok(arena(), {**CLIMB, "willing": True})
+    decision, after = ok(state, {"type": "fall_prone", "creature": "A", "landing": [3, 1]})
+    assert "Fell" in types(decision)
+    assert pos(after, "A") == (3, 1, 0) and after.creatures["A"].has("prone")
+    assert after.creatures["A"].climbing_on is None
+    ground = arena()
+    assert refused(ground, {"type": "fall_prone", "creature": "A", "landing": [0, 1]}).rule == (
+        "draw-steel/not-climbing"
+    )

@@ -84,3 +84,19 @@ def test_a_battle_of_one_creature_is_told_in_the_singular() -> None:
     )
     two = {"ruleset": "draw-steel", "creatures": [{"id": "a"}, {"id": "b"}]}
     assert Narrator().narrate("BattleCreated", two) == "Battle created: draw-steel, 2 creatures"
+
+
+def test_a_ruling_is_told_as_the_director_overruling_the_rule_at_its_step() -> None:
+    n = Narrator()
+    n.narrate("BattleCreated", created("draw-steel"))
+    ruled = {
+        "rule": "draw-steel/ledge",
+        "step": 1,
+        "detail": "a ledge of 3 squares",
+        "reason": "the rope the party tied",
+        "creature": "hero",
+    }
+    assert n.narrate("RuleOverruled", ruled) == (
+        "Rule draw-steel/ledge set aside at step 2 for Tactician, overruled by the director:"
+        " the rope the party tied"
+    )

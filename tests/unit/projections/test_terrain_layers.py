@@ -4,7 +4,7 @@ set-up, changed by the director, shown in the view and kept by the snapshot form
 from __future__ import annotations
 
 from engine import Refused, create_battle
-from projections import state_from_json, state_to_json
+from projections import fold, state_from_json, state_to_json
 from projections.view import map_view
 from tests.unit.battle_map import battle, ok, refused, setup_for
 
@@ -72,3 +72,18 @@ def test_the_map_view_is_shared_until_the_map_changes() -> None:
     _, changed = ok(moved, {"type": "set_terrain", "kind": "difficult", "cells": [[2, 0]]})
     assert map_view(changed.grid) is not map_view(moved.grid)
     assert {"kind": "difficult", "cells": [[2, 0]]} in map_view(changed.grid)["terrain"]
+
+
+def test_the_view_gives_walls_and_obstacles_their_heights() -> None:
+    setup = setup_for("A . . .")
+    setup["map"]["terrain"] = [
+        {"kind": "wall", "cells": [[1, 0]], "height": 3},
+        {"kind": "wall", "cells": [[2, 0]]},
+        {"kind": "obstacle", "cells": [[3, 0]], "height": 1},
+    ]
+    created = create_battle(setup)
+    assert not isinstance(created, Refused)
+    terrain = map_view(fold(created.events).grid)["terrain"]
+    assert {"kind": "wall", "cells": [[1, 0]], "height": 3} in terrain
+    assert {"kind": "wall", "cells": [[2, 0]], "height": 100} in terrain
+    assert {"kind": "obstacle", "cells": [[3, 0]], "height": 1} in terrain

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine import Accepted, Refused, create_battle, decide, reach
 from engine.catalog import builtin_rulesets
-from engine.view import battle_view
+from engine.view import battle_view, view_change
 from projections import BattleState, evolve, fold, state_from_json, state_to_json
 from tests.unit.battle_map import setup_for
 
@@ -126,6 +126,13 @@ def intents(draw: st.DrawFn, p: Profile, state: BattleState) -> dict[str, Any]:
         return body
     if kind == "shift":
         return {"type": "shift", "creature": who, "to": draw(point)}
+    if kind == "teleport":
+        return {
+            "type": "teleport",
+            "creature": who,
+            "to": draw(point),
+            "distance": draw(st.integers(1, 4)) * p.feet,
+        }
     if kind == "push":
         return {
             "type": "force_move",
@@ -184,6 +191,7 @@ def run_random_battle(
     assume(log is not None)
     assert log is not None
     state = fold(log)
+    read_model = view_change(None, state).applied_to(None)
     for _ in range(steps):
         intent = data.draw(intents(p, state))
         note(f"intent {intent}")
@@ -195,10 +203,13 @@ def run_random_battle(
             continue
         assert decide(intent, state) == decision
         limit = budget_before(p, state, intent) if intent["type"] == "move" else None
+        previous = state
         for event in decision.events:
             state = evolve(state, event)
             log.append(event)
             check_movement_left_shown(state, event)
+        read_model = view_change(previous, state).applied_to(read_model)
+        assert read_model == battle_view(state), intent
         if limit is not None:
             spent = sum(
                 e.cost

@@ -61,9 +61,11 @@ export class Board {
     const { width, height } = area;
     const scale = Math.max(12, Math.min(56, 880 / width, 640 / height));
     this.host.replaceChildren();
+    // a grid keeps a margin on its top and left edges for the coordinates
+    const m = this.gridless ? 0.05 : 0.7;
     const svg = el("svg", {
-      viewBox: `-0.05 -0.05 ${width + 0.1} ${height + 0.1}`,
-      width: Math.round(width * scale), height: Math.round(height * scale),
+      viewBox: `${-m} ${-m} ${width + m + 0.05} ${height + m + 0.05}`,
+      width: Math.round((width + m) * scale), height: Math.round((height + m) * scale),
       class: this.gridless ? "map gridless" : "map", "data-width": width, "data-height": height,
     }, this.host);
     const defs = el("defs", {}, svg);
@@ -135,6 +137,14 @@ export class Board {
     const grid = this.layers.grid;
     for (let x = 0; x <= map.width; x++) el("line", { x1: x, y1: 0, x2: x, y2: map.height }, grid);
     for (let y = 0; y <= map.height; y++) el("line", { x1: 0, y1: y, x2: map.width, y2: y }, grid);
+    // the squares' coordinates on the grid's edges, as the log writes them: (x, y)
+    const edge = el("g", { class: "coords" }, this.svg);
+    for (let x = 0; x < map.width; x++) {
+      text(edge, x + 0.5, -0.22, `${x}`, "coord centred").setAttribute("data-axis", "x");
+    }
+    for (let y = 0; y < map.height; y++) {
+      text(edge, -0.35, y + 0.5, `${y}`, "coord centred").setAttribute("data-axis", "y");
+    }
   }
 
   // Gridless (Warcry): terrain as polygons in inches; a faint line every 6".
@@ -183,7 +193,10 @@ export class Board {
         economyRows(c.economy).map(([k, v]) => `\n${k}: ${v}`).join("");
       el("circle", { r, fill: this.colour(c.side), class: "body" }, g);
       if ((c.conditions || []).includes("prone")) el("line", { x1: -r, y1: r, x2: r, y2: -r, class: "prone-mark" }, g);
-      const label = (c.name || id).slice(0, Math.max(3, Math.round(r * 9)));
+      // shortened to fit the token; the full name is the token's title (shown on hover)
+      const name = c.name || id;
+      const label = name.slice(0, Math.max(3, Math.round(r * 9)));
+      g.setAttribute("data-name", name);
       const t = text(g, 0, 0.02, label, "token-name centred");
       t.setAttribute("font-size", Math.min(0.3, r * 0.62));
       text(g, 0, r * 0.62, `${c.hp}`, "token-hp centred").setAttribute("font-size", Math.min(0.24, r * 0.5));

@@ -3,8 +3,10 @@
 import { makeApi } from "./api.js";
 import { Board } from "./board.js";
 import { economyRows, leftWords } from "./economy.js";
-import { h, renderJudgement, renderReactions, renderWhatIf, whatIfResult } from "./panels.js";
-import { at, buildActions, describe, legPath, movements, namer } from "./words.js";
+import { renderLegend } from "./legend.js";
+import { h, renderJudgement, renderReactions, whatIfResult } from "./panels.js";
+import { intentSchemas, renderWhatIf } from "./whatif.js";
+import { at, buildActions, describe, involves, legPath, movements, namer, rulings } from "./words.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const token = new URLSearchParams(location.search).get("token") || "";
@@ -14,6 +16,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   events: [], head: 0, live: true, version: 0, state: null, actions: [], byId: new Map(),
   ctx: { name: namer(null) }, selected: null, reach: new Map(), chosen: null, previews: new Map(),
+  logCreature: "",
 };
 let queue = Promise.resolve();
 const serially = (fn) => (queue = queue.then(fn).catch((err) => status(err.message, true)));
@@ -53,19 +56,54 @@ function addEvents(events) {
 function renderLog() {
   const list = $("log");
   list.replaceChildren();
+  renderCreatureChoice();
   for (const action of S.actions) {
+    if (S.logCreature && !involves(action, S.logCreature)) continue;
+    const ruled = rulings(action);
     const classes = ["action", `type-${action.intent?.type || "unknown"}`];
+    if (ruled.length) classes.push("ruled");
     if (action.undone) classes.push("undone");
     if (action.first > S.version) classes.push("future");
     if (action.id && action.id === S.chosen) classes.push("selected");
     const item = h("li", { class: classes.join(" "), "data-intent": action.id || "",
       "data-first": action.first, "data-last": action.last, title: `versions ${action.first}–${action.last}` },
       h("span", { class: "v" }, action.first), " ", h("span", { class: "words" }, describe(action)));
+    if (ruled.length) item.append(" ", h("span", { class: "ruling" }, ruled[0].words));
     item.addEventListener("click", () => serially(() => chooseAction(action.id)));
     list.append(item);
   }
+  renderRulings();
   const current = list.querySelector(".selected") || list.lastElementChild;
   if (S.live && current) current.scrollIntoView({ block: "nearest" });
+}
+
+// The log of one creature: the choice lists every creature the state knows.
+function renderCreatureChoice() {
+  const select = $("log-creature");
+  const ids = Object.keys(S.state?.creatures || {}).sort();
+  const have = [...select.options].map((o) => o.value).slice(1);
+  if (have.join() === ids.join()) return;
+  select.replaceChildren(h("option", { value: "" }, "every creature"),
+    ...ids.map((id) => h("option", { value: id }, S.ctx.name(id))));
+  select.value = ids.includes(S.logCreature) ? S.logCreature : "";
+}
+
+$("log-creature").addEventListener("change", (e) => {
+  S.logCreature = e.target.value;
+  renderLog();
+});
+
+// The table's precedents: every ruling still in effect, newest last.
+function renderRulings() {
+  const found = S.actions.filter((a) => !a.undone).flatMap((a) => rulings(a).map((r) => ({ ...r, action: a })));
+  const host = $("rulings");
+  host.replaceChildren(...(found.length ? [h("h2", {}, "Rulings"),
+    h("ol", { class: "rulings" }, found.map((r) => {
+      const item = h("li", { class: "ruling-item", "data-version": r.version, "data-rule": r.rule },
+        h("span", { class: "v" }, r.version), " ", `${r.rule}: ${r.words}`);
+      item.addEventListener("click", () => serially(() => chooseAction(r.action.id)));
+      return item;
+    }))] : []));
 }
 
 // -- showing a version ----------------------------------------------------------------------
@@ -86,9 +124,37 @@ function show(state) {
   $("battle-title").textContent = `${state.ruleset} · ${config.battle_id}`;
   $("round").textContent = state.round ? `Round ${state.round}${state.active ? ` · ${S.ctx.name(state.active)}'s turn` : ""}` : "";
   renderReactions($("reactions"), state, S.ctx, mayAnswer, answerReaction);
+  renderLegend($("legend"), state);
   renderSelection();
   renderTimeline();
   renderLog();
+  renderUndo();
+}
+
+// The action the version shown ends (or is inside of): the status line follows the scrubber.
+function actionAt(version) {
+  return S.actions.filter((a) => a.first <= version).pop();
+}
+
+function scrubbedStatus() {
+  if (S.live) return;
+  const action = actionAt(S.version);
+  const words = action ? `: ${describe(action)}` : "";
+  status(`Showing version ${S.version} of ${S.head}${words}`);
+}
+
+// The latest action still in effect is what Undo takes back: the button names it.
+function lastUndoable() {
+  return S.actions.filter((a) => !a.undone && !["create_battle", "undo", "redo"].includes(a.intent?.type)).pop();
+}
+
+function renderUndo() {
+  const button = $("undo");
+  const action = lastUndoable();
+  button.disabled = !action;
+  button.textContent = action ? `Undo ${action.intent?.type?.replaceAll("_", " ") || "action"}` : "Undo";
+  button.title = action ? `Undo version ${action.first}: ${describe(action)}` : "Nothing to undo";
+  button.dataset.intent = action?.id || "";
 }
 
 // The selected creature's economy: what it has left this turn, in its ruleset's words.
@@ -103,6 +169,8 @@ async function showVersion(version) {
   S.live = version >= S.head;
   clearSelection();
   show(await api.state(S.live ? undefined : version));
+  if (S.live) status(`Live at version ${S.version}.`);
+  else scrubbedStatus();
 }
 
 async function followLive() {
@@ -223,7 +291,7 @@ async function chooseAction(id) {
   renderJudgement(panel, judgement, S.ctx);
   const kind = action.intent?.type;
   if (config.role === "director" && !["create_battle", "undo", "redo"].includes(kind)) {
-    renderWhatIf(panel, action.first - 1, action.intent, whatIf);
+    renderWhatIf(panel, action.first - 1, action.intent, whatIf, await intentSchemas());
   }
 }
 
@@ -314,6 +382,8 @@ function step(direction) {
 
 async function start() {
   wireButtons();
+  // the what-if form's intent shapes, read ahead (the document is large the first time)
+  if (config.role === "director") intentSchemas().catch(() => {});
   try {
     await loadLog();
     show(await api.state());

@@ -38,35 +38,14 @@ export function renderJudgement(host, j, ctx) {
     h("p", { class: "small" }, `Decided under ${j.rules_version_then}`,
       j.rules_version_now ? `; judged now under ${j.rules_version_now}` : "",
       ` by ${j.actor}.`),
+    j.ruling ? h("p", { class: "ruling" }, j.ruling.words,
+      j.ruling.overruled.length ? ` (set aside: ${j.ruling.overruled.map((o) => o.rule).join(", ")})` : " (nothing needed setting aside)") : null,
     judged?.refused ? h("p", { class: "refused" }, `Now refused: ${judged.refused.rule}: ${judged.refused.detail}`) : null,
     trace.length ? traceTable(trace) : null,
     j.differences?.length ? h("ul", { class: "differences" }, j.differences.map((d) => h("li", {}, d))) : null,
     h("details", {}, h("summary", {}, "Intent"), h("pre", {}, JSON.stringify(j.intent, null, 1))),
   ].filter(Boolean));
   void ctx;
-}
-
-// Try other intents from a version without appending; show their events and the difference.
-export function renderWhatIf(host, version, intent, run) {
-  const input = h("textarea", { id: "whatif-intent", rows: 4, spellcheck: "false" });
-  input.value = JSON.stringify(intent || {}, null, 1);
-  const out = h("div", { id: "whatif-result" });
-  const button = h("button", { id: "whatif-run", onclick: async () => {
-    let intents;
-    try {
-      const parsed = JSON.parse(input.value);
-      intents = Array.isArray(parsed) ? parsed : [parsed];
-    } catch (err) {
-      out.replaceChildren(h("p", { class: "refused" }, `Not JSON: ${err.message}`));
-      return;
-    }
-    out.replaceChildren(h("p", {}, "Trying…"));
-    out.replaceChildren(...(await run(version, intents)));
-  } }, `Try from version ${version}`);
-  host.append(h("section", { class: "whatif" },
-    h("h3", {}, "What if…"),
-    h("p", { class: "small" }, "Edit the intent (or a list of intents) and try it from just before this action."),
-    input, button, out));
 }
 
 export function whatIfResult(result, ctx) {

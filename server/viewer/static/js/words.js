@@ -44,6 +44,22 @@ export function buildActions(events) {
   return { actions, byId };
 }
 
+// The creatures an action is about: its intent's and its events' creatures.
+export function involves(action, id) {
+  const intent = action.intent || {};
+  if ([intent.creature, intent.target, intent.source].includes(id)) return true;
+  return action.events.some((e) => {
+    const d = e.data || {};
+    return [d.creature, d.target, d.source, d.reactor].includes(id) || d.creature?.id === id;
+  });
+}
+
+// The director's rulings in an action (RuleOverruled events), in the words the server uses.
+export function rulings(action) {
+  return action.events.filter((e) => e.type === "RuleOverruled")
+    .map((e) => ({ version: e.version, rule: e.data.rule, words: `overruled by the director: ${e.data.reason}` }));
+}
+
 // Who is who: creatures' names from a state (the server words events; see narration).
 export function namer(state) {
   return (id) => (id == null ? "?" : state?.creatures?.[id]?.name || id);

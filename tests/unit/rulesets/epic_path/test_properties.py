@@ -21,7 +21,7 @@ P = Profile(
     actions=("walk", "double_move", "run", "withdraw", "charge", "crawl", "clamber"),
     modes=("walk", "fly"),
     speeds={"fly": 30},
-    extra=("shift",),
+    extra=("shift", "teleport"),
     feet=5,
 )
 EPIC_TILES = TILES + "%:^"

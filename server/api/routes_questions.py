@@ -1,0 +1,83 @@
+"""Questions to the log: the battle's rulings and what a creature did (DESIGN section 7)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+
+from server.errors import NotFound
+
+from . import question_answers as q
+from .deps import BattleId, Caller, Deps
+from .problems import ProblemError, responses
+from .wire import OrjsonResponse
+
+router = APIRouter(tags=["questions"])
+READ = responses(401, 403, 404, 422, 503)
+CreatureId = Annotated[str, Path(min_length=1, max_length=64, description="The creature's id.")]
+
+
+def only(request: Request, known: set[str]) -> None:
+    """A parameter the route does not know is named in a 422, never ignored."""
+    unknown = sorted(set(request.query_params) - known - {"token"})
+    if unknown:
+        raise ProblemError(422, "invalid-request", f"unknown parameter(s): {', '.join(unknown)}")
+
+
+@router.get(
+    "/battles/{battle_id}/rulings",
+    response_model=q.RulingsPage,
+    responses=READ,
+    operation_id="list_rulings",
+)
+def rulings(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    request: Request,
+    after: Annotated[int, Query(ge=0, le=2**31 - 1, description="Rulings after this version.")] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000, description="At most this many.")] = 100,
+) -> Any:
+    """The battle's rulings, so a table can keep its precedents: each rule the director set
+    aside, with the version, the actor and the reason; an undone action's are left out."""
+    only(request, {"after", "limit"})
+    found = deps.questions.rulings(battle_id, after, limit)
+    next_after = found[-1]["version"] if found else after
+    return OrjsonResponse({"battle_id": battle_id, "rulings": found, "next_after": next_after})
+
+
+@router.get(
+    "/battles/{battle_id}/creatures/{creature}/movement",
+    response_model=q.Movement,
+    responses=READ,
+    operation_id="get_movement",
+)
+def movement(
+    battle_id: BattleId,
+    creature: CreatureId,
+    who: Caller,
+    deps: Deps,
+    request: Request,
+    round_: Annotated[
+        int | None, Query(alias="round", ge=1, le=2**31 - 1, description="A round.")
+    ] = None,
+    turn: Annotated[
+        int | None,
+        Query(ge=1, le=2**31 - 1, description="A turn (numbered 1, 2, ... as turns start)."),
+    ] = None,
+) -> Any:
+    """What the creature did in a round or a turn (neither: the whole battle so far): willing
+    and forced movement with their distances in the ruleset's unit, the squares entered, its
+    falls, the reactions it provoked and took, and the rulings on it; each item has its
+    version. Undone actions are left out."""
+    only(request, {"round", "turn"})
+    if round_ is not None and turn is not None:
+        raise ProblemError(422, "invalid-request", "ask for a round or a turn, not both")
+    view = deps.battles.view(battle_id)
+    if creature not in view.get("creatures", {}) and not deps.questions.ever_named(
+        battle_id, creature
+    ):
+        raise NotFound(f"no creature {creature!r} in battle {battle_id!r}")
+    found = deps.questions.movement(battle_id, creature, round_, turn, view["ruleset"])
+    return OrjsonResponse(found)

@@ -1,0 +1,220 @@
+"""Questions to the log (DESIGN section 7): events filtered by creature, type, round and turn;
+the battle's rulings; what a creature did in a round or turn.
+
+Each answer is read from the read models of `server.log_questions_store`, which follow the
+write path (`follow` after every answered append) and which every question brings up to its
+battle's head first, so an answer never lags the log and never folds it: it costs what it
+holds, plus the few events appended since the models last followed.
+
+Following runs on one thread of its own per process, over the set of battles appended to
+since it last looked: however fast appends come, at most one connection follows, each battle
+is caught up once for any number of appends, and a battle another process is catching up is
+skipped (its rows are on their way). Measured under bench_http's load, one catch-up per
+append from the request threads instead piled up on the position locks and emptied the
+connection pool.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import structlog
+
+from events.envelope import Envelope
+from events.store_postgres import PostgresEventStore
+from server.errors import BadRequest, NotFound, ServiceError
+from server.log_questions_store import Filters, LogQuestionsStore
+
+log = structlog.get_logger("turnledger.log_questions")
+UNITS = {
+    "draw-steel": "squares",
+    "epic-path": "feet",
+    "one-two-one": "Movement",
+    "action-points": "Move Points",
+    "warcry": "inches",
+}
+"""The unit each ruleset counts movement in (its RULES.md), for the movement answer."""
+MAX_FACTS = 5000
+"""The most movement facts one answer reads: past it, ask for a round or a turn."""
+
+
+class TooLong(ServiceError):
+    """A question whose answer would pass `MAX_FACTS`: the client narrows it."""
+
+    status = 422
+    kind = "limits/movement-too-long"
+
+
+class LogQuestions:
+    def __init__(self, log: PostgresEventStore, store: LogQuestionsStore) -> None:
+        self.log = log
+        self.store = store
+        self._dirty: dict[str, None] = {}  # insertion-ordered: the oldest append first
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+
+    def refresh(self, battle_id: str, wait: bool = True) -> int:
+        """Bring the battle's read models up to its head; the head (0: no such battle).
+        With `wait` false, a battle another connection is catching up is left to it."""
+        head = self.log.head_version(battle_id)
+        if head:
+            self.store.catch_up(battle_id, self._read, head, wait=wait)
+        return head
+
+    def follow(self, battle_id: str) -> None:
+        """Note an answered append; the follower thread catches the battle up soon."""
+        with self._wake:
+            if self._stopping:
+                return
+            self._dirty[battle_id] = None
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="turnledger-questions", daemon=True
+                )
+                self._thread.start()
+            self._wake.notify()
+
+    def stop(self) -> None:
+        with self._wake:
+            self._stopping = True
+            self._wake.notify()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._dirty and not self._stopping:
+                    self._wake.wait()
+                if self._stopping:
+                    return
+                battle_id = next(iter(self._dirty))
+                del self._dirty[battle_id]
+            self.refresh_quietly(battle_id)
+
+    def refresh_quietly(self, battle_id: str) -> None:
+        """Follow one battle: a failure here loses nothing (the next question catches up
+        from the stored position), so it is logged, not raised."""
+        try:
+            self.refresh(battle_id, wait=False)
+        except Exception:
+            log.warning("log-questions.refresh-failed", battle_id=battle_id, exc_info=True)
+
+    def _read(self, battle_id: str, after: int, up_to: int) -> list[Envelope]:
+        return self.log.read_stream(battle_id, after=after, up_to=up_to)
+
+    def _known(self, battle_id: str) -> None:
+        if not self.refresh(battle_id):
+            raise NotFound(f"no battle {battle_id!r}")
+
+    def ever_named(self, battle_id: str, creature: str) -> bool:
+        """Whether the log ever named the creature (one removed since still has a past)."""
+        self._known(battle_id)
+        return self.store.ever_named(battle_id, creature)
+
+    def check_span(self, battle_id: str, round_: int | None, turn: int | None) -> None:
+        """A round or turn the battle has not reached is bad input, named (never an empty
+        answer that looks like "nothing happened")."""
+        last_round, last_turn = self.store.span(battle_id)
+        if round_ is not None and round_ > last_round:
+            raise BadRequest(
+                f"round {round_} is past the battle: it has reached round {last_round}"
+            )
+        if turn is not None and last_turn is None:
+            raise BadRequest(f"turn {turn}: no turn has started in this battle")
+        if turn is not None and last_turn is not None and turn > last_turn:
+            raise BadRequest(f"turn {turn} is past the battle: {last_turn} turns have started")
+
+    def events(self, battle_id: str, after: int, limit: int, f: Filters) -> list[Envelope]:
+        self._known(battle_id)
+        self.check_span(battle_id, f.round, f.turn)
+        return self.store.envelopes(battle_id, self.store.versions(battle_id, after, limit, f))
+
+    def rulings(self, battle_id: str, after: int, limit: int) -> list[dict[str, Any]]:
+        """The rulings still in effect (an undone action's are not), oldest first."""
+        self._known(battle_id)
+        return [
+            {
+                "version": e.version,
+                "intent_id": e.intent_id,
+                "actor": e.actor,
+                **{k: e.data.get(k) for k in ("rule", "step", "detail", "reason", "creature")},
+            }
+            for e in self.store.rulings(battle_id, after, limit)
+        ]
+
+    def movement(
+        self, battle_id: str, creature: str, round_: int | None, turn: int | None, ruleset: str
+    ) -> dict[str, Any]:
+        """What a creature did (DESIGN section 7): its willing and forced movement with their
+        distances, the squares it entered, its falls, the reactions it provoked and took, the
+        rulings on it; each item with its version."""
+        self._known(battle_id)
+        self.check_span(battle_id, round_, turn)
+        rows = self.store.movement(battle_id, creature, round_, turn, MAX_FACTS + 1)
+        if len(rows) > MAX_FACTS:
+            raise TooLong(f"more than {MAX_FACTS} movements: ask for a round or a turn")
+        answer: dict[str, Any] = {
+            "battle_id": battle_id,
+            "creature": creature,
+            "round": round_,
+            "turn": turn,
+            "unit": UNITS.get(ruleset, "squares"),
+            "willing": _moves(rows, "willing"),
+            "forced": _moves(rows, "forced"),
+            "squares": [
+                {"version": r.version, "at": at}
+                for r in rows
+                if r.kind in ("willing", "forced")
+                for at in (r.squares or [])
+            ],
+            "falls": [
+                {
+                    "version": r.version,
+                    "type": r.type,
+                    "landing": (r.squares or [None])[0],
+                    "height": (r.detail or {}).get("height"),
+                }
+                for r in rows
+                if r.kind == "fall"
+            ],
+            "reactions": {
+                "provoked": [
+                    {"version": r.version, **(r.detail or {})} for r in rows if r.kind == "provoked"
+                ],
+                "taken": [
+                    {"version": r.version, **(r.detail or {})} for r in rows if r.kind == "reacted"
+                ],
+            },
+            "rulings": [
+                {"version": r.version, **(r.detail or {})} for r in rows if r.kind == "ruling"
+            ],
+        }
+        return answer
+
+
+def _moves(rows: list[Any], kind: str) -> dict[str, Any]:
+    mine = [r for r in rows if r.kind == kind]
+    by_type: dict[str, float] = {}
+    for r in mine:
+        by_type[r.type] = _number(by_type.get(r.type, 0) + r.distance)
+    return {
+        "distance": _number(sum(r.distance for r in mine)),
+        "by_type": by_type,
+        "events": [
+            {
+                "version": r.version,
+                "type": r.type,
+                "distance": _number(r.distance),
+                "squares": r.squares or [],
+            }
+            for r in mine
+        ],
+    }
+
+
+def _number(v: float) -> float:
+    """Whole units as integers on the wire (squares, feet), inches rounded to a micro-inch."""
+    return int(v) if float(v).is_integer() else round(v, 6)

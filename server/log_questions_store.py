@@ -1,0 +1,238 @@
+"""The read models of the log's questions in PostgreSQL (migration 0005_i28): the projector's
+writes and the queries the events filters, rulings and movement routes are answered from.
+
+A projector brings a battle's rows up to its head (`catch_up`): under a lock on the battle's
+position row, it reads the events after that position a page at a time, writes their rows and
+moves the position in the same transaction, so the rows and the position never disagree and
+two projectors never write one event twice. Every query is keyed by `battle_id` first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from sqlalchemy import Connection, Engine, text
+
+from events.envelope import Envelope
+from events.rows import COLUMNS, envelope_from_row
+from projections.log_questions import Cursor, Logged, Rows, project
+
+PAGE = 2000
+"""Events read and indexed per transaction while catching up."""
+
+_CLAIM = text(
+    "INSERT INTO log_questions_position (battle_id, version, cursor)"
+    " VALUES (:b, 0, CAST('{}' AS jsonb)) ON CONFLICT (battle_id) DO NOTHING"
+)
+_LOCK = text("SELECT version, cursor FROM log_questions_position WHERE battle_id = :b FOR UPDATE")
+_TRY_LOCK = text(
+    "SELECT version, cursor FROM log_questions_position WHERE battle_id = :b FOR UPDATE SKIP LOCKED"
+)
+_MOVE = text(
+    "UPDATE log_questions_position SET version = :v, cursor = CAST(:c AS jsonb)"
+    " WHERE battle_id = :b"
+)
+_INDEX = text(
+    "INSERT INTO log_index (battle_id, version, type, round, turn, intent_id)"
+    " SELECT :b, * FROM unnest(CAST(:v AS integer[]), CAST(:t AS varchar[]),"
+    " CAST(:r AS integer[]), CAST(:u AS integer[]), CAST(:i AS varchar[]))"
+)
+_ABOUT = text(
+    "INSERT INTO log_creatures (battle_id, creature, version, type, round, turn)"
+    " SELECT :b, * FROM unnest(CAST(:c AS varchar[]), CAST(:v AS integer[]),"
+    " CAST(:t AS varchar[]), CAST(:r AS integer[]), CAST(:u AS integer[]))"
+    " ON CONFLICT DO NOTHING"
+)
+_FACT = text(
+    "INSERT INTO log_creatures"
+    " (battle_id, creature, version, type, round, turn, kind, distance, squares, detail)"
+    " VALUES (:b, :c, :v, :t, :r, :u, :k, :d, CAST(:s AS jsonb), CAST(:x AS jsonb))"
+    " ON CONFLICT (battle_id, creature, version) DO UPDATE SET kind = EXCLUDED.kind,"
+    " distance = EXCLUDED.distance, squares = EXCLUDED.squares, detail = EXCLUDED.detail"
+)
+_MARK = (
+    "UPDATE {table} SET undone = :undone WHERE battle_id = :b AND version BETWEEN :first AND :last"
+)
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the events route asks for; None means no filter on that field."""
+
+    creature: str | None = None
+    types: tuple[str, ...] = ()
+    round: int | None = None
+    turn: int | None = None
+
+
+class LogQuestionsStore:
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def catch_up(
+        self,
+        battle_id: str,
+        read: Callable[[str, int, int], list[Envelope]],
+        head: int,
+        wait: bool = True,
+    ) -> None:
+        """Index the battle's events up to `head` (`read(battle, after, up_to)` reads them).
+        Without `wait`, a battle whose position another transaction holds is left to it."""
+        while True:
+            with self._engine.begin() as conn:
+                conn.execute(_CLAIM, {"b": battle_id})
+                held = conn.execute(_LOCK if wait else _TRY_LOCK, {"b": battle_id}).first()
+                if held is None:
+                    return
+                version, stored = held
+                if version >= head:
+                    return
+                cursor = Cursor.from_json(version, stored)
+                page = read(battle_id, version, min(head, version + PAGE))
+                if not page:
+                    return
+                logged = [Logged(e.version, e.type, e.data, e.intent_id) for e in page]
+                cursor, rows = project(cursor, logged)
+                self._write(conn, battle_id, rows)
+                conn.execute(
+                    _MOVE,
+                    {
+                        "b": battle_id,
+                        "v": cursor.version,
+                        "c": orjson.dumps(cursor.to_json()).decode(),
+                    },
+                )
+
+    @staticmethod
+    def _write(conn: Connection, battle_id: str, rows: Rows) -> None:
+        ix = rows.indexed
+        conn.execute(
+            _INDEX,
+            {
+                "b": battle_id,
+                "v": [r.version for r in ix],
+                "t": [r.type for r in ix],
+                "r": [r.round for r in ix],
+                "u": [r.turn for r in ix],
+                "i": [r.intent_id for r in ix],
+            },
+        )
+        about = [(c, r) for r in ix for c in r.creatures]
+        if about:
+            conn.execute(
+                _ABOUT,
+                {
+                    "b": battle_id,
+                    "c": [c for c, _ in about],
+                    "v": [r.version for _, r in about],
+                    "t": [r.type for _, r in about],
+                    "r": [r.round for _, r in about],
+                    "u": [r.turn for _, r in about],
+                },
+            )
+        for f in rows.facts:
+            conn.execute(
+                _FACT,
+                {
+                    "b": battle_id,
+                    "c": f.creature,
+                    "v": f.version,
+                    "t": f.event_type,
+                    "r": f.round,
+                    "u": f.turn,
+                    "k": f.kind,
+                    "d": f.distance,
+                    "s": orjson.dumps([list(s) for s in f.squares]).decode(),
+                    "x": orjson.dumps(dict(f.detail)).decode(),
+                },
+            )
+        for rev in rows.reversals:
+            marks = {"b": battle_id, "first": rev.first, "last": rev.last, "undone": rev.undone}
+            for table in ("log_index", "log_creatures"):
+                conn.execute(text(_MARK.format(table=table)), marks)
+
+    # -- questions ------------------------------------------------------------------------
+
+    def versions(self, battle_id: str, after: int, limit: int, f: Filters) -> list[int]:
+        """The versions after `after` matching the filters, at most `limit`, in order."""
+        table = "log_creatures" if f.creature is not None else "log_index"
+        where = ["battle_id = :b", "version > :after"]
+        params: dict[str, Any] = {"b": battle_id, "after": after, "limit": limit}
+        if f.creature is not None:
+            where.append("creature = :c")
+            params["c"] = f.creature
+        if f.types:
+            where.append("type = ANY(CAST(:t AS varchar[]))")
+            params["t"] = list(f.types)
+        if f.round is not None:
+            where.append("round = :r")
+            params["r"] = f.round
+        if f.turn is not None:
+            where.append("turn = :u")
+            params["u"] = f.turn
+        sql = (
+            f"SELECT version FROM {table} WHERE {' AND '.join(where)} ORDER BY version LIMIT :limit"
+        )
+        with self._engine.connect() as conn:
+            return [row.version for row in conn.execute(text(sql), params)]
+
+    def envelopes(self, battle_id: str, versions: Sequence[int]) -> list[Envelope]:
+        if not versions:
+            return []
+        sql = text(
+            f"SELECT {COLUMNS} FROM event_log WHERE battle_id = :b"
+            " AND version = ANY(CAST(:v AS integer[])) ORDER BY version"
+        )
+        with self._engine.connect() as conn:
+            rows = conn.execute(sql, {"b": battle_id, "v": list(versions)})
+            return [envelope_from_row(row) for row in rows]
+
+    def rulings(self, battle_id: str, after: int, limit: int) -> list[Envelope]:
+        """The battle's `RuleOverruled` events still in effect, after `after`, in order."""
+        sql = text(
+            "SELECT version FROM log_index WHERE battle_id = :b AND type = 'RuleOverruled'"
+            " AND NOT undone AND version > :after ORDER BY version LIMIT :limit"
+        )
+        with self._engine.connect() as conn:
+            found = [
+                r.version
+                for r in conn.execute(sql, {"b": battle_id, "after": after, "limit": limit})
+            ]
+        return self.envelopes(battle_id, found)
+
+    def movement(
+        self, battle_id: str, creature: str, round_: int | None, turn: int | None, limit: int
+    ) -> list[Any]:
+        """A creature's movement facts still in effect (in a round or turn, or all)."""
+        where = ["battle_id = :b", "creature = :c", "kind IS NOT NULL", "NOT undone"]
+        params: dict[str, Any] = {"b": battle_id, "c": creature, "limit": limit}
+        if round_ is not None:
+            where.append("round = :r")
+            params["r"] = round_
+        if turn is not None:
+            where.append("turn = :u")
+            params["u"] = turn
+        sql = text(
+            "SELECT version, type, kind, distance, squares, detail, round, turn FROM log_creatures"
+            f" WHERE {' AND '.join(where)} ORDER BY version LIMIT :limit"
+        )
+        with self._engine.connect() as conn:
+            return list(conn.execute(sql, params))
+
+    def ever_named(self, battle_id: str, creature: str) -> bool:
+        sql = text("SELECT 1 FROM log_creatures WHERE battle_id = :b AND creature = :c LIMIT 1")
+        with self._engine.connect() as conn:
+            return conn.execute(sql, {"b": battle_id, "c": creature}).first() is not None
+
+    def span(self, battle_id: str) -> tuple[int, int | None]:
+        """The battle's last round and last turn number indexed so far."""
+        with self._engine.connect() as conn:
+            row = conn.execute(
+                text("SELECT cursor FROM log_questions_position WHERE battle_id = :b"),
+                {"b": battle_id},
+            ).first()
+        cursor = Cursor.from_json(0, row.cursor if row else None)
+        return cursor.round, cursor.turn

@@ -1,0 +1,97 @@
+"""The log's question read models on PostgreSQL: kept by battle, caught up a page at a time,
+never written twice, and agreeing with the effective log after undo and redo."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from sqlalchemy import text
+
+import server.log_questions_store as store_module
+from server.battle_service import BattleService, CreatedBattle
+from server.log_questions_store import Filters
+from server.wiring import Wired
+from tests.integration.service.conftest import skirmish
+
+
+def director_of(service: Any) -> tuple[CreatedBattle, Any]:
+    battle = service.create_battle(skirmish())
+    assert isinstance(battle, CreatedBattle)
+    director = service.authenticate(battle.battle_id, battle.director_token)
+    return battle, director
+
+
+def walk(service: BattleService, director: Any, steps: int) -> None:
+    for i in range(steps):
+        path = [[1, 2]] if i % 2 == 0 else [[1, 1]]
+        outcome = service.submit(director, {"type": "move", "creature": "hero", "path": path})
+        assert outcome.refused is None, outcome.refused
+
+
+def rows(wired: Wired, battle_id: str) -> int:
+    with wired.store.engine.connect() as conn:
+        found = conn.execute(
+            text("SELECT count(*) FROM log_index WHERE battle_id = :b"), {"b": battle_id}
+        )
+        return int(found.scalar_one())
+
+
+def test_the_projector_catches_up_in_pages_and_a_second_run_writes_nothing(
+    service: Any, wired: Wired, monkeypatch: Any
+) -> None:
+    battle, director = director_of(service)
+    walk(service, director, 7)
+    monkeypatch.setattr(store_module, "PAGE", 3)  # several transactions for one catch-up
+    head = wired.questions.refresh(battle.battle_id)
+    assert rows(wired, battle.battle_id) == head
+    wired.questions.refresh(battle.battle_id)
+    assert rows(wired, battle.battle_id) == head
+    moved = wired.questions.movement(battle.battle_id, "hero", None, None, "draw-steel")
+    assert moved["willing"]["distance"] == 7
+    assert [e["version"] for e in moved["willing"]["events"]] == sorted(
+        e["version"] for e in moved["willing"]["events"]
+    )
+
+
+def test_projectors_racing_on_one_battle_index_each_event_once(service: Any, wired: Wired) -> None:
+    battle, director = director_of(service)
+    walk(service, director, 6)
+    with ThreadPoolExecutor(4) as pool:
+        heads = list(pool.map(wired.questions.refresh, [battle.battle_id] * 8))
+    assert rows(wired, battle.battle_id) == heads[0]
+
+
+def test_undo_and_redo_mark_the_rows_they_take_back_and_give_back(
+    service: Any, history: Any, wired: Wired
+) -> None:
+    battle, director = director_of(service)
+    walk(service, director, 2)
+    wired.questions.refresh(battle.battle_id)
+    assert history.undo(director).refused is None
+    after_undo = wired.questions.movement(battle.battle_id, "hero", None, None, "draw-steel")
+    assert history.redo(director).refused is None
+    after_redo = wired.questions.movement(battle.battle_id, "hero", None, None, "draw-steel")
+    assert after_undo["willing"]["distance"] == 1
+    assert after_redo["willing"]["distance"] == 2
+    # the events filter is the log itself: undone events stay listed
+    moved = wired.questions.events(battle.battle_id, 0, 100, Filters(types=("Moved",)))
+    assert len(moved) == 2
+
+
+def test_following_catches_each_battle_up_once_however_many_appends_came(
+    service: Any, wired: Wired
+) -> None:
+    import time
+
+    battle, director = director_of(service)
+    walk(service, director, 5)
+    head = wired.store.head_version(battle.battle_id)
+    for _ in range(20):
+        wired.questions.follow(battle.battle_id)
+    deadline = time.monotonic() + 30
+    while rows(wired, battle.battle_id) < head and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rows(wired, battle.battle_id) == head
+    wired.questions.stop()
+    wired.questions.follow(battle.battle_id)  # after stopping: noted nowhere, no thread
