@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from server.cli_guard import Stop, check_port, open_database, polite, require_schema
+from server.cli_progress import migrate as migrate_database
 from server.settings import Settings
 
 if TYPE_CHECKING:  # the store is imported when a command needs it, to keep start-up quick
@@ -53,7 +54,6 @@ def serve(
     """Migrate the database (starting the embedded one if no DATABASE_URL) and serve HTTP."""
     import uvicorn
 
-    from events.migrate import upgrade
     from server.app import create_app, tune_interpreter
     from server.edge import EdgeGuard, EdgeLimits, uvicorn_options
     from server.logging import configure_logging
@@ -63,7 +63,7 @@ def serve(
     check_port(host or settings.host, port or settings.port)
     configure_logging(settings)
     engine = _engine(settings)
-    upgrade(engine)
+    migrate_database(engine)
     from server import embedded_postgres
     from server.database import app_database_url, server_engine
     from server.roles import RoleSetupFailed, RoleTooStrong, check_app_role
@@ -109,10 +109,10 @@ def serve(
 @polite
 def migrate() -> None:
     """Bring the database to the newest schema (Alembic head)."""
-    from events.migrate import current, upgrade
+    from events.migrate import current
 
     engine = _engine(Settings())
-    upgrade(engine)
+    migrate_database(engine)
     console.print(f"database at revision [bold]{current(engine)}[/bold]")
 
 
@@ -268,14 +268,13 @@ def import_file(
     """Load exported battles: each chain is verified first; prints new director tokens.
 
     The database is migrated first (and the embedded one created if there is none)."""
-    from events.migrate import upgrade
     from server.auth import new_token, token_hash
     from server.battle_directory import BattleDirectory
     from server.transfer import ImportRefused, import_envelopes, parse_lines
     from server.wiring import utc_now
 
     engine = _engine(Settings())
-    upgrade(engine)
+    migrate_database(engine)
     try:
         with file.open("rb") as lines:
             envelopes = parse_lines(lines)
@@ -354,12 +353,12 @@ def demo(
         console.print(f"watch the battle: {viewer_url(base, *played)}", soft_wrap=True)
         if not keep_open:
             console.print("the demo's server stops now; `--keep-open` leaves it serving")
-            return
-        console.print("serving until Ctrl-C")
-        try:
-            threading.Event().wait()
-        except KeyboardInterrupt:
-            console.print("stopped")
+        else:
+            console.print("serving until Ctrl-C")
+            try:
+                threading.Event().wait()
+            except KeyboardInterrupt:
+                console.print("stopped")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,14 @@
 """Fixtures for tests that need a real PostgreSQL: the embedded one, or TEST_DATABASE_URL.
 
-One throwaway server per test session; the schema is migrated once into a template database,
-and every test that asks for `engine` gets a fresh database cloned from it.
+One throwaway server per test session, so one per pytest-xdist worker (`make test` runs
+`-n auto --dist loadfile`); the schema is migrated once into a template database of that
+worker, and every test that asks for `engine` gets a fresh database cloned from it.
+
+Under xdist the tests of one file run on one worker, so its module-scoped fixtures (the e2e
+server) start once; session ones (the Citus cluster, the browser) start once per worker that
+needs them. Not `--dist loadgroup` with one group for the cluster's tests: pytest-xdist 3.8
+marks groups by rewriting `item._nodeid`, which pytest 9.2 no longer reads, so the groups
+are silently ignored.
 """
 
 from __future__ import annotations
@@ -32,7 +39,8 @@ from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every tes
     citus_template,
 )
 
-TEMPLATE = "turnledger_test_template"
+# One template per xdist worker: with TEST_DATABASE_URL the workers share one server.
+TEMPLATE = f"turnledger_test_template_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 APP_PASSWORD = "turnledgertestapp"
 """The application role's password in the test cluster (roles are cluster-wide)."""
 

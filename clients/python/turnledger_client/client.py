@@ -15,13 +15,13 @@ from types import TracebackType
 from typing import Any, Literal, Self, TypeVar, overload
 
 import httpx
+from httpx_sse import EventSource
 from pydantic import BaseModel
 
 from . import calls, wire
 from .calls import Call, Intent
 from .errors import ConnectionLost, error_for
 from .receipts import ReceiptBook, signature_holds
-from .sse import Parser
 
 T = TypeVar("T")
 RETRY_STATUSES = frozenset({429, 503})
@@ -339,10 +339,8 @@ class Client(_Base):
                     if answer.status_code >= 400:
                         answer.read()
                         self._read(calls.verify(battle_id), answer)
-                    parser = Parser()
-                    for line in answer.iter_lines():
-                        message = parser.feed(line)
-                        if message is None or not message.data:
+                    for message in EventSource(answer).iter_sse():
+                        if not message.data:
                             continue
                         event = calls.logged_event(message.data)
                         if event.version <= last:
@@ -579,10 +577,8 @@ class AsyncClient(_Base):
                     if answer.status_code >= 400:
                         await answer.aread()
                         self._read(calls.verify(battle_id), answer)
-                    parser = Parser()
-                    async for line in answer.aiter_lines():
-                        message = parser.feed(line)
-                        if message is None or not message.data:
+                    async for message in EventSource(answer).aiter_sse():
+                        if not message.data:
                             continue
                         event = calls.logged_event(message.data)
                         if event.version <= last:

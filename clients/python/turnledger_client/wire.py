@@ -10616,7 +10616,7 @@ class WhatIf(BaseModel):
     """
     compared_with_version: Annotated[int, Field(title="Compared With Version")]
     """
-    The logged version compared with: as many actions after `from_version` as intents were tried (or the head).
+    The logged version compared with: as many actions after `from_version` as intents were tried; the head when fewer followed, or when an undo or redo since took back some of what followed (the head is then what the log says happened).
     """
     difference: StateDifference
     """
