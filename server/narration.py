@@ -37,7 +37,16 @@ def narrate_page(
         opening = battles.store.find_action(battle_id, page[0].intent_id)[:1]
         for env in opening:
             narrator.observe(env.type, env.data)
-    return [narrator.narrate(e.type, e.data, e.actor) for e in page]
+    return [_told(narrator, e) for e in page]
+
+
+def _told(narrator: Narrator, env: Envelope) -> str | None:
+    """An event in words; an action's opening `IntentAccepted`, silent in a running account,
+    is told as the action's heading (who asked for what), as `turnledger replay` prints it."""
+    words = narrator.narrate(env.type, env.data, env.actor)
+    if env.type == "IntentAccepted":
+        return narrator.intent_line(env.data, env.actor)
+    return words
 
 
 def with_narration(body: dict[str, Any], narrations: list[str | None]) -> dict[str, Any]:
