@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.catalog import builtin_rulesets
 from engine.rulesets.registry import RulesetRegistry
+from engine.words import counted
 
 Data = Mapping[str, Any]
 
@@ -237,7 +238,7 @@ def _collided(n: Narrator, d: Data, _: str | None) -> str:
 
 SENTENCES: dict[str, Callable[[Narrator, Data, str | None], str]] = {
     "BattleCreated": lambda n, d, _: (
-        f"battle created: {d['ruleset']}, {len(d.get('creatures') or [])} creatures"
+        f"battle created: {d['ruleset']}, {counted(len(d.get('creatures') or []), 'creature')}"
     ),
     "Moved": _moved,
     "Shifted": lambda n, d, _: (

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from events.envelope import GENESIS_HASH, ActionMeta, Envelope, canonical_json, chain_hash
+from events.chain_key import ChainKey, legacy_digest
+from events.envelope import GENESIS_HASH, ActionMeta, Envelope, canonical_json, chain_content
 from events.lru import SizedLRU
 from events.store import MAX_EVENT_BYTES, EventTooLarge, InvalidAppend, VerifyResult
 from events.vocabulary import Event, EventRegistry, JsonObject, encode
@@ -127,12 +128,14 @@ def chain_rows(
     meta: ActionMeta,
     recorded_at: datetime,
     prev_hash: bytes,
+    chain_key: ChainKey | None = None,
 ) -> list[PendingRow]:
+    """The rows of an append, each hash keyed with `chain_key` (legacy SHA-256 without one:
+    only tools and tests that stand for the log before keys pass none)."""
     rows: list[PendingRow] = []
     for offset, event in enumerate(encoded, start=1):
         version = expected_version + offset
-        digest = chain_hash(
-            prev_hash,
+        content = chain_content(
             battle_id=battle_id,
             version=version,
             type_name=event.type,
@@ -141,6 +144,11 @@ def chain_rows(
             meta=meta,
             recorded_at=recorded_at,
             data_json=event.data_json,
+        )
+        digest = (
+            legacy_digest(prev_hash, content)
+            if chain_key is None
+            else chain_key.digest(prev_hash, content)
         )
         rows.append(
             PendingRow(
@@ -168,9 +176,10 @@ def build_rows(
     recorded_at: datetime,
     prev_hash: bytes,
     registry: EventRegistry,
+    chain_key: ChainKey | None = None,
 ) -> list[PendingRow]:
     encoded = encode_events(events, registry)
-    return chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev_hash)
+    return chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev_hash, chain_key)
 
 
 def request_fingerprint(expected_version: int, encoded: Sequence[EncodedEvent]) -> bytes:
@@ -179,10 +188,21 @@ def request_fingerprint(expected_version: int, encoded: Sequence[EncodedEvent]) 
     return hashlib.sha256(canonical_json(body)).digest()
 
 
-def verify_chain(battle_id: str, envelopes: Iterable[Envelope]) -> VerifyResult:
-    """Walk a battle's envelopes in version order; name the first version that breaks."""
-    prev = GENESIS_HASH
-    checked = 0
+def verify_chain(
+    battle_id: str,
+    envelopes: Iterable[Envelope],
+    chain_key: ChainKey | None = None,
+    *,
+    start: tuple[int, bytes, bool] = (0, GENESIS_HASH, False),
+) -> VerifyResult:
+    """Walk a battle's envelopes in version order; name the first version that breaks.
+
+    Each hash must be the keyed one under `chain_key` (events/chain_key.py), or the legacy
+    plain SHA-256 one, and that only before the battle's first keyed hash and before the key
+    was made. `start` resumes after a version already verified: its version, its hash, and
+    whether a keyed hash came by then; the envelopes then begin after it.
+    """
+    checked, prev, keyed_seen = start
     for env in envelopes:
         expected_version = checked + 1
         if env.version != expected_version:
@@ -193,30 +213,49 @@ def verify_chain(battle_id: str, envelopes: Iterable[Envelope]) -> VerifyResult:
             return VerifyResult(
                 battle_id, False, checked, env.version, "prev_hash does not match the chain"
             )
-        meta = ActionMeta(
+        keyed, broken = _hash_breaks(env, prev, chain_key, keyed_seen)
+        if broken is not None:
+            return VerifyResult(battle_id, False, checked, env.version, broken)
+        keyed_seen = keyed_seen or keyed
+        prev = env.hash
+        checked += 1
+    return VerifyResult(battle_id, True, checked, head_hash=prev, keyed=keyed_seen)
+
+
+def _hash_breaks(
+    env: Envelope, prev: bytes, chain_key: ChainKey | None, keyed_seen: bool
+) -> tuple[bool, str | None]:
+    """(whether the hash is keyed, why it breaks the chain or None)."""
+    content = chain_content(
+        battle_id=env.battle_id,
+        version=env.version,
+        type_name=env.type,
+        schema_version=env.schema_version,
+        data=env.data,
+        meta=ActionMeta(
             intent_id=env.intent_id,
             causation_id=env.causation_id,
             correlation_id=env.correlation_id,
             actor=env.actor,
             rules_version=env.rules_version,
-        )
-        digest = chain_hash(
-            prev,
-            battle_id=env.battle_id,
-            version=env.version,
-            type_name=env.type,
-            schema_version=env.schema_version,
-            data=env.data,
-            meta=meta,
-            recorded_at=env.recorded_at,
-        )
-        if digest != env.hash:
-            return VerifyResult(
-                battle_id, False, checked, env.version, "content does not match its hash"
-            )
-        prev = env.hash
-        checked += 1
-    return VerifyResult(battle_id, True, checked)
+        ),
+        recorded_at=env.recorded_at,
+    )
+    if chain_key is not None and chain_key.digest(prev, content) == env.hash:
+        return True, None
+    if legacy_digest(prev, content) != env.hash:
+        if chain_key is None:
+            return False, "content does not match its hash (without the chain key to check it)"
+        return False, _MISMATCH
+    if keyed_seen:
+        return False, "an unkeyed hash after keyed ones: the chain was recomputed without the key"
+    since = None if chain_key is None else chain_key.keyed_since
+    if since is not None and env.recorded_at >= since:
+        return False, "an unkeyed hash recorded after the chain key was made"
+    return False, None
+
+
+_MISMATCH = "content does not match its hash"
 
 
 class ChainHeads:

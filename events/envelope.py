@@ -56,8 +56,7 @@ def canonical_json(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
-def chain_hash(
-    prev_hash: bytes,
+def chain_content(
     *,
     battle_id: str,
     version: int,
@@ -68,14 +67,14 @@ def chain_hash(
     recorded_at: datetime,
     data_json: bytes | None = None,
 ) -> bytes:
-    """sha256 over the previous hash and the envelope's content (all but the position).
+    """The canonical bytes of an envelope's content (all but the position and the hashes).
 
     `data_json`, when the caller already has `canonical_json(data)`, is spliced in as is.
 
     `global_position` is left out on purpose: it is assigned by the database sequence at insert
     time, and a battle exported and imported elsewhere keeps its chain.
     """
-    content = canonical_json(
+    return canonical_json(
         {
             "battle_id": battle_id,
             "version": version,
@@ -89,5 +88,35 @@ def chain_hash(
             "rules_version": meta.rules_version,
             "recorded_at": recorded_at.astimezone(UTC).isoformat(timespec="microseconds"),
         }
+    )
+
+
+def chain_hash(
+    prev_hash: bytes,
+    *,
+    battle_id: str,
+    version: int,
+    type_name: str,
+    schema_version: int,
+    data: JsonObject,
+    meta: ActionMeta,
+    recorded_at: datetime,
+    data_json: bytes | None = None,
+) -> bytes:
+    """The legacy, unkeyed chain: sha256 over the previous hash and the envelope's content.
+
+    Battles logged before the chain was keyed (events/chain_key.py) carry these hashes and
+    still verify by them; new events are keyed. Anyone can compute this function, which is
+    why it no longer protects anything on its own.
+    """
+    content = chain_content(
+        battle_id=battle_id,
+        version=version,
+        type_name=type_name,
+        schema_version=schema_version,
+        data=data,
+        meta=meta,
+        recorded_at=recorded_at,
+        data_json=data_json,
     )
     return hashlib.sha256(prev_hash + content).digest()

@@ -205,6 +205,10 @@ class VerifyResult:
     checked: int
     first_broken_version: int | None = None
     reason: str | None = None
+    head_hash: bytes | None = None
+    """The hash at version `checked` when the chain holds (a head to resume from later)."""
+    keyed: bool = False
+    """Whether a keyed hash came by version `checked` (what a resumed walk must know)."""
 
 
 class EventStore(Protocol):
@@ -235,7 +239,10 @@ class EventStore(Protocol):
 
     def battle_ids(self) -> list[str]: ...
 
-    def verify(self, battle_id: str) -> VerifyResult: ...
+    def verify(self, battle_id: str, start: tuple[int, bytes, bool] | None = None) -> VerifyResult:
+        """The chain checked from the start, or resumed after `start`: a version, the hash it
+        had when last verified, and whether a keyed hash came by then."""
+        ...
 
     def read_view(self, battle_id: str) -> StoredView | None: ...
 

@@ -41,6 +41,7 @@ from events.chain import (
     request_fingerprint,
     stamp,
 )
+from events.chain_key import ChainKey
 from events.envelope import ActionMeta
 from events.notifier import Notifier
 from events.rows import envelope_from_row
@@ -89,8 +90,10 @@ class AsyncPostgresLog:
         heads: ChainHeads | None = None,
         pool_size: int = 10,
         timeouts: DatabaseTimeouts | None = None,
+        chain_key: ChainKey | None = None,
     ) -> None:
         self._clock = clock
+        self._chain_key = chain_key
         self._registry = registry
         self._notifier = notifier
         self.heads = heads or ChainHeads()
@@ -142,7 +145,9 @@ class AsyncPostgresLog:
                 return await self._replay_or_conflict(
                     conn, battle_id, expected_version, idempotency_key, fingerprint
                 )
-            rows = chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev_hash)
+            rows = chain_rows(
+                battle_id, expected_version, encoded, meta, recorded_at, prev_hash, self._chain_key
+            )
             try:
                 positions = await self._insert(
                     conn, rows, idempotency_key, fingerprint, response, projection

@@ -15,6 +15,7 @@ from events.chain import (
     stamp,
     verify_chain,
 )
+from events.chain_key import ChainKey
 from events.envelope import GENESIS_HASH, ActionMeta, Envelope
 from events.store import (
     AllPage,
@@ -37,9 +38,14 @@ from events.vocabulary import registry as default_registry
 
 class InMemoryEventStore:
     def __init__(
-        self, clock: Callable[[], datetime], *, registry: EventRegistry = default_registry
+        self,
+        clock: Callable[[], datetime],
+        *,
+        registry: EventRegistry = default_registry,
+        chain_key: ChainKey | None = None,
     ) -> None:
         self._clock = clock
+        self.chain_key = chain_key
         self._registry = registry
         self._streams: dict[str, list[Envelope]] = {}
         self._all: list[Envelope] = []
@@ -81,7 +87,9 @@ class InMemoryEventStore:
             if len(stream) != expected_version:
                 raise VersionConflict(battle_id, expected_version, len(stream))
             prev = stream[-1].hash if stream else GENESIS_HASH
-            rows = chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev)
+            rows = chain_rows(
+                battle_id, expected_version, encoded, meta, recorded_at, prev, self.chain_key
+            )
             envelopes = tuple(
                 row.envelope(len(self._all) + i) for i, row in enumerate(rows, start=1)
             )
@@ -124,8 +132,11 @@ class InMemoryEventStore:
         with self._lock:
             return sorted(self._streams)
 
-    def verify(self, battle_id: str) -> VerifyResult:
-        return verify_chain(battle_id, self.read_stream(battle_id))
+    def verify(self, battle_id: str, start: tuple[int, bytes, bool] | None = None) -> VerifyResult:
+        if start is None:
+            return verify_chain(battle_id, self.read_stream(battle_id), self.chain_key)
+        stream = self.read_stream(battle_id, after=start[0])
+        return verify_chain(battle_id, stream, self.chain_key, start=start)
 
     def _project(
         self, battle_id: str, before: int, version: int, projection: ProjectionWrite

@@ -44,6 +44,7 @@ from events.chain import (
     stamp,
     verify_chain,
 )
+from events.chain_key import ChainKey
 from events.connections import make_engine, timeouts_of
 from events.envelope import ActionMeta, Envelope
 from events.feed import FeedReader
@@ -137,8 +138,10 @@ class PostgresEventStore:
         notifier: Notifier | None = None,
         hash_cache_bytes: int = HEADS_BUDGET,
         writer_pool_size: int = 10,
+        chain_key: ChainKey | None = None,
     ) -> None:
         self.engine = engine
+        self.chain_key = chain_key
         self._clock = clock
         self._registry = registry
         self._notify = notify
@@ -194,7 +197,9 @@ class PostgresEventStore:
                 return self._refuse_or_replay(
                     battle_id, expected_version, idempotency_key, fingerprint
                 )
-            rows = chain_rows(battle_id, expected_version, encoded, meta, recorded_at, prev_hash)
+            rows = chain_rows(
+                battle_id, expected_version, encoded, meta, recorded_at, prev_hash, self.chain_key
+            )
             try:
                 positions = self._insert(
                     conn, rows, idempotency_key, fingerprint, response, projection
@@ -321,8 +326,13 @@ class PostgresEventStore:
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(_BATTLES)]
 
-    def verify(self, battle_id: str) -> VerifyResult:
-        return verify_chain(battle_id, self.read_stream(battle_id))
+    def verify(self, battle_id: str, start: tuple[int, bytes, bool] | None = None) -> VerifyResult:
+        """The chain checked from the start, or after `start` (a version, its hash already
+        verified, and whether a keyed hash came by then)."""
+        if start is None:
+            return verify_chain(battle_id, self.read_stream(battle_id), self.chain_key)
+        stream = self.read_stream(battle_id, after=start[0])
+        return verify_chain(battle_id, stream, self.chain_key, start=start)
 
     def read_view(self, battle_id: str) -> StoredView | None:
         with self.engine.connect() as conn:

@@ -15,6 +15,7 @@ from server.api import (
     routes_campaign,
     routes_docs,
     routes_history,
+    routes_keys,
     routes_ops,
     routes_options,
     routes_questions,
@@ -27,6 +28,7 @@ from server.api.schemas import MAX_BODY_BYTES
 from server.api.stream_encoding import CatchUpBudget, EncodedEvents
 from server.settings import Settings
 from server.stream_hub import StreamHub
+from server.verification import VerifiedHeads, Verifier
 from server.viewer import routes as viewer_routes
 from server.wiring import libpq_url, wire_services
 
@@ -100,6 +102,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         catalog=wired.catalog,
         metrics=metrics,
         hub=hub,
+        keyring=wired.keyring,
+        verifier=Verifier(wired.store, VerifiedHeads(engine, wired.keyring.chain_key)),
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
         encoded=EncodedEvents(int(settings.stream_cache_mb * 2**20)),
         catch_up=CatchUpBudget(settings.stream_catch_up_mb_per_s * 2**20),
@@ -147,6 +151,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
     app.include_router(routes_docs.router)
+    app.include_router(routes_keys.router)
     openapi.install(app)
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
     return app
@@ -154,17 +159,30 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
 
 def app_from_env() -> FastAPI:
     """For `uvicorn --factory server.app:app_from_env`: settings from the environment."""
+    import sys
+
     from events.migrate import upgrade
-    from server.database import database_url, maintenance_engine, server_engine
+    from server.database import (
+        app_database_url,
+        maintenance_engine,
+        owner_database_url,
+        server_engine,
+    )
     from server.logging import configure_logging
+    from server.roles import RoleSetupFailed, RoleTooStrong, check_app_role
 
     tune_interpreter()
     settings = Settings()
     configure_logging(settings)
-    url = database_url(settings)
-    migrating = maintenance_engine(url, settings)
+    owner = owner_database_url(settings)
+    migrating = maintenance_engine(owner, settings)
     try:
         upgrade(migrating)
     finally:
         migrating.dispose()
-    return create_app(settings, server_engine(url, settings))
+    try:
+        engine = server_engine(app_database_url(settings, owner), settings)
+        check_app_role(engine)
+    except (RoleTooStrong, RoleSetupFailed) as exc:
+        sys.exit(f"turnledger: {exc}")
+    return create_app(settings, engine)

@@ -25,7 +25,10 @@ _FORGET_EMPTY = text(
     "DELETE FROM battles WHERE battle_id = :b"
     " AND NOT EXISTS (SELECT 1 FROM event_log WHERE battle_id = :b)"
 )
-_LOCK_BATTLE = text("SELECT 1 FROM battles WHERE battle_id = :b FOR UPDATE")
+# A transaction-scoped advisory lock per battle, not `SELECT ... FOR UPDATE`: row locks need
+# the UPDATE privilege, which the application role does not hold on `battles` (README, "Least
+# privilege"). Two battles whose ids share a hash only wait on each other, never mix seats.
+_LOCK_BATTLE = text("SELECT pg_advisory_xact_lock(hashtextextended(:b, 7424))")
 _SEAT_COUNT = text("SELECT count(*) FROM battle_seats WHERE battle_id = :b")
 _SEAT_NAMES = text("SELECT seat_id, name FROM battle_seats WHERE battle_id = :b")
 

@@ -79,7 +79,9 @@ class BattleService:
     ) -> None:
         self.seats_per_battle = seats_per_battle
         self.budget = budget
-        self.creations = creations or CreationKeys(directory.engine)
+        # Without a key store's secret, one for this process alone: tokens it seals unseal
+        # only here (the server always passes the key store's, server/wiring.py).
+        self.creations = creations or CreationKeys(directory.engine, secrets.token_bytes(32))
         """A fresh budget of search work for one answer (engine.budget), from the settings."""
         self.store = store
         self.directory = directory

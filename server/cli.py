@@ -6,13 +6,17 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from server.cli_guard import check_port, open_database, polite, require_schema
+from server.cli_guard import Stop, check_port, open_database, polite, require_schema
+from server.cli_progress import migrate as migrate_database
 from server.settings import Settings
+
+if TYPE_CHECKING:  # the store is imported when a command needs it, to keep start-up quick
+    from events.store_postgres import PostgresEventStore
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -50,7 +54,6 @@ def serve(
     """Migrate the database (starting the embedded one if no DATABASE_URL) and serve HTTP."""
     import uvicorn
 
-    from events.migrate import upgrade
     from server.app import create_app, tune_interpreter
     from server.edge import EdgeGuard, EdgeLimits, uvicorn_options
     from server.logging import configure_logging
@@ -60,13 +63,16 @@ def serve(
     check_port(host or settings.host, port or settings.port)
     configure_logging(settings)
     engine = _engine(settings)
-    upgrade(engine)
+    migrate_database(engine)
     from server import embedded_postgres
+    from server.database import app_database_url, server_engine
+    from server.roles import RoleSetupFailed, RoleTooStrong, check_app_role
 
     if workers > 1:
         # Each worker builds its app from the environment; they share the database this
         # process chose (the embedded one it started, which it stops when they are done).
-        os.environ["DATABASE_URL"] = engine.url.render_as_string(hide_password=False)
+        if not settings.migration_database_url:
+            os.environ["DATABASE_URL"] = engine.url.render_as_string(hide_password=False)
         engine.dispose()
         try:
             uvicorn.run(
@@ -81,7 +87,14 @@ def serve(
         finally:
             embedded_postgres.release()
         return
-    application = create_app(settings, engine)
+    owner_url = engine.url.render_as_string(hide_password=False)
+    engine.dispose()
+    try:
+        serving = server_engine(app_database_url(settings, owner_url), settings)
+        check_app_role(serving)
+    except (RoleTooStrong, RoleSetupFailed) as exc:
+        raise Stop(str(exc)) from None
+    application = create_app(settings, serving)
     embedded_postgres.release_on_exit_signals()
     uvicorn.run(
         application,
@@ -96,37 +109,111 @@ def serve(
 @polite
 def migrate() -> None:
     """Bring the database to the newest schema (Alembic head)."""
-    from events.migrate import current, upgrade
+    from events.migrate import current
 
     engine = _engine(Settings())
-    upgrade(engine)
+    migrate_database(engine)
     console.print(f"database at revision [bold]{current(engine)}[/bold]")
 
 
 @app.command()
 @polite
-def verify(battle: Annotated[str, typer.Argument(help="The battle id.")]) -> None:
-    """Walk a battle's hash chain and say whether it holds."""
-    result = _store().verify(battle)
+def verify(
+    battle: Annotated[str, typer.Argument(help="The battle id.")],
+    receipts: Annotated[
+        Path | None,
+        typer.Option(
+            "--receipts", help='A JSON file of receipts (a list, or {"receipts": [...]}).'
+        ),
+    ] = None,
+) -> None:
+    """Walk a battle's whole hash chain and say whether it holds; with --receipts, also
+    whether the log agrees with every receipt (and whether two prove a rewrite)."""
+    import orjson
+
+    store = _store(keyed=True)
+    result = store.verify(battle)
     if result.checked == 0 and result.ok:
         console.print(f"battle [bold]{battle}[/bold] has no events")
         sys.exit(1)
     if result.ok:
         console.print(f"[green]chain holds[/green]: {result.checked} events of {battle}")
-        return
-    console.print(
-        f"[red]chain broken[/red] at version {result.first_broken_version}: {result.reason}"
-        f" ({result.checked} events verified before it)"
-    )
-    sys.exit(2)
+    else:
+        console.print(
+            f"[red]chain broken[/red] at version {result.first_broken_version}: {result.reason}"
+            f" ({result.checked} events verified before it)"
+        )
+    if receipts is not None and not _receipts_agree(
+        store, battle, orjson.loads(receipts.read_bytes())
+    ):
+        sys.exit(3)
+    if not result.ok:
+        sys.exit(2)
 
 
-def _store(notify: str = "off", *, create: bool = False):  # type: ignore[no-untyped-def]
+def _receipts_agree(store, battle: str, given: object) -> bool:  # type: ignore[no-untyped-def]
+    from server.receipts import check_receipts
+    from server.wiring import keyring_of
+
+    found = given.get("receipts", []) if isinstance(given, dict) else given
+    if not isinstance(found, list) or not all(isinstance(r, dict) for r in found):
+        raise Stop("the receipts file holds no list of receipts")
+    keyring = keyring_of(Settings(), create=False)
+
+    def hashes_at(versions: list[int]) -> dict[int, bytes]:
+        wanted = set(versions)
+        return {e.version: e.hash for e in store.read_stream(battle) if e.version in wanted}
+
+    try:
+        checked = check_receipts(keyring, battle, found, hashes_at)
+    except (KeyError, TypeError) as exc:
+        raise Stop(f"a receipt lacks a field: {exc}") from None
+    for conflict in checked.conflicts:
+        console.print(
+            f"[red]history rewritten[/red]: version {conflict['version']} was signed with"
+            f" {len(conflict['hashes'])} different hashes"
+        )
+    for bad in checked.invalid:
+        console.print(f"receipt {bad['index']} proves nothing: {bad['reason']}")
+    if checked.agree:
+        console.print(f"[green]receipts agree[/green]: {checked.checked} checked")
+        return True
+    first = checked.first_disagreeing_version
+    console.print(f"[red]receipts disagree[/red] from version {first}")
+    return False
+
+
+@app.command("rotate-keys")
+@polite
+def rotate_keys() -> None:
+    """Make a new receipt signing key; the old one stays published (retired) at GET /keys.
+
+    Restart the servers to sign with the new key. The key store must be a file (the data
+    folder's, or TURNLEDGER_KEYRING_FILE)."""
+    from datetime import UTC, datetime
+
+    from server.keyring import keyring_path, load, replace_file
+
+    settings = Settings()
+    if settings.keyring:
+        raise Stop("TURNLEDGER_KEYRING is set: rotate the key store where it is kept")
+    # loaded as stored: TURNLEDGER_SECRET must not be written into the file
+    old = load(settings.data_dir, configured_file=settings.keyring_file, create=False)
+    rotated = old.rotated(datetime.now(UTC))
+    replace_file(keyring_path(settings.data_dir, settings.keyring_file), rotated)
+    console.print(f"signing with {rotated.current.kid}; {old.current.kid} retired")
+
+
+def _store(*, create: bool = False, keyed: bool = False) -> PostgresEventStore:
+    """The log; `keyed` (verify, import) also reads the key store, which only checking a chain
+    needs: reading, exporting and rebuilding work without it."""
     from events.store_postgres import PostgresEventStore
-    from server.wiring import utc_now
+    from server.wiring import keyring_of, utc_now
 
-    engine = _engine(Settings(), create=create)
-    return PostgresEventStore(engine, utc_now, notify=notify)  # type: ignore[arg-type]
+    settings = Settings()
+    engine = _engine(settings, create=create)
+    chain_key = keyring_of(settings, create=create).chain_key if keyed else None
+    return PostgresEventStore(engine, utc_now, notify="off", chain_key=chain_key)
 
 
 @app.command()
@@ -181,18 +268,17 @@ def import_file(
     """Load exported battles: each chain is verified first; prints new director tokens.
 
     The database is migrated first (and the embedded one created if there is none)."""
-    from events.migrate import upgrade
     from server.auth import new_token, token_hash
     from server.battle_directory import BattleDirectory
     from server.transfer import ImportRefused, import_envelopes, parse_lines
     from server.wiring import utc_now
 
     engine = _engine(Settings())
-    upgrade(engine)
+    migrate_database(engine)
     try:
         with file.open("rb") as lines:
             envelopes = parse_lines(lines)
-        counts = import_envelopes(engine, envelopes)
+        counts = import_envelopes(engine, envelopes, _store(create=True, keyed=True).chain_key)
     except ImportRefused as exc:
         console.print(f"[red]refused[/red]: {exc}")
         sys.exit(2)
@@ -267,12 +353,12 @@ def demo(
         console.print(f"watch the battle: {viewer_url(base, *played)}", soft_wrap=True)
         if not keep_open:
             console.print("the demo's server stops now; `--keep-open` leaves it serving")
-            return
-        console.print("serving until Ctrl-C")
-        try:
-            threading.Event().wait()
-        except KeyboardInterrupt:
-            console.print("stopped")
+        else:
+            console.print("serving until Ctrl-C")
+            try:
+                threading.Event().wait()
+            except KeyboardInterrupt:
+                console.print("stopped")
 
 
 if __name__ == "__main__":

@@ -12,10 +12,13 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from sqlalchemy import Engine, inspect
 from sqlalchemy.engine import make_url
 
+from server.cli_progress import step
 from server.settings import Settings, sqlalchemy_url
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -45,9 +48,9 @@ def data_folder(settings: Settings) -> Path:
 def open_database(settings: Settings, *, create: bool) -> Engine:
     """The command's database. Without `create`, a missing embedded one is an error, not a
     new 45 MB folder in whatever directory the command was run from."""
-    from server.database import database_url, maintenance_engine
+    from server.database import maintenance_engine
 
-    if not settings.database_url and not create:
+    if not settings.database_url and not settings.migration_database_url and not create:
         folder = data_folder(settings)
         if not (folder / "pgdata").is_dir():
             fail(
@@ -55,7 +58,7 @@ def open_database(settings: Settings, *, create: bool) -> Engine:
                 "or set TURNLEDGER_DATA_DIR (or DATABASE_URL) to the one it used"
             )
     # a tool's timeouts: a migration on a large log must not be cut short like a request
-    return maintenance_engine(database_url(settings), settings)
+    return maintenance_engine(start_database(settings), settings)
 
 
 def require_schema(engine: Engine, settings: Settings) -> None:
@@ -90,17 +93,44 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+def _letting_go(command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    try:
+        return command(*args, **kwargs)
+    finally:
+        let_go_of_database()
+
+
+def settings_problems(invalid: ValidationError) -> str:
+    """A settings error in one line, each problem under the variable that sets it."""
+    problems = []
+    for error in invalid.errors():
+        field = str(error["loc"][0]) if error["loc"] else "?"
+        name = field if field.isupper() else f"TURNLEDGER_{field.upper()}"
+        problems.append(f"{name}: {error['msg'].removeprefix('Value error, ')}")
+    return "; ".join(problems)
+
+
 def polite(command: F) -> F:
     """Run a command; a `Stop` or a database error becomes one line on stderr and exit 1."""
     import psycopg
     from sqlalchemy.exc import SQLAlchemyError
 
+    from server.keyring import KeyringError
+
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
-        except Stop as stop:
-            err.print(f"[red]turnledger:[/red] {stop}", highlight=False, soft_wrap=True)
+            return _letting_go(command, *args, **kwargs)
+        except (Stop, KeyringError) as stop:
+            err.print(
+                f"[red]turnledger:[/red] {escape(str(stop))}", highlight=False, soft_wrap=True
+            )
+        except ValidationError as invalid:
+            err.print(
+                f"[red]turnledger:[/red] {escape(settings_problems(invalid))}",
+                highlight=False,
+                soft_wrap=True,
+            )
         except (SQLAlchemyError, psycopg.Error) as exc:
             where_ = where(Settings())
             err.print(
@@ -111,3 +141,31 @@ def polite(command: F) -> F:
         raise typer.Exit(1)
 
     return run  # type: ignore[return-value]
+
+
+def start_database(settings: Settings) -> str:
+    """The database's URL; the embedded PostgreSQL is started (or joined) first, saying so
+    when it starts (a running one is joined at once)."""
+    from server import embedded_postgres
+    from server.database import owner_database_url
+
+    if settings.database_url or settings.migration_database_url:
+        return owner_database_url(settings)
+    if not embedded_postgres.installed():
+        fail(embedded_postgres.MISSING)
+    pgdata = data_folder(settings) / "pgdata"
+    if (pgdata / "postmaster.pid").exists():
+        return owner_database_url(settings)
+    about = "about 3 s" if pgdata.is_dir() else "first start ~10 s: it makes its data folder"
+    with step(f"starting PostgreSQL in {pgdata.parent}", about):
+        return owner_database_url(settings)
+
+
+def let_go_of_database() -> None:
+    """Let go of the embedded PostgreSQL this command started or joined, saying so: the last
+    process using it stops it, which takes seconds."""
+    from server import embedded_postgres
+
+    if embedded_postgres.holding():
+        with step("stopping PostgreSQL unless another turnledger uses it", "about 3 s"):
+            embedded_postgres.release()

@@ -6,24 +6,22 @@ API key, or its real address: `server.api.rate_limits.client_of`; `X-Forwarded-F
 from a configured proxy, so no header a client writes makes it another client) before the
 battle is appended, with
 the new battle's id and its director token *sealed*: XORed with HMAC-SHA256 of the server's
-secret and the battle id. Tokens stay unreadable in the database (the secret is the server's,
-from `TURNLEDGER_SECRET` or made once and kept in `server_secrets`), and the claim that a
-creation made is what answers its retries. A creation that fails removes its claim.
+sealing secret and the battle id. Tokens stay unreadable in the database: the secret lives in
+the server's key store (server/keyring.py), never beside what it seals, so a full copy of the
+database alone unseals nothing. The claim that a creation made is what answers its retries; a
+creation that fails removes its claim.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
-import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import Engine, text
 
 TOKEN_BYTES = 32
-SECRET_NAME = "creation-token-seal"
 
 _CLAIM = text(
     "INSERT INTO creation_keys (scope, key, request_hash, battle_id, sealed_token, recorded_at)"
@@ -33,10 +31,6 @@ _FIRST = text(
     "SELECT request_hash, battle_id, sealed_token FROM creation_keys WHERE scope = :s AND key = :k"
 )
 _RELEASE = text("DELETE FROM creation_keys WHERE scope = :s AND key = :k AND battle_id = :b")
-_SECRET = text("SELECT value FROM server_secrets WHERE name = :n")
-_MAKE_SECRET = text(
-    "INSERT INTO server_secrets (name, value) VALUES (:n, :v) ON CONFLICT DO NOTHING"
-)
 
 
 def director_token(raw: bytes) -> str:
@@ -67,19 +61,12 @@ class KeyReusedForAnother(ValueError):
 
 
 class CreationKeys:
-    def __init__(self, engine: Engine, configured_secret: str | None = None) -> None:
+    def __init__(self, engine: Engine, sealing_secret: bytes) -> None:
         self._engine = engine
-        self._secret = (
-            hashlib.sha256(configured_secret.encode()).digest() if configured_secret else None
-        )
+        self._secret = sealing_secret
 
     def secret(self) -> bytes:
-        """The server's sealing secret: configured, or made once and shared through the
-        database by every process of this deployment."""
-        if self._secret is None:
-            with self._engine.begin() as conn:
-                conn.execute(_MAKE_SECRET, {"n": SECRET_NAME, "v": secrets.token_bytes(32)})
-                self._secret = bytes(conn.execute(_SECRET, {"n": SECRET_NAME}).scalar_one())
+        """The server's sealing secret, from its key store (server/keyring.py)."""
         return self._secret
 
     def claim(

@@ -10,7 +10,14 @@ from events.timeouts import DatabaseTimeouts
 from server import embedded_postgres
 from server.settings import Settings, sqlalchemy_url
 
-__all__ = ["database_url", "maintenance_engine", "make_engine", "server_engine"]
+__all__ = [
+    "app_database_url",
+    "database_url",
+    "maintenance_engine",
+    "make_engine",
+    "owner_database_url",
+    "server_engine",
+]
 
 MAINTENANCE_STATEMENT_SECONDS = 3600.0
 MAINTENANCE_LOCK_SECONDS = 600.0
@@ -20,6 +27,34 @@ def database_url(settings: Settings) -> str:
     if settings.database_url:
         return sqlalchemy_url(settings.database_url)
     return embedded_postgres.start(settings.data_dir)
+
+
+def owner_database_url(settings: Settings) -> str:
+    """The schema owner's URL, for migrations and the command line's tools."""
+    if settings.migration_database_url:
+        return sqlalchemy_url(settings.migration_database_url)
+    return database_url(settings)
+
+
+def app_database_url(settings: Settings, owner_url: str) -> str:
+    """The URL the server serves with: `DATABASE_URL` when the owner's is given apart, else
+    `turnledger_app` on the owner's database, given a login first (server/roles.py)."""
+    from server import roles
+
+    if settings.migration_database_url:
+        if not settings.database_url:
+            raise roles.RoleSetupFailed(
+                "MIGRATION_DATABASE_URL is set but DATABASE_URL is not: set it to the login"
+                " role the server serves with"
+            )
+        return sqlalchemy_url(settings.database_url)
+    password = roles.app_password(settings.data_dir)
+    owner = maintenance_engine(owner_url, settings)
+    try:
+        roles.enable_app_login(owner, password)
+    finally:
+        owner.dispose()
+    return roles.app_url(owner_url, password)
 
 
 def server_engine(url: str, settings: Settings) -> Engine:

@@ -23,6 +23,26 @@ DATABASE = "turnledger"
 _STARTED: list[Any] = []  # the pgserver handles this process holds
 
 
+MISSING = (
+    "no DATABASE_URL is set and the embedded PostgreSQL is not installed: install it with "
+    "`pip install 'turnledger[embedded]'` (`make run` does), or set DATABASE_URL to a PostgreSQL"
+)
+
+
+class EmbeddedMissing(RuntimeError):
+    """The `embedded` extra (pgserver) is not installed, and no DATABASE_URL is set."""
+
+
+def installed() -> bool:
+    """Whether the `embedded` extra (the `pgserver` wheel) is installed."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("pgserver") is not None
+    except ValueError:  # a module set to None in sys.modules (as tests do to hide it)
+        return False
+
+
 def _prune_dead_handles(pgdata: Path) -> None:
     handles = pgdata / ".handle_pids.json"
     if not handles.exists():
@@ -41,8 +61,11 @@ def start(data_dir: Path, *, database: str = DATABASE, cleanup: str | None = "st
     with warnings.catch_warnings():
         # platformdirs warns when XDG_RUNTIME_DIR is unset (as in CI) and falls back to /tmp.
         warnings.simplefilter("ignore")
-        import pgserver
-        from pgserver.postgres_server import PostgresServer
+        try:
+            import pgserver
+            from pgserver.postgres_server import PostgresServer
+        except ImportError:
+            raise EmbeddedMissing(MISSING) from None
 
     data_dir = data_dir.expanduser().resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -70,6 +93,11 @@ def ensure_database(admin_uri: str, database: str) -> None:
 def to_sqlalchemy_url(libpq_uri: str) -> str:
     # pgserver answers "postgresql://postgres:@/db?host=/socket/dir"
     return "postgresql+psycopg://" + libpq_uri.removeprefix("postgresql://")
+
+
+def holding() -> bool:
+    """Whether this process started or joined an embedded PostgreSQL it has not let go of."""
+    return bool(_STARTED)
 
 
 def release() -> None:

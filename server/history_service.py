@@ -516,8 +516,14 @@ class HistoryService:
         head = self.store.head_version(battle_id)
         if head == 0:
             raise NotFound(f"no battle {battle_id!r}")
-        if not 1 <= version <= head:
-            return Refused(rule="history/bad-version", detail=f"choose a version from 1 to {head}")
+        actions = list(actions_backwards(self.store, battle_id, head))  # newest first
+        # the creation is an action too: before its last event there is no battle to try on
+        created = actions[-1].last_version if actions else 1
+        if not created <= version <= head:
+            return Refused(
+                rule="history/bad-version",
+                detail=f"choose a version from {created} (the battle created) to {head}",
+            )
         if not 1 <= len(intents) <= MAX_WHAT_IF_INTENTS:
             return Refused(
                 rule="history/what-if-size",
@@ -560,14 +566,7 @@ class HistoryService:
                     "trace": [] if hidden else [s.to_json() for s in decision.trace],
                 }
             )
-        actions_after = [
-            a
-            for a in actions_backwards(self.store, battle_id, head)
-            if a.first_version > version and not a.is_control
-        ]
-        compare_at = head
-        if len(actions_after) >= len(intents):
-            compare_at = sorted(a.last_version for a in actions_after)[len(intents) - 1]
+        compare_at = _compared_version(actions, version, len(intents), head)
         actual = self.loader.at(battle_id, compare_at).state
         hidden |= hidden_from(reader, seen, compare_at)
         shown, actual = seen_state(state, hidden), seen_state(actual, hidden)
@@ -724,6 +723,19 @@ def _differences(recorded: list[dict[str, Any]], judged: list[dict[str, Any]]) -
                         f" {then.get(key)!r}, now {now.get(key)!r}"
                     )
     return out
+
+
+def _compared_version(actions: Sequence[ActionInfo], version: int, tried: int, head: int) -> int:
+    """The logged version a what-if from `version` with `tried` intents is compared with: as
+    many actions after `version` as were tried, when the log went straight on from there.
+
+    When an undo or redo came after `version`, the states between hold actions since taken
+    back (after a rewind to `version` the log still holds the moves it undid), so the log's
+    own account of what happened is its head; so also when fewer actions followed."""
+    after = [a for a in actions if a.first_version > version]
+    if any(a.is_control for a in after) or len(after) < tried:
+        return head
+    return sorted(a.last_version for a in after)[tried - 1]
 
 
 def _state_difference(hypothetical: BattleState, actual: BattleState) -> dict[str, Any]:

@@ -49,18 +49,23 @@ def serving(app: Any, log_level: str = "error", port: int = 0) -> Iterator[str]:
 
 @contextmanager
 def local_server(settings: Settings, port: int = 0) -> Iterator[str]:
-    """The app on its database (migrated first), served locally (for `demo`)."""
-    from events.migrate import upgrade
+    """The app on its database (migrated first), served locally (for `demo`), each step that
+    takes seconds said on the command line's stderr."""
     from server.app import create_app
-    from server.database import database_url, maintenance_engine, server_engine
+    from server.cli_guard import start_database
+    from server.cli_progress import migrate
+    from server.database import app_database_url, maintenance_engine, server_engine
+    from server.roles import check_app_role
 
-    url = database_url(settings)
-    migrating = maintenance_engine(url, settings)
+    owner = start_database(settings)
+    migrating = maintenance_engine(owner, settings)
     try:
-        upgrade(migrating)
+        migrate(migrating)
     finally:
         migrating.dispose()
-    engine = server_engine(url, settings)
+    # served as the application role, as `serve` does (server/roles.py)
+    engine = server_engine(app_database_url(settings, owner), settings)
+    check_app_role(engine)
     try:
         with serving(create_app(settings, engine), port=port) as url:
             yield url

@@ -59,7 +59,16 @@ def narrate_page(
     words: list[str | None] = []
     for env in page:
         kind, data = shown(env)
-        words.append(None if kind == PLACEHOLDER else narrator.narrate(kind, data, env.actor))
+        words.append(None if kind == PLACEHOLDER else _told(narrator, kind, data, env.actor))
+    return words
+
+
+def _told(narrator: Narrator, kind: str, data: dict[str, Any], actor: str | None) -> str | None:
+    """An event in words; an action's opening `IntentAccepted`, silent in a running account,
+    is told as the action's heading (who asked for what), as `turnledger replay` prints it."""
+    words = narrator.narrate(kind, data, actor)
+    if kind == "IntentAccepted":
+        return narrator.intent_line(data, actor)
     return words
 
 

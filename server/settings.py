@@ -22,6 +22,24 @@ def _rate(value: str) -> str:
     return value
 
 
+def _database_url(value: str | None) -> str | None:
+    """A PostgreSQL URL SQLAlchemy can read, checked when the settings are read, so a typo is
+    one line naming the variable instead of a traceback from deep inside the first connect."""
+    if not value:
+        return value
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    example = "postgresql://USER:PASSWORD@HOST:5432/DATABASE"
+    try:
+        url = make_url(sqlalchemy_url(value))
+    except (ArgumentError, ValueError) as exc:
+        raise ValueError(f"not a PostgreSQL URL like {example} ({exc})") from None
+    if url.drivername != "postgresql+psycopg":
+        raise ValueError(f"not a PostgreSQL URL like {example} (scheme {url.drivername!r})")
+    return value
+
+
 def _networks(value: str) -> str:
     """Addresses or networks, comma-separated (`10.0.0.5, 172.18.0.0/16`), checked at start."""
     import ipaddress
@@ -37,7 +55,7 @@ def _networks(value: str) -> str:
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TURNLEDGER_", env_file=".env", extra="ignore")
 
-    database_url: str | None = Field(
+    database_url: Annotated[str | None, AfterValidator(_database_url)] = Field(
         default=None,
         validation_alias=AliasChoices("DATABASE_URL", "TURNLEDGER_DATABASE_URL"),
         description="PostgreSQL URL; when unset an embedded PostgreSQL is started in data_dir.",
@@ -49,7 +67,23 @@ class Settings(BaseSettings):
     secret: str | None = Field(
         default=None,
         description="Seals the director tokens that idempotent creations keep for their retries;"
-        " unset, one is made once and kept in the database.",
+        " unset, the key store's sealing secret does.",
+    )
+    keyring: str | None = Field(
+        default=None,
+        description="The key store itself (its JSON): signing keys, chain key, sealing secret.",
+    )
+    keyring_file: Path | None = Field(
+        default=None,
+        description="The key store's file; unset, keyring.json in data_dir, made once.",
+    )
+    migration_database_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices(
+            "MIGRATION_DATABASE_URL", "TURNLEDGER_MIGRATION_DATABASE_URL"
+        ),
+        description="The schema owner's URL, for migrations; the server itself connects with"
+        " DATABASE_URL, a role that may only read and append.",
     )
     log_format: Literal["auto", "json", "console"] = "auto"
     log_level: Literal["debug", "info", "warning", "error"] = "info"

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 
 from events.append_statement import append_params, append_sql
 from events.chain import PendingRow, verify_chain
+from events.chain_key import ChainKey
 from events.envelope import ActionMeta, Envelope
 from server.api.wire import envelope_json
 
@@ -46,14 +47,20 @@ def parse_lines(lines: Iterable[str | bytes]) -> list[Envelope]:
     return envelopes
 
 
-def import_envelopes(engine: Engine, envelopes: Sequence[Envelope]) -> dict[str, int]:
-    """Insert each battle's envelopes as they are, after its chain verified; {battle: count}."""
+def import_envelopes(
+    engine: Engine, envelopes: Sequence[Envelope], chain_key: ChainKey | None = None
+) -> dict[str, int]:
+    """Insert each battle's envelopes as they are, after its chain verified; {battle: count}.
+
+    A keyed chain verifies only under the key that made it: a battle exported from a server
+    with another chain key is refused (the two servers must share the key store to move it).
+    """
     by_battle: dict[str, list[Envelope]] = {}
     for envelope in envelopes:
         by_battle.setdefault(envelope.battle_id, []).append(envelope)
     for battle_id, group in by_battle.items():
         group.sort(key=lambda e: e.version)
-        result = verify_chain(battle_id, group)
+        result = verify_chain(battle_id, group, chain_key)
         if not result.ok:
             raise ImportRefused(
                 f"battle {battle_id}: the chain breaks at version"

@@ -25,6 +25,8 @@ from server.battle_service import BattleService
 from server.command_pipeline import CommandPipeline
 from server.creation_keys import CreationKeys
 from server.history_service import HistoryService
+from server.keyring import Keyring
+from server.keyring import load as load_keyring
 from server.log_questions import LogQuestions
 from server.log_questions_store import LogQuestionsStore
 from server.settings import Settings
@@ -39,6 +41,17 @@ def libpq_url(engine: Engine) -> str:
     return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+def keyring_of(settings: Settings, *, create: bool = True) -> Keyring:
+    """The server's key store as configured (server/keyring.py says where it is looked for)."""
+    found = load_keyring(
+        settings.data_dir,
+        configured=settings.keyring,
+        configured_file=settings.keyring_file,
+        create=create,
+    )
+    return found.with_sealing_secret(settings.secret)
+
+
 @dataclass
 class Wired:
     store: PostgresEventStore
@@ -48,6 +61,7 @@ class Wired:
     history: HistoryService
     questions: LogQuestions
     catalog: BattleCatalog
+    keyring: Keyring
 
     async def start(self) -> None:
         await self.log.open()
@@ -66,9 +80,17 @@ def wire_services(
     clock: Callable[[], datetime] = utc_now,
     notify: NotifyMode = "coalesced",
     on_conflict: Callable[[], None] = lambda: None,
+    keyring: Keyring | None = None,
 ) -> Wired:
     """The store, the async append path, the executor, and the services over them."""
-    store = PostgresEventStore(engine, clock, writer_pool_size=settings.pool_size, notify=notify)
+    keyring = keyring or keyring_of(settings)
+    store = PostgresEventStore(
+        engine,
+        clock,
+        writer_pool_size=settings.pool_size,
+        notify=notify,
+        chain_key=keyring.chain_key,
+    )
     log = AsyncPostgresLog(
         libpq_url(engine),
         clock,
@@ -76,6 +98,7 @@ def wire_services(
         heads=store.heads,
         pool_size=settings.pool_size,
         timeouts=settings.database_timeouts(),
+        chain_key=keyring.chain_key,
     )
     # Decisions that may search at length, and cold synchronous reads, run here; a small
     # pool, because one interpreter computes on one core at a time anyway.
@@ -105,10 +128,10 @@ def wire_services(
         clock,
         pipeline,
         budget,
-        creations=CreationKeys(engine, settings.secret),
+        creations=CreationKeys(engine, keyring.sealing_secret),
         state_cache_bytes=int(settings.state_cache_mb * 2**20),
         seats_per_battle=settings.seats_per_battle,
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
     questions = LogQuestions(store, LogQuestionsStore(engine))
-    return Wired(store, log, executor, battles, history, questions, catalog)
+    return Wired(store, log, executor, battles, history, questions, catalog, keyring)

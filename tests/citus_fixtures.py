@@ -2,7 +2,7 @@
 
 The cluster is started only when a test asks for it, from the PostgreSQL of the `pgserver`
 wheel with Citus built into it by `make citus`; if Citus is missing the fixture fails with
-that instruction (never a skip). The schema is migrated and distributed once into a template
+that instruction in one line (never a skip). The schema is migrated and distributed once into a template
 database, and each test that asks for `citus_database_uri` gets a clone of it on every node.
 """
 
@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import Engine
 
 from events.migrate import upgrade
-from ops.citus.cluster import CitusCluster
+from ops.citus.cluster import CitusCluster, CitusMissing, require_citus
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
 
@@ -25,6 +25,10 @@ CITUS_TEMPLATE = "turnledger_citus_template"
 
 @pytest.fixture(scope="session")
 def citus_cluster() -> Iterator[CitusCluster]:
+    try:
+        require_citus()
+    except CitusMissing as missing:
+        pytest.fail(str(missing), pytrace=False)
     with CitusCluster(workers=2, shard_count=8, durable=False) as cluster:
         yield cluster
 

@@ -1,7 +1,14 @@
 """Fixtures for tests that need a real PostgreSQL: the embedded one, or TEST_DATABASE_URL.
 
-One throwaway server per test session; the schema is migrated once into a template database,
-and every test that asks for `engine` gets a fresh database cloned from it.
+One throwaway server per test session, so one per pytest-xdist worker (`make test` runs
+`-n auto --dist loadfile`); the schema is migrated once into a template database of that
+worker, and every test that asks for `engine` gets a fresh database cloned from it.
+
+Under xdist the tests of one file run on one worker, so its module-scoped fixtures (the e2e
+server) start once; session ones (the Citus cluster, the browser) start once per worker that
+needs them. Not `--dist loadgroup` with one group for the cluster's tests: pytest-xdist 3.8
+marks groups by rewriting `item._nodeid`, which pytest 9.2 no longer reads, so the groups
+are silently ignored.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from sqlalchemy import Engine
 from events.migrate import upgrade
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
+from server.roles import app_url, enable_app_login
 from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every test folder)
     citus_cluster,
     citus_database_uri,
@@ -31,7 +39,10 @@ from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every tes
     citus_template,
 )
 
-TEMPLATE = "turnledger_test_template"
+# One template per xdist worker: with TEST_DATABASE_URL the workers share one server.
+TEMPLATE = f"turnledger_test_template_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+APP_PASSWORD = "turnledgertestapp"
+"""The application role's password in the test cluster (roles are cluster-wide)."""
 
 
 def _libpq(url: str) -> str:
@@ -73,8 +84,15 @@ def template_database(pg_admin_uri: str) -> str:
         conn.execute(f'CREATE DATABASE "{TEMPLATE}"')
     engine = make_engine(to_sqlalchemy_url(_with_database(pg_admin_uri, TEMPLATE)))
     upgrade(engine)
+    enable_app_login(engine, APP_PASSWORD)
     engine.dispose()
     return TEMPLATE
+
+
+def as_app_role(uri: str) -> str:
+    """A database's URI (either form) as the application role, which may only read and append
+    (server/roles.py): what the server connects with."""
+    return app_url(to_sqlalchemy_url(_libpq(uri)), APP_PASSWORD)
 
 
 @pytest.fixture
@@ -102,6 +120,14 @@ def empty_database_uri(pg_admin_uri: str) -> Iterator[str]:
 @pytest.fixture
 def engine(database_uri: str) -> Iterator[Engine]:
     eng = make_engine(to_sqlalchemy_url(database_uri), pool_size=20)
+    yield eng
+    eng.dispose()
+
+
+@pytest.fixture
+def app_engine(database_uri: str) -> Iterator[Engine]:
+    """The same fresh database as `engine`, as the application role the server uses."""
+    eng = make_engine(as_app_role(database_uri), pool_size=20)
     yield eng
     eng.dispose()
 

@@ -17,6 +17,7 @@ from engine.placement import check_opening, check_space, creature_spec
 from engine.results import Accepted, Refusal, TraceStep
 from engine.rulesets.base import Handler, RulesetBase
 from engine.setup import CREATION_EVENT_BYTES, MAX_CREATURE_BYTES, BattleSetup, map_spec
+from engine.words import counted
 from events.battle_events import (
     BattleCreated,
     Coord,
@@ -86,7 +87,7 @@ class GridRuleset(RulesetBase):
         )
         inside, after = _fill(first, creatures)
         event = first.model_copy(update={"creatures": inside})
-        reasons = [f"{self.id} {self.rules_version}", f"{len(creatures)} creatures"]
+        reasons = [f"{self.id} {self.rules_version}", counted(len(creatures), "creature")]
         if after:
             reasons.append(
                 f"{len(after)} placed after the map: one event holds at most {MAX_EVENT_BYTES}"

@@ -1,11 +1,11 @@
 """A throwaway Citus cluster on this machine: a coordinator and N workers, each a PostgreSQL 16
 from the `pgserver` wheel with Citus preloaded (built into the virtualenv by `make citus`).
 
-The test suite and the benchmarks start one; production uses the `citusdata/citus` image
-(docker-compose's `citus` profile). Each node listens on 127.0.0.1 at a free port (Citus nodes
-reach each other over TCP) and on a Unix socket in its own folder. As root, PostgreSQL runs as
-the unprivileged `pgserver` user, as `pgserver` itself does, since initdb and the postmaster
-refuse root.
+The test suite and the benchmarks start one; docker-compose's `citus` profile runs the same
+Citus release in containers (ops/docker/citus.Dockerfile). Each node listens on 127.0.0.1 at
+a free port (Citus nodes reach each other over TCP) and on a Unix socket in its own folder.
+As root, PostgreSQL runs as the unprivileged `pgserver` user, as `pgserver` itself does,
+since initdb and the postmaster refuse root.
 
 Citus keeps its metadata per database, so `create_database` makes the database on every node,
 loads the extension in each, and registers the workers with the coordinator of that database;
@@ -56,8 +56,8 @@ def require_citus() -> None:
     """Fail loudly, never skip: the Makefile builds Citus before the tests run."""
     if not citus_installed():
         raise CitusMissing(
-            "Citus is not installed in this virtualenv's pgserver: run `make citus` "
-            "(builds it from /work/shared/citus or CITUS_SRC, about a minute)"
+            f"Citus is not installed in this virtualenv's PostgreSQL ({pg_bin().parent}): run "
+            "`make citus` (builds third_party/citus into it, about a minute)"
         )
 
 

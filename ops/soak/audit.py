@@ -16,6 +16,8 @@ from projections import fold
 from projections.history import effective_events
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
+from server.settings import Settings
+from server.wiring import keyring_of
 
 
 @dataclass
@@ -30,7 +32,9 @@ class Audit:
 
 def audit(uri: str, ledger: Ledger, subscribers: list[Subscriber]) -> Audit:
     engine = make_engine(to_sqlalchemy_url(uri))
-    store = PostgresEventStore(engine, lambda: datetime.now(UTC), notify="off")
+    # the servers' key store (the same data folder), to check their keyed chains
+    chain_key = keyring_of(Settings(), create=False).chain_key
+    store = PostgresEventStore(engine, lambda: datetime.now(UTC), notify="off", chain_key=chain_key)
     result = Audit()
     try:
         _check_ledger(store, ledger, result)

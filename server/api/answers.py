@@ -63,6 +63,19 @@ class Refusal(Answer):
     detail: str = Field(description="A sentence a player understands.")
 
 
+class Receipt(Answer):
+    """Signed proof of an append: the battle was at `version` with chain hash `hash`.
+
+    `signature` is Ed25519 (key `key_id`, at `GET /keys`) over the UTF-8 bytes
+    `turnledger-receipt-v1\n{battle_id}\n{version}\n{hash}`."""
+
+    battle_id: str = Field(description="The battle.")
+    version: int = Field(description="The battle's version after the append.")
+    hash: str = Field(description="The chain hash of the event at `version` (hex).")
+    key_id: str = Field(description="The `kid` of the signing key (see `GET /keys`).")
+    signature: str = Field(description="The Ed25519 signature, base64url without padding.")
+
+
 class Overruled(Answer):
     """A rule the director's ruling set aside (a `RuleOverruled` event of the action)."""
 
@@ -92,6 +105,11 @@ class IntentOut(Answer):
     )
     dry_run: Literal[False] = Field(default=False, description="Always false here.")
     overruled: list[Overruled] | None = OVERRULED_FIELD
+    receipt: Receipt | None = Field(
+        default=None,
+        description="Signed proof of this append (keep it: `POST .../verify` checks the log "
+        "against the receipts a client kept).",
+    )
 
 
 class DryRunOut(Answer):

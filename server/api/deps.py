@@ -14,9 +14,11 @@ from server.auth import Principal, same_secret, token_hash
 from server.battle_catalog import BattleCatalog
 from server.battle_service import BattleService
 from server.history_service import HistoryService
+from server.keyring import Keyring
 from server.log_questions import LogQuestions
 from server.settings import Settings
 from server.stream_hub import StreamHub
+from server.verification import Verifier
 
 from .metrics import Metrics
 from .problems import ProblemError
@@ -36,6 +38,8 @@ class Services:
     catalog: BattleCatalog
     metrics: Metrics
     hub: StreamHub
+    keyring: Keyring
+    verifier: Verifier
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
     rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
     encoded: EncodedEvents = field(default_factory=lambda: EncodedEvents(8 * 2**20))

@@ -160,6 +160,7 @@ class WhatIf(Answer):
     state: StateView = Field(description="The state after the intents.")
     compared_with_version: int = Field(
         description="The logged version compared with: as many actions after `from_version` "
-        "as intents were tried (or the head)."
+        "as intents were tried; the head when fewer followed, or when an undo or redo since "
+        "took back some of what followed (the head is then what the log says happened)."
     )
     difference: StateDifference = Field(description="How the two states differ.")

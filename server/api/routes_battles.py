@@ -19,6 +19,7 @@ from server.continuation import continued_body
 from server.errors import BadRequest, Forbidden, NotFound
 from server.log_questions_store import Filters
 from server.narration import narrate_page, with_narration
+from server.receipts import check_receipts, make_receipt
 from server.redaction import (
     PLACEHOLDER,
     Reader,
@@ -111,6 +112,9 @@ def answer(
             for e in body["events"]
             if e["type"] == "RuleOverruled"
         ]
+    if outcome.envelopes and not outcome.dry_run:
+        last = outcome.envelopes[-1]
+        body["receipt"] = make_receipt(deps.keyring, last.battle_id, last.version, last.hash)
     return OrjsonResponse(
         body, 200 if outcome.dry_run else 201, headers=headers, background=keep_up
     )
@@ -152,6 +156,9 @@ async def create_battle(
             "battle_id": created.battle_id,
             "director_token": created.director_token,
             "version": created.version,
+            "receipt": make_receipt(
+                deps.keyring, created.battle_id, created.version, created.envelopes[-1].hash
+            ),
             **({"continued_from": continued} if continued is not None else {}),
         },
         201,
@@ -491,15 +498,52 @@ async def past_the_head(deps: Deps, battle_id: str, start: int) -> None:
     responses=READ,
     operation_id="verify_chain",
 )
-def verify(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
-    """Walk the battle's hash chain and say whether it holds."""
-    result = deps.battles.store.verify(battle_id)
-    return OrjsonResponse(
-        {
-            "battle_id": battle_id,
-            "ok": result.ok,
-            "checked": result.checked,
-            "first_broken_version": result.first_broken_version,
-            "reason": result.reason,
-        }
+def verify(
+    battle_id: BattleId,
+    who: Caller,
+    deps: Deps,
+    full: Annotated[
+        bool,
+        Query(
+            description="Walk the whole chain again, not only what was appended since the "
+            "last verified head (director only)."
+        ),
+    ] = False,
+) -> Any:
+    """Walk the battle's hash chain and say whether it holds (from the last verified head)."""
+    if full and not who.is_director:
+        raise ProblemError(403, "forbidden", "only the director may ask for a full re-walk")
+    return OrjsonResponse(verify_json(battle_id, deps.verifier.verify(battle_id, full=full)))
+
+
+@router.post(
+    "/battles/{battle_id}/verify",
+    response_model=s.VerifyOut,
+    responses=READ,
+    operation_id="verify_receipts",
+)
+def verify_receipts(battle_id: BattleId, body: s.VerifyIn, who: Caller, deps: Deps) -> Any:
+    """The chain, and whether the log agrees with every receipt given: the first version
+    where it does not, and two validly signed receipts for one version with different hashes
+    (`conflicts`, `rewritten`: proof that the history was rewritten)."""
+    result = deps.verifier.verify(battle_id, full=body.full and who.is_director)
+    receipts = [r.model_dump() for r in body.receipts]
+    checked = check_receipts(
+        deps.keyring,
+        battle_id,
+        receipts,
+        lambda versions: deps.verifier.hashes_at(battle_id, versions),
     )
+    return OrjsonResponse({**verify_json(battle_id, result), "receipts": checked.as_json()})
+
+
+def verify_json(battle_id: str, verified: Any) -> dict[str, Any]:
+    result, resumed_from = verified
+    return {
+        "battle_id": battle_id,
+        "ok": result.ok,
+        "checked": result.checked,
+        "first_broken_version": result.first_broken_version,
+        "reason": result.reason,
+        "resumed_from": resumed_from,
+    }

@@ -14,7 +14,7 @@ from pydantic_core import CoreSchema
 
 from engine.setup import MapSetup
 
-from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut, StreamEvent
+from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut, Receipt, StreamEvent
 from .battle_bodies import MAX_CREATURES, ContinueIn, CreatureIn, Tags, Title, TypedBattle
 from .documented import IntentIn
 from .history_answers import Judgement, Replay, WhatIf
@@ -25,6 +25,7 @@ MAX_PAGE = 1000
 MAX_PAGE_BYTES = 4 * 1024 * 1024
 MAX_WHAT_IF = 50
 MAX_BODY_BYTES = 256 * 1024
+MAX_RECEIPTS = 1000  # about 250 bytes each: a 256 KiB body holds this many
 
 
 class BattleIn(BaseModel):
@@ -72,6 +73,31 @@ class BattleCreatedOut(BaseModel):
         description="Where its continued creatures came from (the battle, the version read,"
         " the creatures), also recorded in its opening `IntentAccepted`.",
     )
+    receipt: Receipt | None = Field(
+        default=None, description="Signed proof of the creation's append (see `IntentOut`)."
+    )
+
+
+class PublicKey(BaseModel):
+    """An Ed25519 public key as a JWK (RFC 8037)."""
+
+    kty: Literal["OKP"] = Field(description="Always `OKP`.")
+    crv: Literal["Ed25519"] = Field(description="Always `Ed25519`.")
+    x: str = Field(description="The public key, base64url without padding.")
+    kid: str = Field(description="Its id: the RFC 7638 thumbprint; receipts name it.")
+    alg: Literal["EdDSA"] = Field(description="Always `EdDSA`.")
+    use: Literal["sig"] = Field(description="Always `sig`.")
+    status: Literal["current", "retired"] = Field(
+        description="`current` signs new receipts; `retired` keys only check old ones."
+    )
+    created_at: str = Field(description="When the key was made (ISO-8601).")
+    retired_at: str | None = Field(description="When it was retired, if it was.")
+
+
+class KeySet(BaseModel):
+    """The server's receipt signing keys, current first (a JWK Set)."""
+
+    keys: list[PublicKey] = Field(description="Current and retired keys.")
 
 
 def storable(text: str) -> str:
@@ -208,6 +234,67 @@ class WhatIfIn(BaseModel):
     )
 
 
+class ReceiptIn(BaseModel):
+    """A receipt as an appending answer gave it (`receipt`)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    battle_id: str = Field(min_length=1, max_length=64, description="The battle.")
+    version: int = Field(ge=1, le=2**31 - 1, description="The version it was given at.")
+    hash: str = Field(pattern="^[0-9a-f]{64}$", description="The chain hash at that version (hex).")
+    key_id: str = Field(min_length=1, max_length=64, description="The signing key's `kid`.")
+    signature: str = Field(
+        min_length=1, max_length=128, description="Ed25519 signature, base64url."
+    )
+
+
+class VerifyIn(BaseModel):
+    """Receipts to check the log against."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    receipts: list[ReceiptIn] = Field(
+        max_length=MAX_RECEIPTS, description="The receipts a client kept."
+    )
+    full: bool = Field(
+        default=False, description="Walk the whole chain again (director only; else ignored)."
+    )
+
+
+class ReceiptDisagreement(BaseModel):
+    version: int = Field(description="The receipt's version.")
+    receipt_hash: str = Field(description="The hash the receipt names.")
+    log_hash: str | None = Field(description="The log's hash there (null: no such version).")
+    reason: str = Field(description="Why they differ, in words.")
+
+
+class ReceiptInvalid(BaseModel):
+    index: int = Field(description="The receipt's place in the request.")
+    version: int = Field(description="The version it names.")
+    reason: str = Field(description="Why it proves nothing (bad signature, unknown key...).")
+
+
+class ReceiptConflict(BaseModel):
+    version: int = Field(description="A version two valid receipts disagree on.")
+    hashes: list[str] = Field(description="The different hashes signed for it.")
+
+
+class ReceiptsChecked(BaseModel):
+    """The log against the receipts given."""
+
+    checked: int = Field(description="Validly signed receipts compared with the log.")
+    agree: bool = Field(description="True when the log agrees with every valid receipt.")
+    first_disagreeing_version: int | None = Field(
+        description="The first version where the log and a receipt (or two receipts) differ."
+    )
+    disagreements: list[ReceiptDisagreement] = Field(description="Each receipt the log fails.")
+    invalid: list[ReceiptInvalid] = Field(description="Receipts that prove nothing.")
+    conflicts: list[ReceiptConflict] = Field(
+        description="Versions signed with two different hashes: proof of a rewrite."
+    )
+    rewritten: bool = Field(description="True when `conflicts` is not empty.")
+
+
 class VerifyOut(BaseModel):
     """Whether a battle's hash chain holds."""
 
@@ -218,6 +305,13 @@ class VerifyOut(BaseModel):
         default=None, description="The first version whose hash does not match."
     )
     reason: str | None = Field(default=None, description="Why it breaks, in words.")
+    resumed_from: int = Field(
+        default=0,
+        description="The verified head the walk resumed after (0: the whole chain was walked).",
+    )
+    receipts: ReceiptsChecked | None = Field(
+        default=None, description="`POST` only: the log against the receipts given."
+    )
 
 
 class Health(BaseModel):

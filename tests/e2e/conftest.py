@@ -17,7 +17,7 @@ from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
 from server.local_server import serving
 from server.settings import Settings
-from tests.conftest import _with_database
+from tests.conftest import _with_database, as_app_role
 from tests.integration.service.conftest import skirmish
 
 API_KEY = "e2e-api-key"
@@ -57,7 +57,7 @@ def server(module_database: str) -> Iterator[Running]:
     settings = Settings(
         database_url=to_sqlalchemy_url(module_database), api_key=API_KEY, log_level="warning"
     )
-    engine = make_engine(to_sqlalchemy_url(module_database), pool_size=20)
+    engine = make_engine(as_app_role(module_database), pool_size=20)  # as the server connects
     try:
         with serving(create_app(settings, engine), log_level="warning") as url:
             yield Running(url, module_database)

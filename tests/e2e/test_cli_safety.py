@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from server.embedded_postgres import to_sqlalchemy_url
+from server.settings import Settings
 from tests.e2e.conftest import API_KEY, Running
 
 TURNLEDGER = str(Path(sys.executable).parent / "turnledger")
@@ -78,6 +79,19 @@ def test_an_unreachable_database_is_one_line_naming_it(tmp_path: Path) -> None:
     assert "database error" in line
 
 
+@pytest.mark.parametrize(
+    "url", ["not a url", "postgresql://u:secret@host:notaport/db", "mysql://u:secret@host/db"]
+)
+@pytest.mark.parametrize("command", [["serve"], ["migrate"], ["replay", "b1"]])
+def test_a_malformed_database_url_is_one_line_naming_it(
+    tmp_path: Path, command: list[str], url: str
+) -> None:
+    line = one_line_error(turnledger(tmp_path, *command, DATABASE_URL=url))
+    assert "DATABASE_URL: not a PostgreSQL URL like postgresql://" in line
+    assert "secret" not in line
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_import_into_a_fresh_database_migrates_it_first(
     server: Running, new_battle, tmp_path: Path, empty_database_uri: str
 ) -> None:
@@ -87,10 +101,12 @@ def test_import_into_a_fresh_database_migrates_it_first(
                           DATABASE_URL=source)  # fmt: skip
     assert exported.returncode == 0, exported.stderr
     target = to_sqlalchemy_url(empty_database_uri)
-    imported = turnledger(tmp_path, "import", "b.jsonl", DATABASE_URL=target)
+    # another database of the same deployment: its chain verifies under the same key store
+    keys = {"TURNLEDGER_KEYRING_FILE": str((Settings().data_dir / "keyring.json").resolve())}
+    imported = turnledger(tmp_path, "import", "b.jsonl", DATABASE_URL=target, **keys)
     assert imported.returncode == 0, imported.stderr
     assert "director dir_" in imported.stdout
-    verified = turnledger(tmp_path, "verify", battle.battle_id, DATABASE_URL=target)
+    verified = turnledger(tmp_path, "verify", battle.battle_id, DATABASE_URL=target, **keys)
     assert verified.returncode == 0 and "chain holds" in verified.stdout
 
 
@@ -167,3 +183,20 @@ def test_the_demo_can_leave_its_battle_open_to_watch(tmp_path: Path, database_ur
     finally:
         demo.send_signal(signal.SIGINT)
         demo.wait(timeout=30)
+
+
+def test_the_steps_that_take_seconds_each_say_so_in_one_line(tmp_path: Path) -> None:
+    done = turnledger(tmp_path, "migrate")
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert lines == [
+        f"starting PostgreSQL in {tmp_path / '.turnledger'} (first start ~10 s: it makes its "
+        "data folder)",
+        "migrating the database to the newest schema (about 1 s)",
+        "stopping PostgreSQL unless another turnledger uses it (about 3 s)",
+    ]
+    again = turnledger(tmp_path, "migrate")
+    assert again.stderr.strip().splitlines() == [
+        f"starting PostgreSQL in {tmp_path / '.turnledger'} (about 3 s)",
+        "stopping PostgreSQL unless another turnledger uses it (about 3 s)",
+    ]

@@ -114,7 +114,10 @@ def test_a_players_what_if_obeys_the_rules_of_their_intents(server: Running, new
         "rolls": {**AWAY, "rolls": [10, 10]},
     }
     with server.client(player) as http:
-        answers = {k: http.post(url, json={"version": 1, "intents": [v]}) for k, v in tries.items()}
+        answers = {
+            k: http.post(url, json={"version": battle.version, "intents": [v]})
+            for k, v in tries.items()
+        }
         own = http.post(url, json={"version": battle.version, "intents": [AWAY]})
     assert {k: a.status_code for k, a in answers.items()} == dict.fromkeys(tries, 403)
     assert answers["enemy"].json()["rule"] == "auth/not-your-creature"

@@ -196,7 +196,9 @@ def test_the_async_client_plays_and_streams(server: Running) -> None:
 
 def test_the_client_stands_alone_on_httpx_and_pydantic(tmp_path: Path) -> None:
     metadata = (CLIENT / "pyproject.toml").read_text()
-    assert 'dependencies = [\n    "httpx>=0.27",\n    "pydantic>=2.7",\n]' in metadata
+    # httpx-sse reads the live stream's server-sent events
+    deps = 'dependencies = [\n    "httpx>=0.27",\n    "httpx-sse>=0.4",\n    "pydantic>=2.7",\n]'
+    assert deps in metadata
     probe = (
         "import sys, turnledger_client;"
         "mine = {'server', 'engine', 'events', 'projections', 'fastapi', 'sqlalchemy'};"

@@ -12,7 +12,7 @@ wire`); events are typed by their `type` (`wire.MovedEnvelope`, whose `data` is 
 
 from . import wire
 from .calls import Event, Intent
-from .client import AsyncClient, Client
+from .client import AsyncClient, Client, ReceiptsVerdict
 from .errors import (
     Conflict,
     ConnectionLost,
@@ -24,6 +24,7 @@ from .errors import (
     Unauthorized,
     Unavailable,
 )
+from .receipts import ReceiptBook
 
 __all__ = [
     "AsyncClient",
@@ -35,6 +36,8 @@ __all__ = [
     "Intent",
     "InvalidRequest",
     "NotFound",
+    "ReceiptBook",
+    "ReceiptsVerdict",
     "Refused",
     "TurnledgerError",
     "Unauthorized",

@@ -223,3 +223,12 @@ def what_if(battle_id: str, version: int, intents: list[Intent]) -> Call[wire.Wh
 
 def verify(battle_id: str) -> Call[wire.VerifyOut]:
     return Call("GET", f"/battles/{battle_id}/verify", model(wire.VerifyOut))
+
+
+def keys() -> Call[wire.KeySet]:
+    return Call("GET", "/keys", model(wire.KeySet))
+
+
+def verify_receipts(battle_id: str, receipts: list[dict[str, Any]]) -> Call[wire.VerifyOut]:
+    body = {"receipts": receipts}
+    return Call("POST", f"/battles/{battle_id}/verify", model(wire.VerifyOut), body, appends=False)

@@ -15,15 +15,32 @@ from types import TracebackType
 from typing import Any, Literal, Self, TypeVar, overload
 
 import httpx
+from httpx_sse import EventSource
 from pydantic import BaseModel
 
 from . import calls, wire
 from .calls import Call, Intent
 from .errors import ConnectionLost, error_for
-from .sse import Parser
+from .receipts import ReceiptBook, signature_holds
 
 T = TypeVar("T")
 RETRY_STATUSES = frozenset({429, 503})
+
+
+class ReceiptsVerdict:
+    """The server's verdict on the kept receipts, and what this client checked itself."""
+
+    def __init__(self, server: wire.VerifyOut, kept: int, unsigned: list[dict[str, Any]]) -> None:
+        self.server = server
+        self.kept = kept
+        self.unsigned = unsigned
+        """Kept receipts whose signature does not hold against the published keys."""
+
+    @property
+    def ok(self) -> bool:
+        """The chain holds, the log agrees with every receipt, and each signature holds."""
+        checked = self.server.receipts
+        return bool(self.server.ok and checked and checked.agree and not self.unsigned)
 
 
 class _Base:
@@ -36,8 +53,12 @@ class _Base:
         retries: int = 4,
         backoff: float = 0.2,
         timeout: float = 30.0,
+        receipts: ReceiptBook | None = None,
+        receipts_file: str | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
+        self.receipts = receipts or ReceiptBook(receipts_file)
+        """Every receipt an answer brought (turnledger_client/receipts.py)."""
         self.token = token
         self.retries = retries
         self.backoff = backoff
@@ -64,6 +85,19 @@ class _Base:
                 problem = {"detail": answer.text[:200] or answer.reason_phrase}
             raise error_for(answer.status_code, problem if isinstance(problem, dict) else {})
         return call.read(answer.json())
+
+    def _keep(self, result: T) -> T:
+        receipt = getattr(result, "receipt", None)
+        if receipt is not None:
+            self.receipts.add(receipt.model_dump(mode="json"))
+        return result
+
+    def _judge_receipts(
+        self, battle_id: str, found: wire.VerifyOut, jwks: list[dict[str, Any]]
+    ) -> ReceiptsVerdict:
+        kept = self.receipts.of(battle_id)
+        unsigned = [r for r in kept if not signature_holds(r, jwks)]
+        return ReceiptsVerdict(found, len(kept), unsigned)
 
     def _request(self, call: Call[Any]) -> dict[str, Any]:
         return {
@@ -108,7 +142,7 @@ class Client(_Base):
             if answer.status_code in RETRY_STATUSES and attempt + 1 < attempts:
                 time.sleep(self._pause(attempt, answer))
                 continue
-            return self._read(call, answer)
+            return self._keep(self._read(call, answer))
         raise AssertionError("unreachable")
 
     # -- battles ---------------------------------------------------------------------------
@@ -233,6 +267,17 @@ class Client(_Base):
         """Whether the battle's hash chain holds."""
         return self._run(calls.verify(battle_id))
 
+    def keys(self) -> wire.KeySet:
+        """The server's receipt signing keys (JWK, Ed25519)."""
+        return self._run(calls.keys())
+
+    def verify_receipts(self, battle_id: str) -> ReceiptsVerdict:
+        """The log against every receipt this client kept for the battle (the server says
+        where it disagrees), and each receipt's signature checked here against `GET /keys`."""
+        found = self._run(calls.verify_receipts(battle_id, self.receipts.of(battle_id)))
+        jwks = [key.model_dump(mode="json") for key in self.keys().keys]
+        return self._judge_receipts(battle_id, found, jwks)
+
     # -- history -------------------------------------------------------------------------------
 
     def undo(
@@ -299,10 +344,8 @@ class Client(_Base):
                     if answer.status_code >= 400:
                         answer.read()
                         self._read(calls.verify(battle_id), answer)
-                    parser = Parser()
-                    for line in answer.iter_lines():
-                        message = parser.feed(line)
-                        if message is None or not message.data:
+                    for message in EventSource(answer).iter_sse():
+                        if not message.data:
                             continue
                         event = calls.logged_event(message.data)
                         if event.version <= last:
@@ -351,7 +394,7 @@ class AsyncClient(_Base):
             if answer.status_code in RETRY_STATUSES and attempt + 1 < attempts:
                 await asyncio.sleep(self._pause(attempt, answer))
                 continue
-            return self._read(call, answer)
+            return self._keep(self._read(call, answer))
         raise AssertionError("unreachable")
 
     async def create_battle(
@@ -469,6 +512,16 @@ class AsyncClient(_Base):
         """Whether the battle's hash chain holds."""
         return await self._run(calls.verify(battle_id))
 
+    async def keys(self) -> wire.KeySet:
+        """The server's receipt signing keys (JWK, Ed25519)."""
+        return await self._run(calls.keys())
+
+    async def verify_receipts(self, battle_id: str) -> ReceiptsVerdict:
+        """As `Client.verify_receipts`."""
+        found = await self._run(calls.verify_receipts(battle_id, self.receipts.of(battle_id)))
+        jwks = [key.model_dump(mode="json") for key in (await self.keys()).keys]
+        return self._judge_receipts(battle_id, found, jwks)
+
     async def undo(
         self,
         battle_id: str,
@@ -533,10 +586,8 @@ class AsyncClient(_Base):
                     if answer.status_code >= 400:
                         await answer.aread()
                         self._read(calls.verify(battle_id), answer)
-                    parser = Parser()
-                    async for line in answer.aiter_lines():
-                        message = parser.feed(line)
-                        if message is None or not message.data:
+                    async for message in EventSource(answer).aiter_sse():
+                        if not message.data:
                             continue
                         event = calls.logged_event(message.data)
                         if event.version <= last:

@@ -4911,6 +4911,58 @@ class Problem(BaseModel):
     """
 
 
+class Status(StrEnum):
+    """
+    `current` signs new receipts; `retired` keys only check old ones.
+    """
+
+    current = "current"
+    retired = "retired"
+
+
+class PublicKey(BaseModel):
+    """
+    An Ed25519 public key as a JWK (RFC 8037).
+    """
+
+    alg: Annotated[Literal["EdDSA"], Field(title="Alg")] = "EdDSA"
+    """
+    Always `EdDSA`.
+    """
+    created_at: Annotated[str, Field(title="Created At")]
+    """
+    When the key was made (ISO-8601).
+    """
+    crv: Annotated[Literal["Ed25519"], Field(title="Crv")] = "Ed25519"
+    """
+    Always `Ed25519`.
+    """
+    kid: Annotated[str, Field(title="Kid")]
+    """
+    Its id: the RFC 7638 thumbprint; receipts name it.
+    """
+    kty: Annotated[Literal["OKP"], Field(title="Kty")] = "OKP"
+    """
+    Always `OKP`.
+    """
+    retired_at: Annotated[str | None, Field(title="Retired At")]
+    """
+    When it was retired, if it was.
+    """
+    status: Annotated[Status, Field(title="Status")]
+    """
+    `current` signs new receipts; `retired` keys only check old ones.
+    """
+    use: Annotated[Literal["sig"], Field(title="Use")] = "sig"
+    """
+    Always `sig`.
+    """
+    x: Annotated[str, Field(title="X")]
+    """
+    The public key, base64url without padding.
+    """
+
+
 class Kind5(StrEnum):
     """
     The leg's kind.
@@ -5181,6 +5233,148 @@ class Reactions(BaseModel):
     taken: Annotated[list[ReactionFact], Field(title="Taken")]
     """
     Reactions this creature took.
+    """
+
+
+class Receipt(BaseModel):
+    """
+    Signed proof of an append: the battle was at `version` with chain hash `hash`.
+
+        `signature` is Ed25519 (key `key_id`, at `GET /keys`) over the UTF-8 bytes
+        `turnledger-receipt-v1
+    {battle_id}
+    {version}
+    {hash}`.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    The chain hash of the event at `version` (hex).
+    """
+    key_id: Annotated[str, Field(title="Key Id")]
+    """
+    The `kid` of the signing key (see `GET /keys`).
+    """
+    signature: Annotated[str, Field(title="Signature")]
+    """
+    The Ed25519 signature, base64url without padding.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The battle's version after the append.
+    """
+
+
+class ReceiptConflict(BaseModel):
+    hashes: Annotated[list[str], Field(title="Hashes")]
+    """
+    The different hashes signed for it.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    A version two valid receipts disagree on.
+    """
+
+
+class ReceiptDisagreement(BaseModel):
+    log_hash: Annotated[str | None, Field(title="Log Hash")]
+    """
+    The log's hash there (null: no such version).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    Why they differ, in words.
+    """
+    receipt_hash: Annotated[str, Field(title="Receipt Hash")]
+    """
+    The hash the receipt names.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The receipt's version.
+    """
+
+
+class ReceiptIn(BaseModel):
+    """
+    A receipt as an appending answer gave it (`receipt`).
+    """
+
+    battle_id: Annotated[str, Field(max_length=64, min_length=1, title="Battle Id")]
+    """
+    The battle.
+    """
+    hash: Annotated[str, Field(pattern="^[0-9a-f]{64}$", title="Hash")]
+    """
+    The chain hash at that version (hex).
+    """
+    key_id: Annotated[str, Field(max_length=64, min_length=1, title="Key Id")]
+    """
+    The signing key's `kid`.
+    """
+    signature: Annotated[str, Field(max_length=128, min_length=1, title="Signature")]
+    """
+    Ed25519 signature, base64url.
+    """
+    version: Annotated[int, Field(ge=1, le=2147483647, title="Version")]
+    """
+    The version it was given at.
+    """
+
+
+class ReceiptInvalid(BaseModel):
+    index: Annotated[int, Field(title="Index")]
+    """
+    The receipt's place in the request.
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    Why it proves nothing (bad signature, unknown key...).
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version it names.
+    """
+
+
+class ReceiptsChecked(BaseModel):
+    """
+    The log against the receipts given.
+    """
+
+    agree: Annotated[bool, Field(title="Agree")]
+    """
+    True when the log agrees with every valid receipt.
+    """
+    checked: Annotated[int, Field(title="Checked")]
+    """
+    Validly signed receipts compared with the log.
+    """
+    conflicts: Annotated[list[ReceiptConflict], Field(title="Conflicts")]
+    """
+    Versions signed with two different hashes: proof of a rewrite.
+    """
+    disagreements: Annotated[list[ReceiptDisagreement], Field(title="Disagreements")]
+    """
+    Each receipt the log fails.
+    """
+    first_disagreeing_version: Annotated[
+        int | None, Field(title="First Disagreeing Version")
+    ]
+    """
+    The first version where the log and a receipt (or two receipts) differ.
+    """
+    invalid: Annotated[list[ReceiptInvalid], Field(title="Invalid")]
+    """
+    Receipts that prove nothing.
+    """
+    rewritten: Annotated[bool, Field(title="Rewritten")]
+    """
+    True when `conflicts` is not empty.
     """
 
 
@@ -8081,6 +8275,24 @@ class UnseenRecord(BaseModel):
     """
 
 
+class VerifyIn(BaseModel):
+    """
+    Receipts to check the log against.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    full: Annotated[bool | None, Field(title="Full")] = None
+    """
+    Walk the whole chain again (director only; else ignored). Default: `false`.
+    """
+    receipts: Annotated[list[ReceiptIn], Field(max_length=1000, title="Receipts")]
+    """
+    The receipts a client kept.
+    """
+
+
 class VerifyOut(BaseModel):
     """
     Whether a battle's hash chain holds.
@@ -8107,6 +8319,14 @@ class VerifyOut(BaseModel):
     reason: Annotated[str | None, Field(title="Reason")] = None
     """
     Why it breaks, in words.
+    """
+    receipts: ReceiptsChecked | None = None
+    """
+    `POST` only: the log against the receipts given.
+    """
+    resumed_from: Annotated[int | None, Field(title="Resumed From")] = None
+    """
+    The verified head the walk resumed after (0: the whole chain was walked). Default: `0`.
     """
 
 
@@ -8335,6 +8555,10 @@ class BattleCreatedOut(BaseModel):
     director_token: Annotated[str, Field(title="Director Token")]
     """
     The director's token, shown once; keep it. It can do everything.
+    """
+    receipt: Receipt | None = None
+    """
+    Signed proof of the creation's append (see `IntentOut`).
     """
     version: Annotated[int, Field(title="Version")]
     """
@@ -8956,6 +9180,17 @@ class Hide(BaseModel):
     ] = None
     """
     The sides whose players still see it (none: no player). Default: `[]`.
+    """
+
+
+class KeySet(BaseModel):
+    """
+    The server's receipt signing keys, current first (a JWK Set).
+    """
+
+    keys: Annotated[list[PublicKey], Field(title="Keys")]
+    """
+    Current and retired keys.
     """
 
 
@@ -10359,6 +10594,10 @@ class IntentOut(BaseModel):
     """
     Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
     """
+    receipt: Receipt | None
+    """
+    Signed proof of this append (keep it: `POST .../verify` checks the log against the receipts a client kept).
+    """
     replayed: Annotated[bool, Field(title="Replayed")]
     """
     True when this is the first answer again (the `Idempotency-Key` was seen).
@@ -11069,7 +11308,7 @@ class WhatIf(BaseModel):
     """
     compared_with_version: Annotated[int, Field(title="Compared With Version")]
     """
-    The logged version compared with: as many actions after `from_version` as intents were tried (or the head).
+    The logged version compared with: as many actions after `from_version` as intents were tried; the head when fewer followed, or when an undo or redo since took back some of what followed (the head is then what the log says happened).
     """
     difference: StateDifference
     """

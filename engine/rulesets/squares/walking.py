@@ -10,6 +10,7 @@ from engine.action import Action
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.judge import Judged
 from engine.rulesets.squares.run import Run
+from engine.words import counted
 from events.battle_events import (
     Coord,
     DamageTaken,
@@ -129,7 +130,7 @@ def fall(
         Fell(creature=cid, origin=origin, landing=landing, height=height, effective_height=height)
     )
     damage, prone = rs.fall_damage(action, c, height, landing, deliberate)
-    action.note("fall", landing, reasons=(f"fell {height} squares: {damage} damage",))
+    action.note("fall", landing, reasons=(f"fell {counted(height, 'square')}: {damage} damage",))
     if damage > 0:
         action.emit(DamageTaken(creature=cid, amount=damage, cause="falling"))
     if prone and not c.has("prone"):

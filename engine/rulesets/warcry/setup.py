@@ -18,6 +18,7 @@ from engine.results import Accepted, Refusal, TraceStep
 from engine.rulesets.warcry.board import Body, Space, pieces_of
 from engine.rulesets.warcry.geometry import finite
 from engine.rulesets.warcry.options import WarcryOptions
+from engine.words import counted
 from events.battle_events import BattleCreated, CreatureSpec, MapSpec
 from events.gridless_events import BoardSpec, FighterSpec
 from projections.board import square_of
@@ -111,6 +112,6 @@ def create(rs_id: str, rules_version: str, body: Any, options: dict[str, Any]) -
         board=spec.model_copy(update={"fighters": placed}),
     )
     trace = TraceStep(
-        kind="battle", reasons=(f"{rs_id} {rules_version}", f"{len(creatures)} fighters")
+        kind="battle", reasons=(f"{rs_id} {rules_version}", counted(len(creatures), "fighter"))
     )
     return Accepted(events=(event,), trace=(trace,))

@@ -47,7 +47,10 @@ def test_no_route_alters_the_log(server: Running, new_battle: Any) -> None:
         for path in ("", "/events", "/events/1", "/intents", "/verify", "/stream"):
             for method in ("PUT", "PATCH", "DELETE"):
                 answer = http.request(method, base + path, json={"version": 1, "data": {}})
-                assert answer.status_code in (404, 405), (method, path, answer.status_code)
+                # PATCH /battles/{id} is the director's title and tags (never the log): a body
+                # of log fields is refused by its schema; every other pair has no route.
+                allowed = (422,) if (method, path) == ("PATCH", "") else (404, 405)
+                assert answer.status_code in allowed, (method, path, answer.status_code)
         after = http.get(f"/battles/{battle.battle_id}/events").json()
         verified = http.get(f"/battles/{battle.battle_id}/verify").json()
     assert after == before

@@ -90,9 +90,9 @@ def runner() -> Iterator[LoopThread]:
 
 
 @pytest.fixture
-def wired(engine: Engine, runner: LoopThread) -> Iterator[Wired]:
+def wired(app_engine: Engine, runner: LoopThread) -> Iterator[Wired]:
     """The services as the server wires them, on a fresh database (snapshots every 5)."""
-    services = wire_services(Settings(snapshot_every=5), engine, notify="off")
+    services = wire_services(Settings(snapshot_every=5), app_engine, notify="off")
     runner.run(services.start())
     yield services
     runner.run(services.stop())

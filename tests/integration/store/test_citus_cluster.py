@@ -331,13 +331,17 @@ def test_an_imported_battle_is_numbered_by_the_worker_that_stores_it(
 ) -> None:
     from events.store_memory import InMemoryEventStore
     from server.transfer import import_envelopes
+    from tests.integration.store.conftest import TEST_CHAIN_KEY
 
-    elsewhere = InMemoryEventStore(lambda: datetime.now(UTC), registry=test_registry)
+    # another server of the same deployment: it shares the key store, so its chain verifies
+    elsewhere = InMemoryEventStore(
+        lambda: datetime.now(UTC), registry=test_registry, chain_key=TEST_CHAIN_KEY
+    )
     elsewhere.append("exported", 0, [moved(x=1), moved(x=2)], ActionMeta(intent_id="a"))
     elsewhere.append("exported", 2, [moved(x=3)], ActionMeta(intent_id="b", actor="director"))
     exported = elsewhere.read_stream("exported")
 
-    assert import_envelopes(citus_engine, exported) == {"exported": 3}
+    assert import_envelopes(citus_engine, exported, TEST_CHAIN_KEY) == {"exported": 3}
 
     store = make_citus_store()
     imported = store.read_stream("exported")

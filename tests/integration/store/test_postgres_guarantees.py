@@ -273,7 +273,7 @@ def test_a_migration_down_and_up_keeps_working_on_a_populated_database(
     downgrade(engine, "base")
     assert current(engine) is None
     upgrade(engine)
-    assert current(engine) == "0005_i28"
+    assert current(engine) == "0006_i24"
     fresh = PostgresEventStore(
         engine, lambda: datetime.now(UTC), registry=test_registry, notify="off"
     )

@@ -76,6 +76,16 @@ def test_positions_and_inches_read_as_a_tape_measure_reads() -> None:
     assert inches(3.49) == '3.5"' and inches(2) == '2"' and inches(0.25) == '0.3"'
 
 
+def test_a_battle_of_one_creature_is_told_in_the_singular() -> None:
+    n = Narrator()
+    assert (
+        n.narrate("BattleCreated", created("draw-steel"))
+        == "Battle created: draw-steel, 1 creature"
+    )
+    two = {"ruleset": "draw-steel", "creatures": [{"id": "a"}, {"id": "b"}]}
+    assert Narrator().narrate("BattleCreated", two) == "Battle created: draw-steel, 2 creatures"
+
+
 def test_a_ruling_is_told_as_the_director_overruling_the_rule_at_its_step() -> None:
     n = Narrator()
     n.narrate("BattleCreated", created("draw-steel"))

@@ -8,8 +8,19 @@ export class ApiError extends Error {
   }
 }
 
+// The receipts this page was given (every answer that appends carries one), kept for the
+// page's session so the badge can ask whether the log still agrees with them.
+const RECEIPTS_KEY = (battleId) => `turnledger-receipts-${battleId}`;
+
 export function makeApi(battleId, token) {
   const base = `/battles/${encodeURIComponent(battleId)}`;
+  const receipts = JSON.parse(sessionStorage.getItem(RECEIPTS_KEY(battleId)) || "[]");
+
+  function keep(receipt) {
+    if (!receipt || receipts.some((r) => r.version === receipt.version && r.hash === receipt.hash)) return;
+    receipts.push(receipt);
+    sessionStorage.setItem(RECEIPTS_KEY(battleId), JSON.stringify(receipts));
+  }
 
   async function call(method, path, body) {
     const headers = { Authorization: `Bearer ${token}` };
@@ -21,6 +32,7 @@ export function makeApi(battleId, token) {
     const answer = await fetch(base + path, init);
     const data = await answer.json().catch(() => ({}));
     if (!answer.ok) throw new ApiError(answer.status, data);
+    keep(data.receipt);
     return data;
   }
 
@@ -36,6 +48,8 @@ export function makeApi(battleId, token) {
     redo: () => call("POST", "/redo", {}),
     judgement: (intentId) => call("GET", `/intents/${q(intentId)}/judgement`),
     whatIf: (version, intents) => call("POST", "/what-if", { version, intents }),
+    receipts: () => receipts.slice(),
+    verifyReceipts: () => call("POST", "/verify", { receipts }),
     streamUrl: (after) => `${base}/stream?after=${after}&token=${q(token)}`,
   };
 }

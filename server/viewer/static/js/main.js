@@ -356,8 +356,30 @@ async function act(label, call) {
     const done = await call();
     status(`${label}: now at version ${done.version}.`);
     if (!S.live) await showVersion(S.head);
+    await checkReceipts();
   } catch (err) {
     status(`${label} refused: ${err.message}`, true);
+  }
+}
+
+// The badge: does the log still agree with every receipt this page was given?
+async function checkReceipts() {
+  const badge = $("receipts");
+  const kept = api.receipts();
+  if (!kept.length) return;
+  try {
+    const found = (await api.verifyReceipts()).receipts;
+    if (found.agree && !found.invalid.length) {
+      badge.textContent = `matches ${found.checked} receipt${found.checked === 1 ? "" : "s"}`;
+      badge.className = "badge on";
+    } else {
+      const why = found.rewritten ? "rewritten" : "differs";
+      badge.textContent = `log ${why} at version ${found.first_disagreeing_version ?? "?"}`;
+      badge.className = "badge off";
+    }
+  } catch (err) {
+    badge.textContent = "receipts unchecked";
+    badge.className = "badge off";
   }
 }
 
@@ -402,6 +424,7 @@ async function start() {
     show(await api.state());
     $("board-pane").dataset.ready = "true";
     connect();
+    await checkReceipts();
   } catch (err) {
     status(`Cannot load the battle: ${err.message}`, true);
   }

@@ -68,7 +68,11 @@ export function namer(state) {
 
 // An action in one line: its events as the server narrates them (`?narrate=true`).
 export function describe(action) {
-  const parts = action.events.map((e) => e.narration).filter((p) => p);
+  // the opening IntentAccepted is narrated as the action's heading; the line tells its events
+  const parts = action.events
+    .filter((e) => e.type !== "IntentAccepted")
+    .map((e) => e.narration)
+    .filter((p) => p);
   return parts.join("; ") || action.intent?.type || "(empty action)";
 }
 
