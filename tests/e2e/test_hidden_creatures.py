@@ -23,6 +23,7 @@ VOLATILE = {
     "intent_id",
     "correlation_id",
     "causation_id",
+    "receipt",  # signed over the chain's hash: differs per battle, tells nothing of what it hashes
 }
 
 
