@@ -17,6 +17,7 @@ from server.api import (
     routes_history,
     routes_keys,
     routes_ops,
+    routes_options,
     routes_questions,
 )
 from server.api.deps import PrincipalCache, Services
@@ -139,7 +140,14 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     app.state.store = wired.store
     app.state.services = services
     problems.install(app)
-    for module in (routes_battles, routes_history, routes_ops, routes_questions, routes_campaign):
+    for module in (
+        routes_battles,
+        routes_history,
+        routes_ops,
+        routes_questions,
+        routes_campaign,
+        routes_options,
+    ):
         app.include_router(module.router)
     app.include_router(viewer_routes.router)
     app.include_router(routes_docs.router)

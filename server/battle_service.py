@@ -337,6 +337,17 @@ class BattleService:
         )
         return found
 
+    async def options(self, principal: Principal, creature: str) -> dict[str, Any]:
+        """What the creature may do now, as `principal` may (server/creature_options.py),
+        judged on the head; its searches share one budget, as a reach's do."""
+        from server.creature_options import options_answer  # it reads `authorise` from here
+
+        loaded = await self.pipeline.fresh(principal.battle_id)
+        found: dict[str, Any] = await self._blocking(
+            options_answer, loaded, principal, creature, self.budget("these options")
+        )
+        return found
+
 
 def reach_answer(
     loaded: Loaded, creature: str, kind: str, mode: str, budget: Budget | None = None

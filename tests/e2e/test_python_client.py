@@ -68,6 +68,10 @@ def test_a_campaign_backend_s_loop_gets_typed_answers(server: Running) -> None:
         assert page.events[-1].narration == "Tactician moved 2 squares to (1, 3)"
         squares = tl.reach(battle, "hero").squares
         assert any(s.at[:2] == [1, 4] for s in squares)
+        offered = tl.options(battle, "hero")
+        move = next(o for o in offered.options if o.kind == "move" and o.available)
+        assert isinstance(move.intent, wire.Move) and move.reach is not None
+        assert isinstance(tl.submit(battle, move.intent, dry_run=True), wire.DryRunOut)
         judged = tl.judgement(battle, answer.intent_id or "")
         assert judged.matches is True
         steps = tl.replay(battle, 1, 4).steps

@@ -173,6 +173,11 @@ def reach(battle_id: str, creature: str, kind: str, mode: str) -> Call[wire.Reac
     return Call("GET", f"/battles/{battle_id}/reach", model(wire.ReachOut), params=params)
 
 
+def options(battle_id: str, creature: str) -> Call[wire.OptionsOut]:
+    path = f"/battles/{battle_id}/creatures/{creature}/options"
+    return Call("GET", path, model(wire.OptionsOut))
+
+
 def undo(
     battle_id: str,
     to_version: int | None,

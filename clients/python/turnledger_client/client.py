@@ -258,6 +258,11 @@ class Client(_Base):
         """Where `creature` could end a move now, with the cost of each square."""
         return self._run(calls.reach(battle_id, creature, kind, mode))
 
+    def options(self, battle_id: str, creature: str) -> wire.OptionsOut:
+        """What `creature` may do now, as this token may: each option's intent to submit as
+        it is, what it spends, why any other is unavailable, and a summary in words."""
+        return self._run(calls.options(battle_id, creature))
+
     def verify(self, battle_id: str) -> wire.VerifyOut:
         """Whether the battle's hash chain holds."""
         return self._run(calls.verify(battle_id))
@@ -498,6 +503,10 @@ class AsyncClient(_Base):
     ) -> wire.ReachOut:
         """Where `creature` could end a move now."""
         return await self._run(calls.reach(battle_id, creature, kind, mode))
+
+    async def options(self, battle_id: str, creature: str) -> wire.OptionsOut:
+        """What `creature` may do now (see `TurnledgerClient.options`)."""
+        return await self._run(calls.options(battle_id, creature))
 
     async def verify(self, battle_id: str) -> wire.VerifyOut:
         """Whether the battle's hash chain holds."""

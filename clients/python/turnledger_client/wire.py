@@ -4198,6 +4198,41 @@ class OneTwoOneOptions(BaseModel):
     """
 
 
+class OptionSpent(BaseModel):
+    """
+    One field of the creature's economy (as the state's `economy` names it, dotted for a
+    nested one: `actions.move`) that taking the option changes, from what to what.
+    """
+
+    after: Annotated[int | float | bool | str | None, Field(title="After")]
+    """
+    Its value after the option.
+    """
+    before: Annotated[int | float | bool | str | None, Field(title="Before")]
+    """
+    Its value now.
+    """
+    what: Annotated[str, Field(title="What")]
+    """
+    The economy field, dotted: `actions.move`, `movement_left`.
+    """
+
+
+class OptionUnavailable(BaseModel):
+    """
+    Why the option is not available now: what submitting its intent is refused with.
+    """
+
+    detail: Annotated[str, Field(title="Detail")]
+    """
+    The refusal's sentence, for a player.
+    """
+    rule: Annotated[str, Field(title="Rule")]
+    """
+    The rule's stable id (`draw-steel/not-prone`).
+    """
+
+
 class Cost(RootModel[int]):
     root: Annotated[int, Field(ge=0, le=1000, title="Cost")]
     """
@@ -4393,7 +4428,7 @@ class Creature(BaseModel):
     """
 
 
-class Place(BaseModel):
+class PlaceInput(BaseModel):
     """
     Director: put a new creature on the map (`at` inside the spec; z optional).
     """
@@ -8019,6 +8054,124 @@ class WarcryOptions(BaseModel):
     """
 
 
+class EngineIntentsPlace(BaseModel):
+    """
+    Director: put a new creature on the map (`at` inside the spec; z optional).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[dict[str, Any], Field(title="Creature")]
+    """
+    The creature to place, as in the create body (`at` inside it).
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["place"], Field(title="Type")] = "place"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
+class Creature1(BaseModel):
+    """
+    The creature, as in the create body's `creatures`.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    at: Annotated[list[int | float], Field(max_length=3, min_length=2, title="At")]
+    """
+    Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
+    """
+    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
+    """
+    Conditions it starts with (`prone`, `slowed`, ...). Default: `[]`.
+    """
+    hp: Annotated[int | None, Field(title="Hp")] = None
+    """
+    Stamina (hit points). Default: `1`.
+    """
+    id: Annotated[
+        str,
+        Field(
+            max_length=64,
+            min_length=1,
+            pattern="^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+            title="Id",
+        ),
+    ]
+    """
+    Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
+    """
+    name: Annotated[str | None, Field(max_length=200, title="Name")] = None
+    """
+    A name to show. Default: `""`.
+    """
+    side: Annotated[Side | None, Field(title="Side")] = None
+    """
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
+    """
+    size: Annotated[str | None, Field(title="Size")] = None
+    """
+    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it. Default: `"1M"`.
+    """
+    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
+    """
+    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost. Default: `{}`.
+    """
+    stability: Annotated[int | None, Field(title="Stability")] = None
+    """
+    Stability against forced movement. Default: `0`.
+    """
+    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
+    """
+    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
+    """
+
+
+class ServerApiDocumentedPlace(BaseModel):
+    """
+    Director: put a new creature on the map (`at` inside the spec; z optional).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[Creature1, Field(title="CreatureIn")]
+    """
+    The creature, as in the create body's `creatures`.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["place"], Field(title="Type")] = "place"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class BattleCreatedOut(BaseModel):
     """
     A new battle.
@@ -9368,7 +9521,7 @@ class WhatIfIn(BaseModel):
                 | StartTurn
                 | EndTurn
                 | ResolveReaction
-                | Place
+                | PlaceInput
                 | Remove
                 | SetTerrain
                 | SetCondition,
@@ -9650,6 +9803,64 @@ class BattleStateOut(BaseModel):
     """
 
 
+class CreatureOption(BaseModel):
+    """
+    One thing the creature may do now (or may not, and why).
+    """
+
+    action: Annotated[str | None, Field(title="Action")]
+    """
+    The ruleset's action for a move (`advance`, `sprint`, `run`, ...); `take`/`decline` for a reaction; `start`/`stop` for Shield Surfing; else null.
+    """
+    available: Annotated[bool, Field(title="Available")]
+    """
+    Submitting `intent` now, with the token that asked, is accepted.
+    """
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | LoseGrip
+        | FallingTest
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | EngineIntentsPlace
+        | Remove
+        | SetTerrain
+        | SetCondition,
+        Field(discriminator="type", title="Intent"),
+    ]
+    """
+    An intent to submit as it is (`POST .../intents`). A movement's goes to the cheapest square of `reach` (gridless: the legs to the cheapest point); any other listed square may take its `to` (or point its `legs`).
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    The intent's type: `move`, `shift`, `teleport`, `stand_up`, `fall_prone`, `start_turn`, `end_turn`, `resolve_reaction`, `shield_surf`.
+    """
+    reach: ReachOut | None
+    """
+    For a movement with the ruleset's first move action, a shift or a teleport: where it can end and at what cost, as `GET .../reach` answers.
+    """
+    spends: Annotated[list[OptionSpent], Field(title="Spends")]
+    """
+    What `intent` changes in the creature's economy (empty when unavailable).
+    """
+    summary: Annotated[str, Field(title="Summary")]
+    """
+    The option in plain words, for a player or an agent.
+    """
+    unavailable: OptionUnavailable | None
+    """
+    Why `intent` is refused now; null when available.
+    """
+
+
 class DrawSteelBattle(BaseModel):
     """
     The create body of a `draw-steel` battle.
@@ -9769,7 +9980,7 @@ class IntentAcceptedData(BaseModel):
         | StartTurn
         | EndTurn
         | ResolveReaction
-        | Place
+        | ServerApiDocumentedPlace
         | Remove
         | SetTerrain
         | SetCondition
@@ -10050,6 +10261,48 @@ class JudgedAgain(BaseModel):
     trace: Annotated[list[TraceStep] | None, Field(title="Trace")] = None
     """
     Today's trace (absent when refused).
+    """
+
+
+class OptionsOut(BaseModel):
+    """
+    What a creature may do now, as the caller may: each option, with its cost.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle's id.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The creature's id.
+    """
+    economy: Annotated[
+        DrawSteelEconomy
+        | EpicPathEconomy
+        | ReclaimTheWildEconomy
+        | ActionPointsEconomy
+        | WarcryEconomy,
+        Field(discriminator="ruleset", title="Economy"),
+    ]
+    """
+    What the creature has left now (as in the state).
+    """
+    options: Annotated[list[CreatureOption], Field(title="Options")]
+    """
+    Every option, offered or not.
+    """
+    ruleset: Annotated[str, Field(title="Ruleset")]
+    """
+    The battle's ruleset.
+    """
+    unit: Annotated[str, Field(title="Unit")]
+    """
+    The unit distances and costs are counted in.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The version the options were judged at.
     """
 
 
@@ -10532,7 +10785,7 @@ class Judgement(BaseModel):
         | StartTurn
         | EndTurn
         | ResolveReaction
-        | Place
+        | ServerApiDocumentedPlace
         | Remove
         | SetTerrain
         | SetCondition

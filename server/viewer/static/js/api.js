@@ -40,6 +40,7 @@ export function makeApi(battleId, token) {
   return {
     state: (version) => call("GET", version ? `?version=${version}` : ""),
     events: (after, limit = 1000) => call("GET", `/events?after=${after}&limit=${limit}&narrate=true`),
+    options: (creature) => call("GET", `/creatures/${q(creature)}/options`),
     reach: (creature) => call("GET", `/reach?creature=${q(creature)}&kind=move`),
     preview: (intent) => call("POST", "/intents?dry_run=true", intent),
     intent: (intent) => call("POST", "/intents", intent),

@@ -4,7 +4,7 @@ import { makeApi } from "./api.js";
 import { Board } from "./board.js";
 import { economyRows, leftWords } from "./economy.js";
 import { renderLegend } from "./legend.js";
-import { h, renderJudgement, renderReactions, whatIfResult } from "./panels.js";
+import { h, renderJudgement, renderOptions, renderReactions, whatIfResult } from "./panels.js";
 import { intentSchemas, renderWhatIf } from "./whatif.js";
 import { at, buildActions, describe, involves, legPath, movements, namer, rulings } from "./words.js";
 
@@ -16,7 +16,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   events: [], head: 0, live: true, version: 0, state: null, actions: [], byId: new Map(),
   ctx: { name: namer(null) }, selected: null, reach: new Map(), chosen: null, previews: new Map(),
-  logCreature: "",
+  options: null, logCreature: "",
 };
 let queue = Promise.resolve();
 const serially = (fn) => (queue = queue.then(fn).catch((err) => status(err.message, true)));
@@ -161,8 +161,16 @@ function renderUndo() {
 function renderSelection() {
   const c = S.selected && S.state?.creatures[S.selected];
   const rows = economyRows(c?.economy);
+  const panel = h("section", { id: "options" });
   $("selection").replaceChildren(...(c ? [h("h2", {}, S.ctx.name(S.selected)),
-    h("dl", { class: "economy" }, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]))] : []));
+    h("dl", { class: "economy" }, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])), panel] : []));
+  const mine = config.role === "director" || config.creatures.includes(S.selected);
+  if (c) renderOptions(panel, S.options, S.live && mine, takeOption);
+}
+
+function takeOption(option) {
+  const label = [option.kind.replaceAll("_", " "), option.action].filter(Boolean).join(" ");
+  serially(() => act(`Done (${label})`, () => api.intent(option.intent)));
 }
 
 async function showVersion(version) {
@@ -219,6 +227,7 @@ function connect() {
 
 function clearSelection() {
   S.selected = null;
+  S.options = null;
   renderSelection();
   S.reach = new Map();
   board.select(null);
@@ -237,7 +246,11 @@ async function selectCreature(id, again = false) {
   board.select(id);
   renderSelection();
   try {
-    const found = await api.reach(id);
+    // the move panel: what the creature may do now; its first walking move's reach is drawn
+    S.options = await api.options(id);
+    renderSelection();
+    const move = S.options.options.find((o) => o.kind === "move" && o.reach && o.reach.mode === "walk");
+    const found = move ? move.reach : await api.reach(id);
     S.reach = new Map(found.squares.map((s) => [`${s.at[0]},${s.at[1]}`, s.cost]));
     board.showReach(found.squares, found.region);
     const many = found.region ? `${found.region.points.length} points` : `${found.squares.length} squares`;

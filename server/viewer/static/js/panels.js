@@ -89,3 +89,23 @@ export function renderReactions(host, state, ctx, mayAnswer, answer) {
     host.append(line);
   }
 }
+
+// The selected creature's options (GET .../creatures/{id}/options): each with its summary; an
+// available one is a button submitting its intent as it is, an unavailable one says why.
+export function renderOptions(host, found, mayAct, onAct) {
+  if (!found) {
+    host.replaceChildren();
+    return;
+  }
+  const items = found.options.map((o) => {
+    const label = [o.kind.replaceAll("_", " "), o.action].filter(Boolean).join(": ");
+    const why = o.unavailable ? h("span", { class: "rule" }, o.unavailable.rule) : null;
+    const button = o.available && mayAct
+      ? h("button", { class: "take-option", onclick: () => onAct(o) }, label)
+      : h("span", { class: "option-name" }, label);
+    return h("li", { class: `option ${o.available ? "available" : "unavailable"}`,
+      "data-kind": o.kind, "data-action": o.action ?? "" },
+      button, " ", why, h("p", { class: "small" }, o.summary));
+  });
+  host.replaceChildren(h("h3", {}, "Options now"), h("ul", { class: "options" }, items));
+}
