@@ -42,6 +42,7 @@ from server.redaction import (
     redact_refusal,
     redact_view,
     seen_state,
+    told,
 )
 from server.redaction import names_any as _names
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
@@ -363,6 +364,7 @@ class HistoryService:
         ):  # an action a hidden creature took is, to this reader, no action
             return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
         recorded = _as_recorded(envelopes[1:])
+        recorded_seen = _as_seen(recorded, first + 1, reader, seen)
         base: dict[str, Any] = {
             "intent_id": intent_id,
             "intent": opening.intent,
@@ -370,10 +372,10 @@ class HistoryService:
             "actor": envelopes[0].actor,
             "rules_version_then": envelopes[0].rules_version,
             "recorded": {
-                "events": _as_seen(recorded, first + 1, reader, seen),
+                "events": recorded_seen,
                 "trace": [] if hidden else opening.trace,
             },
-            "ruling": ruling_of(opening.intent, envelopes[1:]),
+            "ruling": ruling_of(opening.intent, recorded_seen),
         }
         if opening.intent.get("type") in ("undo", "redo", "create_battle"):
             return {
@@ -403,9 +405,11 @@ class HistoryService:
             }
             differences = _differences(recorded, judged["events"])
             matches = not differences
-            if mentions(judged["events"], hidden):  # judged now with a hidden creature
+            if hidden:  # judged now with a hidden creature: named, or told of in a ruling
                 judged["events"] = [
-                    {"type": PLACEHOLDER, "data": {}} if mentions(e, hidden) else e
+                    {"type": PLACEHOLDER, "data": {}}
+                    if mentions(e, hidden) or told(e["data"], hidden)
+                    else e
                     for e in judged["events"]
                 ]
                 differences = [d for d in differences if not _names(d, hidden)]
@@ -492,7 +496,7 @@ class HistoryService:
                     "event": event,
                     "trace": trace,
                     "state": shown,
-                    "ruling": ruling_words(env.data) if env.type == "RuleOverruled" else None,
+                    "ruling": ruling_words(data) if kind == "RuleOverruled" else None,
                     **({} if change is None else {"change": change}),
                 }
             )
@@ -766,16 +770,18 @@ def ruling_words(data: dict[str, Any]) -> str:
     return f"{PREFIX}: {data.get('reason', '')}"
 
 
-def ruling_of(intent: dict[str, Any], envelopes: Sequence[Envelope]) -> dict[str, Any] | None:
+def ruling_of(intent: dict[str, Any], events: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     """The director's ruling on a recorded action: its reason, the rules it set aside (as
-    recorded) and the words shown for it; None for an action without one."""
+    the reader may read the action's `events`: a ruling that names a creature hidden from
+    it is a placeholder, so not listed) and the words shown for it; None for an action
+    without one."""
     given = intent.get("overrule")
     if not isinstance(given, dict):
         return None
     set_aside = [
-        {k: env.data.get(k) for k in ("rule", "step", "detail")}
-        for env in envelopes
-        if env.type == "RuleOverruled"
+        {k: e["data"].get(k) for k in ("rule", "step", "detail")}
+        for e in events
+        if e["type"] == "RuleOverruled"
     ]
     return {
         "reason": given.get("reason"),

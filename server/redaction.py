@@ -183,6 +183,31 @@ def mentions(data: Any, ids: Iterable[str]) -> set[str]:
     return found
 
 
+SENTENCES = frozenset({"detail", "reason"})
+"""Keys whose values are sentences (a ruling's `detail` and `reason`, an overrule's
+`reason`): they name a creature in words, never as a value of their own."""
+
+
+def told(data: Any, ids: Iterable[str]) -> set[str]:
+    """The creatures of `ids` that a sentence of `data` (under a key of `SENTENCES`, at any
+    depth) names as a word: a ruling whose rule said "lurker7 occupies [4, 5]" tells where a
+    hidden creature is as surely as an event that names it."""
+    wanted = set(ids)
+    found: set[str] = set()
+    stack = [data]
+    while stack and wanted - found:
+        value = stack.pop()
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k in SENTENCES and isinstance(v, str):
+                    found |= words_of(v) & wanted
+                else:
+                    stack.append(v)
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
+    return found
+
+
 def as_unseen(value: Any, ids: set[str]) -> Any:
     """`value` with every id of `ids` written as an unseen creature."""
     if isinstance(value, str):
@@ -210,12 +235,13 @@ def redact_event(
     if event_type == "CreatureRevealed":
         return event_type, data
     unseen = mentions(data, hidden)
-    if not unseen:
+    worded = told(data, hidden)
+    if not unseen and not worded:
         if event_type == "IntentAccepted" and hidden:
             return event_type, {**data, "trace": []}  # a trace's words may name anyone
         return event_type, data
     target = data.get("target")
-    if event_type in REACTIONS and isinstance(target, str) and target not in unseen:
+    if event_type in REACTIONS and isinstance(target, str) and not worded and target not in unseen:
         return event_type, as_unseen(data, unseen)
     return PLACEHOLDER, {}
 
@@ -280,8 +306,15 @@ def redact_refusal(refused: Refused, hidden: set[str]) -> Refused:
 
 
 def names_any(text: str, ids: set[str]) -> bool:
-    words = set(re.findall(r"[A-Za-z0-9_.-]+", text))
-    return bool(words & ids)
+    return bool(words_of(text) & ids)
+
+
+def words_of(text: str) -> set[str]:
+    """The words of a sentence that could be a creature's id (ids are such words; a
+    sentence's trailing period or a list's comma is not part of one)."""
+    return {w.rstrip(".") for w in re.findall(r"[A-Za-z0-9_.-]+", text)} | set(
+        re.findall(r"[A-Za-z0-9_.-]+", text)
+    )
 
 
 DIRECTOR = "director"

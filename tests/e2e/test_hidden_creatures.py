@@ -24,14 +24,19 @@ VOLATILE = {
     "correlation_id",
     "causation_id",
     "receipt",  # signed over the chain's hash: differs per battle, tells nothing of what it hashes
+    "created_at",  # the listing's clock readings
+    "last_activity",
 }
+TAG = "hidden-e2e"
+OVERRULE = {"reason": "the lurker blinks: the table agreed"}
+WALL = {"type": "move", "creature": "hero", "path": [[2, 1], [3, 1], [4, 1]]}
 
 
 def battle_with_lurker(at: list[int]) -> dict[str, Any]:
     body = skirmish()
     lurker = {"id": LURKER, "name": "Lurker", "side": "monsters", "at": at, "hidden": True}
     body["creatures"] = [*body["creatures"], {**lurker, "speeds": {"walk": 5}, "hp": 5}]
-    return body
+    return {**body, "title": "An ambush", "tags": [TAG]}
 
 
 def normal(value: Any) -> Any:
@@ -56,14 +61,22 @@ def stream_events(http: httpx.Client, battle_id: str, head: int) -> list[Any]:
 
 
 def player_reads(
-    server: Running, new_battle: Any, at: list[int], to: list[int]
+    server: Running, new_battle: Any, at: list[int], via: list[int], to: list[int]
 ) -> tuple[Any, str, str]:
     battle = new_battle(battle_with_lurker(at))
     player = seat(server, battle, ["hero"])
     url = f"/battles/{battle.battle_id}"
     with server.client(battle.director) as http:
-        lurked = http.post(f"{url}/intents", json={"type": "move", "creature": LURKER, "to": to})
+        lurked = http.post(f"{url}/intents", json={"type": "move", "creature": LURKER, "to": via})
         assert lurked.status_code == 201, lurked.text
+        # rulings on the hidden creature (it has no teleport speed): none may reach a player
+        blinked = {"type": "teleport", "creature": LURKER, "to": to, "overrule": OVERRULE}
+        ruled = http.post(f"{url}/intents", json=blinked)
+        assert ruled.status_code == 201, ruled.text
+        assert len(ruled.json()["overruled"]) == 2, ruled.text
+        # and one on a seen creature, which every player reads
+        walled = http.post(f"{url}/intents", json={**WALL, "overrule": {"reason": "a tapestry"}})
+        assert walled.status_code == 201 and walled.json()["overruled"], walled.text
     reads: dict[str, Any] = {}
     with server.client(player) as http:
         moved = http.post(f"{url}/intents", json={"type": "move", "creature": "hero", "to": [1, 3]})
@@ -91,6 +104,19 @@ def player_reads(
             http.get(f"{url}/intents/{e['intent_id']}/judgement").json()
             for e in reads["events"]["events"]
             if e["type"] == "IntentAccepted"
+        ]
+        reads["rulings"] = http.get(f"{url}/rulings").json()
+        pages = [http.get(f"{url}/rulings", params={"limit": 1}).json()]
+        while pages[-1]["rulings"]:  # a page of one, read on from its `next_after`
+            after = pages[-1]["next_after"]
+            pages.append(http.get(f"{url}/rulings", params={"after": after, "limit": 1}).json())
+        reads["rulings_by_one"] = pages
+        reads["hero_movement"] = http.get(f"{url}/creatures/hero/movement").json()
+        reads["listed"] = http.get("/battles", params={"tag": TAG}).json()
+        reads["verify"] = http.get(f"{url}/verify").json()
+        reads["not_directors"] = [
+            http.patch(url, json={"title": "mine"}).json(),
+            http.post(f"{url}/close", json={"reason": "mine"}).json(),
         ]
         asked = {}
         for cid in (LURKER, "ghost77"):
@@ -134,8 +160,22 @@ def player_reads(
         for a, b in zip(asked[LURKER], asked["ghost77"], strict=True):
             assert a.status_code == b.status_code, (a.text, b.text)
             assert a.text.replace(LURKER, "X") == b.text.replace("ghost77", "X")
+    with server.client(player) as http:  # the player's own action, undone and done again
+        mine = moved.json()["intent_id"]  # named in the undo's words: differs per battle
+        for route in ("undo", "redo"):
+            text = http.post(f"{url}/{route}").text.replace(mine, "X")
+            reads[route] = orjson.loads(text)
     with server.client(battle.director) as http:
-        director = http.get(f"{url}/events").text
+        director = http.get(f"{url}/events").text + http.get(f"{url}/rulings").text
+        reads["described"] = http.patch(url, json={"title": "The ambush", "tags": [TAG]}).json()
+        closed = http.post(f"{url}/close", json={"reason": "the heroes fled"}).json()
+        reads["closed"] = {**closed, "closed": {**closed["closed"], "at": None}}
+    with server.client(player) as http:
+        listed = http.get("/battles", params={"tag": TAG}).json()
+        for b in listed["battles"]:
+            b["closed"]["at"] = None
+        reads["listed_closed"] = listed
+        reads["state_closed"] = http.get(url).json()
     return normal(reads), orjson.dumps(normal(reads)).decode(), director
 
 
@@ -143,11 +183,19 @@ def test_nothing_a_player_reads_depends_on_where_a_hidden_creature_is(
     server: Running, new_battle: Any
 ) -> None:
     # the lurker ends within the hero's reach, on another square in each battle
-    one, text, director = player_reads(server, new_battle, [6, 6], [4, 5])
-    other, _, _ = player_reads(server, new_battle, [10, 2], [6, 4])
-    assert LURKER not in text and "Lurker" not in text
-    assert one == other
-    assert LURKER in director
+    one, text, director = player_reads(server, new_battle, [6, 6], [5, 6], [4, 5])
+    other, _, _ = player_reads(server, new_battle, [10, 2], [7, 3], [6, 4])
+    assert LURKER not in text and "Lurker" not in text and "lurker" not in text
+    assert one == other, [k for k in one if one[k] != other[k]]
+    assert LURKER in director and "the lurker blinks" in director
+    # the player reads the seen creature's ruling, and none of the hidden one's
+    rulings = one["rulings"]["rulings"]
+    assert rulings and {(r["creature"], r["reason"]) for r in rulings} == {("hero", "a tapestry")}
+    assert [r for p in one["rulings_by_one"] for r in p["rulings"]] == rulings
+    steps = [s["ruling"] for s in one["replay"]["steps"] if s["ruling"]]
+    assert steps == ["overruled by the director: a tapestry"] * len(rulings)
+    assert one["hero_movement"]["rulings"][0]["rule"] == "map/blocked"
+    assert [b["title"] for b in one["listed"]["battles"]] == ["An ambush"]
     kinds = [e["type"] for e in one["events"]["events"]]
     assert "Unseen" in kinds
     assert [e["version"] for e in one["events"]["events"]] == list(range(1, len(kinds) + 1))
