@@ -23,6 +23,7 @@ from tests.unit.rulesets.properties import SETTINGS, Profile, intents, maps
 P = Profile("draw-steel", 5, ("advance",), extra=("shift",))
 LURKER = "lurker7"
 PLAYER = Reader(False, frozenset({"A"}), frozenset({"heroes"}))
+REASONS = ("the table agreed", f"{LURKER} lets it pass.", f"as {LURKER}, so A")
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,8 @@ def test_nothing_a_player_reads_names_a_hidden_creature(
         intent = data.draw(intents(P, state))
         if data.draw(st.booleans()) and intent.get("creature") in state.creatures:
             intent = {**intent, "creature": LURKER} if intent["type"] == "move" else intent
+        if data.draw(st.booleans()):  # the director rules: a refusal's sentence is logged
+            intent = {**intent, "overrule": {"reason": data.draw(st.sampled_from(REASONS))}}
         decision = decide(intent, state)
         note(f"{intent} -> {type(decision).__name__}")
         if isinstance(decision, Accepted):
@@ -130,3 +133,19 @@ def test_a_side_it_is_visible_to_sees_it() -> None:
     assert LURKER in redact_view(battle_view(state), PLAYER, seen)["creatures"]
     other = Reader(False, frozenset({"b"}), frozenset({"villains"}))
     assert LURKER not in redact_view(battle_view(state), other, seen)["creatures"]
+
+
+def test_a_ruling_whose_sentence_names_a_hidden_creature_is_a_placeholder() -> None:
+    made = hidden_battle("A....\n.....\n....b", [4, 0])
+    assert made is not None
+    _, log = made
+    seen = Visibility.of(log)
+    ruling = {"rule": "map/occupied", "step": 1, "reason": "so ruled", "creature": "A"}
+    told = {**ruling, "detail": f"{LURKER} occupies [4, 0]."}
+    other = {**ruling, "detail": f"{LURKER}0 occupies [4, 0]"}  # another id, not the lurker's
+    version = len(log) + 1
+    assert redact_event("RuleOverruled", told, version, PLAYER, seen) == (PLACEHOLDER, {})
+    assert redact_event("RuleOverruled", other, version, PLAYER, seen)[0] == "RuleOverruled"
+    assert redact_event("RuleOverruled", told, version, Reader(True), seen)[1] == told
+    intent = {"intent": {"type": "move", "creature": "A", "overrule": {"reason": LURKER}}}
+    assert redact_event("IntentAccepted", intent, version, PLAYER, seen)[0] == PLACEHOLDER
