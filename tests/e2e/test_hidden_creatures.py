@@ -1,7 +1,9 @@
 """Hidden creatures over real HTTP: a player's reads never depend on where a hidden creature
 is, on any route this covers (state, time travel, events with narration, the stream, replay,
-reach, options, what-if, judgement, intent answers, refusals); the director reads it all;
-asking about a hidden creature answers as about one that does not exist."""
+reach, options, what-if, judgement, intent answers, refusals, rulings, movement, the battle
+listing, verify with receipts, undo and redo, and the director-only PATCH and close, before
+and after closing); the director reads it all; asking about a hidden creature answers as
+about one that does not exist."""
 
 from __future__ import annotations
 
@@ -114,6 +116,8 @@ def player_reads(
         reads["hero_movement"] = http.get(f"{url}/creatures/hero/movement").json()
         reads["listed"] = http.get("/battles", params={"tag": TAG}).json()
         reads["verify"] = http.get(f"{url}/verify").json()
+        kept = [moved.json()["receipt"]]  # the player's own receipt, checked against the log
+        reads["receipts"] = http.post(f"{url}/verify", json={"receipts": kept}).json()
         reads["not_directors"] = [
             http.patch(url, json={"title": "mine"}).json(),
             http.post(f"{url}/close", json={"reason": "mine"}).json(),
@@ -196,6 +200,8 @@ def test_nothing_a_player_reads_depends_on_where_a_hidden_creature_is(
     assert steps == ["overruled by the director: a tapestry"] * len(rulings)
     assert one["hero_movement"]["rulings"][0]["rule"] == "map/blocked"
     assert [b["title"] for b in one["listed"]["battles"]] == ["An ambush"]
+    assert one["receipts"]["receipts"]["agree"] and one["receipts"]["receipts"]["checked"] == 1
+    assert [b["closed"]["reason"] for b in one["listed_closed"]["battles"]] == ["the heroes fled"]
     kinds = [e["type"] for e in one["events"]["events"]]
     assert "Unseen" in kinds
     assert [e["version"] for e in one["events"]["events"]] == list(range(1, len(kinds) + 1))
