@@ -18,19 +18,19 @@ from typing import Any
 
 import events.battle_events
 import events.history_events
-from engine import Context, create_battle, decide, reach, reach_region
+from engine import Context, create_battle, decide
 from engine.budget import Budget, within
 from engine.intents import Intent
 from engine.recorded_dice import RecordingDice
-from engine.results import Refusal, Refused
-from engine.rulesets.options import BaseOptions
+from engine.results import Refused
 from engine.view import battle_view
 from events.envelope import Envelope
 from events.history_events import IntentAccepted
 from events.lru import SizedLRU
 from events.store import EventStore
-from projections import REDUCER_VERSION, BattleState, fold
-from server.auth import DIRECTOR_ONLY, Principal, new_token, token_hash
+from projections import REDUCER_VERSION, fold
+from server.auth import Principal, new_token, token_hash
+from server.authorisation import authorise
 from server.battle_directory import BattleDirectory
 from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Planned
 from server.creation_keys import (
@@ -40,7 +40,9 @@ from server.creation_keys import (
     KeyReusedForAnother,
     director_token,
 )
+from server.creature_options import options_answer
 from server.errors import BadRequest, Busy, Forbidden, NotFound, OverLimit
+from server.reach_answers import reach_answer
 from server.redaction import (
     Reader,
     Visibility,
@@ -401,8 +403,6 @@ class BattleService:
     async def options(self, principal: Principal, creature: str) -> dict[str, Any]:
         """What the creature may do now, as `principal` may (server/creature_options.py),
         judged on the head; its searches share one budget, as a reach's do."""
-        from server.creature_options import options_answer  # it reads `authorise` from here
-
         loaded, hidden = await self._as_seen(
             principal, await self.pipeline.fresh(principal.battle_id)
         )
@@ -422,33 +422,6 @@ def _visibility_size(battle_id: str, seen: Visibility) -> int:
     return 300 + len(battle_id) + 200 * seen.held
 
 
-def reach_answer(
-    loaded: Loaded, creature: str, kind: str, mode: str, budget: Budget | None = None
-) -> dict[str, Any]:
-    """The reach route's answer (or `{"refused": ...}`), its search charged to `budget`."""
-    try:
-        with within(budget):
-            return _reach_found(loaded, creature, kind, mode)
-    except Refusal as refusal:
-        return {"refused": refusal.refused()}
-
-
-def _reach_found(loaded: Loaded, creature: str, kind: str, mode: str) -> dict[str, Any]:
-    # gridless: the region is searched once; its squares are its lattice, rounded
-    region = reach_region(loaded.state, creature, kind)
-    squares = region.lattice() if region is not None else reach(loaded.state, creature, kind, mode)
-    found: dict[str, Any] = {
-        "version": loaded.version,
-        "creature": creature,
-        "kind": kind,
-        "mode": mode,
-        "squares": [{"at": list(at), "cost": cost} for at, cost in sorted(squares.items())],
-    }
-    if region is not None:
-        found["region"] = region_json(region)
-    return found
-
-
 def searches(intent: Intent) -> bool:
     """Whether deciding the intent may search for a route (a `to` without a path, or a
     gridless move): such decisions run in the executor, so that one battle's long search
@@ -456,54 +429,6 @@ def searches(intent: Intent) -> bool:
     if getattr(intent, "path", None) is not None:
         return False
     return getattr(intent, "to", None) is not None or getattr(intent, "legs", None) is not None
-
-
-def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused | None:
-    """Who may submit what (DESIGN section 8, Auth): the director anything; a player the
-    intents of its own creatures and the reaction windows they must answer, and table-rolled
-    dice only where the battle's `player_rolls` option allows them."""
-    if principal.is_director:
-        return None
-    if getattr(intent, "overrule", None) is not None:
-        return Refused(
-            rule="auth/overrule-director-only", detail="only the director may overrule the rules"
-        )
-    if getattr(intent, "rolls", None) and not BaseOptions.of(state).player_rolls:
-        return Refused(
-            rule="auth/rolls-director-only",
-            detail="in this battle only the director sends the table's rolls",
-        )
-    if getattr(intent, "caught", False) and not BaseOptions.of(state).player_rolls:
-        return Refused(
-            rule="auth/rulings-director-only",
-            detail="whether a creature catches itself is the GM's ruling (`caught`)",
-        )
-    if intent.type in DIRECTOR_ONLY:
-        return Refused(rule="auth/director-only", detail=f"only the director may {intent.type}")
-    if intent.type == "resolve_reaction":
-        window = next((p for p in state.pending if p.id == intent.reaction), None)
-        if window is not None and not principal.controls(window.reactor):
-            return Refused(
-                rule="auth/not-your-reaction",
-                detail=f"{window.reactor} answers reaction {window.id}, not this seat",
-            )
-        return None
-    actor_creature = getattr(intent, "creature", None) or getattr(intent, "source", None)
-    if not principal.controls(actor_creature):
-        return Refused(
-            rule="auth/not-your-creature",
-            detail=f"this seat does not control {actor_creature!r}",
-        )
-    return None
-
-
-def region_json(region: Any) -> dict[str, Any]:
-    """A gridless reach region on the wire: each float point, its inches and its legs."""
-    points = [
-        {"at": list(at), "cost": round(cost, 6), "legs": [{"kind": k, "to": to} for k, to in legs]}
-        for at, (cost, legs) in sorted(region.points.items())
-    ]
-    return {"resolution": region.resolution, "points": points}
 
 
 __all__ = ["BattleService", "CreatedBattle", "IntentOutcome"]

@@ -29,7 +29,8 @@ from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_jso
 from projections.history import effective_events, markers, undone_after
 from server.action_index import ActionInfo, actions_backwards
 from server.auth import Principal
-from server.battle_service import BattleService, authorise
+from server.authorisation import authorise
+from server.battle_service import BattleService
 from server.command_pipeline import Command, IntentOutcome, Planned
 from server.errors import NotFound
 from server.redaction import (
