@@ -38,10 +38,10 @@ UNITS = {
 """The unit each ruleset counts movement in (its RULES.md), for the movement answer."""
 MAX_FACTS = 5000
 """The most movement facts one answer reads: past it, ask for a round or a turn."""
-RULINGS_CHUNK = 100
-MAX_RULINGS_READ = 10_000
-"""The most rulings one page reads past those a reader may not see (a bound on its work;
-a reader from whom more are hidden is answered a shorter page, then asks on from it)."""
+READ_ON_CHUNK = 100
+MAX_READ_ON = 10_000
+"""The most rows one page reads past those a reader may not see (a bound on its work; a
+reader from whom more are hidden is answered a shorter page, then asks on from it)."""
 
 
 class TooLong(ServiceError):
@@ -148,27 +148,11 @@ class LogQuestions:
         the next page starts. With `shown`, only those it shows (a reader's: none on or
         naming a creature hidden from it), read on past the ones it leaves out until `limit`
         are found or the log ends, so a page says nothing of what it left out; past
-        `MAX_RULINGS_READ` read, the page stops short and the next starts after the last."""
+        `MAX_READ_ON` read, the page stops short and the next starts after the last."""
         self._known(battle_id)
-        found: list[Envelope] = []
-        read = 0
-        next_after = after
-        while len(found) < limit and read < MAX_RULINGS_READ:
-            chunk = max(limit - len(found), RULINGS_CHUNK)
-            page = self.store.rulings(battle_id, after, chunk)
-            for e in page:
-                if shown is None or shown(e):
-                    found.append(e)
-                    next_after = e.version
-                    if len(found) == limit:
-                        break
-            if len(page) < chunk:
-                break  # the log's rulings are all read
-            read += len(page)
-            after = page[-1].version
-        else:
-            if len(found) < limit:
-                next_after = after  # a bound on work: the reader asks on from here
+        found, next_after = read_on(
+            lambda since, n: self.store.rulings(battle_id, since, n), after, limit, shown
+        )
         answer = [
             {
                 "version": e.version,
@@ -262,3 +246,35 @@ def _moves(rows: list[Any], kind: str) -> dict[str, Any]:
 def _number(v: float) -> float:
     """Whole units as integers on the wire (squares, feet), inches rounded to a micro-inch."""
     return int(v) if float(v).is_integer() else round(v, 6)
+
+
+def read_on(
+    fetch: Callable[[int, int], list[Envelope]],
+    after: int,
+    limit: int,
+    shown: Callable[[Envelope], bool] | None,
+) -> tuple[list[Envelope], int]:
+    """A page of at most `limit` rows `fetch(after, n)` finds that `shown` shows (None: all),
+    and where the next page starts: it reads on past the rows left out, so neither the
+    page's length nor its `next_after` tells how many were (or which versions they hold);
+    past `MAX_READ_ON` rows read, it stops short and says where it stopped."""
+    found: list[Envelope] = []
+    read = 0
+    next_after = after
+    while len(found) < limit and read < MAX_READ_ON:
+        chunk = max(limit - len(found), READ_ON_CHUNK)
+        page = fetch(after, chunk)
+        for e in page:
+            if shown is None or shown(e):
+                found.append(e)
+                next_after = e.version
+                if len(found) == limit:
+                    break
+        if len(page) < chunk:
+            break  # all read
+        read += len(page)
+        after = page[-1].version
+    else:
+        if len(found) < limit:
+            next_after = after  # a bound on work: the reader asks on from here
+    return found, next_after

@@ -17,6 +17,7 @@ from events.vocabulary import registry
 from server.command_pipeline import IntentOutcome
 from server.continuation import continued_body
 from server.errors import BadRequest, Forbidden, NotFound
+from server.log_questions import read_on
 from server.log_questions_store import Filters
 from server.narration import narrate_page, with_narration
 from server.receipts import check_receipts, make_receipt
@@ -26,6 +27,7 @@ from server.redaction import (
     Visibility,
     hidden_from,
     reader_kind,
+    redact_event,
     redact_view,
 )
 from server.stream_hub import TooManyStreams
@@ -326,16 +328,27 @@ def events(
     `round`, `turn`); a filter it does not know is a 422, never ignored."""
     filters = event_filters(request, creature, type_, round_, turn)
     reader, seen = deps.battles.reader(who)
+    read_to: int | None = None
     if filters is None:
         found = deps.battles.events(battle_id, after, limit)
     elif creature is not None and creature in hidden_from(reader, seen):
         found = []  # a creature hidden from the reader is asked about as one never named
-    else:
+    elif reader.director or not seen.any:
         found = deps.questions.events(battle_id, after, limit, filters)
+    else:  # a filtered page keeps no placeholders, and reads on past them: they would say
+        # where a hidden creature did what the filter asks (its `next_after` too)
+        found, read_to = read_on(
+            lambda since, n: deps.questions.events(battle_id, since, n, filters),
+            after,
+            limit,
+            lambda e: redact_event(e.type, e.data, e.version, reader, seen)[0] != PLACEHOLDER,
+        )
     page = bytes_page(found, s.MAX_PAGE_BYTES)
     next_after = page[-1].version if page else after
+    if read_to is not None and len(page) == len(found):
+        next_after = read_to
     shown = [redacted_json(e, reader, seen) for e in page]
-    if filters is not None:  # a filtered page keeps no placeholders: they would say where
+    if filters is not None:
         shown = [e for e in shown if e["type"] != PLACEHOLDER]
     body = {"battle_id": battle_id, "events": shown}
     if narrate and page:

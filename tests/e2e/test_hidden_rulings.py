@@ -1,7 +1,7 @@
 """Rulings and a creature's past as a player reads them when a creature is hidden (DESIGN
 section 7): a ruling on a seen creature whose sentence names a hidden one reaches the player
-as its placeholder does (not in `GET /rulings`, the replay's steps, the movement answer, the
-judgement); a creature revealed without its history keeps its past out of the movement
+as its placeholder does (not in `GET /rulings`, a filtered page of events, the replay's
+steps, the movement answer, the judgement); a creature revealed without its history keeps its past out of the movement
 answer until the director reveals that too."""
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def test_a_ruling_that_names_a_hidden_creature_reaches_a_player_as_a_placeholder
         director = http.get(f"{url}/rulings").json()["rulings"]
     with server.client(player) as http:
         rulings = http.get(f"{url}/rulings").json()
+        by_type = http.get(f"{url}/events", params={"type": "RuleOverruled", "limit": 1}).json()
         events = http.get(f"{url}/events", params={"narrate": "true"}).json()["events"]
         replay = http.get(f"{url}/replay").json()["steps"]
         moved = http.get(f"{url}/creatures/hero/movement").json()
@@ -45,6 +46,8 @@ def test_a_ruling_that_names_a_hidden_creature_reaches_a_player_as_a_placeholder
         text = "".join(str(x) for x in (rulings, events, replay, moved, judged.text))
     assert [r["creature"] for r in director] == ["hero"] * len(said)
     assert rulings["rulings"] == [] and rulings["next_after"] == 0
+    # nor does a filtered page say where the hidden ruling is (it reads on past it)
+    assert by_type["events"] == [] and by_type["next_after"] == 0
     kinds = [e["type"] for e in events]
     assert "RuleOverruled" not in kinds and "Unseen" in kinds
     assert [s["ruling"] for s in replay if s["ruling"]] == []

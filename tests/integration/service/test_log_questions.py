@@ -114,11 +114,11 @@ def test_a_page_of_rulings_reads_on_past_those_a_reader_may_not_see_within_a_bou
     def only_the_last(e: Any) -> bool:
         return bool(e.version == last)
 
-    monkeypatch.setattr(questions_module, "RULINGS_CHUNK", 1)  # a read per ruling
+    monkeypatch.setattr(questions_module, "READ_ON_CHUNK", 1)  # a read per ruling
     found, next_after = wired.questions.rulings(b, 0, 1, only_the_last)
     assert [r["version"] for r in found] == [last] and next_after == last
     assert wired.questions.rulings(b, last, 1, only_the_last) == ([], last)
-    monkeypatch.setattr(questions_module, "MAX_RULINGS_READ", 2)
+    monkeypatch.setattr(questions_module, "MAX_READ_ON", 2)
     pages = [wired.questions.rulings(b, 0, 1, only_the_last)]
     while (
         not pages[-1][0] and len(pages) < 9
