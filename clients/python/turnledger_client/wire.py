@@ -9621,9 +9621,9 @@ class BattleCreatedData(BaseModel):
     """
     The ruleset's id (`draw-steel`, `epic-path`, `one-two-one`, `action-points`, `warcry`).
     """
-    seed: Annotated[int, Field(title="Seed")]
+    seed: Annotated[int | None, Field(title="Seed")]
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice; null to a player, who never sees it (it would tell every coming roll): the director and the API key read it.
     """
 
 
