@@ -41,8 +41,8 @@ IdempotencyKey = Annotated[
         "and appends nothing; the same key with another body is refused (400).",
     ),
 ]
-READ = responses(401, 403, 404, 422, 503)
-WRITE = responses(400, 401, 403, 404, 409, 413, 415, 422, 503)
+READ = responses(401, 403, 404, 422, 429, 503)
+WRITE = responses(400, 401, 403, 404, 409, 413, 415, 422, 429, 503)
 STREAM_RETRY_AFTER = 5
 """Seconds a client over its stream cap is asked to wait: a slot frees as soon as one of
 its streams closes, and a slower reconnect loop costs the server next to nothing."""

@@ -74,7 +74,7 @@ class ClosedOut(Answer):
 @router.get(
     "/battles",
     response_model=BattlesPage,
-    responses=responses(401, 422, 503),
+    responses=responses(401, 422, 429, 503),
     operation_id="list_battles",
 )
 def list_battles(
@@ -113,7 +113,7 @@ def list_battles(
 @router.patch(
     "/battles/{battle_id}",
     response_model=Described,
-    responses=responses(401, 403, 404, 422, 503),
+    responses=responses(401, 403, 404, 422, 429, 503),
     operation_id="describe_battle",
 )
 async def describe_battle(battle_id: BattleId, body: DescribeIn, who: Director, deps: Deps) -> Any:
@@ -126,7 +126,7 @@ async def describe_battle(battle_id: BattleId, body: DescribeIn, who: Director, 
 @router.post(
     "/battles/{battle_id}/close",
     response_model=ClosedOut,
-    responses=responses(401, 403, 404, 409, 422, 503),
+    responses=responses(401, 403, 404, 409, 422, 429, 503),
     operation_id="close_battle",
 )
 async def close_battle(battle_id: BattleId, body: CloseIn, who: Director, deps: Deps) -> Any:

@@ -20,7 +20,7 @@ CreatureId = Annotated[
 @router.get(
     "/battles/{battle_id}/creatures/{creature_id}/options",
     response_model=OptionsOut,
-    responses=responses(401, 403, 404, 422, 503),
+    responses=responses(401, 403, 404, 422, 429, 503),
     operation_id="get_options",
 )
 async def creature_options(

@@ -14,7 +14,7 @@ from .problems import ProblemError, responses
 from .wire import OrjsonResponse
 
 router = APIRouter(tags=["questions"])
-READ = responses(401, 403, 404, 422, 503)
+READ = responses(401, 403, 404, 422, 429, 503)
 CreatureId = Annotated[str, Path(min_length=1, max_length=64, description="The creature's id.")]
 
 

@@ -182,7 +182,8 @@ def test_the_demo_can_leave_its_battle_open_to_watch(tmp_path: Path, database_ur
         assert state.status_code == 200 and state.json()["version"] > 5
     finally:
         demo.send_signal(signal.SIGINT)
-        demo.wait(timeout=30)
+        # drain its output while it stops: a full pipe would hold it in a write
+        demo.communicate(timeout=60)
 
 
 def test_the_steps_that_take_seconds_each_say_so_in_one_line(tmp_path: Path) -> None:

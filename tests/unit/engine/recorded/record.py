@@ -166,9 +166,20 @@ def play(ruleset: str, rounds: int, seed: int) -> dict[str, Any]:
     }
 
 
+def recorded_view(state: BattleState) -> dict[str, Any]:
+    """The battle's public view as these games were recorded: without the fields added to the
+    view since (additions change no judgement, so they must not fail the replay). Each one
+    left out here is named with the change that added it."""
+    view = json.loads(json.dumps(battle_view(state)))
+    for piece in (view.get("map") or {}).get("terrain", []):
+        if piece.get("kind") in ("wall", "obstacle"):
+            piece.pop("height", None)  # their heights, for the viewer's legend (#26)
+    return view
+
+
 def view_digest(state: BattleState) -> str:
-    """The battle's public view after an intent, as a SHA-256 of its canonical JSON."""
-    text = json.dumps(battle_view(state), sort_keys=True, separators=(",", ":"))
+    """The battle's public view after an intent (as recorded), a SHA-256 of its canonical JSON."""
+    text = json.dumps(recorded_view(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
