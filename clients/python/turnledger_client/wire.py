@@ -4428,7 +4428,7 @@ class Creature(BaseModel):
     """
 
 
-class PlaceInput(BaseModel):
+class Place(BaseModel):
     """
     Director: put a new creature on the map (`at` inside the spec; z optional).
     """
@@ -8018,124 +8018,6 @@ class WarcryOptions(BaseModel):
     """
 
 
-class EngineIntentsPlace(BaseModel):
-    """
-    Director: put a new creature on the map (`at` inside the spec; z optional).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[dict[str, Any], Field(title="Creature")]
-    """
-    The creature to place, as in the create body (`at` inside it).
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    overrule: Overrule | None = None
-    """
-    The director's ruling: set aside the rules this intent breaks (director only).
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    type: Annotated[Literal["place"], Field(title="Type")] = "place"
-    """
-    What is asked: selects the intent's shape.
-    """
-
-
-class Creature1(BaseModel):
-    """
-    The creature, as in the create body's `creatures`.
-    """
-
-    model_config = ConfigDict(
-        extra="allow",
-    )
-    at: Annotated[list[int | float], Field(max_length=3, min_length=2, title="At")]
-    """
-    Where it stands: `[x, y]` (on the ground) or `[x, y, z]` in squares (x east, y south, z up). Gridless battles: inches.
-    """
-    conditions: Annotated[list[str] | None, Field(title="Conditions")] = None
-    """
-    Conditions it starts with (`prone`, `slowed`, ...). Default: `[]`.
-    """
-    hp: Annotated[int | None, Field(title="Hp")] = None
-    """
-    Stamina (hit points). Default: `1`.
-    """
-    id: Annotated[
-        str,
-        Field(
-            max_length=64,
-            min_length=1,
-            pattern="^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
-            title="Id",
-        ),
-    ]
-    """
-    Its id, chosen by the client: 1 to 64 ASCII letters, digits, `_`, `.` or `-`, starting with a letter or a digit (so no two ids can look alike).
-    """
-    name: Annotated[str | None, Field(max_length=200, title="Name")] = None
-    """
-    A name to show. Default: `""`.
-    """
-    side: Annotated[Side | None, Field(title="Side")] = None
-    """
-    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
-    """
-    size: Annotated[str | None, Field(title="Size")] = None
-    """
-    Its size in the ruleset's scale (Draw Steel: `1T`, `1S`, `1M`, `1L`, `2`, `3`, ...); the footprint in squares follows from it. Default: `"1M"`.
-    """
-    speeds: Annotated[dict[str, int] | None, Field(title="Speeds")] = None
-    """
-    Speed per movement mode it has natively (walk, climb, swim, fly, hover, burrow, teleport), in the ruleset's unit; a mode it lacks may still be used where the rules allow, at their cost. Default: `{}`.
-    """
-    stability: Annotated[int | None, Field(title="Stability")] = None
-    """
-    Stability against forced movement. Default: `0`.
-    """
-    stats: Annotated[dict[str, int] | None, Field(title="Stats")] = None
-    """
-    The characteristics the ruleset reads (might, agility, ...). Default: `{}`.
-    """
-
-
-class ServerApiDocumentedPlace(BaseModel):
-    """
-    Director: put a new creature on the map (`at` inside the spec; z optional).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    creature: Annotated[Creature1, Field(title="CreatureIn")]
-    """
-    The creature, as in the create body's `creatures`.
-    """
-    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
-    """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
-    """
-    overrule: Overrule | None = None
-    """
-    The director's ruling: set aside the rules this intent breaks (director only).
-    """
-    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
-    """
-    type: Annotated[Literal["place"], Field(title="Type")] = "place"
-    """
-    What is asked: selects the intent's shape.
-    """
-
-
 class BattleCreatedOut(BaseModel):
     """
     A new battle.
@@ -9398,7 +9280,7 @@ class WhatIfIn(BaseModel):
                 | StartTurn
                 | EndTurn
                 | ResolveReaction
-                | PlaceInput
+                | Place
                 | Remove
                 | SetTerrain
                 | SetCondition,
@@ -9707,7 +9589,7 @@ class CreatureOption(BaseModel):
         | StartTurn
         | EndTurn
         | ResolveReaction
-        | EngineIntentsPlace
+        | Place
         | Remove
         | SetTerrain
         | SetCondition,
@@ -9857,7 +9739,7 @@ class IntentAcceptedData(BaseModel):
         | StartTurn
         | EndTurn
         | ResolveReaction
-        | ServerApiDocumentedPlace
+        | Place
         | Remove
         | SetTerrain
         | SetCondition
@@ -10812,7 +10694,7 @@ class Judgement(BaseModel):
         | StartTurn
         | EndTurn
         | ResolveReaction
-        | ServerApiDocumentedPlace
+        | Place
         | Remove
         | SetTerrain
         | SetCondition
