@@ -106,3 +106,27 @@ def test_warcry_a_falling_test_away_from_an_open_edge_by_ruling() -> None:
     decision = table.accepted(table.decide(ruled(ask), middle))
     assert table.types(decision)[:3] == ["RuleOverruled", "DiceRolled", "FellInches"]
     assert decision.events[0].rule == "warcry/not-near-an-edge"
+
+
+def test_epic_path_a_five_foot_step_the_text_refuses_by_ruling() -> None:
+    shift = {"type": "shift", "creature": "A", "to": [1, 0]}
+    slow = epic("A...", walk=5)
+    assert refused(slow, shift).rule == "epic-path/too-slow-to-step"
+    decision, after = ok(slow, ruled(shift))
+    assert [r for r, _ in overruled(decision)] == ["epic-path/too-slow-to-step"]
+    assert pos(after, "A")[:2] == (1, 0)
+    _, moved = ok(epic("A...\n...."), move([0, 1]))
+    again = {**shift, "to": [1, 1]}
+    assert refused(moved, again).rule == "epic-path/five-foot-step-after-moving"
+    decision, after = ok(moved, ruled(again))
+    assert [r for r, _ in overruled(decision)] == ["epic-path/five-foot-step-after-moving"]
+    assert pos(after, "A")[:2] == (1, 1)
+
+
+def test_epic_path_a_charge_too_short_by_ruling() -> None:
+    state = epic("A.b")
+    charge = move([1, 0], action="charge", primary="b")
+    assert refused(state, charge).rule == "epic-path/charge-too-short"
+    decision, after = ok(state, ruled(charge))
+    assert [r for r, _ in overruled(decision)] == ["epic-path/charge-too-short"]
+    assert pos(after, "A")[:2] == (1, 0)
