@@ -5,9 +5,9 @@ from __future__ import annotations
 from pydantic import Field
 
 from engine.economy import Economy
-from engine.intents import Intent
 
 from .answers import Answer
+from .documented import IntentIn
 from .schemas import ReachOut
 
 
@@ -41,7 +41,9 @@ class CreatureOption(Answer):
     available: bool = Field(
         description="Submitting `intent` now, with the token that asked, is accepted."
     )
-    intent: Intent = Field(
+    # the documented body (its `Place` documents the creature), as `POST .../intents` takes
+    # it: one schema per intent, which a client generator needs
+    intent: IntentIn = Field(
         description="An intent to submit as it is (`POST .../intents`). A movement's goes to "
         "the cheapest square of `reach` (gridless: the legs to the cheapest point); any "
         "other listed square may take its `to` (or point its `legs`)."
