@@ -105,6 +105,18 @@ class CreatureSpec(Value):
     disengage: int | None = None
 
 
+class ResumedRuling(Value):
+    """The director's ruling a paused move was made under (the intent's `overrule`), kept so
+    the rest of the move is judged under it when it resumes."""
+
+    reason: str
+    """Why the table ruled so, as the intent's `overrule` gave it."""
+    cost: int | None = None
+    """What a step the text cannot count costs (null: a plain step's cost)."""
+    reactions: bool = True
+    """Whether the move still provokes reactions."""
+
+
 class ResumeMove(Value):
     """What is left of a willing move paused by a reaction window."""
 
@@ -124,6 +136,8 @@ class ResumeMove(Value):
     through: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     """Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
     overrun, tumble); absent when none."""
+    ruling: ResumedRuling | None = Field(default=None, exclude_if=lambda v: v is None)
+    """The director's ruling the move was made under; absent when none."""
 
 
 @registry.register

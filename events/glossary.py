@@ -83,7 +83,8 @@ PARTICULAR: dict[str, str] = {
     "BattleCreated.ruleset": "The ruleset's id (`draw-steel`, `epic-path`, `one-two-one`, "
     "`action-points`, `warcry`).",
     "BattleCreated.rules_version": "The ruleset's rules version that created the battle.",
-    "BattleCreated.seed": "The seed of the battle's dice.",
+    "BattleCreated.seed": "The seed of the battle's dice; null to a player, who never sees it "
+    "(it would tell every coming roll): the director and the API key read it.",
     "BattleCreated.options": "Every battle option of the ruleset, defaults filled in (see the "
     "ruleset's options in the create body).",
     "BattleCreated.map": "The map, areas expanded to cells.",

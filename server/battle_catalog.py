@@ -50,6 +50,10 @@ _CLOSE = (
 _CLOSURE = "SELECT closed_at, closed_reason FROM battles WHERE battle_id = :b"
 
 
+CLOSED_RULE = "battle/closed"
+"""The rule an option of a closed battle is unavailable by (its submission's answer: 409)."""
+
+
 class Closed(ServiceError):
     """The battle was closed: nothing appends to it any more."""
 

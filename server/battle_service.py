@@ -31,6 +31,7 @@ from events.store import EventStore
 from projections import REDUCER_VERSION, fold
 from server.auth import Principal, new_token, token_hash
 from server.authorisation import authorise
+from server.battle_catalog import CLOSED_RULE, Closed
 from server.battle_directory import BattleDirectory
 from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Planned
 from server.creation_keys import (
@@ -406,12 +407,25 @@ class BattleService:
         loaded, hidden = await self._as_seen(
             principal, await self.pipeline.fresh(principal.battle_id)
         )
+        closed = await self._blocking(self.closure_refusal, principal.battle_id)
         found: dict[str, Any] = await self._blocking(
-            options_answer, loaded, principal, creature, self.budget("these options")
+            options_answer, loaded, principal, creature, self.budget("these options"), closed
         )
         if "refused" in found:
             found["refused"] = redact_refusal(found["refused"], hidden)
         return found
+
+    def closure_refusal(self, battle_id: str) -> Refused | None:
+        """Why a submission to the battle would be refused before any rule is asked: its
+        closure (the pipeline's guard, a 409), as a refusal an option can carry."""
+        guard = self.pipeline.guard
+        if guard is None:
+            return None
+        try:
+            guard(battle_id)
+        except Closed as exc:
+            return Refused(rule=CLOSED_RULE, detail=exc.detail)
+        return None
 
 
 VISIBILITY_BYTES = 8 * 2**20

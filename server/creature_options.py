@@ -4,7 +4,9 @@ The engine generates the options and judges each with `decide` (engine/options.p
 each is first held to `authorise`, the check a submitted intent meets, so an option offered
 to a caller is one that caller's dry run accepts (a player's for a creature its seat does not
 control are all unavailable, `auth/not-your-creature`). Dice are unseen ones, as a dry run's:
-judging an option never shows the battle's next roll.
+judging an option never shows the battle's next roll. A closed battle (issue 28, `POST
+/battles/{id}/close`) appends nothing, so every option is unavailable with the closure
+(`battle/closed`, the sentence a submission's 409 says) before any rule is asked.
 """
 
 from __future__ import annotations
@@ -27,10 +29,15 @@ from server.unseen_dice import UnseenDice
 
 
 def options_answer(
-    loaded: Loaded, principal: Principal, creature: str, budget: Budget | None = None
+    loaded: Loaded,
+    principal: Principal,
+    creature: str,
+    budget: Budget | None = None,
+    closed: Refused | None = None,
 ) -> dict[str, Any]:
     """The route's answer (or `{"refused": ...}` when the budget runs out); an unknown
-    creature is `NotFound`, the answer a path naming nothing gets."""
+    creature is `NotFound`, the answer a path naming nothing gets. `closed`: the battle's
+    closure, which refuses every option as it refuses every submission."""
     state = loaded.state
     if creature not in state.creatures:
         raise NotFound(f"no creature {creature!r} in battle {loaded.battle_id!r}")
@@ -40,6 +47,8 @@ def options_answer(
         return {"refused": Refused(rule="battle/unknown-ruleset", detail=state.ruleset)}
 
     def permit(intent: dict[str, Any]) -> Refused | None:
+        if closed is not None:  # the pipeline's guard refuses before it authorises
+            return closed
         try:
             return authorise(principal, parse_intent(intent), state)
         except IntentError as exc:  # a bug in the generator, reported as a refusal

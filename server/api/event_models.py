@@ -37,8 +37,12 @@ class EventData(BaseModel):
 SHOWN_AS: dict[tuple[str, str], Any] = {
     ("IntentAccepted", "intent"): RecordedIntent,
     ("BattleCreated", "options"): BattleOptions,
+    # server/redaction.py: a player reads the battle with `seed` null (the seed would tell
+    # every coming roll); the schema says what is sent, so a typed client reads both
+    ("BattleCreated", "seed"): int | None,
 }
-"""Event fields the log keeps loosely (plain JSON) but whose shape the server knows."""
+"""Event fields the log keeps loosely (plain JSON) but whose shape the server knows, or
+sends in more shapes than it logs."""
 
 
 def _data_model(name: str, event: type[Event]) -> type[BaseModel]:

@@ -41,6 +41,8 @@ class CreatureOption(Answer):
     available: bool = Field(
         description="Submitting `intent` now, with the token that asked, is accepted."
     )
+    # the documented body (its `Place` documents the creature), as `POST .../intents` takes
+    # it: one schema per intent, which a client generator needs
     intent: IntentIn = Field(
         description="An intent to submit as it is (`POST .../intents`). A movement's goes to "
         "the cheapest square of `reach` (gridless: the legs to the cheapest point); any "

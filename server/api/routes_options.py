@@ -30,7 +30,8 @@ async def creature_options(
     allows it at this moment, with what it spends of the ruleset's economy and an intent to
     submit as it is, or why it is not available (the rule and a sentence); for movement the
     squares (gridless: the region) it can reach, as `GET .../reach` answers. Its searches
-    share the budget of one reach (`limits/too-costly`)."""
+    share the budget of one reach (`limits/too-costly`). In a closed battle every option is
+    unavailable by `battle/closed`, its sentence the closure's."""
     found = await deps.battles.options(who, creature_id)
     if "refused" in found:
         raise refusal_error(found["refused"])

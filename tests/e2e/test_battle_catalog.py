@@ -169,3 +169,25 @@ def test_the_python_client_lists_describes_and_closes(server: Running) -> None:
     assert [b.battle_id for b in listed.battles] == [made.battle_id]
     assert described.title == "By the client" and described.tags == ["client-made"]
     assert closed.closed.reason == "done"
+
+
+def test_a_closed_battle_offers_no_option_and_says_why(server: Running) -> None:
+    made = create(server)
+    b = made["battle_id"]
+    path = f"/battles/{b}/creatures/hero/options"
+    with server.client(made["director_token"]) as http:
+        before = http.get(path).json()["options"]
+        assert any(o["available"] for o in before)
+        closing = http.post(f"/battles/{b}/close", json={"reason": "the party fled"})
+        assert closing.status_code == 200
+        after = http.get(path)
+        submitted = http.post(f"/battles/{b}/intents", json=STEP)
+    assert after.status_code == 200, after.text
+    offered = after.json()["options"]
+    assert [o["kind"] for o in offered] == [o["kind"] for o in before]
+    for option in offered:
+        assert option["available"] is False, option
+        assert option["unavailable"]["rule"] == "battle/closed"
+        assert "the party fled" in option["unavailable"]["detail"]
+        assert "not available now" in option["summary"] and "the party fled" in option["summary"]
+    assert submitted.status_code == 409  # what the options say: submitting it is refused

@@ -89,6 +89,23 @@ def test_a_campaign_backend_s_loop_gets_typed_answers(server: Running) -> None:
         assert forbidden.value.rule and forbidden.value.status == 403
 
 
+def test_a_player_reads_the_log_through_the_typed_client_without_the_seed(
+    server: Running,
+) -> None:
+    battle, director = new_battle(server.url)
+    with Client(server.url, director) as tl:
+        seat = tl.add_seat(battle, ["hero"], name="Ana")
+        tl.submit(battle, MOVE)
+        created = next(e for e in tl.events(battle, after=0).events if e.type == "BattleCreated")
+        assert isinstance(created, wire.BattleCreatedEnvelope)
+        assert isinstance(created.data.seed, int)  # the director reads the dice seed
+    with Client(server.url, seat.token) as player:
+        page = player.events(battle, after=0)
+        seen = next(e for e in page.events if e.type == "BattleCreated")
+        assert isinstance(seen, wire.BattleCreatedEnvelope) and seen.data.seed is None
+        assert any(isinstance(e, wire.MovedEnvelope) for e in page.events)
+
+
 def test_refusals_and_other_problems_raise_typed_errors(server: Running) -> None:
     battle, director = new_battle(server.url)
     with Client(server.url, director) as tl:

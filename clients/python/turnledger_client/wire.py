@@ -5604,62 +5604,26 @@ class PathItem4(RootModel[tuple[int, int, int]]):
     root: Annotated[tuple[int, int, int], Field(max_length=3, min_length=3)]
 
 
-class ResumeMove(BaseModel):
+class ResumedRuling(BaseModel):
     """
-    What is left of a willing move paused by a reaction window.
+    The director's ruling a paused move was made under (the intent's `overrule`), kept so
+    the rest of the move is judged under it when it resumes.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    action: Annotated[str, Field(title="Action")]
+    cost: Annotated[int | None, Field(title="Cost")]
     """
-    The action that granted the movement (each ruleset names its own, such as Draw Steel's `advance` or Epic Path's `double_move`).
+    What a step the text cannot count costs (null: a plain step's cost).
     """
-    budget: Annotated[int, Field(title="Budget")]
+    reactions: Annotated[bool, Field(title="Reactions")]
     """
-    Movement still available to the move, in the ruleset's unit.
+    Whether the move still provokes reactions.
     """
-    bump: Annotated[Bump | None, Field(title="Bump")]
+    reason: Annotated[str, Field(title="Reason")]
     """
-    An unseen obstruction just past the path's end (Epic Path collisions).
-    """
-    creature: Annotated[str, Field(title="Creature")]
-    """
-    The id of the moving creature.
-    """
-    economy: Annotated[bool, Field(title="Economy")]
-    """
-    True when the move counts against the turn's economy.
-    """
-    jump_bonus: Annotated[int, Field(title="Jump Bonus")]
-    """
-    Extra squares a jump test granted.
-    """
-    jumps: Annotated[list[int], Field(title="Jumps")]
-    """
-    Indices into `path` reached by a jump.
-    """
-    kind: Annotated[Kind6, Field(title="Kind")]
-    """
-    `move` or `shift`.
-    """
-    mode: Annotated[str, Field(title="Mode")]
-    """
-    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
-    """
-    path: Annotated[list[PathItem4], Field(title="Path")]
-    """
-    The squares still to enter, in order.
-    """
-    provoked: Annotated[list[str], Field(title="Provoked")]
-    """
-    Reactors this action already provoked (Epic Path: one attack per enemy per action).
-    """
-    through: Annotated[dict[str, str] | None, Field(title="Through")] = None
-    """
-    Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
-    overrun, tumble); absent when none.
+    Why the table ruled so, as the intent's `overrule` gave it.
     """
 
 
@@ -9440,156 +9404,6 @@ class OneTwoOneBattle(BaseModel):
     """
 
 
-class OpportunityAttackTriggeredData(BaseModel):
-    """
-    What a `OpportunityAttackTriggered` event records.
-    """
-
-    at: Annotated[tuple[int, int, int], Field(title="At")]
-    """
-    Where the target stands while the window is open.
-    """
-    kind: Annotated[str, Field(title="Kind")]
-    """
-    `opportunity_attack`, or `free_strike` (e.g. a failed attempt to climb a creature).
-    """
-    reaction: Annotated[str, Field(title="Reaction")]
-    """
-    The id of the reaction window (as in `pending_reactions[].id`).
-    """
-    reactor: Annotated[str, Field(title="Reactor")]
-    """
-    The id of the creature that may strike.
-    """
-    resume: ResumeMove | None
-    """
-    The rest of the paused move, taken up when the window closes; null when nothing is paused.
-    """
-    target: Annotated[str, Field(title="Target")]
-    """
-    The id of the creature that provoked it.
-    """
-
-
-class OpportunityAttackTriggeredEnvelope(BaseModel):
-    """
-    A logged `OpportunityAttackTriggered` event.
-    """
-
-    actor: Annotated[str | None, Field(title="Actor")]
-    """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
-    """
-    battle_id: Annotated[str, Field(title="Battle Id")]
-    """
-    The battle the event belongs to.
-    """
-    causation_id: Annotated[str | None, Field(title="Causation Id")]
-    """
-    What caused the action, if recorded.
-    """
-    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
-    """
-    The request that caused it (the `X-Request-ID` answered).
-    """
-    data: OpportunityAttackTriggeredData
-    """
-    What the `OpportunityAttackTriggered` event records.
-    """
-    global_position: Annotated[int, Field(title="Global Position")]
-    """
-    The event's place across all battles.
-    """
-    hash: Annotated[str, Field(title="Hash")]
-    """
-    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    The action it belongs to: every event of one intent shares it.
-    """
-    narration: Annotated[str | None, Field(title="Narration")] = None
-    """
-    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
-    """
-    prev_hash: Annotated[str, Field(title="Prev Hash")]
-    """
-    The previous event's `hash` (hex); zeros for v1.
-    """
-    recorded_at: Annotated[str, Field(title="Recorded At")]
-    """
-    When the store recorded it (ISO-8601, UTC).
-    """
-    rules_version: Annotated[str | None, Field(title="Rules Version")]
-    """
-    The ruleset's rules version that decided it.
-    """
-    schema_version: Annotated[int, Field(title="Schema Version")]
-    """
-    The version of the event type's data shape.
-    """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
-        "OpportunityAttackTriggered"
-    )
-    """
-    Always `OpportunityAttackTriggered`: the event's type.
-    """
-    version: Annotated[int, Field(title="Version")]
-    """
-    The event's place in its battle's log: 1, 2, 3, ...
-    """
-
-
-class OpportunityAttackTriggeredEvent(BaseModel):
-    """
-    A `OpportunityAttackTriggered` event that was not logged.
-    """
-
-    data: OpportunityAttackTriggeredData
-    """
-    What the `OpportunityAttackTriggered` event records.
-    """
-    narration: Annotated[str | None, Field(title="Narration")] = None
-    """
-    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
-    """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
-        "OpportunityAttackTriggered"
-    )
-    """
-    Always `OpportunityAttackTriggered`: the event's type.
-    """
-
-
-class OpportunityAttackTriggeredRecord(BaseModel):
-    """
-    A `OpportunityAttackTriggered` event in a replay.
-    """
-
-    actor: Annotated[str | None, Field(title="Actor")]
-    """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
-    """
-    data: OpportunityAttackTriggeredData
-    """
-    What the `OpportunityAttackTriggered` event records.
-    """
-    intent_id: Annotated[str | None, Field(title="Intent Id")]
-    """
-    The action it belongs to: every event of one intent shares it.
-    """
-    recorded_at: Annotated[str, Field(title="Recorded At")]
-    """
-    When the store recorded it (ISO-8601, UTC).
-    """
-    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
-        "OpportunityAttackTriggered"
-    )
-    """
-    Always `OpportunityAttackTriggered`: the event's type.
-    """
-
-
 class ReachOut(BaseModel):
     """
     Where a creature could end a move now, with what it costs (a ruler to draw).
@@ -9618,6 +9432,69 @@ class ReachOut(BaseModel):
     version: Annotated[int, Field(title="Version")]
     """
     The version it was computed at.
+    """
+
+
+class ResumeMove(BaseModel):
+    """
+    What is left of a willing move paused by a reaction window.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Annotated[str, Field(title="Action")]
+    """
+    The action that granted the movement (each ruleset names its own, such as Draw Steel's `advance` or Epic Path's `double_move`).
+    """
+    budget: Annotated[int, Field(title="Budget")]
+    """
+    Movement still available to the move, in the ruleset's unit.
+    """
+    bump: Annotated[Bump | None, Field(title="Bump")]
+    """
+    An unseen obstruction just past the path's end (Epic Path collisions).
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the moving creature.
+    """
+    economy: Annotated[bool, Field(title="Economy")]
+    """
+    True when the move counts against the turn's economy.
+    """
+    jump_bonus: Annotated[int, Field(title="Jump Bonus")]
+    """
+    Extra squares a jump test granted.
+    """
+    jumps: Annotated[list[int], Field(title="Jumps")]
+    """
+    Indices into `path` reached by a jump.
+    """
+    kind: Annotated[Kind6, Field(title="Kind")]
+    """
+    `move` or `shift`.
+    """
+    mode: Annotated[str, Field(title="Mode")]
+    """
+    The movement mode: `walk`, `climb`, `swim`, `fly`, `burrow` or `glide`.
+    """
+    path: Annotated[list[PathItem4], Field(title="Path")]
+    """
+    The squares still to enter, in order.
+    """
+    provoked: Annotated[list[str], Field(title="Provoked")]
+    """
+    Reactors this action already provoked (Epic Path: one attack per enemy per action).
+    """
+    ruling: ResumedRuling | None = None
+    """
+    The director's ruling the move was made under; absent when none.
+    """
+    through: Annotated[dict[str, str] | None, Field(title="Through")] = None
+    """
+    Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
+    overrun, tumble); absent when none.
     """
 
 
@@ -9909,9 +9786,9 @@ class BattleCreatedData(BaseModel):
     """
     The ruleset's id (`draw-steel`, `epic-path`, `one-two-one`, `action-points`, `warcry`).
     """
-    seed: Annotated[int, Field(title="Seed")]
+    seed: Annotated[int | None, Field(title="Seed")]
     """
-    The seed of the battle's dice.
+    The seed of the battle's dice; null to a player, who never sees it (it would tell every coming roll): the director and the API key read it.
     """
 
 
@@ -10407,158 +10284,153 @@ class IntentAcceptedRecord(BaseModel):
     """
 
 
-class IntentOut(BaseModel):
+class OpportunityAttackTriggeredData(BaseModel):
     """
-    An accepted action: the new version, its logged events and its trace.
+    What a `OpportunityAttackTriggered` event records.
     """
 
-    dry_run: Annotated[Literal[False], Field(title="Dry Run")] = False
+    at: Annotated[tuple[int, int, int], Field(title="At")]
     """
-    Always false here.
+    Where the target stands while the window is open.
     """
-    events: Annotated[
-        list[
-            Annotated[
-                ActionConvertedEnvelope
-                | ActionRedoneEnvelope
-                | ActionUndoneEnvelope
-                | ActionUsedEnvelope
-                | BattleCreatedEnvelope
-                | CollidedEnvelope
-                | ConditionSetEnvelope
-                | CreatureHiddenEnvelope
-                | CreaturePlacedEnvelope
-                | CreatureRemovedEnvelope
-                | CreatureRevealedEnvelope
-                | DamageTakenEnvelope
-                | DiceRolledEnvelope
-                | DroppedDownEnvelope
-                | FellEnvelope
-                | FellInchesEnvelope
-                | FighterPlacedEnvelope
-                | ForceMovedEnvelope
-                | HurledThroughEnvelope
-                | ImpactRolledEnvelope
-                | IntentAcceptedEnvelope
-                | JumpTestedEnvelope
-                | KnockedProneEnvelope
-                | MovedEnvelope
-                | MovedInchesEnvelope
-                | OpportunityAttackTriggeredEnvelope
-                | PowerRolledEnvelope
-                | ReactionResolvedEnvelope
-                | RuleOverruledEnvelope
-                | ShieldSurfEndedEnvelope
-                | ShieldSurfStartedEnvelope
-                | ShieldWornEnvelope
-                | ShiftedEnvelope
-                | StoodUpEnvelope
-                | TakenDownEnvelope
-                | TalliedEnvelope
-                | TeleportedEnvelope
-                | TerrainSetEnvelope
-                | TurnEndedEnvelope
-                | TurnStartedEnvelope
-                | UnseenEnvelope,
-                Field(discriminator="type"),
-            ]
-        ],
-        Field(title="Events"),
-    ]
+    kind: Annotated[str, Field(title="Kind")]
     """
-    The action's events as logged, `IntentAccepted` first.
+    `opportunity_attack`, or `free_strike` (e.g. a failed attempt to climb a creature).
+    """
+    reaction: Annotated[str, Field(title="Reaction")]
+    """
+    The id of the reaction window (as in `pending_reactions[].id`).
+    """
+    reactor: Annotated[str, Field(title="Reactor")]
+    """
+    The id of the creature that may strike.
+    """
+    resume: ResumeMove | None
+    """
+    The rest of the paused move, taken up when the window closes; null when nothing is paused.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature that provoked it.
+    """
+
+
+class OpportunityAttackTriggeredEnvelope(BaseModel):
+    """
+    A logged `OpportunityAttackTriggered` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: OpportunityAttackTriggeredData
+    """
+    What the `OpportunityAttackTriggered` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action's id.
+    The action it belongs to: every event of one intent shares it.
     """
-    overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
+    narration: Annotated[str | None, Field(title="Narration")] = None
     """
-    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    receipt: Receipt | None
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
     """
-    Signed proof of this append (keep it: `POST .../verify` checks the log against the receipts a client kept).
+    The previous event's `hash` (hex); zeros for v1.
     """
-    replayed: Annotated[bool, Field(title="Replayed")]
+    recorded_at: Annotated[str, Field(title="Recorded At")]
     """
-    True when this is the first answer again (the `Idempotency-Key` was seen).
+    When the store recorded it (ISO-8601, UTC).
     """
-    trace: Annotated[list[TraceStep], Field(title="Trace")]
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The decision's explanation, step by step.
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
+    """
+    Always `OpportunityAttackTriggered`: the event's type.
     """
     version: Annotated[int, Field(title="Version")]
     """
-    The battle's version after the action.
+    The event's place in its battle's log: 1, 2, 3, ...
     """
 
 
-class JudgedAgain(BaseModel):
+class OpportunityAttackTriggeredEvent(BaseModel):
     """
-    The action decided again: its events and trace, or the refusal the rules give now.
+    A `OpportunityAttackTriggered` event that was not logged.
     """
 
-    events: Annotated[
-        list[
-            Annotated[
-                ActionConvertedEvent
-                | ActionRedoneEvent
-                | ActionUndoneEvent
-                | ActionUsedEvent
-                | BattleCreatedEvent
-                | CollidedEvent
-                | ConditionSetEvent
-                | CreatureHiddenEvent
-                | CreaturePlacedEvent
-                | CreatureRemovedEvent
-                | CreatureRevealedEvent
-                | DamageTakenEvent
-                | DiceRolledEvent
-                | DroppedDownEvent
-                | FellEvent
-                | FellInchesEvent
-                | FighterPlacedEvent
-                | ForceMovedEvent
-                | HurledThroughEvent
-                | ImpactRolledEvent
-                | IntentAcceptedEvent
-                | JumpTestedEvent
-                | KnockedProneEvent
-                | MovedEvent
-                | MovedInchesEvent
-                | OpportunityAttackTriggeredEvent
-                | PowerRolledEvent
-                | ReactionResolvedEvent
-                | RuleOverruledEvent
-                | ShieldSurfEndedEvent
-                | ShieldSurfStartedEvent
-                | ShieldWornEvent
-                | ShiftedEvent
-                | StoodUpEvent
-                | TakenDownEvent
-                | TalliedEvent
-                | TeleportedEvent
-                | TerrainSetEvent
-                | TurnEndedEvent
-                | TurnStartedEvent
-                | UnseenEvent,
-                Field(discriminator="type"),
-            ]
-        ]
-        | None,
-        Field(title="Events"),
-    ] = None
+    data: OpportunityAttackTriggeredData
     """
-    The events decided now (absent when refused).
+    What the `OpportunityAttackTriggered` event records.
     """
-    refused: Refusal | None = None
+    narration: Annotated[str | None, Field(title="Narration")] = None
     """
-    Present when today's rules refuse the recorded intent.
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
     """
-    trace: Annotated[list[TraceStep] | None, Field(title="Trace")] = None
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
     """
-    Today's trace (absent when refused).
+    Always `OpportunityAttackTriggered`: the event's type.
+    """
+
+
+class OpportunityAttackTriggeredRecord(BaseModel):
+    """
+    A `OpportunityAttackTriggered` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: OpportunityAttackTriggeredData
+    """
+    What the `OpportunityAttackTriggered` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["OpportunityAttackTriggered"], Field(title="Type")] = (
+        "OpportunityAttackTriggered"
+    )
+    """
+    Always `OpportunityAttackTriggered`: the event's type.
     """
 
 
@@ -11074,6 +10946,161 @@ class EventsPage(BaseModel):
     next_after: Annotated[int, Field(title="Next After")]
     """
     Pass as `after` to read the next page.
+    """
+
+
+class IntentOut(BaseModel):
+    """
+    An accepted action: the new version, its logged events and its trace.
+    """
+
+    dry_run: Annotated[Literal[False], Field(title="Dry Run")] = False
+    """
+    Always false here.
+    """
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEnvelope
+                | ActionRedoneEnvelope
+                | ActionUndoneEnvelope
+                | ActionUsedEnvelope
+                | BattleCreatedEnvelope
+                | CollidedEnvelope
+                | ConditionSetEnvelope
+                | CreatureHiddenEnvelope
+                | CreaturePlacedEnvelope
+                | CreatureRemovedEnvelope
+                | CreatureRevealedEnvelope
+                | DamageTakenEnvelope
+                | DiceRolledEnvelope
+                | DroppedDownEnvelope
+                | FellEnvelope
+                | FellInchesEnvelope
+                | FighterPlacedEnvelope
+                | ForceMovedEnvelope
+                | HurledThroughEnvelope
+                | ImpactRolledEnvelope
+                | IntentAcceptedEnvelope
+                | JumpTestedEnvelope
+                | KnockedProneEnvelope
+                | MovedEnvelope
+                | MovedInchesEnvelope
+                | OpportunityAttackTriggeredEnvelope
+                | PowerRolledEnvelope
+                | ReactionResolvedEnvelope
+                | RuleOverruledEnvelope
+                | ShieldSurfEndedEnvelope
+                | ShieldSurfStartedEnvelope
+                | ShieldWornEnvelope
+                | ShiftedEnvelope
+                | StoodUpEnvelope
+                | TakenDownEnvelope
+                | TalliedEnvelope
+                | TeleportedEnvelope
+                | TerrainSetEnvelope
+                | TurnEndedEnvelope
+                | TurnStartedEnvelope
+                | UnseenEnvelope,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="Events"),
+    ]
+    """
+    The action's events as logged, `IntentAccepted` first.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action's id.
+    """
+    overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
+    """
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
+    """
+    receipt: Receipt | None
+    """
+    Signed proof of this append (keep it: `POST .../verify` checks the log against the receipts a client kept).
+    """
+    replayed: Annotated[bool, Field(title="Replayed")]
+    """
+    True when this is the first answer again (the `Idempotency-Key` was seen).
+    """
+    trace: Annotated[list[TraceStep], Field(title="Trace")]
+    """
+    The decision's explanation, step by step.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The battle's version after the action.
+    """
+
+
+class JudgedAgain(BaseModel):
+    """
+    The action decided again: its events and trace, or the refusal the rules give now.
+    """
+
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEvent
+                | ActionRedoneEvent
+                | ActionUndoneEvent
+                | ActionUsedEvent
+                | BattleCreatedEvent
+                | CollidedEvent
+                | ConditionSetEvent
+                | CreatureHiddenEvent
+                | CreaturePlacedEvent
+                | CreatureRemovedEvent
+                | CreatureRevealedEvent
+                | DamageTakenEvent
+                | DiceRolledEvent
+                | DroppedDownEvent
+                | FellEvent
+                | FellInchesEvent
+                | FighterPlacedEvent
+                | ForceMovedEvent
+                | HurledThroughEvent
+                | ImpactRolledEvent
+                | IntentAcceptedEvent
+                | JumpTestedEvent
+                | KnockedProneEvent
+                | MovedEvent
+                | MovedInchesEvent
+                | OpportunityAttackTriggeredEvent
+                | PowerRolledEvent
+                | ReactionResolvedEvent
+                | RuleOverruledEvent
+                | ShieldSurfEndedEvent
+                | ShieldSurfStartedEvent
+                | ShieldWornEvent
+                | ShiftedEvent
+                | StoodUpEvent
+                | TakenDownEvent
+                | TalliedEvent
+                | TeleportedEvent
+                | TerrainSetEvent
+                | TurnEndedEvent
+                | TurnStartedEvent
+                | UnseenEvent,
+                Field(discriminator="type"),
+            ]
+        ]
+        | None,
+        Field(title="Events"),
+    ] = None
+    """
+    The events decided now (absent when refused).
+    """
+    refused: Refusal | None = None
+    """
+    Present when today's rules refuse the recorded intent.
+    """
+    trace: Annotated[list[TraceStep] | None, Field(title="Trace")] = None
+    """
+    Today's trace (absent when refused).
     """
 
 

@@ -18,6 +18,7 @@ from engine.geometry import box, overlaps
 from engine.results import Refusal
 from engine.rulesets.draw_steel.economy import speed
 from engine.rulesets.draw_steel.options import DrawSteelOptions
+from engine.ruling import deny
 from engine.sizes import LADDER
 from events.battle_events import ConditionSet, Coord, DamageTaken, Fell, KnockedProne
 from projections.state import BattleState, Creature
@@ -132,12 +133,10 @@ def chosen_landing(state: BattleState, c: Creature, host: Creature, point: list[
     gap_x = max(0, hx - (x + side - 1), x - (hx + hside - 1))
     gap_y = max(0, hy - (y + side - 1), y - (hy + hside - 1))
     if max(gap_x, gap_y) != 1:
-        raise Refusal(
-            "draw-steel/landing-not-adjacent", f"{list(point)[:2]} is not beside {host.id}"
-        )
+        deny("draw-steel/landing-not-adjacent", f"{list(point)[:2]} is not beside {host.id}")
     other = _landing_occupant(state, c, at)
     if other is not None:
-        raise Refusal("draw-steel/landing-occupied", f"{other.id} occupies {list(point)[:2]}")
+        deny("draw-steel/landing-occupied", f"{other.id} occupies {list(point)[:2]}")
     return at
 
 

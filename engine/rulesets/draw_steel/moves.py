@@ -14,6 +14,7 @@ from engine import reaction_windows as windows
 from engine.action import Action
 from engine.geometry import box, box_gap
 from engine.results import Refusal
+from engine.resumed_ruling import kept, resumed
 from engine.rulesets.draw_steel import climbing, reactions
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.options import DrawSteelOptions
@@ -215,6 +216,7 @@ def _open_windows(
         budget=rest.budget,
         economy=rest.economy,
         jump_bonus=rest.jump_bonus,
+        ruling=kept(),
     )
     windows.open_windows(
         action,
@@ -257,16 +259,17 @@ def continue_move(action: Action, resume: ResumeMove) -> None:
         resume.jump_bonus,
     )
     f = MovementField(state, c, run.mode, shifting=False)
-    try:
-        judged = judge_path(f, c.pos, run.path, run.budget, set(run.jumps), run.jump_bonus)
-    except Refusal as refusal:
-        action.note(
-            "move-ends",
-            c.pos,
-            reasons=(f"the rest of the path is no longer legal: {refusal.rule}",),
-        )
-        return
-    walk(action, run, judged)
+    with resumed(action, resume.ruling, resume.creature):
+        try:
+            judged = judge_path(f, c.pos, run.path, run.budget, set(run.jumps), run.jump_bonus)
+        except Refusal as refusal:
+            action.note(
+                "move-ends",
+                c.pos,
+                reasons=(f"the rest of the path is no longer legal: {refusal.rule}",),
+            )
+            return
+        walk(action, run, judged)
 
 
 def carry_grabbed(action: Action, grabber_id: str, before: Coord) -> None:

@@ -21,6 +21,7 @@ from engine.rulesets.epic_path.sizes import SIZES, SQUARE
 from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.run import Run
+from engine.ruling import deny
 from events.battle_events import Coord, Tallied, TurnEnded
 from projections.state import BattleState, Creature
 
@@ -159,10 +160,10 @@ def check_charge(c: Creature, path: list[Coord], target: Creature | None) -> Non
     """Charge: at least 10 ft, ending beside the target (straight and clear is the field's)."""
     assert target is not None
     if len(path) * SQUARE < 10:
-        raise Refusal("epic-path/charge-too-short", "a charge moves at least 10 ft")
+        deny("epic-path/charge-too-short", "a charge moves at least 10 ft")
     end = box(path[-1], SIZES.side(c.size))
     if box_gap(end, box(target.pos, SIZES.side(target.size))) != 1:
-        raise Refusal("epic-path/charge-must-reach", f"the charge must end beside {target.id}")
+        deny("epic-path/charge-must-reach", f"the charge must end beside {target.id}")
 
 
 def withdraw_exemptions(

@@ -16,6 +16,7 @@ from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.judge import judge_path
 from engine.rulesets.squares.run import Run
+from engine.ruling import deny
 from events.battle_events import ActionUsed, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
@@ -50,9 +51,9 @@ def shift(rs: SquareRules, intent: it.Shift, state: BattleState, action: Action)
     if kind not in STEPS:
         raise Refusal("epic-path/unknown-step", f"no {kind!r} 5-foot step ({', '.join(STEPS)})")
     if economy.speed(c, "walk") <= SQUARE:
-        raise Refusal("epic-path/too-slow-to-step", "a speed of 5 ft or less allows no 5-foot step")
+        deny("epic-path/too-slow-to-step", "a speed of 5 ft or less allows no 5-foot step")
     if c.has("prone"):
-        raise Refusal("epic-path/prone-crawls", "a prone creature can't take a 5-foot step")
+        deny("epic-path/prone-crawls", "a prone creature can't take a 5-foot step")
     if state.turns:
         check_eligible(c, kind, action)
     if c.has("quelled"):
@@ -72,7 +73,7 @@ def check_eligible(c: Creature, kind: str, action: Action) -> None:
     way spends (an action point, a traded attack, the full attack's actions)."""
     if kind == "five_foot_step":
         if c.tally("moved") or c.tally("stepped"):
-            raise Refusal(
+            deny(
                 "epic-path/five-foot-step-after-moving",
                 "a 5-foot step needs no other movement this round",
             )

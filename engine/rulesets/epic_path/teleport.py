@@ -14,6 +14,10 @@ the creature's `speeds.teleport` as a movement type used with a move action.
 meaning that you still take Falling Damage, even if you arrive atop a solid surface": a falling
 creature (the `falling` condition, or in the air with no fly speed and out of water) arrives
 and takes the damage of the fall it was in, added to any fall from where it arrives.
+
+"The GM adjudicates any unusual cases": the speed, the line of effect and the space it ends in
+are refused through `engine.ruling.deny`, so the director's ruling sets them aside (recorded as
+`RuleOverruled`); no ruling arrives off the map, in its own space or inside blocked terrain.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from engine.rulesets.epic_path.movement import EpicField
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.sizes import SQUARE
 from engine.rulesets.squares.hooks import SquareRules
+from engine.ruling import deny
 from events.battle_events import (
     ConditionSet,
     Coord,
@@ -52,7 +57,7 @@ def teleport(rs: SquareRules, intent: it.Teleport, state: BattleState, action: A
     if own:
         limit = economy.speed(c, "teleport")
         if not limit:
-            raise Refusal("epic-path/cannot-teleport", f"{c.id} has no teleport speed")
+            deny("epic-path/cannot-teleport", f"{c.id} has no teleport speed")
         rs.require_turn(state, c)
         economy.spend(state, c, "walk", intent.use_main_action, action)
     else:
@@ -62,12 +67,12 @@ def teleport(rs: SquareRules, intent: it.Teleport, state: BattleState, action: A
         if not 0 < limit <= MAX_DISTANCE:
             raise Refusal("intent/invalid-distance", f"distance {limit} is out of range")
     if feet > limit:
-        raise Refusal("epic-path/exceeds-speed", f"{feet} ft is farther than {limit} ft")
+        deny("epic-path/exceeds-speed", f"{feet} ft is farther than {limit} ft")
     blocked = EpicPathOptions.of(state).teleport_line_of_effect == "blocked"
     ends = [(by.pos, c.pos), (by.pos, to)] if by is not None else [(c.pos, to)]
     for a, b in ends:
         if not line_of_effect(state, a, b, blocked):
-            raise Refusal(
+            deny(
                 "epic-path/no-line-of-effect",
                 f"blocked terrain between {list(a)[:2]} and {list(b)[:2]} blocks line of effect",
             )
@@ -105,7 +110,7 @@ def destination(f: EpicField, c: Creature, point: list[int]) -> Coord:
         raise Refusal("epic-path/teleport-blocked", f"blocked terrain fills {list(to)}")
     refused = f.stop_refusal(to)
     if refused is not None:
-        raise Refusal("epic-path/teleport-occupied", refused.detail)
+        deny("epic-path/teleport-occupied", refused.detail)
     return to
 
 

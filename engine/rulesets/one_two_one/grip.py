@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from engine import intents as it
 from engine.action import Action
-from engine.results import Refusal
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.walking import fall
+from engine.ruling import deny
 from events.battle_events import ConditionSet
 from projections.state import BattleState, Creature
 
@@ -39,7 +39,7 @@ def clinging(state: BattleState, c: Creature) -> bool:
 def lose_grip(rs: SquareRules, intent: it.LoseGrip, state: BattleState, action: Action) -> None:
     c = rs.creature(state, intent.creature)
     if not clinging(state, c):
-        raise Refusal("one-two-one/not-climbing", f"{c.id} is not climbing: it has no grip to lose")
+        deny("one-two-one/not-climbing", f"{c.id} is not climbing: it has no grip to lose")
     if intent.caught:
         action.note("caught", c.pos, reasons=(f"{c.id} lost its grip and caught itself (GM)",))
         return

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from engine.results import Refusal
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
+from engine.ruling import deny
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
@@ -50,7 +51,7 @@ def plan(
     air: set[Coord] = set()
     for run in runs:
         if len(run) > longest:
-            raise Refusal(
+            deny(
                 "one-two-one/jump-too-long",
                 f"a jump of {len(run)} squares is longer than {c.id}'s {longest}"
                 + (" (doubled while Sprinting)" if sprinting else ""),
@@ -62,7 +63,7 @@ def plan(
             before = path[i - 1] if i > 0 else c.pos
             steps.add((path[i][0] - before[0], path[i][1] - before[1]))
         if len(steps) > 1:
-            raise Refusal("one-two-one/jump-straight", "a jump goes in a straight line", run[0])
+            deny("one-two-one/jump-straight", "a jump goes in a straight line", run[0])
         for i in run[:-1]:
             x, y, _ = path[i]
             out[i] = (x, y, start[2])

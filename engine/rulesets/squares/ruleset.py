@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine import intents as it
 from engine.action import Action
 from engine.results import Refusal
+from engine.resumed_ruling import resumed
 from engine.rulesets.base import Handler
 from engine.rulesets.grid import GridRuleset
 from engine.rulesets.squares import search
@@ -154,14 +155,15 @@ class SquaresRuleset(GridRuleset):
             bump=resume.bump,
             through=tuple(sorted(resume.through.items())),
         )
-        try:
-            judged = judge_path(f, c.pos, run.path, run.budget)
-        except Refusal as refusal:
-            action.note(
-                "move-ends", c.pos, reasons=(f"the rest is no longer legal: {refusal.rule}",)
-            )
-            return
-        self.go(action, f, c, run.path, run, judged)
+        with resumed(action, resume.ruling, resume.creature):
+            try:
+                judged = judge_path(f, c.pos, run.path, run.budget)
+            except Refusal as refusal:
+                action.note(
+                    "move-ends", c.pos, reasons=(f"the rest is no longer legal: {refusal.rule}",)
+                )
+                return
+            self.go(action, f, c, run.path, run, judged)
 
     def on_resolve_reaction(
         self, intent: it.ResolveReaction, state: BattleState, action: Action

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from engine import reaction_windows as windows
 from engine.action import Action
+from engine.resumed_ruling import kept
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.judge import Judged
 from engine.rulesets.squares.run import Run
@@ -104,6 +105,7 @@ def open_windows(
         provoked=list(rest.provoked),
         bump=rest.bump,
         through=dict(rest.through),
+        ruling=kept(),
     )
     windows.open_windows(
         action,

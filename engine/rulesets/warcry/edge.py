@@ -26,6 +26,7 @@ from engine.rulesets.warcry import falling
 from engine.rulesets.warcry.board import Space
 from engine.rulesets.warcry.geometry import EPS, Pt, point_in_polygon, point_segment_distance
 from engine.rulesets.warcry.options import WarcryOptions
+from engine.ruling import deny
 from events.gridless_events import Point3
 from projections.board import Board
 from projections.state import BattleState
@@ -53,7 +54,7 @@ def falling_test(intent: it.FallingTest, state: BattleState, action: Action, spa
         raise Refusal("warcry/no-falling-test", f"{c.id} has the Fly runemark")
     climbing = c.has("climbing")
     if not climbing and not near_unenclosed_edge(space, me.point, me.radius):
-        raise Refusal(
+        deny(
             "warcry/not-near-an-edge",
             f'{c.id} is not within 1/2" of an unenclosed platform edge, nor climbing',
         )

@@ -103,3 +103,38 @@ def test_an_overrule_needs_a_reason_of_one_to_500_characters() -> None:
     assert refused(state, {**move, "overrule": {"reason": ""}}).rule == "intent/invalid"
     assert refused(state, {**move, "overrule": {"reason": "x" * 501}}).rule == "intent/invalid"
     assert refused(state, {**move, "overrule": {}}).rule == "intent/invalid"
+
+
+def test_a_move_paused_by_a_reaction_goes_on_under_its_ruling() -> None:
+    # leaving the goblin's reach opens a window before the first step; the wall the ruling
+    # sets aside is on the rest of the path, judged again when the move resumes
+    state = battle("#....\n.Ab..\n.....", options=FREE)
+    leave = ruled({"type": "move", "creature": "A", "path": [[0, 1], [0, 0]]})
+    first, paused = ok(state, leave)
+    assert types(first)[0] == "RuleOverruled" and "OpportunityAttackTriggered" in types(first)
+    window = paused.pending[0]
+    assert window.resume is not None and window.resume.ruling is not None
+    assert window.resume.ruling.reason == RULING["reason"]
+    answer = {"type": "resolve_reaction", "reaction": window.id, "decision": "decline"}
+    resumed, after = ok(paused, answer)
+    assert types(resumed) == ["ReactionResolved", "RuleOverruled", "Moved"]
+    ruling = resumed.events[1]
+    assert (ruling.rule, ruling.reason, ruling.creature) == (
+        first.events[0].rule,
+        RULING["reason"],
+        "A",
+    )
+    assert pos(after, "A")[:2] == (0, 0)
+    assert any(RULING["reason"] in r for step in resumed.trace for r in step.reasons)
+
+
+def test_a_resumed_move_without_a_ruling_still_ends_where_the_rules_stop_it() -> None:
+    state = battle("#....\n.Ab..\n.....", options=FREE)
+    # the wall refuses the plain move outright; a legal one resumes with no ruling at all
+    assert refused(state, {"type": "move", "creature": "A", "path": [[0, 1], [0, 0]]}).rule
+    _, paused = ok(state, {"type": "move", "creature": "A", "path": [[0, 1], [0, 2]]})
+    window = paused.pending[0]
+    assert window.resume is not None and window.resume.ruling is None
+    answer = {"type": "resolve_reaction", "reaction": window.id, "decision": "decline"}
+    resumed, after = ok(paused, answer)
+    assert "RuleOverruled" not in types(resumed) and pos(after, "A")[:2] == (0, 2)

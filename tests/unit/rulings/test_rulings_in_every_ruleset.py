@@ -88,3 +88,20 @@ def test_no_ruling_walks_off_the_map_even_where_a_rule_speaks_first() -> None:
     assert refused(state, off).rule == "map/off-map"
     jump = ruled(move(path=[[4, 0], [4, 1], [2, 1]]))
     assert refused(state, jump).rule == "path/not-contiguous"
+
+
+def test_epic_path_a_ruled_move_paused_by_a_reaction_resumes_under_its_ruling() -> None:
+    # the shared square rules (squares.walking) pause it; Draw Steel's own: its rulings file
+    state = game("epic-path", "#....\n.Ab..\n.....", walk=30)
+    first, paused = ok(state, ruled(move(path=[[0, 1], [0, 0]])))
+    assert types(first)[0] == "RuleOverruled" and paused.pending, types(first)
+    window = paused.pending[0]
+    for p in paused.pending[1:]:
+        paused = ok(paused, {"type": "resolve_reaction", "reaction": p.id, "decision": "decline"})[
+            1
+        ]
+    answer = {"type": "resolve_reaction", "reaction": window.id, "decision": "decline"}
+    resumed, after = ok(paused, answer)
+    overruled = [e for e in resumed.events if e.type == "RuleOverruled"]
+    assert [(e.rule, e.reason) for e in overruled] == [(first.events[0].rule, "the table agreed")]
+    assert pos(after, "A")[:2] == (0, 0)
