@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.context import Context
+from engine.hiding import split
 from engine.results import Accepted, Decision, Refusal, Refused
 from engine.setup import BattleSetup, parse_setup
 
@@ -34,4 +35,13 @@ def _create(body: BattleSetup, ctx: Context) -> Accepted:
         raise Refusal(
             "battle/unknown-ruleset", f"unknown ruleset {body.ruleset!r} (known: {known})"
         )
-    return rs.create(body)
+    entries, hiding = [], []
+    for raw in body.creatures:
+        entry, hidden = split(raw)
+        entries.append(entry)
+        if hidden is not None:
+            hiding.append(hidden)
+    created = rs.create(body.model_copy(update={"creatures": entries}))
+    if not hiding:
+        return created
+    return Accepted(events=(*created.events, *hiding), trace=created.trace, state=created.state)

@@ -80,6 +80,8 @@ PARTICULAR: dict[str, str] = {
     "FallingTest.creature": "The id of the fighter the attack hit.",
     "LoseGrip.creature": "The id of the climbing creature that loses its grip.",
     "ShieldSurf.stop": "End Shield Surfing instead of beginning it.",
+    "Hide.visible_to": "The sides whose players still see it (none: no player).",
+    "Reveal.history": "Show its past events too, not only what comes next.",
     "StartTurn.creature": "The id of the creature whose turn begins.",
     "EndTurn.creature": "The id of the creature whose turn ends.",
     "Place.creature": "The creature to place, as in the create body (`at` inside it).",

@@ -331,6 +331,23 @@ class SetCondition(IntentBase):
     until: Literal["end_of_turn"] | None = None
 
 
+class Hide(IntentBase):
+    """Director: hide `creature` from every player, or from all but the players of the sides
+    in `visible_to`. The rules still judge it as if seen."""
+
+    type: Literal["hide"] = "hide"
+    creature: str
+    visible_to: Annotated[list[str], Field(max_length=50)] = []
+
+
+class Reveal(IntentBase):
+    """Director: show `creature` to every player from now on; with `history`, its past too."""
+
+    type: Literal["reveal"] = "reveal"
+    creature: str
+    history: bool = False
+
+
 Intent = Annotated[
     Move
     | Shift
@@ -348,7 +365,9 @@ Intent = Annotated[
     | Place
     | Remove
     | SetTerrain
-    | SetCondition,
+    | SetCondition
+    | Hide
+    | Reveal,
     Field(discriminator="type"),
 ]
 
@@ -386,6 +405,7 @@ __all__ = [
     "FallProne",
     "FallingTest",
     "ForceMove",
+    "Hide",
     "Intent",
     "IntentError",
     "KnockOff",
@@ -394,6 +414,7 @@ __all__ = [
     "Place",
     "Remove",
     "ResolveReaction",
+    "Reveal",
     "SetCondition",
     "SetTerrain",
     "ShieldSurf",

@@ -282,6 +282,13 @@ SENTENCES: dict[str, Callable[[Narrator, Data, str | None], str]] = {
     ),
     "CreaturePlaced": _placed,
     "CreatureRemoved": lambda n, d, _: f"{n.name(d['creature'])} was removed",
+    "CreatureHidden": lambda n, d, _: (
+        f"{n.name(d['creature'])} was hidden"
+        + (f" (seen by {', '.join(d['visible_to'])})" if d.get("visible_to") else "")
+    ),
+    "CreatureRevealed": lambda n, d, _: (
+        f"{n.name(d['creature'])} was revealed" + (" with its past" if d.get("history") else "")
+    ),
     "TerrainSet": lambda n, d, _: f"terrain set to {d['kind']} on {_cells(d)}",
     "ConditionSet": lambda n, d, _: (
         f"{n.name(d['creature'])} is {'now' if d['on'] else 'no longer'} {d['condition']}"

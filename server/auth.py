@@ -13,7 +13,7 @@ import hmac
 import secrets
 from dataclasses import dataclass, field
 
-DIRECTOR_ONLY = frozenset({"place", "remove", "set_terrain", "set_condition"})
+DIRECTOR_ONLY = frozenset({"place", "remove", "set_terrain", "set_condition", "hide", "reveal"})
 
 
 def new_token(prefix: str) -> str:

@@ -8,6 +8,7 @@ read model, the log, or the state at the log's head.
 from __future__ import annotations
 
 import asyncio
+import copy
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,18 +18,19 @@ from typing import Any
 
 import events.battle_events
 import events.history_events
-from engine import Context, create_battle, decide, reach, reach_region
+from engine import Context, create_battle, decide
 from engine.budget import Budget, within
 from engine.intents import Intent
 from engine.recorded_dice import RecordingDice
-from engine.results import Refusal, Refused
-from engine.rulesets.options import BaseOptions
+from engine.results import Refused
 from engine.view import battle_view
 from events.envelope import Envelope
 from events.history_events import IntentAccepted
+from events.lru import SizedLRU
 from events.store import EventStore
-from projections import REDUCER_VERSION, BattleState, fold
-from server.auth import DIRECTOR_ONLY, Principal, new_token, token_hash
+from projections import REDUCER_VERSION, fold
+from server.auth import Principal, new_token, token_hash
+from server.authorisation import authorise
 from server.battle_catalog import CLOSED_RULE, Closed
 from server.battle_directory import BattleDirectory
 from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Planned
@@ -39,7 +41,18 @@ from server.creation_keys import (
     KeyReusedForAnother,
     director_token,
 )
+from server.creature_options import options_answer
 from server.errors import BadRequest, Busy, Forbidden, NotFound, OverLimit
+from server.reach_answers import reach_answer
+from server.redaction import (
+    Reader,
+    Visibility,
+    hidden_from,
+    mentions,
+    reader_of,
+    redact_refusal,
+    seen_state,
+)
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
@@ -77,6 +90,9 @@ class BattleService:
         self.directory = directory
         self.clock = clock
         self.loader = StateLoader(store, events.vocabulary.registry, state_cache_bytes)
+        self.visibility: SizedLRU[str, Visibility] = SizedLRU(VISIBILITY_BYTES, _visibility_size)
+        """Who may see each creature, per battle, as far as the log was read: a player's read
+        reads only the log after it (server/redaction.py)."""
         self.pipeline = pipeline(self.loader, self.new_id)
 
     def new_id(self) -> str:
@@ -250,10 +266,14 @@ class BattleService:
             request = canonical_request(intent.model_dump(mode="json", exclude_none=True))
         except UnencodableBody as exc:
             return IntentOutcome(0, refused=Refused(rule="intent/invalid", detail=str(exc)))
+        hidden: set[str] = set()
+        if not principal.is_director:
+            reader, seen = await self._blocking(self.reader, principal)
+            hidden = hidden_from(reader, seen)
         command = Command(
             principal.battle_id,
             principal.actor,
-            partial(self._plan_intent, principal, intent, request.data, dry_run),
+            partial(self._plan_intent, principal, intent, request.data, dry_run, hidden),
             request.digest,
             idempotency_key=None if dry_run else idempotency_key,
             expected_version=intent.expected_version,
@@ -270,18 +290,23 @@ class BattleService:
         intent: Intent,
         recorded: dict[str, Any],
         dry_run: bool,
+        hidden: set[str],
         loaded: Loaded | None,
     ) -> Planned | Refused:
         assert loaded is not None
         refusal = authorise(principal, intent, loaded.state)
         if refusal is not None:
             return refusal
+        named = mentions(recorded, hidden)
+        if named:  # what a player may not see, it may not name: as if there were none
+            cid = min(named)
+            return Refused(rule="battle/unknown-creature", detail=f"there is no creature {cid!r}")
         # a dry run must not show the faces the real submission is about to roll
         dice = RecordingDice(UnseenDice() if dry_run else None)
         with within(self.budget("this intent")):
             decision = decide(intent, loaded.state, Context(actor=principal.actor, dice=dice))
         if isinstance(decision, Refused):
-            return decision
+            return redact_refusal(decision, hidden)
         trace = tuple(step.to_json() for step in decision.trace)
         opener = IntentAccepted(
             intent=recorded,
@@ -325,6 +350,29 @@ class BattleService:
         view = battle_view(loaded.state)
         return {"battle_id": loaded.battle_id, **view, "version": loaded.version}
 
+    def reader(self, principal: Principal) -> tuple[Reader, Visibility]:
+        """Who reads, and who may see each creature as the log stands (server/redaction.py).
+        A player's sides are those of the creatures its seat controls."""
+        if principal.is_director:
+            return Reader(True), Visibility()
+        battle_id = principal.battle_id
+        head = self.store.head_version(battle_id)
+        kept = self.visibility.get(battle_id)
+        # a copy: the caller may read on (a stream feeds it what comes next)
+        seen = copy.deepcopy(kept) if kept is not None and kept.version <= head else Visibility()
+        while seen.version < head:
+            page = self.store.read_stream(
+                battle_id, after=seen.version, up_to=min(head, seen.version + 1000)
+            )
+            if not page:
+                break
+            for env in page:
+                seen.feed(env)
+        self.visibility.put(battle_id, copy.deepcopy(seen))
+        state = self.loader.current(battle_id).state
+        sides = {cid: c.side for cid, c in state.creatures.items()}
+        return reader_of(False, principal.creatures, sides), seen
+
     def events(self, battle_id: str, after: int = 0, limit: int = 100) -> list[Envelope]:
         return self.store.read_stream(battle_id, after=after, up_to=after + limit)
 
@@ -332,22 +380,39 @@ class BattleService:
         self, principal: Principal, creature: str, kind: str, mode: str
     ) -> dict[str, Any]:
         """Every place the creature could end this move, with its cost, judged on the head."""
-        loaded = await self.pipeline.fresh(principal.battle_id)
+        loaded, hidden = await self._as_seen(
+            principal, await self.pipeline.fresh(principal.battle_id)
+        )
         found: dict[str, Any] = await self._blocking(
             reach_answer, loaded, creature, kind, mode, self.budget("this reach")
         )
+        if "refused" in found:
+            found["refused"] = redact_refusal(found["refused"], hidden)
         return found
+
+    async def _as_seen(self, principal: Principal, loaded: Loaded) -> tuple[Loaded, set[str]]:
+        """The head as `principal` may see it (server/redaction.py): a player's ruler and
+        options are asked of the battle without the creatures hidden from it."""
+        if principal.is_director:
+            return loaded, set()
+        reader, seen = await self._blocking(self.reader, principal)
+        hidden = hidden_from(reader, seen)
+        if not hidden:
+            return loaded, hidden
+        return Loaded(loaded.battle_id, loaded.version, seen_state(loaded.state, hidden)), hidden
 
     async def options(self, principal: Principal, creature: str) -> dict[str, Any]:
         """What the creature may do now, as `principal` may (server/creature_options.py),
         judged on the head; its searches share one budget, as a reach's do."""
-        from server.creature_options import options_answer  # it reads `authorise` from here
-
-        loaded = await self.pipeline.fresh(principal.battle_id)
+        loaded, hidden = await self._as_seen(
+            principal, await self.pipeline.fresh(principal.battle_id)
+        )
         closed = await self._blocking(self.closure_refusal, principal.battle_id)
         found: dict[str, Any] = await self._blocking(
             options_answer, loaded, principal, creature, self.budget("these options"), closed
         )
+        if "refused" in found:
+            found["refused"] = redact_refusal(found["refused"], hidden)
         return found
 
     def closure_refusal(self, battle_id: str) -> Refused | None:
@@ -363,31 +428,12 @@ class BattleService:
         return None
 
 
-def reach_answer(
-    loaded: Loaded, creature: str, kind: str, mode: str, budget: Budget | None = None
-) -> dict[str, Any]:
-    """The reach route's answer (or `{"refused": ...}`), its search charged to `budget`."""
-    try:
-        with within(budget):
-            return _reach_found(loaded, creature, kind, mode)
-    except Refusal as refusal:
-        return {"refused": refusal.refused()}
+VISIBILITY_BYTES = 8 * 2**20
 
 
-def _reach_found(loaded: Loaded, creature: str, kind: str, mode: str) -> dict[str, Any]:
-    # gridless: the region is searched once; its squares are its lattice, rounded
-    region = reach_region(loaded.state, creature, kind)
-    squares = region.lattice() if region is not None else reach(loaded.state, creature, kind, mode)
-    found: dict[str, Any] = {
-        "version": loaded.version,
-        "creature": creature,
-        "kind": kind,
-        "mode": mode,
-        "squares": [{"at": list(at), "cost": cost} for at, cost in sorted(squares.items())],
-    }
-    if region is not None:
-        found["region"] = region_json(region)
-    return found
+def _visibility_size(battle_id: str, seen: Visibility) -> int:
+    """An estimate: a battle's entry, and each hide or reveal and change it keeps."""
+    return 300 + len(battle_id) + 200 * seen.held
 
 
 def searches(intent: Intent) -> bool:
@@ -397,54 +443,6 @@ def searches(intent: Intent) -> bool:
     if getattr(intent, "path", None) is not None:
         return False
     return getattr(intent, "to", None) is not None or getattr(intent, "legs", None) is not None
-
-
-def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused | None:
-    """Who may submit what (DESIGN section 8, Auth): the director anything; a player the
-    intents of its own creatures and the reaction windows they must answer, and table-rolled
-    dice only where the battle's `player_rolls` option allows them."""
-    if principal.is_director:
-        return None
-    if getattr(intent, "overrule", None) is not None:
-        return Refused(
-            rule="auth/overrule-director-only", detail="only the director may overrule the rules"
-        )
-    if getattr(intent, "rolls", None) and not BaseOptions.of(state).player_rolls:
-        return Refused(
-            rule="auth/rolls-director-only",
-            detail="in this battle only the director sends the table's rolls",
-        )
-    if getattr(intent, "caught", False) and not BaseOptions.of(state).player_rolls:
-        return Refused(
-            rule="auth/rulings-director-only",
-            detail="whether a creature catches itself is the GM's ruling (`caught`)",
-        )
-    if intent.type in DIRECTOR_ONLY:
-        return Refused(rule="auth/director-only", detail=f"only the director may {intent.type}")
-    if intent.type == "resolve_reaction":
-        window = next((p for p in state.pending if p.id == intent.reaction), None)
-        if window is not None and not principal.controls(window.reactor):
-            return Refused(
-                rule="auth/not-your-reaction",
-                detail=f"{window.reactor} answers reaction {window.id}, not this seat",
-            )
-        return None
-    actor_creature = getattr(intent, "creature", None) or getattr(intent, "source", None)
-    if not principal.controls(actor_creature):
-        return Refused(
-            rule="auth/not-your-creature",
-            detail=f"this seat does not control {actor_creature!r}",
-        )
-    return None
-
-
-def region_json(region: Any) -> dict[str, Any]:
-    """A gridless reach region on the wire: each float point, its inches and its legs."""
-    points = [
-        {"at": list(at), "cost": round(cost, 6), "legs": [{"kind": k, "to": to} for k, to in legs]}
-        for at, (cost, legs) in sorted(region.points.items())
-    ]
-    return {"resolution": region.resolution, "points": points}
 
 
 __all__ = ["BattleService", "CreatedBattle", "IntentOutcome"]

@@ -21,8 +21,9 @@ from engine.options import Option, options
 from engine.recorded_dice import RecordingDice
 from engine.results import Refusal, Refused
 from server.auth import Principal
-from server.battle_service import authorise, region_json
+from server.authorisation import authorise
 from server.errors import NotFound
+from server.reach_answers import region_json
 from server.state_loader import Loaded
 from server.unseen_dice import UnseenDice
 

@@ -29,10 +29,23 @@ from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_jso
 from projections.history import effective_events, markers, undone_after
 from server.action_index import ActionInfo, actions_backwards
 from server.auth import Principal
-from server.battle_service import BattleService, authorise
+from server.authorisation import authorise
+from server.battle_service import BattleService
 from server.command_pipeline import Command, IntentOutcome, Planned
 from server.errors import NotFound
-from server.redaction import readable
+from server.redaction import (
+    PLACEHOLDER,
+    Reader,
+    Visibility,
+    hidden_from,
+    mentions,
+    redact_event,
+    redact_refusal,
+    redact_view,
+    seen_state,
+    told,
+)
+from server.redaction import names_any as _names
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import Loaded
 from server.unseen_dice import UnseenDice
@@ -344,16 +357,26 @@ class HistoryService:
             return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
         opening = envelopes[0].event(registry)
         assert isinstance(opening, IntentAccepted)
-        recorded = _as_recorded(envelopes[1:])
+        reader, seen = self.battles.reader(principal)
         first = envelopes[0].version
+        hidden = hidden_from(reader, seen, first)
+        if redact_event(envelopes[0].type, envelopes[0].data, first, reader, seen)[0] != (
+            "IntentAccepted"
+        ):  # an action a hidden creature took is, to this reader, no action
+            return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
+        recorded = _as_recorded(envelopes[1:])
+        recorded_seen = _as_seen(recorded, first + 1, reader, seen)
         base: dict[str, Any] = {
             "intent_id": intent_id,
             "intent": opening.intent,
             "versions": [first, envelopes[-1].version],
             "actor": envelopes[0].actor,
             "rules_version_then": envelopes[0].rules_version,
-            "recorded": {"events": recorded, "trace": opening.trace},
-            "ruling": ruling_of(opening.intent, envelopes[1:]),
+            "recorded": {
+                "events": recorded_seen,
+                "trace": [] if hidden else opening.trace,
+            },
+            "ruling": ruling_of(opening.intent, recorded_seen),
         }
         if opening.intent.get("type") in ("undo", "redo", "create_battle"):
             return {
@@ -372,16 +395,25 @@ class HistoryService:
         if isinstance(again, Refused) and again.rule == TOO_COSTLY:
             return again
         if isinstance(again, Refused):
+            again = redact_refusal(again, hidden)
             judged: dict[str, Any] = {"refused": again.model_dump()}
             differences = [f"now refused: {again.rule}: {again.detail}"]
             matches = False
         else:
             judged = {
                 "events": _encoded(again.events),
-                "trace": [step.to_json() for step in again.trace],
+                "trace": [] if hidden else [step.to_json() for step in again.trace],
             }
             differences = _differences(recorded, judged["events"])
             matches = not differences
+            if hidden:  # judged now with a hidden creature: named, or told of in a ruling
+                judged["events"] = [
+                    {"type": PLACEHOLDER, "data": {}}
+                    if mentions(e, hidden) or told(e["data"], hidden)
+                    else e
+                    for e in judged["events"]
+                ]
+                differences = [d for d in differences if not _names(d, hidden)]
         return {
             **base,
             "rules_version_now": now_version,
@@ -425,7 +457,12 @@ class HistoryService:
         state = self.loader.at(battle_id, first - 1).state if first > 1 else None
         steps: list[dict[str, Any]] = []
         spent = 0
+        reader, seen = self.battles.reader(principal)
         shown_before: BattleState | None = None  # `changes`: the state the page last showed
+        if seen.any and not principal.is_director:
+            # a change between two whole states would tell what hidden creatures did: a
+            # reader from whom some are hidden is sent each state, redacted (keyframes only)
+            states = "each" if states == "changes" else states
         for env in self.store.read_stream(battle_id, after=first - 1, up_to=last):
             if env.type in ("ActionUndone", "ActionRedone"):
                 state = self.loader.at(battle_id, env.version).state
@@ -438,26 +475,29 @@ class HistoryService:
             elif state is not None and (
                 states in ("each", "changes") or (states == "last" and env.version == last)
             ):
-                shown = battle_view(state)
+                shown = redact_view(battle_view(state), reader, seen, env.version)
                 size = len(orjson.dumps(shown))
             if shown is not None or change is not None:
                 if steps and spent + size > max_bytes:
                     break  # this page is full: the client asks again from here
                 spent += size
                 shown_before = state
+            kind, data = redact_event(env.type, env.data, env.version, reader, seen)
+            event: dict[str, Any] = {"type": kind, "data": data}
+            if kind != PLACEHOLDER:
+                event.update(
+                    intent_id=env.intent_id,
+                    actor=env.actor,
+                    recorded_at=env.recorded_at.isoformat(),
+                )
+            trace = data.get("trace") if kind == "IntentAccepted" else None
             steps.append(
                 {
                     "version": env.version,
-                    "event": {
-                        "type": env.type,
-                        "data": readable(env.type, env.data, director=principal.is_director),
-                        "intent_id": env.intent_id,
-                        "actor": env.actor,
-                        "recorded_at": env.recorded_at.isoformat(),
-                    },
-                    "trace": env.data.get("trace") if env.type == "IntentAccepted" else None,
+                    "event": event,
+                    "trace": trace,
                     "state": shown,
-                    "ruling": ruling_words(env.data) if env.type == "RuleOverruled" else None,
+                    "ruling": ruling_words(data) if kind == "RuleOverruled" else None,
                     **({} if change is None else {"change": change}),
                 }
             )
@@ -495,6 +535,8 @@ class HistoryService:
                 detail=f"give 1 to {MAX_WHAT_IF_INTENTS} intents",
             )
         state = self.loader.at(battle_id, version).state
+        reader, seen = self.battles.reader(principal)
+        hidden = hidden_from(reader, seen, version) | hidden_from(reader, seen)
         steps: list[dict[str, Any]] = []
         ctx = Context(actor=principal.actor)
         if not principal.is_director:
@@ -504,30 +546,42 @@ class HistoryService:
             refusal = authorise(principal, intent, state)
             if refusal is not None:
                 return refusal
+            asked = intent if isinstance(intent, dict) else intent.model_dump(mode="json")
+            named = mentions(asked, hidden)
             with within(budget):
                 decision = decide(intent, state, ctx)
+            if named:  # what a player may not see, it may not name: as if there were none
+                detail = f"there is no creature {min(named)!r}"
+                decision = Refused(rule="battle/unknown-creature", detail=detail)
             if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
                 return decision
             if isinstance(decision, Refused):
-                steps.append({"index": index, "refused": decision.model_dump()})
+                refused = redact_refusal(decision, hidden)
+                steps.append({"index": index, "refused": refused.model_dump()})
                 break
             state = fold(decision.events, state)
+            tried = []
+            for e in decision.events:
+                kind, data = redact_event(e.type, encode(e), head + 1, reader, seen)
+                tried.append({"type": kind, "data": data})
             steps.append(
                 {
                     "index": index,
-                    "events": [{"type": e.type, "data": encode(e)} for e in decision.events],
-                    "trace": [s.to_json() for s in decision.trace],
+                    "events": tried,
+                    "trace": [] if hidden else [s.to_json() for s in decision.trace],
                 }
             )
         compare_at = _compared_version(actions, version, len(intents), head)
         actual = self.loader.at(battle_id, compare_at).state
+        hidden |= hidden_from(reader, seen, compare_at)
+        shown, actual = seen_state(state, hidden), seen_state(actual, hidden)
         return {
             "battle_id": battle_id,
             "from_version": version,
             "steps": steps,
-            "state": battle_view(state),
+            "state": redact_view(battle_view(shown), reader, seen, version),
             "compared_with_version": compare_at,
-            "difference": _state_difference(state, actual),
+            "difference": _state_difference(shown, actual),
         }
 
     # -- rebuilding projections -----------------------------------------------------------
@@ -628,6 +682,17 @@ def _pseudo_marker(event: Event, version: int) -> Any:
     )
 
 
+def _as_seen(
+    events: list[dict[str, Any]], version: int, reader: Reader, seen: Visibility
+) -> list[dict[str, Any]]:
+    """Events of an action starting at `version`, as `reader` may read them."""
+    out = []
+    for n, e in enumerate(events):
+        kind, data = redact_event(e["type"], e["data"], version + n, reader, seen)
+        out.append({"type": kind, "data": data})
+    return out
+
+
 def _encoded(events: Sequence[Event]) -> list[dict[str, Any]]:
     return [{"type": e.type, "data": encode(e)} for e in events]
 
@@ -706,16 +771,18 @@ def ruling_words(data: dict[str, Any]) -> str:
     return f"{PREFIX}: {data.get('reason', '')}"
 
 
-def ruling_of(intent: dict[str, Any], envelopes: Sequence[Envelope]) -> dict[str, Any] | None:
+def ruling_of(intent: dict[str, Any], events: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     """The director's ruling on a recorded action: its reason, the rules it set aside (as
-    recorded) and the words shown for it; None for an action without one."""
+    the reader may read the action's `events`: a ruling that names a creature hidden from
+    it is a placeholder, so not listed) and the words shown for it; None for an action
+    without one."""
     given = intent.get("overrule")
     if not isinstance(given, dict):
         return None
     set_aside = [
-        {k: env.data.get(k) for k in ("rule", "step", "detail")}
-        for env in envelopes
-        if env.type == "RuleOverruled"
+        {k: e["data"].get(k) for k in ("rule", "step", "detail")}
+        for e in events
+        if e["type"] == "RuleOverruled"
     ]
     return {
         "reason": given.get("reason"),

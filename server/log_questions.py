@@ -17,6 +17,7 @@ connection pool.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -37,6 +38,10 @@ UNITS = {
 """The unit each ruleset counts movement in (its RULES.md), for the movement answer."""
 MAX_FACTS = 5000
 """The most movement facts one answer reads: past it, ask for a round or a turn."""
+READ_ON_CHUNK = 100
+MAX_READ_ON = 10_000
+"""The most rows one page reads past those a reader may not see (a bound on its work; a
+reader from whom more are hidden is answered a shorter page, then asks on from it)."""
 
 
 class TooLong(ServiceError):
@@ -132,30 +137,53 @@ class LogQuestions:
         self.check_span(battle_id, f.round, f.turn)
         return self.store.envelopes(battle_id, self.store.versions(battle_id, after, limit, f))
 
-    def rulings(self, battle_id: str, after: int, limit: int) -> list[dict[str, Any]]:
-        """The rulings still in effect (an undone action's are not), oldest first."""
+    def rulings(
+        self,
+        battle_id: str,
+        after: int,
+        limit: int,
+        shown: Callable[[Envelope], bool] | None = None,
+    ) -> tuple[list[dict[str, Any]], int]:
+        """The rulings still in effect (an undone action's are not), oldest first, and where
+        the next page starts. With `shown`, only those it shows (a reader's: none on or
+        naming a creature hidden from it), read on past the ones it leaves out until `limit`
+        are found or the log ends, so a page says nothing of what it left out; past
+        `MAX_READ_ON` read, the page stops short and the next starts after the last."""
         self._known(battle_id)
-        return [
+        found, next_after = read_on(
+            lambda since, n: self.store.rulings(battle_id, since, n), after, limit, shown
+        )
+        answer = [
             {
                 "version": e.version,
                 "intent_id": e.intent_id,
                 "actor": e.actor,
                 **{k: e.data.get(k) for k in ("rule", "step", "detail", "reason", "creature")},
             }
-            for e in self.store.rulings(battle_id, after, limit)
+            for e in found
         ]
+        return answer, next_after
 
     def movement(
-        self, battle_id: str, creature: str, round_: int | None, turn: int | None, ruleset: str
+        self,
+        battle_id: str,
+        creature: str,
+        round_: int | None,
+        turn: int | None,
+        ruleset: str,
+        seen_row: Callable[[Any], Any] | None = None,
     ) -> dict[str, Any]:
         """What a creature did (DESIGN section 7): its willing and forced movement with their
         distances, the squares it entered, its falls, the reactions it provoked and took, the
-        rulings on it; each item with its version."""
+        rulings on it; each item with its version. `seen_row` gives each fact as a reader
+        may read it (None: not at all)."""
         self._known(battle_id)
         self.check_span(battle_id, round_, turn)
         rows = self.store.movement(battle_id, creature, round_, turn, MAX_FACTS + 1)
         if len(rows) > MAX_FACTS:
             raise TooLong(f"more than {MAX_FACTS} movements: ask for a round or a turn")
+        if seen_row is not None:
+            rows = [r for r in map(seen_row, rows) if r is not None]
         answer: dict[str, Any] = {
             "battle_id": battle_id,
             "creature": creature,
@@ -218,3 +246,35 @@ def _moves(rows: list[Any], kind: str) -> dict[str, Any]:
 def _number(v: float) -> float:
     """Whole units as integers on the wire (squares, feet), inches rounded to a micro-inch."""
     return int(v) if float(v).is_integer() else round(v, 6)
+
+
+def read_on(
+    fetch: Callable[[int, int], list[Envelope]],
+    after: int,
+    limit: int,
+    shown: Callable[[Envelope], bool] | None,
+) -> tuple[list[Envelope], int]:
+    """A page of at most `limit` rows `fetch(after, n)` finds that `shown` shows (None: all),
+    and where the next page starts: it reads on past the rows left out, so neither the
+    page's length nor its `next_after` tells how many were (or which versions they hold);
+    past `MAX_READ_ON` rows read, it stops short and says where it stopped."""
+    found: list[Envelope] = []
+    read = 0
+    next_after = after
+    while len(found) < limit and read < MAX_READ_ON:
+        chunk = max(limit - len(found), READ_ON_CHUNK)
+        page = fetch(after, chunk)
+        for e in page:
+            if shown is None or shown(e):
+                found.append(e)
+                next_after = e.version
+                if len(found) == limit:
+                    break
+        if len(page) < chunk:
+            break  # all read
+        read += len(page)
+        after = page[-1].version
+    else:
+        if len(found) < limit:
+            next_after = after  # a bound on work: the reader asks on from here
+    return found, next_after

@@ -19,6 +19,7 @@ from engine import intents as it
 from engine import lookups
 from engine.action import Action
 from engine.economy import AnyEconomy
+from engine.hiding import split
 from engine.region import Region
 from engine.results import Accepted, Refusal
 from engine.rulesets.options import BaseOptions
@@ -36,6 +37,7 @@ from events.battle_events import (
     TurnStarted,
 )
 from events.gridless_events import MovedInches
+from events.visibility_events import CreatureHidden, CreatureRevealed
 from projections.state import BattleState, Creature, PendingReaction
 
 Handler = Callable[[Any, BattleState, Action], None]
@@ -156,6 +158,8 @@ class RulesetBase:
             "end_turn": self.on_end_turn,
             "remove": self.on_remove,
             "set_condition": self.on_set_condition,
+            "hide": self.on_hide,
+            "reveal": self.on_reveal,
         }
 
     def handle(self, intent: Any, state: BattleState, action: Action) -> None:
@@ -170,7 +174,13 @@ class RulesetBase:
                     "intent/field-unsupported",
                     f"{self.id} does not read `{name}` (only {', '.join(sorted(readers))})",
                 )
+        hidden = None
+        if intent.type == "place":  # a hidden entry is placed as seen, then hidden
+            entry, hidden = split(intent.creature)
+            intent = intent.model_copy(update={"creature": entry})
         handler(intent, state, action)
+        if hidden is not None:
+            action.emit(hidden)
         self.settle(action)
         self.stamp_movement_left(action)
 
@@ -258,3 +268,12 @@ class RulesetBase:
                 until=intent.until,
             )
         )
+
+    def on_hide(self, intent: it.Hide, state: BattleState, action: Action) -> None:
+        """DESIGN section 7, hidden creatures: what a reader sees changes, never the rules."""
+        self.creature(state, intent.creature)
+        action.emit(CreatureHidden(creature=intent.creature, visible_to=intent.visible_to))
+
+    def on_reveal(self, intent: it.Reveal, state: BattleState, action: Action) -> None:
+        self.creature(state, intent.creature)
+        action.emit(CreatureRevealed(creature=intent.creature, history=intent.history))

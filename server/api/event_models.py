@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 import events.battle_events
 import events.gridless_events
-import events.history_events  # noqa: F401  (each module registers its event types)
+import events.history_events
+import events.visibility_events  # noqa: F401  (each module registers its event types)
 from events.glossary import fill_descriptions
 from events.vocabulary import Event, registry
 
@@ -137,6 +138,34 @@ RECORDS = [
     _shape(name, DATA_MODELS[name], "Record", RECORD_FIELDS, "A `{name}` event in a replay.")
     for name in EVENT_TYPES
 ]
+
+
+class UnseenData(BaseModel):
+    """Nothing: the event concerns a creature hidden from this reader."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+_UNSEEN_DOC = (
+    "An event this reader may not read (it concerns a creature hidden from it): its "
+    "version, so versions stay contiguous, and nothing else."
+)
+UNSEEN_FIELDS: dict[str, Any] = {
+    "type": (Literal["Unseen"], Field(description="Always `Unseen`: a placeholder.")),
+    "data": (UnseenData, Field(description="Empty.")),
+}
+ENVELOPES.append(
+    create_model(
+        "UnseenEnvelope",
+        __doc__=_UNSEEN_DOC,
+        battle_id=ENVELOPE_FIELDS["battle_id"],
+        version=ENVELOPE_FIELDS["version"],
+        narration=ENVELOPE_FIELDS["narration"],
+        **UNSEEN_FIELDS,
+    )
+)
+UNLOGGED.append(create_model("UnseenEvent", __doc__=_UNSEEN_DOC, **UNSEEN_FIELDS, **NARRATION))
+RECORDS.append(create_model("UnseenRecord", __doc__=_UNSEEN_DOC, **UNSEEN_FIELDS))
 
 LoggedEvent = _union(ENVELOPES)
 """An event from the log: its envelope, with `data` typed by `type`."""

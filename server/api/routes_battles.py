@@ -17,10 +17,19 @@ from events.vocabulary import registry
 from server.command_pipeline import IntentOutcome
 from server.continuation import continued_body
 from server.errors import BadRequest, Forbidden, NotFound
+from server.log_questions import read_on
 from server.log_questions_store import Filters
 from server.narration import narrate_page, with_narration
 from server.receipts import check_receipts, make_receipt
-from server.redaction import reader_kind
+from server.redaction import (
+    PLACEHOLDER,
+    Reader,
+    Visibility,
+    hidden_from,
+    reader_kind,
+    redact_event,
+    redact_view,
+)
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
@@ -29,7 +38,7 @@ from .documented import IntentIn
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
 from .stream import Follower, StreamResponse
-from .wire import OrjsonResponse, envelope_json, outcome_json, plain_json
+from .wire import OrjsonResponse, outcome_json, plain_json, redacted_json
 
 router = APIRouter(tags=["battles"])
 IdempotencyKey = Annotated[
@@ -69,10 +78,16 @@ def check_limits(body: s.BattleIn) -> None:
 
 
 def answer(
-    request: Request, outcome: IntentOutcome, kind: str, deps: Deps, ruled: bool = False
+    request: Request,
+    outcome: IntentOutcome,
+    kind: str,
+    deps: Deps,
+    ruled: bool = False,
+    seen: tuple[Reader, Visibility] | None = None,
 ) -> Response:
     """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem; a ruled
-    intent's answer says which rules were set aside (`overruled`, empty when none were)."""
+    intent's answer says which rules were set aside (`overruled`, empty when none were); a
+    player's answer is read as it may read it (`seen`, server/redaction.py)."""
     state = request.scope.setdefault("state", {})
     state["intent_type"] = kind
     if outcome.refused is not None:
@@ -92,7 +107,7 @@ def answer(
         if outcome.envelopes and not outcome.replayed and deps.settings.questions_follow
         else None
     )
-    body = outcome_json(outcome)
+    body = outcome_json(outcome, *seen) if seen is not None else outcome_json(outcome)
     if ruled:
         body["overruled"] = [
             {k: e["data"].get(k) for k in ("rule", "step", "detail")}
@@ -193,6 +208,9 @@ def battle_state(
         view = deps.battles.view_at(battle_id, at if at.tzinfo else at.replace(tzinfo=UTC))
     else:
         view = deps.battles.view(battle_id, version)
+    if not who.is_director:
+        reader, seen = deps.battles.reader(who)
+        view = redact_view(view, reader, seen, view.get("version"))
     return OrjsonResponse(view)
 
 
@@ -232,7 +250,10 @@ async def submit_intent(
         dry_run=dry_run,
         correlation_id=request.scope.get("state", {}).get("request_id"),
     )
-    return answer(request, outcome, body.type, deps, ruled=body.overrule is not None)
+    seen = None
+    if not who.is_director and outcome.refused is None:
+        seen = await run_in_threadpool(deps.battles.reader, who)
+    return answer(request, outcome, body.type, deps, ruled=body.overrule is not None, seen=seen)
 
 
 @router.get(
@@ -306,16 +327,32 @@ def events(
     one); `next_after` says where the next page starts. Filters combine (`creature`, `type`,
     `round`, `turn`); a filter it does not know is a 422, never ignored."""
     filters = event_filters(request, creature, type_, round_, turn)
+    reader, seen = deps.battles.reader(who)
+    read_to: int | None = None
     if filters is None:
         found = deps.battles.events(battle_id, after, limit)
-    else:
+    elif creature is not None and creature in hidden_from(reader, seen):
+        found = []  # a creature hidden from the reader is asked about as one never named
+    elif reader.director or not seen.any:
         found = deps.questions.events(battle_id, after, limit, filters)
+    else:  # a filtered page keeps no placeholders, and reads on past them: they would say
+        # where a hidden creature did what the filter asks (its `next_after` too)
+        found, read_to = read_on(
+            lambda since, n: deps.questions.events(battle_id, since, n, filters),
+            after,
+            limit,
+            lambda e: redact_event(e.type, e.data, e.version, reader, seen)[0] != PLACEHOLDER,
+        )
     page = bytes_page(found, s.MAX_PAGE_BYTES)
     next_after = page[-1].version if page else after
-    shown = [envelope_json(e, director=who.is_director) for e in page]
+    if read_to is not None and len(page) == len(found):
+        next_after = read_to
+    shown = [redacted_json(e, reader, seen) for e in page]
+    if filters is not None:
+        shown = [e for e in shown if e["type"] != PLACEHOLDER]
     body = {"battle_id": battle_id, "events": shown}
     if narrate and page:
-        with_narration(body, narrate_page(deps.battles, battle_id, after, page))
+        with_narration(body, narrate_page(deps.battles, battle_id, after, page, (reader, seen)))
     return OrjsonResponse({**body, "next_after": next_after})
 
 
@@ -428,6 +465,7 @@ async def stream(
         reads.inc()
         return store.read_stream(battle, after=after, up_to=up_to)
 
+    reader, seen = await run_in_threadpool(deps.battles.reader, who)
     follower = Follower(
         deps.hub,
         sub,
@@ -436,6 +474,8 @@ async def stream(
         kind=reader_kind(who.is_director),
         encoded=deps.encoded,
         budget=deps.catch_up,
+        reader=reader,
+        seen=None if who.is_director else seen,
     )
     try:
         await follower.start()

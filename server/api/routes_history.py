@@ -140,4 +140,5 @@ def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> A
     found = deps.history.what_if(who, body.version, body.intents)
     if isinstance(found, Refused):
         raise refusal_error(found)
-    return OrjsonResponse(narrate_what_if(deps.battles, battle_id, body.version, found))
+    seen = deps.battles.reader(who)
+    return OrjsonResponse(narrate_what_if(deps.battles, battle_id, body.version, found, seen))

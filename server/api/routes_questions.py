@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 
+from events.envelope import Envelope
 from server.errors import NotFound
+from server.redaction import as_unseen, hidden_from, redact_event, told
 
 from . import question_answers as q
 from .deps import BattleId, Caller, Deps
@@ -40,10 +44,18 @@ def rulings(
     limit: Annotated[int, Query(ge=1, le=1000, description="At most this many.")] = 100,
 ) -> Any:
     """The battle's rulings, so a table can keep its precedents: each rule the director set
-    aside, with the version, the actor and the reason; an undone action's are left out."""
+    aside, with the version, the actor and the reason; an undone action's are left out, and
+    so is a ruling on (or naming) a creature hidden from the caller, as its event is."""
     only(request, {"after", "limit"})
-    found = deps.questions.rulings(battle_id, after, limit)
-    next_after = found[-1]["version"] if found else after
+    reader, seen = deps.battles.reader(who)
+    shown: Callable[[Envelope], bool] | None = None
+    if not reader.director and seen.any:
+
+        def as_read(e: Envelope) -> bool:  # the ruling's event as the caller reads it in the log
+            return redact_event(e.type, e.data, e.version, reader, seen)[0] == e.type
+
+        shown = as_read
+    found, next_after = deps.questions.rulings(battle_id, after, limit, shown)
     return OrjsonResponse({"battle_id": battle_id, "rulings": found, "next_after": next_after})
 
 
@@ -75,9 +87,29 @@ def movement(
     if round_ is not None and turn is not None:
         raise ProblemError(422, "invalid-request", "ask for a round or a turn, not both")
     view = deps.battles.view(battle_id)
-    if creature not in view.get("creatures", {}) and not deps.questions.ever_named(
-        battle_id, creature
-    ):
+    reader, seen = deps.battles.reader(who)
+    hidden = hidden_from(reader, seen)
+    if creature in hidden or (
+        creature not in view.get("creatures", {})
+        and not deps.questions.ever_named(battle_id, creature)
+    ):  # a creature hidden from the reader is asked about as one never named
         raise NotFound(f"no creature {creature!r} in battle {battle_id!r}")
-    found = deps.questions.movement(battle_id, creature, round_, turn, view["ruleset"])
-    return OrjsonResponse(found)
+    seen_row = None
+    if not reader.director and seen.any:
+
+        def as_read(row: Any) -> Any:
+            """A fact as the caller reads its event: none from before the creature was seen
+            (a reveal without `history` keeps its past hidden), none whose ruling tells of a
+            creature hidden then, and a creature hidden then named as an unseen one."""
+            if not seen.sees(reader, creature, row.version):
+                return None
+            then = hidden_from(reader, seen, row.version)
+            if not then:
+                return row
+            if told(row.detail, then):
+                return None
+            return SimpleNamespace(**{**row._asdict(), "detail": as_unseen(row.detail, then)})
+
+        seen_row = as_read
+    found = deps.questions.movement(battle_id, creature, round_, turn, view["ruleset"], seen_row)
+    return OrjsonResponse(as_unseen(found, hidden) if hidden else found)

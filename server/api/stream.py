@@ -23,11 +23,11 @@ from starlette.responses import StreamingResponse
 from starlette.types import Message, Receive, Scope, Send
 
 from events.envelope import Envelope
-from server.redaction import DIRECTOR
+from server.redaction import DIRECTOR, Reader, Visibility, kind_of
 from server.stream_hub import PAGE, StreamHub, Subscription
 
 from .problems import is_database_down
-from .stream_encoding import CatchUpBudget, EncodedEvents
+from .stream_encoding import CatchUpBudget, EncodedEvents, sse_redacted
 
 log = structlog.get_logger("turnledger.stream")
 SEND_TIMEOUT = 30.0
@@ -61,10 +61,15 @@ class Follower:
         kind: str = DIRECTOR,
         encoded: EncodedEvents | None = None,
         budget: CatchUpBudget | None = None,
+        reader: Reader | None = None,
+        seen: Visibility | None = None,
     ) -> None:
         self.hub, self.sub, self._read, self.last = hub, sub, read, after
         self.kind = kind
         """The reader's kind (server/redaction.py): what of each event it may see."""
+        self.reader, self.seen = reader, seen
+        """A player's rights and who may see whom as read so far (None: nothing to hide
+        from this reader's kind); each event is read into `seen` before it is encoded."""
         self._encoded = encoded or EncodedEvents(8 * 2**20)
         self._budget = budget or CatchUpBudget(float("inf"))
         self._first: list[bytes] | None = None
@@ -109,7 +114,7 @@ class Follower:
                 self.sub.fall_behind()  # a version was not handed over: read the log
                 break
             self.last = envelope.version
-            out.append(self._encoded.of(envelope, self.kind))
+            out.append(self._encode(envelope))
         return b"".join(out)
 
     async def _catch_up(self, page: list[bytes] | None) -> AsyncIterator[bytes]:
@@ -140,14 +145,30 @@ class Follower:
         """The next page after `last`, encoded: from the kept events when they hold a whole
         page, else read from the log (at most `CATCH_UP_READERS` reads at once)."""
         battle, after = self.sub.battle_id, self.last
-        kept = self._encoded.run(battle, after, self.kind, PAGE)
+        kept = self._encoded.run(battle, after, self._kind(), PAGE)
         if len(kept) < PAGE:
             since = after + len(kept)
             async with self._budget.readers:
                 read = await asyncio.to_thread(self._read, battle, since, after + PAGE)
-            kept += [self._encoded.of(e, self.kind) for e in read if e.version > since]
+            kept += [self._encode(e) for e in read if e.version > since]
         self.last = after + len(kept)
         return kept
+
+    def _kind(self) -> str:
+        if self.reader is None or self.seen is None:
+            return self.kind
+        return kind_of(self.reader, self.seen)
+
+    def _encode(self, e: Envelope) -> bytes:
+        """`e` as this reader reads it, encoded once per kind of reader."""
+        if self.reader is None or self.seen is None:
+            return self._encoded.of(e, self.kind)
+        reader, seen = self.reader, self.seen
+        seen.feed(e)  # a hide or a reveal applies from its own action on
+        kind = kind_of(reader, seen)
+        if kind == self.kind:  # nothing hidden: the plain kind's bytes
+            return self._encoded.of(e, kind)
+        return self._encoded.of(e, kind, lambda env: sse_redacted(env, reader, seen))
 
 
 def chunks(page: list[bytes]) -> Iterator[bytes]:

@@ -24,9 +24,9 @@ import orjson
 
 from events.envelope import Envelope
 from events.lru import SizedLRU
-from server.redaction import sees_secrets
+from server.redaction import Reader, Visibility, sees_secrets
 
-from .wire import envelope_json
+from .wire import envelope_json, redacted_json
 
 CATCH_UP_READERS = 2
 """Catch-up reads of the log one process runs at once (others wait their turn)."""
@@ -40,6 +40,15 @@ def sse_bytes(e: Envelope, kind: str) -> bytes:
     return b"id: %d\r\nevent: %s\r\ndata: %s\r\n\r\n" % (e.version, e.type.encode(), data)
 
 
+def sse_redacted(e: Envelope, reader: Reader, seen: Visibility) -> bytes:
+    """The server-sent event of `e` as `reader` reads it (a placeholder's `event` is
+    `Unseen`)."""
+    shown = redacted_json(e, reader, seen)
+    data = orjson.dumps(shown)
+    kind = str(shown["type"]).encode()
+    return b"id: %d\r\nevent: %s\r\ndata: %s\r\n\r\n" % (e.version, kind, data)
+
+
 class EncodedEvents:
     """Server-sent events by (battle, version, reader kind), each encoded once."""
 
@@ -50,11 +59,15 @@ class EncodedEvents:
         self.encoded = 0
         """How many encodings were made (a hit makes none): for tests and benchmarks."""
 
-    def of(self, e: Envelope, kind: str) -> bytes:
+    def of(
+        self, e: Envelope, kind: str, encode: Callable[[Envelope], bytes] | None = None
+    ) -> bytes:
+        """`e` as a reader of `kind` reads it; `encode` encodes it for a kind that tells
+        hidden creatures' readers apart (server/redaction.py's `kind_of`)."""
         key = (e.battle_id, e.version, kind)
         found = self._kept.get(key)
         if found is None:
-            found = sse_bytes(e, kind)
+            found = sse_bytes(e, kind) if encode is None else encode(e)
             self.encoded += 1
             self._kept.put(key, found)
         return found

@@ -11,7 +11,14 @@ from starlette.responses import Response
 from events.envelope import Envelope
 from events.vocabulary import Event
 from server.command_pipeline import IntentOutcome
-from server.redaction import readable
+from server.redaction import (
+    PLACEHOLDER,
+    Reader,
+    Visibility,
+    hidden_from,
+    readable,
+    redact_event,
+)
 
 from .problems import ProblemError
 
@@ -53,21 +60,43 @@ def envelope_json(e: Envelope, *, director: bool = True) -> dict[str, Any]:
     }
 
 
+def redacted_json(e: Envelope, reader: Reader, seen: Visibility) -> dict[str, Any]:
+    """An envelope as `reader` may read it (server/redaction.py): itself, or a placeholder
+    keeping its version and carrying nothing else."""
+    kind, data = redact_event(e.type, e.data, e.version, reader, seen)
+    if kind != PLACEHOLDER:
+        shown = envelope_json(e, director=reader.director)
+        return {**shown, "type": kind, "data": data}
+    return {"battle_id": e.battle_id, "version": e.version, "type": PLACEHOLDER, "data": {}}
+
+
+def _preview_as(event: Event, reader: Reader, seen: Visibility) -> dict[str, Any]:
+    shown = preview_json(event)
+    kind, data = redact_event(shown["type"], shown["data"], seen.version + 1, reader, seen)
+    return {"type": kind, "data": data}
+
+
 def preview_json(event: Event) -> dict[str, Any]:
     data = event.model_dump(mode="json")
     return {"type": data.pop("type", event.type), "data": data}
 
 
-def outcome_json(outcome: IntentOutcome) -> dict[str, Any]:
+def outcome_json(
+    outcome: IntentOutcome, reader: Reader | None = None, seen: Visibility | None = None
+) -> dict[str, Any]:
+    """A judged intent's answer, as `reader` may read it (a player's lacks what is hidden
+    from it: a dry run's events are read at the head's visibility)."""
+    reader, seen = reader or Reader(True), seen or Visibility()
+    hidden = hidden_from(reader, seen)
     if outcome.envelopes:
-        events = [envelope_json(e) for e in outcome.envelopes]
+        events = [redacted_json(e, reader, seen) for e in outcome.envelopes]
     else:
-        events = [preview_json(e) for e in outcome.events]
+        events = [_preview_as(e, reader, seen) for e in outcome.events]
     return {
         "version": outcome.version,
         "intent_id": outcome.intent_id,
         "events": events,
-        "trace": list(outcome.trace),
+        "trace": [] if hidden else list(outcome.trace),
         "replayed": outcome.replayed,
         "dry_run": outcome.dry_run,
     }

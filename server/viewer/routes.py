@@ -21,6 +21,7 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 import events.battle_events  # registers the battle event types with `registry`
 import events.history_events
 from events.vocabulary import registry
+from server.redaction import PLACEHOLDER
 
 log = structlog.get_logger("turnledger.viewer")
 router = APIRouter(tags=["viewer"])
@@ -48,7 +49,7 @@ def page_config(battle_id: str, who: Any) -> str:
         "battle_id": battle_id,
         "role": who.role,
         "creatures": sorted(who.creatures),
-        "event_types": sorted({*registry.types, *events.history_events.CONTROL_TYPES}),
+        "event_types": sorted({*registry.types, *events.history_events.CONTROL_TYPES, PLACEHOLDER}),
     }
     # `</` must not close the script element that carries the JSON.
     return json.dumps(config).replace("</", "<\\/")

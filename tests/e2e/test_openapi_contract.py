@@ -188,7 +188,7 @@ def test_every_event_type_of_the_vocabulary_has_its_schemas(contract: Contract) 
     schemas = contract.spec["components"]["schemas"]
     page = schemas["EventsPage"]["properties"]["events"]["items"]
     mapping = page["discriminator"]["mapping"]
-    assert set(mapping) == set(registry.types)
+    assert set(mapping) == set(registry.types) | {"Unseen"}  # a hidden creature's placeholder
     for name, model in registry.types.items():
         data = schemas[f"{name}Data"]
         assert set(data["properties"]) == set(model.model_fields) - {"type"}, name

@@ -1170,6 +1170,134 @@ class CreatureDifference(BaseModel):
     """
 
 
+class CreatureHiddenData(BaseModel):
+    """
+    The creature is hidden from every player not of one of `visible_to`'s sides.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature hidden.
+    """
+    visible_to: Annotated[list[str], Field(max_length=50, title="Visible To")]
+    """
+    The sides whose players still see it (none: no player).
+    """
+
+
+class CreatureHiddenEnvelope(BaseModel):
+    """
+    A logged `CreatureHidden` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: CreatureHiddenData
+    """
+    What the `CreatureHidden` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["CreatureHidden"], Field(title="Type")] = "CreatureHidden"
+    """
+    Always `CreatureHidden`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class CreatureHiddenEvent(BaseModel):
+    """
+    A `CreatureHidden` event that was not logged.
+    """
+
+    data: CreatureHiddenData
+    """
+    What the `CreatureHidden` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["CreatureHidden"], Field(title="Type")] = "CreatureHidden"
+    """
+    Always `CreatureHidden`: the event's type.
+    """
+
+
+class CreatureHiddenRecord(BaseModel):
+    """
+    A `CreatureHidden` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: CreatureHiddenData
+    """
+    What the `CreatureHidden` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["CreatureHidden"], Field(title="Type")] = "CreatureHidden"
+    """
+    Always `CreatureHidden`: the event's type.
+    """
+
+
 class Side(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
     """
@@ -1356,6 +1484,140 @@ class CreatureRemovedRecord(BaseModel):
     type: Annotated[Literal["CreatureRemoved"], Field(title="Type")] = "CreatureRemoved"
     """
     Always `CreatureRemoved`: the event's type.
+    """
+
+
+class CreatureRevealedData(BaseModel):
+    """
+    The creature is seen by all from here on; with `history`, its past events too.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature revealed to every player.
+    """
+    history: Annotated[bool, Field(title="History")]
+    """
+    Its past events are shown too, not only what comes next.
+    """
+
+
+class CreatureRevealedEnvelope(BaseModel):
+    """
+    A logged `CreatureRevealed` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: CreatureRevealedData
+    """
+    What the `CreatureRevealed` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["CreatureRevealed"], Field(title="Type")] = (
+        "CreatureRevealed"
+    )
+    """
+    Always `CreatureRevealed`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class CreatureRevealedEvent(BaseModel):
+    """
+    A `CreatureRevealed` event that was not logged.
+    """
+
+    data: CreatureRevealedData
+    """
+    What the `CreatureRevealed` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["CreatureRevealed"], Field(title="Type")] = (
+        "CreatureRevealed"
+    )
+    """
+    Always `CreatureRevealed`: the event's type.
+    """
+
+
+class CreatureRevealedRecord(BaseModel):
+    """
+    A `CreatureRevealed` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: CreatureRevealedData
+    """
+    What the `CreatureRevealed` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["CreatureRevealed"], Field(title="Type")] = (
+        "CreatureRevealed"
+    )
+    """
+    Always `CreatureRevealed`: the event's type.
     """
 
 
@@ -5365,6 +5627,40 @@ class ResumedRuling(BaseModel):
     """
 
 
+class Reveal(BaseModel):
+    """
+    Director: show `creature` to every player from now on; with `history`, its past too.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    history: Annotated[bool | None, Field(title="History")] = None
+    """
+    Show its past events too, not only what comes next. Default: `false`.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["reveal"], Field(title="Type")] = "reveal"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class RuleOverruledData(BaseModel):
     """
     The director set a rule aside (a ruling): the intent would have been
@@ -7872,6 +8168,77 @@ class UndoRecord(BaseModel):
     """
 
 
+class UnseenData(BaseModel):
+    """
+    Nothing: the event concerns a creature hidden from this reader.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+
+
+class UnseenEnvelope(BaseModel):
+    """
+    An event this reader may not read (it concerns a creature hidden from it): its version, so versions stay contiguous, and nothing else.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    data: UnseenData
+    """
+    Empty.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Unseen"], Field(title="Type")] = "Unseen"
+    """
+    Always `Unseen`: a placeholder.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class UnseenEvent(BaseModel):
+    """
+    An event this reader may not read (it concerns a creature hidden from it): its version, so versions stay contiguous, and nothing else.
+    """
+
+    data: UnseenData
+    """
+    Empty.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Unseen"], Field(title="Type")] = "Unseen"
+    """
+    Always `Unseen`: a placeholder.
+    """
+
+
+class UnseenRecord(BaseModel):
+    """
+    An event this reader may not read (it concerns a creature hidden from it): its version, so versions stay contiguous, and nothing else.
+    """
+
+    data: UnseenData
+    """
+    Empty.
+    """
+    type: Annotated[Literal["Unseen"], Field(title="Type")] = "Unseen"
+    """
+    Always `Unseen`: a placeholder.
+    """
+
+
 class VerifyIn(BaseModel):
     """
     Receipts to check the log against.
@@ -8625,6 +8992,43 @@ class ForceMove(BaseModel):
     """
 
 
+class Hide(BaseModel):
+    """
+    Director: hide `creature` from every player, or from all but the players of the sides
+    in `visible_to`. The rules still judge it as if seen.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature acting.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["hide"], Field(title="Type")] = "hide"
+    """
+    What is asked: selects the intent's shape.
+    """
+    visible_to: Annotated[
+        list[str] | None, Field(max_length=50, title="Visible To")
+    ] = None
+    """
+    The sides whose players still see it (none: no player). Default: `[]`.
+    """
+
+
 class KeySet(BaseModel):
     """
     The server's receipt signing keys, current first (a JWK Set).
@@ -9283,7 +9687,9 @@ class WhatIfIn(BaseModel):
                 | Place
                 | Remove
                 | SetTerrain
-                | SetCondition,
+                | SetCondition
+                | Hide
+                | Reveal,
                 Field(discriminator="type"),
             ]
         ],
@@ -9592,7 +9998,9 @@ class CreatureOption(BaseModel):
         | Place
         | Remove
         | SetTerrain
-        | SetCondition,
+        | SetCondition
+        | Hide
+        | Reveal,
         Field(discriminator="type", title="Intent"),
     ]
     """
@@ -9743,6 +10151,8 @@ class IntentAcceptedData(BaseModel):
         | Remove
         | SetTerrain
         | SetCondition
+        | Hide
+        | Reveal
         | UndoRecord
         | RedoRecord
         | CreateRecord,
@@ -10081,8 +10491,10 @@ class RecordedAction(BaseModel):
                 | BattleCreatedEvent
                 | CollidedEvent
                 | ConditionSetEvent
+                | CreatureHiddenEvent
                 | CreaturePlacedEvent
                 | CreatureRemovedEvent
+                | CreatureRevealedEvent
                 | DamageTakenEvent
                 | DiceRolledEvent
                 | DroppedDownEvent
@@ -10111,7 +10523,8 @@ class RecordedAction(BaseModel):
                 | TeleportedEvent
                 | TerrainSetEvent
                 | TurnEndedEvent
-                | TurnStartedEvent,
+                | TurnStartedEvent
+                | UnseenEvent,
                 Field(discriminator="type"),
             ]
         ],
@@ -10143,8 +10556,10 @@ class ReplayStep(BaseModel):
         | BattleCreatedRecord
         | CollidedRecord
         | ConditionSetRecord
+        | CreatureHiddenRecord
         | CreaturePlacedRecord
         | CreatureRemovedRecord
+        | CreatureRevealedRecord
         | DamageTakenRecord
         | DiceRolledRecord
         | DroppedDownRecord
@@ -10173,7 +10588,8 @@ class ReplayStep(BaseModel):
         | TeleportedRecord
         | TerrainSetRecord
         | TurnEndedRecord
-        | TurnStartedRecord,
+        | TurnStartedRecord
+        | UnseenRecord,
         Field(discriminator="type", title="Event"),
     ]
     """
@@ -10206,8 +10622,10 @@ class StreamEvent(
         | BattleCreatedEnvelope
         | CollidedEnvelope
         | ConditionSetEnvelope
+        | CreatureHiddenEnvelope
         | CreaturePlacedEnvelope
         | CreatureRemovedEnvelope
+        | CreatureRevealedEnvelope
         | DamageTakenEnvelope
         | DiceRolledEnvelope
         | DroppedDownEnvelope
@@ -10237,6 +10655,7 @@ class StreamEvent(
         | TerrainSetEnvelope
         | TurnEndedEnvelope
         | TurnStartedEnvelope
+        | UnseenEnvelope
     ]
 ):
     root: Annotated[
@@ -10247,8 +10666,10 @@ class StreamEvent(
         | BattleCreatedEnvelope
         | CollidedEnvelope
         | ConditionSetEnvelope
+        | CreatureHiddenEnvelope
         | CreaturePlacedEnvelope
         | CreatureRemovedEnvelope
+        | CreatureRevealedEnvelope
         | DamageTakenEnvelope
         | DiceRolledEnvelope
         | DroppedDownEnvelope
@@ -10277,7 +10698,8 @@ class StreamEvent(
         | TeleportedEnvelope
         | TerrainSetEnvelope
         | TurnEndedEnvelope
-        | TurnStartedEnvelope,
+        | TurnStartedEnvelope
+        | UnseenEnvelope,
         Field(discriminator="type", title="StreamEvent"),
     ]
     """
@@ -10301,8 +10723,10 @@ class WhatIfStep(BaseModel):
                 | BattleCreatedEvent
                 | CollidedEvent
                 | ConditionSetEvent
+                | CreatureHiddenEvent
                 | CreaturePlacedEvent
                 | CreatureRemovedEvent
+                | CreatureRevealedEvent
                 | DamageTakenEvent
                 | DiceRolledEvent
                 | DroppedDownEvent
@@ -10331,7 +10755,8 @@ class WhatIfStep(BaseModel):
                 | TeleportedEvent
                 | TerrainSetEvent
                 | TurnEndedEvent
-                | TurnStartedEvent,
+                | TurnStartedEvent
+                | UnseenEvent,
                 Field(discriminator="type"),
             ]
         ]
@@ -10393,8 +10818,10 @@ class DryRunOut(BaseModel):
                 | BattleCreatedEvent
                 | CollidedEvent
                 | ConditionSetEvent
+                | CreatureHiddenEvent
                 | CreaturePlacedEvent
                 | CreatureRemovedEvent
+                | CreatureRevealedEvent
                 | DamageTakenEvent
                 | DiceRolledEvent
                 | DroppedDownEvent
@@ -10423,7 +10850,8 @@ class DryRunOut(BaseModel):
                 | TeleportedEvent
                 | TerrainSetEvent
                 | TurnEndedEvent
-                | TurnStartedEvent,
+                | TurnStartedEvent
+                | UnseenEvent,
                 Field(discriminator="type"),
             ]
         ],
@@ -10473,8 +10901,10 @@ class EventsPage(BaseModel):
                 | BattleCreatedEnvelope
                 | CollidedEnvelope
                 | ConditionSetEnvelope
+                | CreatureHiddenEnvelope
                 | CreaturePlacedEnvelope
                 | CreatureRemovedEnvelope
+                | CreatureRevealedEnvelope
                 | DamageTakenEnvelope
                 | DiceRolledEnvelope
                 | DroppedDownEnvelope
@@ -10503,7 +10933,8 @@ class EventsPage(BaseModel):
                 | TeleportedEnvelope
                 | TerrainSetEnvelope
                 | TurnEndedEnvelope
-                | TurnStartedEnvelope,
+                | TurnStartedEnvelope
+                | UnseenEnvelope,
                 Field(discriminator="type"),
             ]
         ],
@@ -10537,8 +10968,10 @@ class IntentOut(BaseModel):
                 | BattleCreatedEnvelope
                 | CollidedEnvelope
                 | ConditionSetEnvelope
+                | CreatureHiddenEnvelope
                 | CreaturePlacedEnvelope
                 | CreatureRemovedEnvelope
+                | CreatureRevealedEnvelope
                 | DamageTakenEnvelope
                 | DiceRolledEnvelope
                 | DroppedDownEnvelope
@@ -10567,7 +11000,8 @@ class IntentOut(BaseModel):
                 | TeleportedEnvelope
                 | TerrainSetEnvelope
                 | TurnEndedEnvelope
-                | TurnStartedEnvelope,
+                | TurnStartedEnvelope
+                | UnseenEnvelope,
                 Field(discriminator="type"),
             ]
         ],
@@ -10617,8 +11051,10 @@ class JudgedAgain(BaseModel):
                 | BattleCreatedEvent
                 | CollidedEvent
                 | ConditionSetEvent
+                | CreatureHiddenEvent
                 | CreaturePlacedEvent
                 | CreatureRemovedEvent
+                | CreatureRevealedEvent
                 | DamageTakenEvent
                 | DiceRolledEvent
                 | DroppedDownEvent
@@ -10647,7 +11083,8 @@ class JudgedAgain(BaseModel):
                 | TeleportedEvent
                 | TerrainSetEvent
                 | TurnEndedEvent
-                | TurnStartedEvent,
+                | TurnStartedEvent
+                | UnseenEvent,
                 Field(discriminator="type"),
             ]
         ]
@@ -10698,6 +11135,8 @@ class Judgement(BaseModel):
         | Remove
         | SetTerrain
         | SetCondition
+        | Hide
+        | Reveal
         | UndoRecord
         | RedoRecord
         | CreateRecord,
@@ -10801,5 +11240,5 @@ class WhatIf(BaseModel):
 from typing import TypeAlias  # noqa: E402
 
 
-LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope
+LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenEnvelope
 """One member of `StreamEvent`: what `stream()` yields."""

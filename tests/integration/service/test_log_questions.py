@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import text
 
+import server.log_questions as questions_module
 import server.log_questions_store as store_module
 from server.battle_service import BattleService, CreatedBattle
 from server.log_questions_store import Filters
@@ -95,3 +96,33 @@ def test_following_catches_each_battle_up_once_however_many_appends_came(
     assert rows(wired, battle.battle_id) == head
     wired.questions.stop()
     wired.questions.follow(battle.battle_id)  # after stopping: noted nowhere, no thread
+
+
+def test_a_page_of_rulings_reads_on_past_those_a_reader_may_not_see_within_a_bound(
+    service: Any, wired: Wired, monkeypatch: Any
+) -> None:
+    battle, director = director_of(service)
+    ruled = {"overrule": {"reason": "so ruled"}}
+    for path in ([[2, 1], [3, 1], [4, 1]], [[3, 1], [2, 1], [1, 1]], [[2, 1], [3, 1], [4, 1]]):
+        intent = {"type": "move", "creature": "hero", "path": path, **ruled}
+        assert service.submit(director, intent).refused is None
+    b = battle.battle_id
+    every, _ = wired.questions.rulings(b, 0, 100)
+    assert len(every) >= 3
+    last = every[-1]["version"]
+
+    def only_the_last(e: Any) -> bool:
+        return bool(e.version == last)
+
+    monkeypatch.setattr(questions_module, "READ_ON_CHUNK", 1)  # a read per ruling
+    found, next_after = wired.questions.rulings(b, 0, 1, only_the_last)
+    assert [r["version"] for r in found] == [last] and next_after == last
+    assert wired.questions.rulings(b, last, 1, only_the_last) == ([], last)
+    monkeypatch.setattr(questions_module, "MAX_READ_ON", 2)
+    pages = [wired.questions.rulings(b, 0, 1, only_the_last)]
+    while (
+        not pages[-1][0] and len(pages) < 9
+    ):  # each page stops short after two reads and says where it stopped
+        pages.append(wired.questions.rulings(b, pages[-1][1], 1, only_the_last))
+    versions = [r["version"] for r in every]
+    assert pages == [([], versions[1]), ([], versions[3]), (every[-1:], last)]

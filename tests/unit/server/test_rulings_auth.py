@@ -3,7 +3,7 @@ send the table's rolls: Reclaim the Wild's catching oneself after losing a grip 
 
 from engine.intents import parse_intent
 from server.auth import Principal
-from server.battle_service import authorise
+from server.authorisation import authorise
 from tests.unit.rulesets.one_two_one.test_movement import game
 
 CLINGING = {"A": {"at": [0, 0, 3]}}

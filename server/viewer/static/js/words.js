@@ -19,6 +19,7 @@ export function buildActions(events) {
   const actions = [];
   const byId = new Map();
   for (const e of events) {
+    if (e.type === "Unseen") continue; // hidden from this reader: its version, nothing else
     let action = e.intent_id ? byId.get(e.intent_id) : null;
     if (!action) {
       action = { id: e.intent_id, first: e.version, last: e.version, intent: null, trace: [],

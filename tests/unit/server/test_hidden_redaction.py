@@ -1,0 +1,151 @@
+"""Hidden creatures reach a player as nothing (server/redaction.py): for random Draw Steel
+battles with a hidden creature that moves, and every creature acting at random, nothing a
+player reads of the log or the state names the hidden creature, except a reaction it takes
+against a seen creature (from "an unseen creature"); versions stay contiguous; the director
+reads everything; revealing shows it from then on, and its past only with `history`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from hypothesis import assume, given, note
+from hypothesis import strategies as st
+
+from engine import Accepted, create_battle, decide
+from engine.view import battle_view
+from projections import BattleState, evolve, fold
+from server.redaction import PLACEHOLDER, UNSEEN, Reader, Visibility, redact_event, redact_view
+from tests.unit.battle_map import setup_for
+from tests.unit.rulesets.properties import SETTINGS, Profile, intents, maps
+
+P = Profile("draw-steel", 5, ("advance",), extra=("shift",))
+LURKER = "lurker7"
+PLAYER = Reader(False, frozenset({"A"}), frozenset({"heroes"}))
+REASONS = ("the table agreed", f"{LURKER} lets it pass.", f"as {LURKER}, so A")
+
+
+@dataclass(frozen=True)
+class Env:
+    version: int
+    type: str
+    data: dict[str, Any]
+    intent_id: str | None
+
+
+def logged(events: Any, log: list[Env], intent: dict[str, Any], trace: Any) -> None:
+    iid = f"i{len(log)}"
+    log.append(Env(len(log) + 1, "IntentAccepted", {"intent": intent, "trace": trace}, iid))
+    for e in events:
+        data = e.model_dump(mode="json")
+        log.append(Env(len(log) + 1, data.pop("type"), data, iid))
+
+
+def hidden_battle(rows: str, at: list[int]) -> tuple[BattleState, list[Env]] | None:
+    setup = setup_for(rows, options={"turns": False, "opportunity_attacks": "always"})
+    lurker = {
+        "id": LURKER,
+        "name": "Lurker",
+        "side": "monsters",
+        "at": at,
+        "hidden": True,
+        "speeds": {"walk": 5},
+    }
+    created = create_battle({**setup, "creatures": [*setup["creatures"], lurker]})
+    if not isinstance(created, Accepted):
+        return None
+    log: list[Env] = []
+    logged(created.events, log, {"type": "create_battle"}, [])
+    return fold(created.events), log
+
+
+def player_reads(log: list[Env], state: BattleState, reader: Reader) -> str:
+    seen = Visibility.of(log)
+    shown = [redact_event(e.type, e.data, e.version, reader, seen) for e in log]
+    view = redact_view(battle_view(state), reader, seen)
+    return orjson.dumps({"events": shown, "view": view}).decode()
+
+
+@SETTINGS
+@given(data=st.data(), rows=maps(tiles="......~#"), x=st.integers(0, 6), y=st.integers(0, 4))
+def test_nothing_a_player_reads_names_a_hidden_creature(
+    data: st.DataObject, rows: str, x: int, y: int
+) -> None:
+    made = hidden_battle(rows, [x, y])
+    assume(made is not None)
+    assert made is not None
+    state, log = made
+    note(f"map:\n{rows}\nlurker at {[x, y]}")
+    for _ in range(data.draw(st.integers(1, 8))):
+        intent = data.draw(intents(P, state))
+        if data.draw(st.booleans()) and intent.get("creature") in state.creatures:
+            intent = {**intent, "creature": LURKER} if intent["type"] == "move" else intent
+        if data.draw(st.booleans()):  # the director rules: a refusal's sentence is logged
+            intent = {**intent, "overrule": {"reason": data.draw(st.sampled_from(REASONS))}}
+        decision = decide(intent, state)
+        note(f"{intent} -> {type(decision).__name__}")
+        if isinstance(decision, Accepted):
+            logged(decision.events, log, intent, [t.to_json() for t in decision.trace])
+            for event in decision.events:
+                state = evolve(state, event)
+    read = player_reads(log, state, PLAYER)
+    assert LURKER not in read.replace(UNSEEN, ""), read
+    assert "Lurker" not in read
+    shown = orjson.loads(read)["events"]
+    assert len(shown) == len(log)  # one answer per version, placeholders included
+    for (kind, body), e in zip(shown, log, strict=True):
+        assert kind in (e.type, PLACEHOLDER)
+        assert kind != PLACEHOLDER or body == {}
+    assert LURKER in player_reads(log, state, Reader(True))
+
+
+def test_a_reveal_shows_the_creature_from_then_on_and_its_past_only_with_history() -> None:
+    made = hidden_battle("A....\n.....\n....b", [4, 0])
+    assert made is not None
+    state, log = made
+    moved = {"type": "move", "creature": LURKER, "to": [3, 1]}
+    for intent in (moved, {"type": "reveal", "creature": LURKER}):
+        decision = decide(intent, state)
+        assert isinstance(decision, Accepted), decision
+        logged(decision.events, log, intent, [])
+        state = fold(decision.events, state)
+    seen = Visibility.of(log)
+    kinds = [redact_event(e.type, e.data, e.version, PLAYER, seen)[0] for e in log]
+    assert PLACEHOLDER in kinds and kinds[-1] == "CreatureRevealed"
+    assert LURKER in redact_view(battle_view(state), PLAYER, seen)["creatures"]
+    decision = decide({"type": "reveal", "creature": LURKER, "history": True}, state)
+    assert isinstance(decision, Accepted)
+    logged(decision.events, log, {"type": "reveal", "creature": LURKER, "history": True}, [])
+    seen = Visibility.of(log)
+    kinds = [redact_event(e.type, e.data, e.version, PLAYER, seen)[0] for e in log]
+    assert PLACEHOLDER not in kinds
+
+
+def test_a_side_it_is_visible_to_sees_it() -> None:
+    made = hidden_battle("A....\n.....\n....b", [4, 0])
+    assert made is not None
+    state, log = made
+    decision = decide({"type": "hide", "creature": LURKER, "visible_to": ["heroes"]}, state)
+    assert isinstance(decision, Accepted)
+    logged(decision.events, log, {"type": "hide", "creature": LURKER}, [])
+    seen = Visibility.of(log)
+    assert LURKER in redact_view(battle_view(state), PLAYER, seen)["creatures"]
+    other = Reader(False, frozenset({"b"}), frozenset({"villains"}))
+    assert LURKER not in redact_view(battle_view(state), other, seen)["creatures"]
+
+
+def test_a_ruling_whose_sentence_names_a_hidden_creature_is_a_placeholder() -> None:
+    made = hidden_battle("A....\n.....\n....b", [4, 0])
+    assert made is not None
+    _, log = made
+    seen = Visibility.of(log)
+    ruling = {"rule": "map/occupied", "step": 1, "reason": "so ruled", "creature": "A"}
+    told = {**ruling, "detail": f"{LURKER} occupies [4, 0]."}
+    other = {**ruling, "detail": f"{LURKER}0 occupies [4, 0]"}  # another id, not the lurker's
+    version = len(log) + 1
+    assert redact_event("RuleOverruled", told, version, PLAYER, seen) == (PLACEHOLDER, {})
+    assert redact_event("RuleOverruled", other, version, PLAYER, seen)[0] == "RuleOverruled"
+    assert redact_event("RuleOverruled", told, version, Reader(True), seen)[1] == told
+    intent = {"intent": {"type": "move", "creature": "A", "overrule": {"reason": LURKER}}}
+    assert redact_event("IntentAccepted", intent, version, PLAYER, seen)[0] == PLACEHOLDER
