@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -355,10 +356,14 @@ def demo(
             console.print("the demo's server stops now; `--keep-open` leaves it serving")
         else:
             console.print("serving until Ctrl-C")
-            try:
-                threading.Event().wait()
-            except KeyboardInterrupt:
-                console.print("stopped")
+            # Our own handlers, not the inherited disposition: a process started in the
+            # background (or by a test runner) may have SIGINT ignored, and would never stop.
+            stop = threading.Event()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                signal.signal(signum, lambda *_: stop.set())
+            while not stop.wait(0.5):
+                pass
+            console.print("stopped")
 
 
 if __name__ == "__main__":

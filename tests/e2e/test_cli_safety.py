@@ -159,9 +159,12 @@ def test_the_demo_can_leave_its_battle_open_to_watch(tmp_path: Path, database_ur
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     env = clean_env(DATABASE_URL=to_sqlalchemy_url(database_uri))
+    # started as a shell starts a background job (or a test runner may): SIGINT ignored, which
+    # the demo must not inherit, or Ctrl-C (and this test's SIGINT) would never stop it
     demo = subprocess.Popen(
         [TURNLEDGER, "demo", "--keep-open", "--port", str(port)],
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     )  # fmt: skip
     try:
         url = None
@@ -183,7 +186,8 @@ def test_the_demo_can_leave_its_battle_open_to_watch(tmp_path: Path, database_ur
     finally:
         demo.send_signal(signal.SIGINT)
         # drain its output while it stops: a full pipe would hold it in a write
-        demo.communicate(timeout=60)
+        out, _ = demo.communicate(timeout=60)
+    assert demo.returncode == 0 and "stopped" in out
 
 
 def test_the_steps_that_take_seconds_each_say_so_in_one_line(tmp_path: Path) -> None:
