@@ -101,6 +101,13 @@ class LogQuestions:
                 self._thread.start()
             self._wake.notify()
 
+    async def follow_after_answer(self, battle_id: str, appended: Sequence[Envelope]) -> None:
+        """`follow` as a response's background task: a coroutine, so Starlette runs it on
+        the event loop, where noting the append costs a moment under a lock, rather than
+        handing it to a worker thread and back (under bench_http, the hop to and from the
+        thread pool held the GIL about as long as the follower's own writes)."""
+        self.follow(battle_id, appended)
+
     def stop(self) -> None:
         with self._wake:
             self._stopping = True

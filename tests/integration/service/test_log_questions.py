@@ -209,3 +209,23 @@ def test_following_reads_from_the_log_what_it_was_not_handed(service: Any, wired
     assert rows(wired, battle.battle_id) == head
     moved = wired.questions.movement(battle.battle_id, "hero", None, None, "draw-steel")
     assert moved["willing"]["distance"] == 4
+
+
+def test_following_after_the_answer_runs_on_the_event_loop_and_indexes_the_append(
+    service: Any, wired: Wired, runner: Any
+) -> None:
+    import threading
+    import time
+
+    battle, director = director_of(service)
+    outcome = service.submit(director, {"type": "move", "creature": "hero", "path": [[1, 2]]})
+    assert outcome.refused is None, outcome.refused
+    before = threading.active_count()
+    follow = wired.questions.follow_after_answer(battle.battle_id, outcome.envelopes)
+    runner.run(follow)  # a coroutine: awaited on the loop, no worker thread of its own
+    head = outcome.envelopes[-1].version
+    deadline = time.monotonic() + 30
+    while rows(wired, battle.battle_id) < head and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rows(wired, battle.battle_id) == head
+    assert threading.active_count() <= before + 1  # at most the follower thread started
