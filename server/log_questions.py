@@ -9,7 +9,8 @@ holds, plus the few events appended since the models last followed.
 Following runs on one thread of its own per process, over the set of battles appended to
 since it last looked: however fast appends come, at most one connection follows, each battle
 is caught up once for any number of appends, and a battle another process is catching up is
-skipped (its rows are on their way). Measured under bench_http's load, one catch-up per
+skipped (its rows are on their way). It indexes the events each append hands it, as the
+write path had them (`follow`), reading from the log only what it was not handed. Measured under bench_http's load, one catch-up per
 append from the request threads instead piled up on the position locks and emptied the
 connection pool.
 """
