@@ -10,9 +10,9 @@ Following runs on one thread of its own per process, over the set of battles app
 since it last looked: however fast appends come, at most one connection follows, each battle
 is caught up once for any number of appends, and a battle another process is catching up is
 skipped (its rows are on their way). It indexes the events each append hands it, as the
-write path had them (`follow`), reading from the log only what it was not handed. Measured under bench_http's load, one catch-up per
-append from the request threads instead piled up on the position locks and emptied the
-connection pool.
+write path had them (`follow`), reading from the log only what it was not handed. Measured
+under bench_http's load, one catch-up per append from the request threads instead piled up on
+the position locks and emptied the connection pool.
 """
 
 from __future__ import annotations
