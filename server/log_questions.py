@@ -9,15 +9,17 @@ holds, plus the few events appended since the models last followed.
 Following runs on one thread of its own per process, over the set of battles appended to
 since it last looked: however fast appends come, at most one connection follows, each battle
 is caught up once for any number of appends, and a battle another process is catching up is
-skipped (its rows are on their way). Measured under bench_http's load, one catch-up per
-append from the request threads instead piled up on the position locks and emptied the
-connection pool.
+skipped (its rows are on their way). It indexes the events each append hands it, as the
+write path had them (`follow`), reading from the log only what it was not handed. Measured
+under bench_http's load, one catch-up per append from the request threads instead piled up on
+the position locks and emptied the connection pool.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
@@ -44,6 +46,20 @@ MAX_READ_ON = 10_000
 reader from whom more are hidden is answered a shorter page, then asks on from it)."""
 
 
+MAX_HELD = 2000
+"""The most appended events the follower holds for one battle between wake-ups: past it, the
+rest are read back from the log (a bound on its memory, never on what it indexes)."""
+
+
+@dataclass
+class _Pending:
+    """A battle's appends since the follower last looked: the highest version answered and
+    the events themselves, as the write path had them in memory."""
+
+    head: int = 0
+    events: list[Envelope] = field(default_factory=list)
+
+
 class TooLong(ServiceError):
     """A question whose answer would pass `MAX_FACTS`: the client narrows it."""
 
@@ -55,7 +71,7 @@ class LogQuestions:
     def __init__(self, log: PostgresEventStore, store: LogQuestionsStore) -> None:
         self.log = log
         self.store = store
-        self._dirty: dict[str, None] = {}  # insertion-ordered: the oldest append first
+        self._dirty: dict[str, _Pending] = {}  # insertion-ordered: the oldest append first
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stopping = False
@@ -68,18 +84,30 @@ class LogQuestions:
             self.store.catch_up(battle_id, self._read, head, wait=wait)
         return head
 
-    def follow(self, battle_id: str) -> None:
-        """Note an answered append; the follower thread catches the battle up soon."""
+    def follow(self, battle_id: str, appended: Sequence[Envelope] = ()) -> None:
+        """Note an answered append (`appended`: its events); the follower thread catches the
+        battle up soon, from these events where they follow on from its position."""
         with self._wake:
             if self._stopping:
                 return
-            self._dirty[battle_id] = None
+            pending = self._dirty.setdefault(battle_id, _Pending())
+            for e in appended:
+                pending.head = max(pending.head, e.version)
+                if len(pending.events) < MAX_HELD:
+                    pending.events.append(e)
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, name="turnledger-questions", daemon=True
                 )
                 self._thread.start()
             self._wake.notify()
+
+    async def follow_after_answer(self, battle_id: str, appended: Sequence[Envelope]) -> None:
+        """`follow` as a response's background task: a coroutine, so Starlette runs it on
+        the event loop, where noting the append costs a moment under a lock, rather than
+        handing it to a worker thread and back (under bench_http, the hop to and from the
+        thread pool held the GIL about as long as the follower's own writes)."""
+        self.follow(battle_id, appended)
 
     def stop(self) -> None:
         with self._wake:
@@ -96,14 +124,25 @@ class LogQuestions:
                 if self._stopping:
                     return
                 battle_id = next(iter(self._dirty))
-                del self._dirty[battle_id]
-            self.refresh_quietly(battle_id)
+                pending = self._dirty.pop(battle_id)
+            self.refresh_quietly(battle_id, pending)
 
-    def refresh_quietly(self, battle_id: str) -> None:
+    def refresh_quietly(self, battle_id: str, pending: _Pending | None = None) -> None:
         """Follow one battle: a failure here loses nothing (the next question catches up
-        from the stored position), so it is logged, not raised."""
+        from the stored position), so it is logged, not raised. With `pending`, up to its
+        head and from its events where they follow on from the stored position (the write
+        path had them in memory: neither the head nor those events are read back)."""
         try:
-            self.refresh(battle_id, wait=False)
+            if pending is None or not pending.head:
+                self.refresh(battle_id, wait=False)
+            else:
+                held = {e.version: e for e in pending.events}
+                self.store.catch_up(
+                    battle_id,
+                    lambda b, after, up_to: held_or_read(held, self._read, b, after, up_to),
+                    pending.head,
+                    wait=False,
+                )
         except Exception:
             log.warning("log-questions.refresh-failed", battle_id=battle_id, exc_info=True)
 
@@ -221,6 +260,23 @@ class LogQuestions:
             ],
         }
         return answer
+
+
+def held_or_read(
+    held: dict[int, Envelope],
+    read: Callable[[str, int, int], list[Envelope]],
+    battle_id: str,
+    after: int,
+    up_to: int,
+) -> list[Envelope]:
+    """The events after `after` up to `up_to`: those of `held` that follow on from `after`
+    without a gap (however many that is, maybe all), else read from the log."""
+    found: list[Envelope] = []
+    v = after + 1
+    while v <= up_to and v in held:
+        found.append(held[v])
+        v += 1
+    return found or read(battle_id, after, up_to)
 
 
 def _moves(rows: list[Any], kind: str) -> dict[str, Any]:

@@ -49,7 +49,10 @@ _ABOUT = text(
 _FACT = text(
     "INSERT INTO log_creatures"
     " (battle_id, creature, version, type, round, turn, kind, distance, squares, detail)"
-    " VALUES (:b, :c, :v, :t, :r, :u, :k, :d, CAST(:s AS jsonb), CAST(:x AS jsonb))"
+    " SELECT :b, * FROM unnest(CAST(:c AS varchar[]), CAST(:v AS integer[]),"
+    " CAST(:t AS varchar[]), CAST(:r AS integer[]), CAST(:u AS integer[]),"
+    " CAST(:k AS varchar[]), CAST(:d AS double precision[]), CAST(:s AS jsonb[]),"
+    " CAST(:x AS jsonb[]))"
     " ON CONFLICT (battle_id, creature, version) DO UPDATE SET kind = EXCLUDED.kind,"
     " distance = EXCLUDED.distance, squares = EXCLUDED.squares, detail = EXCLUDED.detail"
 )
@@ -83,8 +86,12 @@ class LogQuestionsStore:
         Without `wait`, a battle whose position another transaction holds is left to it."""
         while True:
             with self._engine.begin() as conn:
-                conn.execute(_CLAIM, {"b": battle_id})
-                held = conn.execute(_LOCK if wait else _TRY_LOCK, {"b": battle_id}).first()
+                lock = _LOCK if wait else _TRY_LOCK
+                held = conn.execute(lock, {"b": battle_id}).first()
+                if held is None:
+                    # no position yet (its first catch-up) or, without `wait`, another's
+                    conn.execute(_CLAIM, {"b": battle_id})
+                    held = conn.execute(lock, {"b": battle_id}).first()
                 if held is None:
                     return
                 version, stored = held
@@ -133,20 +140,23 @@ class LogQuestionsStore:
                     "u": [r.turn for _, r in about],
                 },
             )
-        for f in rows.facts:
+        # one statement for all the facts; of two on one (creature, version) the later
+        # stands, as when each was written on its own
+        facts = list({(f.creature, f.version): f for f in rows.facts}.values())
+        if facts:
             conn.execute(
                 _FACT,
                 {
                     "b": battle_id,
-                    "c": f.creature,
-                    "v": f.version,
-                    "t": f.event_type,
-                    "r": f.round,
-                    "u": f.turn,
-                    "k": f.kind,
-                    "d": f.distance,
-                    "s": orjson.dumps([list(s) for s in f.squares]).decode(),
-                    "x": orjson.dumps(dict(f.detail)).decode(),
+                    "c": [f.creature for f in facts],
+                    "v": [f.version for f in facts],
+                    "t": [f.event_type for f in facts],
+                    "r": [f.round for f in facts],
+                    "u": [f.turn for f in facts],
+                    "k": [f.kind for f in facts],
+                    "d": [f.distance for f in facts],
+                    "s": [orjson.dumps([list(s) for s in f.squares]).decode() for f in facts],
+                    "x": [orjson.dumps(dict(f.detail)).decode() for f in facts],
                 },
             )
         for rev in rows.reversals:

@@ -103,7 +103,9 @@ def answer(
     # the log's question read models follow the append once the answer is sent (a question
     # asked before that brings them up to the head itself)
     keep_up = (
-        BackgroundTask(deps.questions.follow, outcome.envelopes[0].battle_id)
+        BackgroundTask(
+            deps.questions.follow_after_answer, outcome.envelopes[0].battle_id, outcome.envelopes
+        )
         if outcome.envelopes and not outcome.replayed and deps.settings.questions_follow
         else None
     )

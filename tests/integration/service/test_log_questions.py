@@ -126,3 +126,106 @@ def test_a_page_of_rulings_reads_on_past_those_a_reader_may_not_see_within_a_bou
         pages.append(wired.questions.rulings(b, pages[-1][1], 1, only_the_last))
     versions = [r["version"] for r in every]
     assert pages == [([], versions[1]), ([], versions[3]), (every[-1:], last)]
+
+
+def snapshot(wired: Wired, battle_id: str) -> list[Any]:
+    with wired.store.engine.connect() as conn:
+        found = [
+            tuple(r)
+            for table in ("log_index", "log_creatures")
+            for r in conn.execute(
+                text(f"SELECT * FROM {table} WHERE battle_id = :b ORDER BY 2, 3"), {"b": battle_id}
+            )
+        ]
+        found.append(
+            tuple(
+                conn.execute(
+                    text("SELECT version, cursor FROM log_questions_position WHERE battle_id = :b"),
+                    {"b": battle_id},
+                ).one()
+            )
+        )
+        return found
+
+
+def test_following_indexes_the_appended_events_it_is_handed_without_reading_them_back(
+    service: Any, history: Any, wired: Wired, engine: Any, monkeypatch: Any
+) -> None:
+    import time
+
+    battle, director = director_of(service)
+    b = battle.battle_id
+    walk(service, director, 1)
+    wired.questions.refresh(b)  # the position at the head: what follows is handed over
+    appended = []
+    for i in range(4):  # the hero stands on (1, 2): back and forth
+        path = [[1, 1]] if i % 2 == 0 else [[1, 2]]
+        intent = {"type": "move", "creature": "hero", "path": path, "overrule": {"reason": "r"}}
+        appended.append(service.submit(director, intent).envelopes)
+    appended.append(history.undo(director).envelopes)
+    appended.append(history.redo(director).envelopes)
+    appended.append(history.undo(director).envelopes)
+    head = wired.store.head_version(b)
+    assert appended[-1][-1].version == head
+    reads: list[tuple[int, int]] = []
+    read_log = wired.questions._read
+    monkeypatch.setattr(
+        wired.questions, "_read", lambda b_, a, u: reads.append((a, u)) or read_log(b_, a, u)
+    )
+    monkeypatch.setattr(wired.store, "head_version", lambda b_: 1 / 0)  # never asked for
+    for envelopes in appended:
+        wired.questions.follow(b, envelopes)
+    deadline = time.monotonic() + 30
+    while rows(wired, b) < head and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rows(wired, b) == head
+    assert reads == []
+    monkeypatch.undo()
+    followed = snapshot(wired, b)
+    with engine.begin() as conn:  # the same battle indexed from the log alone (as its owner)
+        for table in ("log_index", "log_creatures", "log_questions_position"):
+            conn.execute(text(f"DELETE FROM {table} WHERE battle_id = :b"), {"b": b})
+    wired.questions.refresh(b)
+    assert snapshot(wired, b) == followed
+    with wired.store.engine.connect() as conn:  # the undone action's rows are marked so
+        undone = conn.execute(
+            text("SELECT count(*) FROM log_index WHERE battle_id = :b AND undone"), {"b": b}
+        ).scalar_one()
+    assert undone == len(appended[3])
+
+
+def test_following_reads_from_the_log_what_it_was_not_handed(service: Any, wired: Wired) -> None:
+    import time
+
+    battle, director = director_of(service)
+    walk(service, director, 3)  # never followed: the position is behind what is handed over
+    outcome = service.submit(director, {"type": "move", "creature": "hero", "path": [[1, 1]]})
+    assert outcome.refused is None, outcome.refused
+    wired.questions.follow(battle.battle_id, outcome.envelopes)
+    head = outcome.envelopes[-1].version
+    deadline = time.monotonic() + 30
+    while rows(wired, battle.battle_id) < head and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rows(wired, battle.battle_id) == head
+    moved = wired.questions.movement(battle.battle_id, "hero", None, None, "draw-steel")
+    assert moved["willing"]["distance"] == 4
+
+
+def test_following_after_the_answer_runs_on_the_event_loop_and_indexes_the_append(
+    service: Any, wired: Wired, runner: Any
+) -> None:
+    import threading
+    import time
+
+    battle, director = director_of(service)
+    outcome = service.submit(director, {"type": "move", "creature": "hero", "path": [[1, 2]]})
+    assert outcome.refused is None, outcome.refused
+    before = threading.active_count()
+    follow = wired.questions.follow_after_answer(battle.battle_id, outcome.envelopes)
+    runner.run(follow)  # a coroutine: awaited on the loop, no worker thread of its own
+    head = outcome.envelopes[-1].version
+    deadline = time.monotonic() + 30
+    while rows(wired, battle.battle_id) < head and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert rows(wired, battle.battle_id) == head
+    assert threading.active_count() <= before + 1  # at most the follower thread started
