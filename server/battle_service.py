@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import secrets
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -91,6 +92,9 @@ class BattleService:
         self.clock = clock
         self.loader = StateLoader(store, events.vocabulary.registry, state_cache_bytes)
         self.visibility: SizedLRU[str, Visibility] = SizedLRU(VISIBILITY_BYTES, _visibility_size)
+        # One reader at a time per battle brings its visibility forward (striped, so bounded):
+        # sixty streams opened at once on a long battle must not each read its whole log.
+        self._visibility_locks = tuple(threading.Lock() for _ in range(64))
         """Who may see each creature, per battle, as far as the log was read: a player's read
         reads only the log after it (server/redaction.py)."""
         self.pipeline = pipeline(self.loader, self.new_id)
@@ -356,19 +360,22 @@ class BattleService:
         if principal.is_director:
             return Reader(True), Visibility()
         battle_id = principal.battle_id
-        head = self.store.head_version(battle_id)
-        kept = self.visibility.get(battle_id)
-        # a copy: the caller may read on (a stream feeds it what comes next)
-        seen = copy.deepcopy(kept) if kept is not None and kept.version <= head else Visibility()
-        while seen.version < head:
-            page = self.store.read_stream(
-                battle_id, after=seen.version, up_to=min(head, seen.version + 1000)
+        with self._visibility_locks[hash(battle_id) % len(self._visibility_locks)]:
+            head = self.store.head_version(battle_id)
+            kept = self.visibility.get(battle_id)
+            # a copy: the caller may read on (a stream feeds it what comes next)
+            seen = (
+                copy.deepcopy(kept) if kept is not None and kept.version <= head else Visibility()
             )
-            if not page:
-                break
-            for env in page:
-                seen.feed(env)
-        self.visibility.put(battle_id, copy.deepcopy(seen))
+            while seen.version < head:
+                page = self.store.read_stream(
+                    battle_id, after=seen.version, up_to=min(head, seen.version + 1000)
+                )
+                if not page:
+                    break
+                for env in page:
+                    seen.feed(env)
+            self.visibility.put(battle_id, copy.deepcopy(seen))
         state = self.loader.current(battle_id).state
         sides = {cid: c.side for cid, c in state.creatures.items()}
         return reader_of(False, principal.creatures, sides), seen

@@ -120,6 +120,7 @@ def is_database_down(exc: BaseException) -> bool:
     import psycopg
     from sqlalchemy.exc import DBAPIError
     from sqlalchemy.exc import OperationalError as SAOperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
 
     from events.store_async import DatabaseUnavailable
     from server.stream_hub import HubUnavailable
@@ -128,7 +129,11 @@ def is_database_down(exc: BaseException) -> bool:
     while seen is not None:
         if isinstance(
             seen,
-            SAOperationalError | psycopg.OperationalError | DatabaseUnavailable | HubUnavailable,
+            SAOperationalError
+            | psycopg.OperationalError
+            | DatabaseUnavailable
+            | HubUnavailable
+            | PoolTimeout,  # every pooled connection busy past the wait: the database is slow
         ):
             return True
         if isinstance(seen, DBAPIError) and seen.connection_invalidated:
