@@ -9,6 +9,7 @@ event before it. A full re-walk stays available (`?full=true`, the command line)
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -72,6 +73,9 @@ class Verifier:
     def __init__(self, store: PostgresEventStore, heads: VerifiedHeads) -> None:
         self._store = store
         self._heads = heads
+        # One verification at a time per battle (striped, so bounded): eight asked at once of
+        # a long battle walk it once, and the other seven resume from the head it recorded.
+        self._locks = tuple(threading.Lock() for _ in range(64))
 
     def hashes_at(self, battle_id: str, versions: list[int]) -> dict[int, bytes]:
         if not versions:
@@ -82,6 +86,10 @@ class Verifier:
 
     def verify(self, battle_id: str, *, full: bool = False) -> tuple[VerifyResult, int]:
         """(the chain's verdict, the version it resumed after: 0 for a full walk)."""
+        with self._locks[hash(battle_id) % len(self._locks)]:
+            return self._verify(battle_id, full=full)
+
+    def _verify(self, battle_id: str, *, full: bool) -> tuple[VerifyResult, int]:
         head = None if full else self._heads.latest(battle_id)
         if head is None:
             result, resumed = self._store.verify(battle_id), 0

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -291,3 +292,21 @@ def test_a_full_copy_of_the_database_alone_unseals_no_token(
         )
         == created["director_token"]
     )
+
+
+def test_verifications_asked_at_once_walk_the_log_once(server: Running) -> None:
+    """Eight at once of one battle: one walks it, the others resume from the head it recorded
+    (before, each walked the whole log, and a long battle's eight walks held up everyone)."""
+    battle, director, _ = play(server, 3)
+
+    def verify() -> dict[str, Any]:
+        with server.client(director) as http:
+            answer: dict[str, Any] = http.get(f"/battles/{battle}/verify").json()
+            return answer
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda _: verify(), range(8)))
+    assert all(a["ok"] for a in answers)
+    walked = [a for a in answers if a["resumed_from"] == 0]
+    assert len(walked) == 1, [a["resumed_from"] for a in answers]
+    assert {a["resumed_from"] for a in answers if a is not walked[0]} == {walked[0]["checked"]}
