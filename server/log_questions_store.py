@@ -154,7 +154,7 @@ class LogQuestionsStore:
                     "r": [f.round for f in facts],
                     "u": [f.turn for f in facts],
                     "k": [f.kind for f in facts],
-                    "d": [f.distance for f in facts],
+                    "d": [float(f.distance) for f in facts],  # ints and floats: one array type
                     "s": [orjson.dumps([list(s) for s in f.squares]).decode() for f in facts],
                     "x": [orjson.dumps(dict(f.detail)).decode() for f in facts],
                 },

@@ -229,3 +229,19 @@ def test_following_after_the_answer_runs_on_the_event_loop_and_indexes_the_appen
         time.sleep(0.05)
     assert rows(wired, battle.battle_id) == head
     assert threading.active_count() <= before + 1  # at most the follower thread started
+
+
+def test_facts_of_whole_and_fractional_distances_are_written_in_one_batch(wired: Wired) -> None:
+    # a push (3 squares) and the fall it caused (0.0) in one catch-up: psycopg refused a list
+    # of mixed ints and floats for the batched insert, and the follower lost the page
+    from projections.log_questions import Fact, Rows
+
+    pushed = Fact("scout", 16, "forced", "ForceMoved", 1, None, 3, ((2, 2, 4), (2, 3, 4)))
+    fell = Fact("scout", 17, "fall", "Fell", 1, None, 0.0, ((1, 3, 0),))
+    with wired.store.engine.begin() as conn:
+        store_module.LogQuestionsStore._write(conn, "mixed", Rows(facts=[pushed, fell]))
+    with wired.store.engine.connect() as conn:
+        found = conn.execute(
+            text("SELECT version, distance FROM log_creatures WHERE battle_id = 'mixed'")
+        ).all()
+    assert sorted((v, float(d)) for v, d in found) == [(16, 3.0), (17, 0.0)]
