@@ -25,6 +25,14 @@ Why a stream never loses or repeats an event across the switch from catch-up to 
   further ahead means something was not handed over (an overflow), and the stream reads
   the log again from its last version, clearing its queue first: what was dispatched
   before the clear committed before the re-read.
+
+The live path wakes no task per stream: while a stream's task waits with nothing queued,
+its subscription holds a `sink`, and the hub hands each battle's events of a read to every
+sink of that battle in one pass (the stream writes their encoded bytes to its connection
+there and then, server/api/stream.py). The task is woken only to catch up (a gap, an
+overflow, a reader too slow for its connection's buffer) or for a heartbeat; it takes the
+sink back before it sends anything itself, so the hub and the task never write at once and
+the order of the bytes is the order of the versions.
 """
 
 from __future__ import annotations
@@ -43,6 +51,8 @@ from events.notifier import CHANNEL
 from events.store import AllPage, Cursor
 
 log = structlog.get_logger("turnledger.stream")
+Sink = Callable[[list[Envelope]], None]
+"""A stream's live path: takes the events of its battle the hub read, in order."""
 PAGE = 500
 QUEUE_LIMIT = 1000
 """Events queued for one stream before it is sent back to reading the log itself."""
@@ -68,6 +78,9 @@ class Subscription:
         self._queue: deque[Envelope] = deque()
         self._wake = asyncio.Event()
         self._behind = True  # a new stream starts by catching up from the log
+        self.sink: Sink | None = None
+        """Set by the stream while its task waits: the hub hands events to it at once
+        instead of queueing them and waking the task. Cleared by `fall_behind`."""
 
     def deliver(self, envelope: Envelope) -> None:
         if len(self._queue) >= self.limit:
@@ -78,6 +91,7 @@ class Subscription:
 
     def fall_behind(self) -> None:
         """Forget the queue: the stream must read the log after its last version."""
+        self.sink = None
         self._queue.clear()
         self._behind = True
         self._wake.set()
@@ -151,6 +165,8 @@ class StreamHub:
         self._on_failure = on_failure
         self._queue_limit = queue_limit
         self._gap_pause = GAP_RETRY
+        self.sink_failures = 0
+        """Sinks that raised (their stream was sent back to the log): for tests."""
 
     @property
     def open_streams(self) -> int:
@@ -263,9 +279,28 @@ class StreamHub:
                 return pause
 
     def _dispatch(self, envelopes: tuple[Envelope, ...]) -> None:
+        """Hand each battle's events, in order, to its streams: at once to a stream's sink,
+        else to its queue (waking its task)."""
+        subs = self._subs
+        if not subs:
+            return
+        batches: dict[str, list[Envelope]] = {}
         for envelope in envelopes:
-            for sub in self._subs.get(envelope.battle_id, ()):
-                sub.deliver(envelope)
+            if envelope.battle_id in subs:
+                batches.setdefault(envelope.battle_id, []).append(envelope)
+        for battle_id, batch in batches.items():
+            for sub in tuple(subs.get(battle_id, ())):
+                sink = sub.sink
+                if sink is None:
+                    for envelope in batch:
+                        sub.deliver(envelope)
+                    continue
+                try:
+                    sink(batch)
+                except Exception as exc:  # one stream's failure is not the others'
+                    self.sink_failures += 1
+                    log.warning("stream sink failed", error=type(exc).__name__)
+                    sub.fall_behind()
 
     # -- the listener: one LISTEN connection --------------------------------------------
 

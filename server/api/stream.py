@@ -6,15 +6,28 @@ twice across that switch). The SSE `id` is the event's version, so a reconnect r
 exactly where the client stopped. Heartbeats (SSE comments) keep proxies from closing an
 idle stream; a client that stops reading is dropped after `SEND_TIMEOUT`.
 
-What a live event costs each stream is kept to a wake-up and one write: the bytes are
-encoded once per kind of reader (server/api/stream_encoding.py), the events queued together
-go in one write, the heartbeat is a timer rather than a task, and the answer is Starlette's
-plain streaming response with a timer for the send timeout.
+What a live event costs each stream is kept to one write, with no wake-up: the bytes are
+encoded once per kind of reader (server/api/stream_encoding.py), and while a stream's task
+waits with nothing to send, the hub hands it each read's events of its battle (`push`),
+which go to its connection as one chunk of the chunked body, written beside the ASGI send
+chain (server/edge.py's `DirectBody`: the same bytes uvicorn would write). The task is woken
+only to catch up or for a heartbeat, and sends those through Starlette's streaming
+response as before.
+
+Back-pressure: a live write never waits. A reader whose connection holds more than
+`LIVE_BUFFER_BYTES` unsent after a write is sent back to catch up from the log, through
+`send`, which waits for the client to read; a write that waits more than `SEND_TIMEOUT`
+ends the stream. So what one stream buffers is bounded by `LIVE_BUFFER_BYTES` and one
+read of the hub, and a slow reader still gets every event, in order, once.
+
+Where the server is not ours (no `DirectBody` in the scope: another ASGI server, the test
+client), the hub queues the events and wakes the task, which sends them through `send`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
@@ -23,6 +36,7 @@ from starlette.responses import StreamingResponse
 from starlette.types import Message, Receive, Scope, Send
 
 from events.envelope import Envelope
+from server.edge import DIRECT_BODY, DirectBody
 from server.redaction import DIRECTOR, Reader, Visibility, kind_of
 from server.stream_hub import PAGE, StreamHub, Subscription
 
@@ -42,6 +56,9 @@ LIVE_BATCH = 200
 """Live events already queued that one write sends together."""
 PING = b": ping\r\n\r\n"
 """A heartbeat: an SSE comment, which clients ignore and proxies see as traffic."""
+LIVE_BUFFER_BYTES = 256 * 1024
+"""Unsent bytes a connection may hold after a live write before its stream is sent back to
+catch up from the log (at the client's pace) instead."""
 
 
 class Follower:
@@ -74,6 +91,11 @@ class Follower:
         self._budget = budget or CatchUpBudget(float("inf"))
         self._first: list[bytes] | None = None
         self.first_page_empty = False
+        self.body: DirectBody | None = None
+        """The connection the hub's live events are written to (server/edge.py), if any."""
+        self._wrote_at = time.monotonic()
+        self.slow = 0
+        """How often the stream was sent back to the log for a full connection buffer."""
 
     async def start(self) -> None:
         """Read the first catch-up page before the answer starts, so a database that is away
@@ -91,18 +113,50 @@ class Follower:
                 async for chunk in self._catch_up(first):
                     yield chunk
             while True:
+                # the hub writes only while this task waits: take the sink back before
+                # anything is sent from here (a send may wait on the client)
+                self.sub.sink = None
                 if self.sub.catch_up_needed():
                     async for chunk in self._catch_up(None):
+                        self._wrote_at = time.monotonic()
                         yield chunk
                     continue
-                if not await self.sub.wait(ping):
+                handed = self.sub.ready(LIVE_BATCH)
+                if handed:
+                    chunk = self._live(handed)
+                    if chunk:
+                        self._wrote_at = time.monotonic()
+                        yield chunk
+                    continue
+                quiet = time.monotonic() - self._wrote_at
+                if quiet >= ping:
+                    self._wrote_at += quiet
                     yield PING
                     continue
-                chunk = self._live(self.sub.ready(LIVE_BATCH))
-                if chunk:
-                    yield chunk
+                if self.body is not None and self.body.writable:
+                    self.sub.sink = self.push  # nothing queued, nothing behind: live
+                await self.sub.wait(ping - quiet)
         finally:
             self.hub.unsubscribe(self.sub)
+
+    def push(self, handed: list[Envelope]) -> None:
+        """The hub's read of this stream's battle, written to the connection at once (called
+        by the hub, on the event loop, while this stream's task waits)."""
+        body = self.body
+        assert body is not None
+        before = self.last
+        chunk = self._live(handed)
+        if not chunk:
+            return
+        try:
+            unsent = body.write(chunk)
+        except BaseException:
+            self.last = before  # nothing was written: the log has them
+            raise
+        self._wrote_at = time.monotonic()
+        if unsent > LIVE_BUFFER_BYTES:
+            self.slow += 1
+            self.sub.fall_behind()  # the rest at the client's pace, from the log
 
     def _live(self, handed: list[Envelope]) -> bytes:
         """The next events in order among those handed; a gap sends the stream to the log."""
@@ -215,6 +269,8 @@ class StreamResponse(StreamingResponse):
             finally:
                 timer.cancel()
 
+        body = scope.get("extensions", {}).get(DIRECT_BODY)
+        self._follower.body = body if isinstance(body, DirectBody) else None
         try:
             await super().__call__(scope, receive, timed)
         except asyncio.CancelledError:
