@@ -167,6 +167,10 @@ class StreamHub:
         self._gap_pause = GAP_RETRY
         self.sink_failures = 0
         """Sinks that raised (their stream was sent back to the log): for tests."""
+        self.handed_live = 0
+        """Batches handed to a stream's sink (written without waking its task)."""
+        self.slow_readers = 0
+        """Times a stream was sent back to the log for a connection that held too much."""
 
     @property
     def open_streams(self) -> int:
@@ -295,6 +299,7 @@ class StreamHub:
                     for envelope in batch:
                         sub.deliver(envelope)
                     continue
+                self.handed_live += 1
                 try:
                     sink(batch)
                 except Exception as exc:  # one stream's failure is not the others'

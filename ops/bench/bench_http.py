@@ -168,12 +168,14 @@ def running_server(
     *,
     rate_limits: bool | None = None,
     questions_follow: bool = True,
+    http: str = "httptools",
 ) -> Iterator[Served]:
     """uvicorn with uvloop and httptools serving `factory` (the real server by default).
 
     `rate_limits`: None runs the limiter as `turnledger serve` does by default (on), with
     rates far above what the load sends from its one address, so it counts every request
-    and refuses none; True keeps the default rates, False turns the limiter off."""
+    and refuses none; True keeps the default rates, False turns the limiter off. `http`:
+    uvicorn's protocol (`server.edge:EdgeProtocol` is what `turnledger serve` runs)."""
     port = free_port()
     env = {
         **os.environ,
@@ -197,7 +199,7 @@ def running_server(
         "--loop",
         "uvloop",
         "--http",
-        "httptools",
+        http,
         "--no-access-log",
         "--workers",
         str(workers),

@@ -3,7 +3,8 @@ happens, and how fast one move then reaches every one of them.
 
     python -m ops.bench bench_streams      (BENCH_STREAMS=900, BENCH_IDLE_SECONDS=60)
 
-Starts the real server (one uvicorn worker, uvloop, httptools) on a throwaway embedded
+Starts the real server (one uvicorn worker, uvloop, the edge's httptools protocol, as
+`turnledger serve` runs it) on a throwaway embedded
 PostgreSQL, creates battles with one seat token per stream (so no token is over the
 per-token stream cap), opens the streams with a minimal asyncio client that only drains
 its sockets (so the load generator costs next to nothing), waits for them to catch up,
@@ -18,8 +19,12 @@ Then the fan-out: one battle with `BENCH_FANOUT_STREAMS` streams (30 seats, one 
 server's CPU per event per stream (the target is at most 5 us) while they catch up a
 backlog of about 1,200 events from the start; live, as the CPU of 300 one-event appends
 made by another writer (this process), back to back and 10 ms apart, which the server only
-reads and fans out; and as the CPU of 100 moves with the streams open less the CPU of 100
-moves with none (noisy: a move costs far more than its fan-out).
+reads and fans out (less what the same appends cost it with no stream open: its follower
+of the log reads them too); and as the CPU of 100 moves with the streams open less the CPU
+of 100 moves with none (noisy: a move costs far more than its fan-out). The paced appends
+are measured again with a third of the streams open: the hub's reads cost the same for any
+number of streams, so the difference over the streams closed is what one more stream
+costs per event ("one more stream").
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ FANOUT_STREAMS = int(os.environ.get("BENCH_FANOUT_STREAMS", "30"))
 FANOUT_BACKLOG_MOVES = 600
 FANOUT_LIVE_MOVES = 100
 FANOUT_APPENDS = 300
+EDGE = "server.edge:EdgeProtocol"
+"""The protocol `turnledger serve` runs: its live streams are written to without a task."""
 
 
 def battle_body() -> dict[str, Any]:
@@ -140,29 +147,71 @@ async def fanout(url: str, uri: str, server_pid: int) -> dict[str, Any]:
         with_streams = cpu_seconds([server_pid]) - cpu0
         live_events = last - head
         # appended by another writer: the server's CPU is the hub's reads and the fan-out
-        # (last: the bench's events are not the battle's, so no move follows them)
+        # (last: the bench's events are not the battle's, so no move follows them), less
+        # what the same appends cost with no stream open (to a battle of its own)
+        alone = await quiet_battle(http, director)
         per_append: dict[str, float] = {}
         head = last
         for label, pause in (("burst", 0.0), ("paced", 0.01)):
-            cpu0 = cpu_seconds([server_pid])
-            head = await asyncio.to_thread(appended, uri, battle, head, FANOUT_APPENDS, pause)
-            await delivered(streams, head)
-            spent = cpu_seconds([server_pid]) - cpu0
-            per_append[label] = spent / (FANOUT_APPENDS * len(streams)) * 1e6
-        caught = sum(1 for s in streams if head in s.arrived)
-        for s in streams:
-            assert s.task is not None
-            s.task.cancel()
-        await asyncio.gather(*(s.task for s in streams if s.task), return_exceptions=True)
+            base = await appends_cpu(uri, alone, pause, server_pid, [])
+            alone = (alone[0], alone[1] + FANOUT_APPENDS)
+            spent = await appends_cpu(uri, (battle, head), pause, server_pid, streams)
+            head += FANOUT_APPENDS
+            per_append[label] = (spent - base) / (FANOUT_APPENDS * len(streams)) * 1e6
+        # the same paced appends to a third of the streams: the difference is what one more
+        # stream costs (the hub's reads are the same whatever the number of streams)
+        few = streams[: max(1, len(streams) // 3)]
+        await close_streams(streams[len(few) :])
+        await asyncio.sleep(0.5)
+        fewer = await appends_cpu(uri, (battle, head), 0.01, server_pid, few)
+        head += FANOUT_APPENDS
+        paced_all = per_append["paced"] * FANOUT_APPENDS * len(streams) / 1e6
+        marginal = (paced_all - (fewer - base)) / (FANOUT_APPENDS * (len(streams) - len(few)))
+        caught = sum(1 for s in streams if head - FANOUT_APPENDS in s.arrived)
+        caught_few = sum(1 for s in few if head in s.arrived)
+        await close_streams(few)
     return {
-        "streams": caught,
+        "streams": f"{caught}, {caught_few}",
         "backlog": FANOUT_BACKLOG_MOVES * 2 + FANOUT_LIVE_MOVES * 2 + 2,
         "burst_us": per_append["burst"],
         "paced_us": per_append["paced"],
+        "few": len(few),
+        "few_us": (fewer - base) / (FANOUT_APPENDS * len(few)) * 1e6,
+        "marginal_us": marginal * 1e6,
         "catch_up_us": catch_up * 1e6,
         "live_events": live_events,
         "live_us": (with_streams - without) / (live_events * len(streams)) * 1e6,
     }
+
+
+async def quiet_battle(http: httpx.AsyncClient, director: str) -> tuple[str, int]:
+    """A battle no stream reads, and its head: where the baseline's appends go."""
+    made = (await http.post("/battles", json=battle_body())).json()
+    state = await http.get(
+        f"/battles/{made['battle_id']}",
+        headers={"Authorization": f"Bearer {made['director_token']}"},
+    )
+    return made["battle_id"], int(state.json()["version"])
+
+
+async def appends_cpu(
+    uri: str, at: tuple[str, int], pause: float, server_pid: int, streams: list[Stream]
+) -> float:
+    """Server CPU seconds of `FANOUT_APPENDS` appends after `at` (battle, head) until every
+    one of `streams` has them."""
+    cpu0 = cpu_seconds([server_pid])
+    head = await asyncio.to_thread(appended, uri, at[0], at[1], FANOUT_APPENDS, pause)
+    await delivered(streams, head)
+    if not streams:
+        await asyncio.sleep(0.3)  # the server's own follower of the log reads them too
+    return cpu_seconds([server_pid]) - cpu0
+
+
+async def close_streams(streams: list[Stream]) -> None:
+    for s in streams:
+        assert s.task is not None
+        s.task.cancel()
+    await asyncio.gather(*(s.task for s in streams if s.task), return_exceptions=True)
 
 
 class Stream:
@@ -264,11 +313,13 @@ async def run(url: str, uri: str, server_pid: int) -> dict[str, Any]:
 
 
 def main() -> None:
+    # every stream comes from this one address: the edge would refuse past 256 of them
+    os.environ.setdefault("TURNLEDGER_MAX_CONNECTIONS_PER_CLIENT", "100000")
     with throwaway_postgres() as uri:
         engine = make_engine(to_sqlalchemy_url(uri))
         upgrade(engine)
         engine.dispose()
-        with running_server(uri) as served:
+        with running_server(uri, http=EDGE) as served:
             found = asyncio.run(run(served.url, uri, served.pid))
             spread = asyncio.run(fanout(served.url, uri, served.pid))
     print_table(
@@ -306,6 +357,8 @@ def main() -> None:
             "catch-up us",
             "appended burst us",
             "appended 10 ms apart us",
+            f"10 ms apart, {spread['few']} streams us",
+            "one more stream us",
             "live moves' events",
             "live moves us",
         ],
@@ -316,6 +369,8 @@ def main() -> None:
                 spread["catch_up_us"],
                 spread["burst_us"],
                 spread["paced_us"],
+                spread["few_us"],
+                spread["marginal_us"],
                 spread["live_events"],
                 spread["live_us"],
             ]

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 from starlette.responses import StreamingResponse
@@ -59,6 +59,15 @@ PING = b": ping\r\n\r\n"
 LIVE_BUFFER_BYTES = 256 * 1024
 """Unsent bytes a connection may hold after a live write before its stream is sent back to
 catch up from the log (at the client's pace) instead."""
+
+
+class LiveBody(Protocol):
+    """Where the hub writes a stream's live events (server/edge.py's `DirectBody`)."""
+
+    @property
+    def writable(self) -> bool: ...
+
+    def write(self, body: bytes) -> int: ...
 
 
 class Follower:
@@ -91,7 +100,7 @@ class Follower:
         self._budget = budget or CatchUpBudget(float("inf"))
         self._first: list[bytes] | None = None
         self.first_page_empty = False
-        self.body: DirectBody | None = None
+        self.body: LiveBody | None = None
         """The connection the hub's live events are written to (server/edge.py), if any."""
         self._wrote_at = time.monotonic()
         self.slow = 0
@@ -156,6 +165,7 @@ class Follower:
         self._wrote_at = time.monotonic()
         if unsent > LIVE_BUFFER_BYTES:
             self.slow += 1
+            self.hub.slow_readers += 1
             self.sub.fall_behind()  # the rest at the client's pace, from the log
 
     def _live(self, handed: list[Envelope]) -> bytes:
