@@ -170,15 +170,21 @@ class Follower:
 
     def _live(self, handed: list[Envelope]) -> bytes:
         """The next events in order among those handed; a gap sends the stream to the log."""
-        out: list[bytes] = []
+        run: list[Envelope] = []
+        last, gap = self.last, False
         for envelope in handed:
-            if envelope.version <= self.last:
+            if envelope.version <= last:
                 continue  # already sent by the catch-up read
-            if envelope.version > self.last + 1:
-                self.sub.fall_behind()  # a version was not handed over: read the log
+            if envelope.version > last + 1:
+                gap = True  # a version was not handed over: read the log
                 break
-            self.last = envelope.version
-            out.append(self._encode(envelope))
+            last = envelope.version
+            run.append(envelope)
+        self._feed(run)
+        out = [self._encode(e) for e in run]
+        self.last = last
+        if gap:
+            self.sub.fall_behind()
         return b"".join(out)
 
     async def _catch_up(self, page: list[bytes] | None) -> AsyncIterator[bytes]:
@@ -214,7 +220,9 @@ class Follower:
             since = after + len(kept)
             async with self._budget.readers:
                 read = await asyncio.to_thread(self._read, battle, since, after + PAGE)
-            kept += [self._encode(e) for e in read if e.version > since]
+            fresh = [e for e in read if e.version > since]
+            self._feed(fresh)
+            kept += [self._encode(e) for e in fresh]
         self.last = after + len(kept)
         return kept
 
@@ -223,12 +231,21 @@ class Follower:
             return self.kind
         return kind_of(self.reader, self.seen)
 
+    def _feed(self, run: list[Envelope]) -> None:
+        """Read the next events into who may see whom, all of them before any is encoded: a
+        hide or a reveal applies from the first event of its action on (the intent that
+        reveals a creature is read with it, the one that hides it is not), which the events
+        read one at a time would not yet know. `run` follows the versions read so far."""
+        if self.reader is not None and self.seen is not None:
+            for e in run:
+                self.seen.feed(e)
+
     def _encode(self, e: Envelope) -> bytes:
-        """`e` as this reader reads it, encoded once per kind of reader."""
+        """`e` as this reader reads it, encoded once per kind of reader (`_feed` has read
+        it and the rest of its action)."""
         if self.reader is None or self.seen is None:
             return self._encoded.of(e, self.kind)
         reader, seen = self.reader, self.seen
-        seen.feed(e)  # a hide or a reveal applies from its own action on
         kind = kind_of(reader, seen)
         if kind == self.kind:  # nothing hidden: the plain kind's bytes
             return self._encoded.of(e, kind)
