@@ -92,6 +92,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         connect_timeout=settings.database_timeouts().connect_seconds,
         on_read=metrics.stream_reads.labels("hub").inc,
         on_failure=metrics.stream_hub_failures.inc,
+        registry=metrics.registry,
     )
     services = Services(
         settings=settings,

@@ -39,10 +39,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any
 
+import prometheus_client
 import psycopg
 import structlog
 
@@ -128,6 +130,37 @@ class Subscription:
         return bool(self._queue) or self._behind
 
 
+class FanOutMetrics:
+    """What handing events to streams costs: CPU seconds of the hub's dispatch (the live
+    path's encoding and writes happen there) and events handed, once per stream; exported
+    when the app gives its registry."""
+
+    def __init__(self, registry: prometheus_client.CollectorRegistry | None) -> None:
+        self.seconds = 0.0
+        self.events = 0
+        self._seconds: prometheus_client.Counter | None = None
+        self._events: prometheus_client.Counter | None = None
+        if registry is not None:
+            self._seconds = prometheus_client.Counter(
+                "turnledger_stream_fanout_cpu_seconds",
+                "CPU seconds the stream hub spent handing events to live streams (encoding"
+                " them and writing them to the connections of streams waiting live)",
+                registry=registry,
+            )
+            self._events = prometheus_client.Counter(
+                "turnledger_stream_fanout_events",
+                "Events the stream hub handed to live streams, counted once per stream",
+                registry=registry,
+            )
+
+    def spent(self, seconds: float, events: int) -> None:
+        self.seconds += seconds
+        self.events += events
+        if self._seconds is not None and self._events is not None:
+            self._seconds.inc(seconds)
+            self._events.inc(events)
+
+
 class StreamHub:
     """The process's listener, global cursor and fan-out (see the module docstring)."""
 
@@ -145,6 +178,7 @@ class StreamHub:
         on_read: Callable[[], None] = lambda: None,
         on_failure: Callable[[], None] = lambda: None,
         queue_limit: int = QUEUE_LIMIT,
+        registry: prometheus_client.CollectorRegistry | None = None,
     ) -> None:
         self._conninfo = conninfo
         self._read_all = read_all
@@ -171,6 +205,7 @@ class StreamHub:
         """Batches handed to a stream's sink (written without waking its task)."""
         self.slow_readers = 0
         """Times a stream was sent back to the log for a connection that held too much."""
+        self.fanout = FanOutMetrics(registry)
 
     @property
     def open_streams(self) -> int:
@@ -288,12 +323,16 @@ class StreamHub:
         subs = self._subs
         if not subs:
             return
+        started = time.thread_time()
+        handed = 0
         batches: dict[str, list[Envelope]] = {}
         for envelope in envelopes:
             if envelope.battle_id in subs:
                 batches.setdefault(envelope.battle_id, []).append(envelope)
         for battle_id, batch in batches.items():
-            for sub in tuple(subs.get(battle_id, ())):
+            readers = tuple(subs.get(battle_id, ()))
+            handed += len(batch) * len(readers)
+            for sub in readers:
                 sink = sub.sink
                 if sink is None:
                     for envelope in batch:
@@ -306,6 +345,8 @@ class StreamHub:
                     self.sink_failures += 1
                     log.warning("stream sink failed", error=type(exc).__name__)
                     sub.fall_behind()
+        if handed:
+            self.fanout.spent(time.thread_time() - started, handed)
 
     # -- the listener: one LISTEN connection --------------------------------------------
 
