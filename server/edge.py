@@ -164,13 +164,23 @@ class DirectBody:
             and not self._transport.is_closing()
         )
 
-    def write(self, body: bytes) -> int:
-        """Send `body` as one chunk (nothing on a closing connection); the bytes the
+    @property
+    def unsent(self) -> int:
+        """Bytes written that the connection has not sent yet (the client reads slower)."""
+        return self._transport.get_write_buffer_size()
+
+    @staticmethod
+    def frame(body: bytes) -> bytes:
+        """`body` as one chunk of the answer (framed once, written to many connections)."""
+        return b"%x\r\n%s\r\n" % (len(body), body)
+
+    def write(self, framed: bytes) -> int:
+        """Send a chunk `frame` made (nothing on a closing connection); the bytes the
         connection holds unsent after it."""
         transport = self._transport
         if transport.is_closing():
             return 0
-        transport.write(b"%x\r\n%s\r\n" % (len(body), body))
+        transport.write(framed)
         return transport.get_write_buffer_size()
 
 

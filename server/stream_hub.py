@@ -53,8 +53,9 @@ from events.notifier import CHANNEL
 from events.store import AllPage, Cursor
 
 log = structlog.get_logger("turnledger.stream")
-Sink = Callable[[list[Envelope]], None]
-"""A stream's live path: takes the events of its battle the hub read, in order."""
+Sink = Callable[[list[Envelope], dict[Any, Any]], None]
+"""A stream's live path: takes the events of its battle the hub read, in order, and a dict
+the streams handed the same events share (what one stream encoded, the next reuses)."""
 PAGE = 500
 QUEUE_LIMIT = 1000
 """Events queued for one stream before it is sent back to reading the log itself."""
@@ -332,6 +333,7 @@ class StreamHub:
         for battle_id, batch in batches.items():
             readers = tuple(subs.get(battle_id, ()))
             handed += len(batch) * len(readers)
+            shared: dict[Any, Any] = {}
             for sub in readers:
                 sink = sub.sink
                 if sink is None:
@@ -340,7 +342,7 @@ class StreamHub:
                     continue
                 self.handed_live += 1
                 try:
-                    sink(batch)
+                    sink(batch, shared)
                 except Exception as exc:  # one stream's failure is not the others'
                     self.sink_failures += 1
                     log.warning("stream sink failed", error=type(exc).__name__)

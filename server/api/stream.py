@@ -56,6 +56,8 @@ LIVE_BATCH = 200
 """Live events already queued that one write sends together."""
 PING = b": ping\r\n\r\n"
 """A heartbeat: an SSE comment, which clients ignore and proxies see as traffic."""
+DRAIN_POLL = 0.05
+"""Seconds between looks at whether a client that fell behind has read enough to go live."""
 LIVE_BUFFER_BYTES = 256 * 1024
 """Unsent bytes a connection may hold after a live write before its stream is sent back to
 catch up from the log (at the client's pace) instead."""
@@ -67,7 +69,12 @@ class LiveBody(Protocol):
     @property
     def writable(self) -> bool: ...
 
-    def write(self, body: bytes) -> int: ...
+    @property
+    def unsent(self) -> int: ...
+
+    def frame(self, body: bytes) -> bytes: ...
+
+    def write(self, framed: bytes) -> int: ...
 
 
 class Follower:
@@ -142,23 +149,41 @@ class Follower:
                     self._wrote_at += quiet
                     yield PING
                     continue
-                if self.body is not None and self.body.writable:
+                body = self.body
+                if body is not None and body.writable:
+                    if body.unsent > LIVE_BUFFER_BYTES:
+                        # the client is behind: live again once it has read (what comes
+                        # meanwhile is queued; a heartbeat's `send` waits on it)
+                        await self.sub.wait(DRAIN_POLL)
+                        continue
                     self.sub.sink = self.push  # nothing queued, nothing behind: live
                 await self.sub.wait(ping - quiet)
         finally:
             self.hub.unsubscribe(self.sub)
 
-    def push(self, handed: list[Envelope]) -> None:
+    def push(self, handed: list[Envelope], shared: dict[Any, Any]) -> None:
         """The hub's read of this stream's battle, written to the connection at once (called
-        by the hub, on the event loop, while this stream's task waits)."""
+        by the hub, on the event loop, while this stream's task waits). When the read is
+        the next versions whole (as it is live), its framed chunk is made once per kind of
+        reader and `shared` with the other streams of the battle."""
         body = self.body
         assert body is not None
         before = self.last
-        chunk = self._live(handed)
-        if not chunk:
-            return
+        first = handed[0].version
+        if first == before + 1 and consecutive(handed, shared):
+            self._feed(handed)
+            key = (self._kind(), first, len(handed))
+            framed = shared.get(key)
+            if framed is None:
+                framed = shared[key] = body.frame(b"".join([self._encode(e) for e in handed]))
+            self.last = handed[-1].version
+        else:  # overlaps what the catch-up sent, or misses a version
+            chunk = self._live(handed)
+            if not chunk:
+                return
+            framed = body.frame(chunk)
         try:
-            unsent = body.write(chunk)
+            unsent = body.write(framed)
         except BaseException:
             self.last = before  # nothing was written: the log has them
             raise
@@ -250,6 +275,15 @@ class Follower:
         if kind == self.kind:  # nothing hidden: the plain kind's bytes
             return self._encoded.of(e, kind)
         return self._encoded.of(e, kind, lambda env: sse_redacted(env, reader, seen))
+
+
+def consecutive(handed: list[Envelope], shared: dict[Any, Any]) -> bool:
+    """Whether the handed versions follow one another (asked once per read of the hub)."""
+    found = shared.get(consecutive)
+    if found is None:
+        first = handed[0].version
+        found = shared[consecutive] = all(e.version == first + n for n, e in enumerate(handed))
+    return bool(found)
 
 
 def chunks(page: list[bytes]) -> Iterator[bytes]:

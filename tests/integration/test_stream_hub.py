@@ -127,10 +127,16 @@ class UnreadConnection:
         self.largest = 0
         self.reads = False
         self.live: list[bytes] = []
+        self.held_before_live: list[int] = []
+        """What the connection held unsent before each live write."""
+
+    def frame(self, body: bytes) -> bytes:
+        return body
 
     def write(self, body: bytes) -> int:
         self.wire.append(body)
         self.live.append(body)
+        self.held_before_live.append(self.unsent)
         self.largest = max(self.largest, len(body))
         self.unsent = 0 if self.reads else self.unsent + len(body)
         return self.unsent
@@ -163,6 +169,7 @@ def test_a_live_reader_that_stops_reading_is_bounded_then_caught_up_from_the_log
                     await reading.wait()
                 wire.append(chunk)
                 connection.unsent = 0 if connection.reads else connection.unsent + len(chunk)
+                connection.largest = max(connection.largest, len(chunk))
 
         sending = asyncio.create_task(client())
         await asyncio.sleep(0.2)  # the catch-up is sent; the stream waits, live
@@ -173,6 +180,9 @@ def test_a_live_reader_that_stops_reading_is_bounded_then_caught_up_from_the_log
             while hub.slow_readers == 0:
                 await asyncio.sleep(0.02)
         await asyncio.sleep(1.0)  # appends go on arriving; none is written live any more
+        # live writes only while the connection held at most the bound; past it, `send`,
+        # which waits while it holds more: never more than the bound and one write
+        assert max(connection.held_before_live) <= bound
         assert connection.unsent <= bound + connection.largest
         assert sub.sink is None and follower.slow == 1
         connection.unsent, connection.reads = 0, True
