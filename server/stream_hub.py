@@ -144,8 +144,9 @@ class FanOutMetrics:
         if registry is not None:
             self._seconds = prometheus_client.Counter(
                 "turnledger_stream_fanout_cpu_seconds",
-                "CPU seconds the stream hub spent handing events to live streams (encoding"
-                " them and writing them to the connections of streams waiting live)",
+                "CPU seconds the stream hub spent handing events to live streams: encoding"
+                " and writing them for streams waiting live (a stream catching up queues"
+                " them, and its own task sends them later, not counted here)",
                 registry=registry,
             )
             self._events = prometheus_client.Counter(

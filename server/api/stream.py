@@ -14,11 +14,13 @@ chain (server/edge.py's `DirectBody`: the same bytes uvicorn would write). The t
 only to catch up or for a heartbeat, and sends those through Starlette's streaming
 response as before.
 
-Back-pressure: a live write never waits. A reader whose connection holds more than
-`LIVE_BUFFER_BYTES` unsent after a write is sent back to catch up from the log, through
-`send`, which waits for the client to read; a write that waits more than `SEND_TIMEOUT`
-ends the stream. So what one stream buffers is bounded by `LIVE_BUFFER_BYTES` and one
-read of the hub, and a slow reader still gets every event, in order, once.
+Back-pressure: a live write never waits, and is only made while the connection holds at
+most `LIVE_BUFFER_BYTES` unsent. A reader whose connection holds more after a write is sent
+back to catch up from the log through `send`, which waits while the connection holds more
+than uvicorn's high-water mark; a write that waits more than `SEND_TIMEOUT` ends the stream
+(a heartbeat is such a write). It goes live again once the client has read enough. So what
+one stream buffers is bounded by `LIVE_BUFFER_BYTES` and one read of the hub (or one
+catch-up write), and a slow reader still gets every event, in order, once.
 
 Where the server is not ours (no `DirectBody` in the scope: another ASGI server, the test
 client), the hub queues the events and wakes the task, which sends them through `send`.
