@@ -1,31 +1,33 @@
 """Idle live streams: what 900 open `GET /battles/{id}/stream` cost the server while nothing
 happens, and how fast one move then reaches every one of them.
 
-    python -m ops.bench bench_streams      (BENCH_STREAMS=900, BENCH_IDLE_SECONDS=60)
+    python -m ops.bench bench_streams      (BENCH_STREAMS=900, BENCH_IDLE_SECONDS=60,
+                                            BENCH_FANOUT_MOVES=100, BENCH_FANOUT_APPENDS=300)
 
 Starts the real server (one uvicorn worker, uvloop, the edge's httptools protocol, as
-`turnledger serve` runs it) on a throwaway embedded
-PostgreSQL, creates battles with one seat token per stream (so no token is over the
-per-token stream cap), opens the streams with a minimal asyncio client that only drains
-its sockets (so the load generator costs next to nothing), waits for them to catch up,
-then samples the CPU time of the server process and of PostgreSQL from /proc over an idle
-minute. Afterwards it submits one move in every battle and times its arrival on every
-stream (which also checks that no stream missed it).
+`turnledger serve` runs it) on a throwaway embedded PostgreSQL, creates battles with one
+seat token per stream (so no token is over the per-token stream cap), opens the streams
+with a minimal asyncio client that only drains its sockets (so the load generator costs
+next to nothing), waits for them to catch up, then samples the CPU time of the server
+process and of PostgreSQL from /proc over an idle minute. Afterwards it submits one move in
+every battle and times its arrival on every stream (which also checks that no stream
+missed it).
 
 Reported: CPU seconds per minute of the server and of PostgreSQL while idle, the load
 average, and the delivery latency of a live event to all streams (p50, p99, max).
 
 Then the fan-out: one battle with `BENCH_FANOUT_STREAMS` streams (30 seats, one each); the
 server's CPU per event per stream (the target is at most 5 us) while they catch up a
-backlog of about 1,200 events from the start; live, as the CPU of 300 one-event appends
-made by another writer (this process), back to back and 10 ms apart, which the server only
-reads and fans out (less what the same appends cost it with no stream open: its follower
-of the log reads them too); and as the CPU of 100 moves with the streams open less the CPU
-of 100 moves with none (noisy: a move costs far more than its fan-out). Beside them, the
-server's own account of the live fan-out ("hub us", from /metrics): the CPU time of the
-stream hub's thread handing the events to the streams (where a live stream's events are
-encoded and written) per event per stream, for the moves and the paced appends; it leaves
-out the hub's one read of the log per notice, which every stream of the process shares.
+backlog of about 1,200 events from the start; live, as the CPU of 300
+(`BENCH_FANOUT_APPENDS`) one-event appends made by another writer (this process), back to
+back and 10 ms apart, which the server only reads and fans out (less what the same appends
+cost it with no stream open: its follower of the log reads them too); and as the CPU of
+100 (`BENCH_FANOUT_MOVES`) moves with the streams open less the CPU of as many with none
+(noisy: a move costs far more than its fan-out). Beside them, the server's own account of
+the live fan-out ("hub us", from /metrics): the CPU time of the stream hub's thread handing
+the events to the streams (where a live stream's events are encoded and written) per event
+per stream, for the moves and the paced appends; it leaves out the hub's one read of the
+log per notice, which every stream of the process shares.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "60"))
 SEATS_PER_BATTLE = 30
 FANOUT_STREAMS = int(os.environ.get("BENCH_FANOUT_STREAMS", "30"))
 FANOUT_BACKLOG_MOVES = 600
-FANOUT_LIVE_MOVES = 100
-FANOUT_APPENDS = 300
+FANOUT_LIVE_MOVES = int(os.environ.get("BENCH_FANOUT_MOVES", "100"))
+FANOUT_APPENDS = int(os.environ.get("BENCH_FANOUT_APPENDS", "300"))
 EDGE = "server.edge:EdgeProtocol"
 """The protocol `turnledger serve` runs: its live streams are written to without a task."""
 
