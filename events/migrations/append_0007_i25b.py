@@ -1,0 +1,152 @@
+"""The append that does all the write path's database work (revision 0007_i25b): the SQL its
+migration makes, shared with the Citus revision that distributes it.
+
+Before it, every command asked `battles` whether the battle was closed (a query and its
+rollback, from a thread) and a follower thread caught the log questions' read models up
+(migration 0005_i28) in a transaction of its own per battle. Both now happen inside the
+append's one statement:
+
+* the closure: the battle's row is read `FOR SHARE` before anything is written, and a closed
+  battle's append raises `CLOSED_SQLSTATE` with the closure (`{"at", "reason"}`, JSON) as its
+  detail. `FOR SHARE`, not `FOR KEY SHARE`: closing updates non-key columns, which takes
+  `FOR NO KEY UPDATE`, a lock `FOR KEY SHARE` does not conflict with; `FOR SHARE` does, so a
+  close and an append of one battle are strictly ordered (the close waits for the append in
+  flight, and an append after the close reads the closed row). The check comes before the
+  idempotency key, so a retry of an answered request on a closed battle is refused too, as
+  the server's guard refused it before;
+* the log questions' rows (`log_index`, `log_creatures`, the reversal marks and the
+  position), computed by the server from the events (projections/log_questions.py, from its
+  cursor at the version before the append) and passed as arrays: written only if the
+  battle's position stands at the version just before the append (or the battle is new),
+  and the position moved in the same statement; otherwise none of them is written and the
+  catch-up a question runs first fills the gap from the log, as before.
+
+The function is a new overload of `turnledger_append` (the earlier one, with 0003's
+signature, stays as it was: the `citus` branch's c001 distributes that one by its
+signature, and a server of the previous release keeps appending during an upgrade).
+Its text is derived from 0005_i25's, with the blocks this revision adds checked in place.
+"""
+
+from events.migrations.read_model_0005_i25 import APPEND_0005_I25
+
+CLOSED_SQLSTATE = "TLCLO"
+"""What an append to a closed battle raises (detail: `{"at": timestamptz, "reason": text}`)."""
+
+SIGNATURE_0007 = (
+    "turnledger_append(varchar, integer, varchar[], integer[], jsonb[], bytea, bytea[], varchar[],"
+    " varchar[], varchar[], varchar[], varchar[], timestamptz[], varchar, bytea, text, integer,"
+    " jsonb, jsonb, jsonb, boolean, jsonb, integer[], integer[], varchar[], integer[],"
+    " varchar[], integer[], varchar[], double precision[], jsonb[], jsonb[], integer[],"
+    " integer[], boolean[])"
+)
+
+_PARAMS_0005 = "p_snapshot jsonb, p_notify boolean)"
+_PARAMS_0007 = """p_snapshot jsonb, p_notify boolean,
+            p_questions jsonb, p_rounds integer[], p_turns integer[],
+            p_about_creatures varchar[], p_about_versions integer[],
+            p_fact_creatures varchar[], p_fact_versions integer[], p_fact_kinds varchar[],
+            p_fact_distances double precision[], p_fact_squares jsonb[], p_fact_details jsonb[],
+            p_undo_first integer[], p_undo_last integer[], p_undo_undone boolean[])"""
+
+_DECLARE_0005 = """            prev bytea := p_prev_hash;
+        BEGIN
+"""
+_DECLARE_0007 = """            prev bytea := p_prev_hash;
+            v_closed_at timestamptz;
+            v_closed_reason text;
+            v_indexed boolean;
+        BEGIN
+"""
+
+_KEY_0005 = """            IF p_key IS NOT NULL THEN
+                INSERT INTO idempotency_keys"""
+_CLOSURE_0007 = """            -- FOR SHARE orders this append and a close of the battle (module doc)
+            SELECT b.closed_at, b.closed_reason INTO v_closed_at, v_closed_reason
+            FROM battles AS b WHERE b.battle_id = p_battle_id FOR SHARE;
+            IF v_closed_at IS NOT NULL THEN
+                RAISE EXCEPTION 'battle % is closed', p_battle_id
+                    USING ERRCODE = 'TLCLO',
+                          DETAIL = json_build_object('at', v_closed_at,
+                                                     'reason', v_closed_reason)::text;
+            END IF;
+"""
+
+_NOTIFY_0005 = """            IF p_notify THEN
+                PERFORM pg_notify"""
+_QUESTIONS_0007 = """            IF p_questions IS NOT NULL THEN
+                -- the rows follow on from the position only where it stands just before
+                UPDATE log_questions_position AS q SET version = last_version,
+                    cursor = p_questions
+                WHERE q.battle_id = p_battle_id AND q.version = p_first_version - 1;
+                v_indexed := FOUND;
+                IF NOT v_indexed AND p_first_version = 1 THEN
+                    INSERT INTO log_questions_position (battle_id, version, cursor)
+                    VALUES (p_battle_id, last_version, p_questions) ON CONFLICT DO NOTHING;
+                    v_indexed := FOUND;
+                END IF;
+                IF v_indexed THEN
+                    INSERT INTO log_index (battle_id, version, type, round, turn, intent_id)
+                    SELECT p_battle_id, p_first_version + x.o - 1, p_types[x.o], x.r, x.t,
+                           p_intent_ids[x.o]
+                    FROM unnest(p_rounds, p_turns) WITH ORDINALITY AS x(r, t, o);
+                    IF cardinality(p_about_creatures) > 0 THEN
+                        INSERT INTO log_creatures (battle_id, creature, version, type, round,
+                                                   turn)
+                        SELECT p_battle_id, a.c, a.v, p_types[a.v - p_first_version + 1],
+                               p_rounds[a.v - p_first_version + 1],
+                               p_turns[a.v - p_first_version + 1]
+                        FROM unnest(p_about_creatures, p_about_versions) AS a(c, v)
+                        ON CONFLICT DO NOTHING;
+                    END IF;
+                    IF cardinality(p_fact_creatures) > 0 THEN
+                        INSERT INTO log_creatures AS l (battle_id, creature, version, type,
+                            round, turn, kind, distance, squares, detail)
+                        SELECT p_battle_id, f.c, f.v, p_types[f.v - p_first_version + 1],
+                               p_rounds[f.v - p_first_version + 1],
+                               p_turns[f.v - p_first_version + 1], f.k, f.d, f.s, f.x
+                        FROM unnest(p_fact_creatures, p_fact_versions, p_fact_kinds,
+                                    p_fact_distances, p_fact_squares, p_fact_details)
+                             AS f(c, v, k, d, s, x)
+                        ON CONFLICT (battle_id, creature, version) DO UPDATE SET
+                            kind = EXCLUDED.kind, distance = EXCLUDED.distance,
+                            squares = EXCLUDED.squares, detail = EXCLUDED.detail;
+                    END IF;
+                    FOR n IN 1 .. coalesce(cardinality(p_undo_first), 0) LOOP
+                        UPDATE log_index AS i SET undone = p_undo_undone[n]
+                        WHERE i.battle_id = p_battle_id
+                          AND i.version BETWEEN p_undo_first[n] AND p_undo_last[n];
+                        UPDATE log_creatures AS c SET undone = p_undo_undone[n]
+                        WHERE c.battle_id = p_battle_id
+                          AND c.version BETWEEN p_undo_first[n] AND p_undo_last[n];
+                    END LOOP;
+                END IF;
+            END IF;
+"""
+
+
+def _derived(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1, "the block this revision changes is not in 0005_i25's function"
+    return text.replace(old, new)
+
+
+def _before(text: str, anchor: str, block: str) -> str:
+    return _derived(text, anchor, block + anchor)
+
+
+CREATE_APPEND_0007 = _before(
+    _before(
+        _derived(
+            _derived(
+                _derived(APPEND_0005_I25, "CREATE OR REPLACE FUNCTION", "CREATE FUNCTION"),
+                _PARAMS_0005,
+                _PARAMS_0007,
+            ),
+            _DECLARE_0005,
+            _DECLARE_0007,
+        ),
+        _KEY_0005,
+        _CLOSURE_0007,
+    ),
+    _NOTIFY_0005,
+    _QUESTIONS_0007,
+)
