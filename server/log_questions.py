@@ -26,6 +26,7 @@ import structlog
 
 from events.envelope import Envelope
 from events.store_postgres import PostgresEventStore
+from projections.log_questions import Cursor
 from server.errors import BadRequest, NotFound, ServiceError
 from server.log_questions_store import Filters, LogQuestionsStore
 
@@ -83,6 +84,15 @@ class LogQuestions:
         if head:
             self.store.catch_up(battle_id, self._read, head, wait=wait)
         return head
+
+    def cursor_at(self, battle_id: str, version: int) -> Cursor | None:
+        """The projector's cursor at `version`, the battle indexed up to it first (what the
+        write path needs to compute an append's rows when it kept no cursor there); None when
+        the position is past `version` (the caller's state is stale: its append conflicts)."""
+        stored = self.store.position(battle_id)
+        if stored is None or stored.version < version:
+            stored = self.store.catch_up(battle_id, self._read, version)
+        return stored if stored is not None and stored.version == version else None
 
     def follow(self, battle_id: str, appended: Sequence[Envelope] = ()) -> None:
         """Note an answered append (`appended`: its events); the follower thread catches the

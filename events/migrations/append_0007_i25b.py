@@ -60,7 +60,7 @@ _DECLARE_0007 = """            prev bytea := p_prev_hash;
 
 _KEY_0005 = """            IF p_key IS NOT NULL THEN
                 INSERT INTO idempotency_keys"""
-_CLOSURE_0007 = """            -- FOR SHARE orders this append and a close of the battle (module doc)
+_CLOSURE_0007 = """            -- FOR SHARE: this append and a close are ordered (module doc)
             SELECT b.closed_at, b.closed_reason INTO v_closed_at, v_closed_reason
             FROM battles AS b WHERE b.battle_id = p_battle_id FOR SHARE;
             IF v_closed_at IS NOT NULL THEN
