@@ -2,10 +2,10 @@
 
 A caller sees the battles its API key created (`created_by`, the key's scope) or the battles a
 token of its opens (as director or seat). A closed battle reads as before and appends nothing:
-the append itself reads the battle's row `FOR SHARE` and refuses a closed one (migration
-0007_i25b), so a close and an append are strictly ordered in every process; the pipeline
-turns that refusal, and a closure its reads find, into `Closed` (`closed_error`). Reads that
-tell what a submission would meet (a creature's options) ask `closure` here.
+the append itself refuses it, under a per-battle lock that a close takes exclusively
+(migration 0007_i25b), so a close and an append are strictly ordered in every process; the
+pipeline turns that refusal, and a closure its reads find, into `Closed` (`closed_error`).
+Reads that tell what a submission would meet (a creature's options) ask `closure` here.
 """
 
 from __future__ import annotations

@@ -6,14 +6,22 @@ rollback, from a thread) and a follower thread caught the log questions' read mo
 (migration 0005_i28) in a transaction of its own per battle. Both now happen inside the
 append's one statement:
 
-* the closure: the battle's row is read `FOR SHARE` before anything is written, and a closed
-  battle's append raises `CLOSED_SQLSTATE` with the closure (`{"at", "reason"}`, JSON) as its
-  detail. `FOR SHARE`, not `FOR KEY SHARE`: closing updates non-key columns, which takes
-  `FOR NO KEY UPDATE`, a lock `FOR KEY SHARE` does not conflict with; `FOR SHARE` does, so a
-  close and an append of one battle are strictly ordered (the close waits for the append in
-  flight, and an append after the close reads the closed row). The check comes before the
-  idempotency key, so a retry of an answered request on a closed battle is refused too, as
-  the server's guard refused it before;
+* the closure: the battle's row is read before anything is written, and a closed battle's
+  append raises `CLOSED_SQLSTATE` with the closure (`{"at", "reason"}`, JSON) as its
+  detail. A close and an append of one battle are strictly ordered by a per-battle
+  advisory lock (`battle_lock_key`): every append holds it shared until it commits, and a
+  close (any UPDATE that sets `battles.closed_at`) holds it exclusively, taken by the
+  trigger `battles_closing`; so a close waits for the appends in flight, and an append
+  waits for a close in flight and then reads the closed row (each statement of the
+  function reads with a fresh snapshot). Not a row lock (`FOR SHARE`; `FOR KEY SHARE`
+  would not conflict with the close's `FOR NO KEY UPDATE` at all): locking a row asks
+  UPDATE on its table, which the application role holds on `battles` as a column
+  privilege only, and on Citus column privileges are not carried to the workers where the
+  delegated append runs. The trigger runs beside the close's UPDATE, on the node holding
+  the battle's shard, as the append does. An advisory lock also writes nothing (a row
+  lock marks the row, and logs it). The check comes before the idempotency key, so a
+  retry of an answered request on a closed battle is refused too, as the server's guard
+  refused it before;
 * the log questions' rows (`log_index`, `log_creatures`, the reversal marks and the
   position), computed by the server from the events (projections/log_questions.py, from its
   cursor at the version before the append) and passed as arrays: written only if the
@@ -60,9 +68,11 @@ _DECLARE_0007 = """            prev bytea := p_prev_hash;
 
 _KEY_0005 = """            IF p_key IS NOT NULL THEN
                 INSERT INTO idempotency_keys"""
-_CLOSURE_0007 = """            -- FOR SHARE: this append and a close are ordered (module doc)
+_CLOSURE_0007 = """            -- shared among appends, exclusive with a close: ordered (module doc)
+            PERFORM pg_advisory_xact_lock_shared(
+                hashtextextended('turnledger.battle:' || p_battle_id, 0));
             SELECT b.closed_at, b.closed_reason INTO v_closed_at, v_closed_reason
-            FROM battles AS b WHERE b.battle_id = p_battle_id FOR SHARE;
+            FROM battles AS b WHERE b.battle_id = p_battle_id;
             IF v_closed_at IS NOT NULL THEN
                 RAISE EXCEPTION 'battle % is closed', p_battle_id
                     USING ERRCODE = 'TLCLO',
@@ -122,6 +132,23 @@ _QUESTIONS_0007 = """            IF p_questions IS NOT NULL THEN
                 END IF;
             END IF;
 """
+
+
+CLOSING_SIGNATURE = "turnledger_closing()"
+CREATE_CLOSING = """
+    CREATE FUNCTION turnledger_closing() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+        -- the battle's lock, exclusively until the close commits (module doc)
+        PERFORM pg_advisory_xact_lock(hashtextextended('turnledger.battle:' || NEW.battle_id, 0));
+        RETURN NEW;
+    END
+    $fn$
+"""
+CREATE_CLOSING_TRIGGER = """
+    CREATE TRIGGER battles_closing BEFORE UPDATE OF closed_at ON battles
+    FOR EACH ROW EXECUTE FUNCTION turnledger_closing()
+"""
+DROP_CLOSING_TRIGGER = "DROP TRIGGER battles_closing ON battles"
 
 
 def _derived(text: str, old: str, new: str) -> str:

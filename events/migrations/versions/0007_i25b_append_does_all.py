@@ -1,14 +1,18 @@
 """The append does all the write path's database work: the closure check and the log
 questions' read models move into `turnledger_append` (issue 25).
 
-See events/migrations/append_0007_i25b.py for the function and why it takes the battle's
-row `FOR SHARE`. It is a new overload beside 0003's (kept: c001 distributes that one, and a
-server of the previous release goes on appending with it during an upgrade).
+See events/migrations/append_0007_i25b.py for the function, and for the per-battle lock
+that orders a close and an append: appends hold it shared, a close exclusively, taken by the
+trigger `battles_closing` this revision adds (on a Citus cluster, beside the close's UPDATE
+on the node holding the battle's shard; hence `citus.enable_unsafe_triggers`, as c001: the
+trigger only takes a lock of its node). The function is a new overload beside 0003's (kept:
+c001 distributes that one, and a server of the previous release goes on appending with it
+during an upgrade).
 
 Least privilege: nothing new. The function runs as its caller, and the application role
-already reads `battles` and may update its closure columns (what `FOR SHARE` asks: UPDATE on
-some column), and inserts and updates the log questions' tables (0005_i28), which it wrote
-from the follower before. It is granted EXECUTE on the new function only.
+already reads `battles`, takes advisory locks (as any role may), and inserts and updates the
+log questions' tables (0005_i28), which it wrote from the follower before. It is granted
+EXECUTE on the new function only.
 
 Revision ID: 0007_i25b
 Revises: 0006_i24
@@ -17,7 +21,14 @@ Create Date: 2026-11-26
 
 from alembic import op
 
-from events.migrations.append_0007_i25b import CREATE_APPEND_0007, SIGNATURE_0007
+from events.migrations.append_0007_i25b import (
+    CLOSING_SIGNATURE,
+    CREATE_APPEND_0007,
+    CREATE_CLOSING,
+    CREATE_CLOSING_TRIGGER,
+    DROP_CLOSING_TRIGGER,
+    SIGNATURE_0007,
+)
 
 revision = "0007_i25b"
 down_revision = "0006_i24"
@@ -28,6 +39,10 @@ APP_ROLE = "turnledger_app"
 
 
 def upgrade() -> None:
+    # a placeholder setting on one node; on a Citus coordinator `battles` may be distributed
+    op.execute("SET LOCAL citus.enable_unsafe_triggers = on")
+    op.execute(CREATE_CLOSING)
+    op.execute(CREATE_CLOSING_TRIGGER)
     op.execute(CREATE_APPEND_0007)
     op.execute(
         f"""
@@ -44,3 +59,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.execute(f"DROP FUNCTION {SIGNATURE_0007}")
+    op.execute("SET LOCAL citus.enable_unsafe_triggers = on")
+    op.execute(DROP_CLOSING_TRIGGER)
+    op.execute(f"DROP FUNCTION {CLOSING_SIGNATURE}")

@@ -3,7 +3,8 @@ the log, so it stays one statement delegated to the worker holding the battle's 
 
 Everything it touches there is co-located with `event_log` by `battle_id`: `battles` (c001),
 the log questions' tables (c003_i28) and the read model's (c001, c003_i25), so the closure
-read `FOR SHARE` and the rows it writes are all on that worker.
+read, the battle's lock it shares with a close (taken by the close's trigger on the shard of
+`battles`, on that same worker) and the rows it writes are all on that worker.
 
 Revision ID: c005_i25b
 Revises: c004_i24

@@ -1,7 +1,7 @@
 """A closed battle appends nothing, refused by the append itself (migration 0007_i25b): the
 same 409 as the catalog's, for a new command, a retry of an answered one, a refused one and
-an undo; and a close and an append of one battle are strictly ordered (the battle's row is
-read FOR SHARE by the append)."""
+an undo; and a close and an append of one battle are strictly ordered (appends hold the
+battle's lock shared, a close exclusively)."""
 
 from __future__ import annotations
 
