@@ -29,10 +29,7 @@ _CALL = (
     " %(h)b::bytea[], %(i)b::varchar[], %(c)b::varchar[], %(r)b::varchar[], %(a)b::varchar[],"
     " %(rv)b::varchar[], %(at)b::timestamptz[], %(key)s::varchar, %(request_hash)b::bytea,"
     " %(response)s::text, %(reducer)s::integer, %(view)s::jsonb, %(map)s::jsonb,"
-    " %(snapshot)s::jsonb, {notify}, %(q)s::jsonb, %(qr)b::integer[], %(qt)b::integer[],"
-    " %(qac)b::varchar[], %(qav)b::integer[], %(qfc)b::varchar[], %(qfv)b::integer[],"
-    " %(qfk)b::varchar[], %(qfd)b::double precision[], %(qfs)b::jsonb[], %(qfx)b::jsonb[],"
-    " %(quf)b::integer[], %(qul)b::integer[], %(quu)b::boolean[])"
+    " %(snapshot)s::jsonb, {notify}, %(questions)s::jsonb)"
 )
 _PLAIN = _CALL.format(notify="false")
 _NOTIFYING = _CALL.format(notify="true")
@@ -62,7 +59,7 @@ def append_params(
     first = rows[0]
     keyed = idempotency_key is not None
     return {
-        **(_NO_QUESTIONS if questions is None else questions.params()),
+        "questions": None if questions is None else questions.document,
         "b": first.battle_id,
         "v": first.version,
         "t": [row.type for row in rows],
@@ -108,48 +105,13 @@ def view_payload(projection: ProjectionWrite) -> str:
 
 @dataclass(frozen=True)
 class QuestionRows:
-    """The log questions' rows of one append, as migration 0007_i25b's arrays: per event its
-    round and turn, the (creature, version) pairs an event is about, the movement facts, the
-    undo/redo marks, and `cursor` (JSON) the projector's cursor after the append, kept with
+    """The log questions' rows of one append, as migration 0007_i25b's `p_questions` (JSON
+    text): `{"cursor", "events": [[round, turn]...], "about": [[creature, version]...],
+    "facts": [[creature, version, kind, distance, squares, detail]...], "marks": [[first,
+    last, undone]...]}`, `cursor` being the projector's cursor after the append, kept with
     the position. Written only where the position stood at the version before the append."""
 
-    cursor: str
-    rounds: list[int]
-    turns: list[int | None]
-    about_creatures: list[str]
-    about_versions: list[int]
-    fact_creatures: list[str]
-    fact_versions: list[int]
-    fact_kinds: list[str]
-    fact_distances: list[float]
-    fact_squares: list[str]
-    fact_details: list[str]
-    undo_first: list[int]
-    undo_last: list[int]
-    undo_undone: list[bool]
-
-    def params(self) -> dict[str, Any]:
-        return {
-            "q": self.cursor,
-            "qr": self.rounds,
-            "qt": self.turns,
-            "qac": self.about_creatures,
-            "qav": self.about_versions,
-            "qfc": self.fact_creatures,
-            "qfv": self.fact_versions,
-            "qfk": self.fact_kinds,
-            "qfd": self.fact_distances,
-            "qfs": self.fact_squares,
-            "qfx": self.fact_details,
-            "quf": self.undo_first,
-            "qul": self.undo_last,
-            "quu": self.undo_undone,
-        }
-
-
-_NO_QUESTIONS: dict[str, Any] = dict.fromkeys(
-    ("q", "qr", "qt", "qac", "qav", "qfc", "qfv", "qfk", "qfd", "qfs", "qfx", "quf", "qul", "quu")
-)
+    document: str
 
 
 class BattleClosed(StoreError):

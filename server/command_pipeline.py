@@ -357,9 +357,9 @@ class CommandPipeline:
 
         def questions(rows: Sequence[PendingRow]) -> QuestionRows | None:
             assert cursor is not None
-            moved, arrays = question_rows(cursor, rows)
+            moved, document = question_rows(cursor, rows)
             after.append(moved)
-            return arrays
+            return document
 
         result = await self.log.append(
             command.battle_id,

@@ -3,8 +3,8 @@ projector's cursor the write path keeps per battle to compute them.
 
 The write path projects an action's events from the cursor at the version it appends on
 (`projections.log_questions.project`, the pure projector the catch-up runs too) and hands the
-rows to `turnledger_append` as arrays, which writes them only where the battle's position
-stands at that version. The cursor after the append is kept for the next one. A cursor is a
+rows to `turnledger_append` as one JSON document, which writes them only where the battle's
+position stands at that version. The cursor after the append is kept for the next one. A cursor is a
 function of the log up to its version, which never changes, so one kept for (battle, version)
 is right whoever appended since: it is only unusable for another version, and then the write
 path asks `LogQuestions.cursor_at` (the catch-up, up to that version) on a thread.
@@ -29,30 +29,23 @@ def question_rows(cursor: Cursor, pending: Sequence[PendingRow]) -> tuple[Cursor
     """The rows of an append's events (`pending`, after `cursor.version`) and the cursor after."""
     logged = [Logged(r.version, r.type, r.data, r.meta.intent_id) for r in pending]
     after, rows = project(cursor, logged)
-    return after, as_arrays(after, rows)
+    return after, as_document(after, rows)
 
 
-def as_arrays(after: Cursor, rows: Rows) -> QuestionRows:
-    """`rows` as the append's arrays; the events' versions, types and intents are the
+def as_document(after: Cursor, rows: Rows) -> QuestionRows:
+    """`rows` as the append's document; the events' versions, types and intents are the
     append's own, so only what the projector added travels."""
-    about = [(c, r.version) for r in rows.indexed for c in r.creatures]
-    facts = facts_once(rows)
-    return QuestionRows(
-        cursor=orjson.dumps(after.to_json()).decode(),
-        rounds=[r.round for r in rows.indexed],
-        turns=[r.turn for r in rows.indexed],
-        about_creatures=[c for c, _ in about],
-        about_versions=[v for _, v in about],
-        fact_creatures=[f.creature for f in facts],
-        fact_versions=[f.version for f in facts],
-        fact_kinds=[f.kind for f in facts],
-        fact_distances=[float(f.distance) for f in facts],
-        fact_squares=[squares_json(f) for f in facts],
-        fact_details=[detail_json(f) for f in facts],
-        undo_first=[r.first for r in rows.reversals],
-        undo_last=[r.last for r in rows.reversals],
-        undo_undone=[r.undone for r in rows.reversals],
-    )
+    document = {
+        "cursor": after.to_json(),
+        "events": [[r.round, r.turn] for r in rows.indexed],
+        "about": [[c, r.version] for r in rows.indexed for c in r.creatures],
+        "facts": [
+            [f.creature, f.version, f.kind, float(f.distance), squares(f), dict(f.detail)]
+            for f in facts_once(rows)
+        ],
+        "marks": [[r.first, r.last, r.undone] for r in rows.reversals],
+    }
+    return QuestionRows(orjson.dumps(document).decode())
 
 
 def facts_once(rows: Rows) -> list[Fact]:
@@ -61,8 +54,12 @@ def facts_once(rows: Rows) -> list[Fact]:
     return list({(f.creature, f.version): f for f in rows.facts}.values())
 
 
+def squares(f: Fact) -> list[list[float]]:
+    return [list(s) for s in f.squares]
+
+
 def squares_json(f: Fact) -> str:
-    return orjson.dumps([list(s) for s in f.squares]).decode()
+    return orjson.dumps(squares(f)).decode()
 
 
 def detail_json(f: Fact) -> str:

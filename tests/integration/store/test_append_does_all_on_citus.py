@@ -41,7 +41,8 @@ def first_append(uri: str, autocommit: bool = False) -> psycopg.Connection:  # t
         BATTLE, 0, [moved()], ActionMeta(), datetime.now(UTC), GENESIS_HASH, test_registry
     )
     questions = QuestionRows(
-        '{"round": 1}', [1], [None], ["gob"], [1], [], [], [], [], [], [], [], [], []
+        '{"cursor": {"round": 1}, "events": [[1, null]], "about": [["gob", 1]],'
+        ' "facts": [], "marks": []}'
     )
     conn = psycopg.connect(uri, autocommit=autocommit)
     conn.execute(append_sql(1, False, False), append_params(rows, None, b"", None, None, questions))
