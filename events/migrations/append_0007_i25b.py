@@ -21,7 +21,8 @@ append's one statement:
   the battle's shard, as the append does. An advisory lock also writes nothing (a row
   lock marks the row, and logs it). The check comes before the idempotency key, so a
   retry of an answered request on a closed battle is refused too, as the server's guard
-  refused it before;
+  refused it before; a battle's first action (its creation, version 1) is not checked: a
+  retried creation of a battle closed since replays its first answer, as before;
 * the log questions' rows (`log_index`, `log_creatures`, the reversal marks and the
   position), computed by the server from the events (projections/log_questions.py, from its
   cursor at the version before the append) and passed as one JSON document,
@@ -69,16 +70,18 @@ _DECLARE_0007 = """            prev bytea := p_prev_hash;
 
 _KEY_0005 = """            IF p_key IS NOT NULL THEN
                 INSERT INTO idempotency_keys"""
-_CLOSURE_0007 = """            -- shared among appends, exclusive with a close: ordered (module doc)
-            PERFORM pg_advisory_xact_lock_shared(
-                hashtextextended('turnledger.battle:' || p_battle_id, 0));
-            SELECT b.closed_at, b.closed_reason INTO v_closed_at, v_closed_reason
-            FROM battles AS b WHERE b.battle_id = p_battle_id;
-            IF v_closed_at IS NOT NULL THEN
-                RAISE EXCEPTION 'battle % is closed', p_battle_id
-                    USING ERRCODE = 'TLCLO',
-                          DETAIL = json_build_object('at', v_closed_at,
-                                                     'reason', v_closed_reason)::text;
+_CLOSURE_0007 = """            IF p_first_version > 1 THEN  -- a creation: nothing closed it before
+                -- shared among appends, exclusive with a close: ordered (module doc)
+                PERFORM pg_advisory_xact_lock_shared(
+                    hashtextextended('turnledger.battle:' || p_battle_id, 0));
+                SELECT b.closed_at, b.closed_reason INTO v_closed_at, v_closed_reason
+                FROM battles AS b WHERE b.battle_id = p_battle_id;
+                IF v_closed_at IS NOT NULL THEN
+                    RAISE EXCEPTION 'battle % is closed', p_battle_id
+                        USING ERRCODE = 'TLCLO',
+                              DETAIL = json_build_object('at', v_closed_at,
+                                                         'reason', v_closed_reason)::text;
+                END IF;
             END IF;
 """
 

@@ -14,9 +14,10 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError
 
-from events.append_statement import append_params, append_sql
+from events.append_statement import BattleClosed, append_params, append_sql
 from events.chain import build_rows
 from events.envelope import ActionMeta
+from events.store_postgres import PostgresEventStore
 from server.battle_catalog import Closed
 from server.wiring import Wired, libpq_url
 from tests.event_fixtures import moved, test_registry
@@ -63,6 +64,29 @@ def test_every_command_on_a_closed_battle_gets_the_catalogs_409_and_appends_noth
     with pytest.raises(Closed):
         service.submit(director, BACK)
     assert service.store.head_version(b) == head
+
+
+def test_a_retried_first_action_of_a_battle_closed_since_replays_its_first_answer(
+    wired: Wired, engine: Engine
+) -> None:
+    """Version 1 (a creation) is not checked: a retry of it replays, as before."""
+    store = PostgresEventStore(
+        wired.store.engine, lambda: datetime.now(UTC), registry=test_registry, notify="off"
+    )
+    first = store.append("made", 0, [moved()], idempotency_key="make-1")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO battles (battle_id, ruleset, director_token_hash, created_at,"
+                " closed_at, closed_reason) VALUES ('made', 'draw-steel', '\\x00', now(),"
+                " now(), 'closed at once')"
+            )
+        )
+    again = store.append("made", 0, [moved()], idempotency_key="make-1")
+    assert again.replayed and again.envelopes == first.envelopes
+    with pytest.raises(BattleClosed):
+        store.append("made", 1, [moved()])
+    store.close()
 
 
 def pending_append(wired: Wired, battle_id: str) -> psycopg.Connection[Any]:
