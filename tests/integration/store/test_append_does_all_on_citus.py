@@ -15,6 +15,7 @@ from sqlalchemy.exc import OperationalError
 from events.append_statement import BattleClosed, QuestionRows, append_params, append_sql
 from events.chain import build_rows
 from events.envelope import GENESIS_HASH, ActionMeta
+from events.migrate import current, downgrade, upgrade
 from ops.citus.cluster import CitusCluster
 from tests.event_fixtures import moved, test_registry
 from tests.integration.store.test_citus_cluster import StoreMaker, database_of, port_of_battle
@@ -49,9 +50,19 @@ def first_append(uri: str, autocommit: bool = False) -> psycopg.Connection:  # t
     return conn
 
 
+@pytest.mark.parametrize("from_previous_head", [False, True])
 def test_the_append_writes_the_question_rows_and_refuses_a_closed_battle_on_the_worker(
-    citus_database_uri: str, citus_engine: Engine, make_citus_store: StoreMaker
+    citus_database_uri: str,
+    citus_engine: Engine,
+    make_citus_store: StoreMaker,
+    from_previous_head: bool,
 ) -> None:
+    if from_previous_head:  # a cluster migrated before 0007_i25b, upgraded now
+        downgrade(citus_engine, "c004_i24")
+        downgrade(citus_engine, "0006_i24")
+        assert "0007_i25b" not in (current(citus_engine) or "")
+        upgrade(citus_engine)
+        assert current(citus_engine) == "c005_i25b"
     a_battle(citus_engine)
     first_append(citus_database_uri, autocommit=True).close()
     with citus_engine.connect() as conn:
@@ -82,7 +93,12 @@ def test_a_close_through_the_coordinator_waits_for_an_append_in_flight_on_the_wo
     a_battle(citus_engine)
     port = port_of_battle(citus_engine, BATTLE)
     worker = next(w for w in citus_cluster.workers if w.port == port)
-    appending = first_append(worker.uri(database_of(citus_database_uri)))
+    first_append(citus_database_uri, autocommit=True).close()
+    appending = psycopg.connect(worker.uri(database_of(citus_database_uri)))
+    rows = build_rows(
+        BATTLE, 1, [moved()], ActionMeta(), datetime.now(UTC), GENESIS_HASH, test_registry
+    )  # version 2: a battle's first action is not checked, nor ordered with a close
+    appending.execute(append_sql(1, False, False), append_params(rows, None, b"", None))
     try:
         with citus_engine.connect() as conn, pytest.raises(OperationalError, match="cancel"):
             conn.execute(text("SET statement_timeout = '500ms'"))
