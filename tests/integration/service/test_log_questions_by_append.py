@@ -77,6 +77,14 @@ def test_rows_written_by_the_append_are_the_rows_the_catch_up_writes(
                 director, {**step, "overrule": {"reason": "so ruled"}} if ruled else step
             )
         event(f"{step['type']}: {'refused' if outcome.refused else 'accepted'}")
+    if data.draw(st.booleans()):  # a rewind, or the undo of one earlier action alone
+        log = service.store.read_stream(bid)
+        if data.draw(st.booleans()):
+            outcome = history.undo(director, to_version=data.draw(st.integers(1, log[-1].version)))
+        else:
+            intents = [e.intent_id for e in log if e.type == "IntentAccepted" and e.intent_id]
+            outcome = history.undo(director, intent_id=data.draw(st.sampled_from(intents)))
+        event(f"rewind or undo of one: {'refused' if outcome.refused else 'accepted'}")
     head = service.store.head_version(bid)
     assert position(engine, bid) == head  # every append wrote its rows; nothing caught up
     by_append = stored(engine, bid)
