@@ -12,6 +12,8 @@ from sqlalchemy import Engine, text
 
 from server.battle_service import CreatedBattle
 from server.wiring import Wired
+from tests.cast import goblin, tactician
+from tests.integration.service.conftest import skirmish
 from tests.integration.service.test_history_properties import battles, steps
 from tests.integration.service.test_log_questions import director_of, walk
 
@@ -141,6 +143,52 @@ def test_a_process_without_the_cursor_reads_it_from_the_position(
     head = service.store.head_version(bid)
     assert position(engine, bid) == head
     by_append = stored(engine, bid)
+    forget(engine, bid)
+    wired.questions.refresh(bid)
+    assert stored(engine, bid) == by_append
+
+
+def test_turns_reactions_and_rulings_written_by_the_append_are_the_catch_ups(
+    service: Any, history: Any, wired: Wired, engine: Engine
+) -> None:
+    setup = {
+        **skirmish(),
+        "options": {"turns": True, "opportunity_attacks": "ask"},
+        "creatures": [tactician([4, 4]), goblin([5, 4])],
+    }
+    battle = service.create_battle(setup)
+    director = service.authenticate(battle.battle_id, battle.director_token)
+    bid = battle.battle_id
+
+    def submit(intent: dict[str, Any]) -> Any:
+        outcome = service.submit(director, intent)
+        assert outcome.refused is None, (intent, outcome.refused)
+        return outcome
+
+    submit({"type": "start_turn", "creature": "hero"})
+    submit({"type": "move", "creature": "hero", "path": [[3, 4], [2, 4]]})  # away: provokes
+    pending = service.view(bid)["pending_reactions"]
+    assert pending, "the move away from the goblin opens a reaction"
+    submit({"type": "resolve_reaction", "reaction": pending[0]["id"], "decision": "take"})
+    submit({"type": "end_turn", "creature": "hero"})
+    submit({"type": "start_turn", "creature": "gob"})
+    submit(
+        {
+            "type": "force_move",
+            "source": "gob",
+            "target": "hero",
+            "kind": "slide",
+            "distance": 1,
+            "path": [[2, 5]],
+            "overrule": {"reason": "a slide at range"},
+        }
+    )
+    assert history.undo(director).refused is None
+    assert history.redo(director).refused is None
+    by_append = stored(engine, bid)
+    kinds = {r["kind"] for r in by_append["log_creatures"]}
+    assert {"willing", "provoked", "reacted", "forced"} <= kinds, kinds
+    assert {r["turn"] for r in by_append["log_index"]} >= {1, 2}
     forget(engine, bid)
     wired.questions.refresh(bid)
     assert stored(engine, bid) == by_append
