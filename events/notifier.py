@@ -30,9 +30,13 @@ class Notifier:
     spell is announced at once; under load, subscribers hear within `interval`.
     """
 
-    def __init__(self, engine: Engine, interval: float = 0.02) -> None:
-        self._conninfo = engine.url.set(drivername="postgresql").render_as_string(
-            hide_password=False
+    def __init__(self, engine: Engine | str, interval: float = 0.02) -> None:
+        """`engine`: the database to announce on, or its libpq URL (on a Citus cluster whose
+        servers use several nodes, the one node where they all listen)."""
+        self._conninfo = (
+            engine
+            if isinstance(engine, str)
+            else engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         )
         self._conn: psycopg.Connection[tuple[object, ...]] | None = None
         self._interval = interval

@@ -1,0 +1,183 @@
+"""Servers that serve from the Citus workers, not the coordinator (ops/SCALING.md, "Servers on
+the workers"): a server connected to one worker plays, reads and verifies battles stored on
+either worker (the append is delegated from its worker to the battle's), two servers on
+different workers write one battle without breaking its chain or its version order, a stream
+on one hears the other's appends through the coordinator they both listen on, and the
+coordinator-only work (migrations) and the listening node are refused on a worker."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import psycopg
+import pytest
+
+from events.migrate import NotTheCoordinator, upgrade
+from events.notifier import CHANNEL
+from ops.citus.cluster import CitusCluster
+from server.app import create_app
+from server.database import make_engine
+from server.embedded_postgres import to_sqlalchemy_url
+from server.local_server import serving
+from server.roles import RoleSetupFailed, check_serving_node
+from server.settings import Settings
+from tests.e2e.conftest import API_KEY, Running
+from tests.e2e.test_stream import read_events
+from tests.integration.service.conftest import skirmish
+
+MOVES_EACH = 12
+
+
+def on_worker(cluster: CitusCluster, coordinator_uri: str, index: int) -> str:
+    """The same database on worker `index` (the clone exists on every node)."""
+    return cluster.workers[index].uri(coordinator_uri.rsplit("/", 1)[1])
+
+
+@pytest.fixture(scope="module")
+def worker_servers(
+    citus_cluster: CitusCluster, citus_module_database_uri: str
+) -> Iterator[list[Running]]:
+    """One server on each worker; both announce and listen on the coordinator."""
+    started: list[Running] = []
+    with contextlib.ExitStack() as stack:
+        for index in range(2):
+            uri = on_worker(citus_cluster, citus_module_database_uri, index)
+            url = to_sqlalchemy_url(uri)
+            settings = Settings(
+                database_url=url,
+                migration_database_url=to_sqlalchemy_url(citus_module_database_uri),
+                notify_database_url=to_sqlalchemy_url(citus_module_database_uri),
+                api_key=API_KEY,
+                log_level="warning",
+            )
+            engine = make_engine(url, pool_size=20)
+            stack.callback(engine.dispose)
+            base = stack.enter_context(serving(create_app(settings, engine), log_level="warning"))
+            started.append(Running(base, uri))
+        yield started
+
+
+def create(server: Running) -> tuple[str, str]:
+    with server.client(headers={"X-API-Key": API_KEY}) as http:
+        answer = http.post("/battles", json=skirmish())
+    assert answer.status_code == 201, answer.text
+    return answer.json()["battle_id"], answer.json()["director_token"]
+
+
+def move(http: Any, battle_id: str, creature: str, to: list[int]) -> Any:
+    return http.post(
+        f"/battles/{battle_id}/intents", json={"type": "move", "creature": creature, "path": [to]}
+    )
+
+
+def worker_port_of(database_uri: str, battle_id: str) -> int:
+    with psycopg.connect(database_uri) as conn:
+        row = conn.execute(
+            "SELECT nodeport FROM citus_shards WHERE table_name = 'event_log'::regclass"
+            " AND shardid = get_shard_id_for_distribution_column('event_log', %s::text)",
+            (battle_id,),
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_a_server_on_a_worker_plays_reads_and_verifies_battles_on_both_workers(
+    worker_servers: list[Running], citus_cluster: CitusCluster
+) -> None:
+    server = worker_servers[0]
+    battles = [create(server) for _ in range(8)]
+    ports = {worker_port_of(server.database_uri, battle_id) for battle_id, _ in battles}
+    assert ports == {w.port for w in citus_cluster.workers}  # local and delegated appends
+    for battle_id, director in battles:
+        url = f"/battles/{battle_id}"
+        with server.client(director) as http:
+            first = move(http, battle_id, "hero", [1, 2])
+            second = move(http, battle_id, "hero", [1, 3])
+            state = http.get(url).json()
+            verified = http.get(f"{url}/verify").json()
+            log = http.get(f"{url}/events", params={"after": 0, "limit": 500}).json()["events"]
+        assert first.status_code == second.status_code == 201, (first.text, second.text)
+        assert state["creatures"]["hero"]["position"] == [1, 3, 0]
+        assert verified["ok"] and verified["checked"] == state["version"]
+        assert [e["version"] for e in log] == list(range(1, state["version"] + 1))
+
+
+def test_two_servers_on_different_workers_write_one_battle_in_order(
+    worker_servers: list[Running], citus_module_database_uri: str
+) -> None:
+    coordinator_uri = citus_module_database_uri
+    first, second = worker_servers
+    battle_id, director = create(first)
+    url = f"/battles/{battle_id}"
+    with first.client(director) as http:
+        head = http.get(url).json()["version"]
+
+    def play(
+        server: Running, creature: str, squares: list[list[int]], moves: int = MOVES_EACH
+    ) -> list[int]:
+        codes = []
+        with server.client(director) as http:
+            for n in range(moves):
+                codes.append(move(http, battle_id, creature, squares[n % 2]).status_code)
+        return codes
+
+    expected = 2 * MOVES_EACH + 2
+    with ThreadPoolExecutor(3) as pool:
+        # a stream on the second server, from the head: it must hear the first's appends
+        listening = pool.submit(
+            read_events, second, f"{url}/stream", director, expected, **{"Last-Event-ID": str(head)}
+        )
+        heroes = pool.submit(play, first, "hero", [[1, 2], [1, 1]])
+        gobs = pool.submit(play, second, "gob", [[9, 2], [9, 1]])
+        codes = heroes.result() + gobs.result()
+        assert codes == [201] * (2 * MOVES_EACH)
+        # then the first server alone, heard where every server listens: the coordinator
+        with psycopg.connect(coordinator_uri, autocommit=True) as listener:
+            listener.execute(f"LISTEN {CHANNEL}")
+            assert play(first, "hero", [[1, 2], [1, 1]], moves=2) == [201, 201]
+            notices = list(listener.notifies(timeout=5, stop_after=1))
+        streamed = listening.result(timeout=30)
+    assert notices, "the first server's appends were not announced on the coordinator"
+
+    with second.client(director) as http:
+        verified = http.get(f"{url}/verify").json()
+        log = http.get(f"{url}/events", params={"after": 0, "limit": 500}).json()["events"]
+    last = log[-1]["version"]
+    assert verified["ok"] and verified["checked"] == last
+    assert [e["version"] for e in log] == list(range(1, last + 1))
+    assert last >= head + expected
+    assert [e["id"] for e in streamed] == list(range(head + 1, head + 1 + expected))
+    # version order and the log's numbering agree per node: within an origin, positions rise
+    with psycopg.connect(first.database_uri) as conn:
+        positions = [
+            row[0]
+            for row in conn.execute(
+                "SELECT global_position FROM event_log WHERE battle_id = %s ORDER BY version",
+                (battle_id,),
+            )
+        ]
+    assert positions == sorted(positions)
+
+
+def test_migrations_and_a_server_without_a_meeting_node_are_refused_on_a_worker(
+    citus_cluster: CitusCluster, citus_module_database_uri: str
+) -> None:
+    engine = make_engine(
+        to_sqlalchemy_url(on_worker(citus_cluster, citus_module_database_uri, 1)), pool_size=1
+    )
+    try:
+        with pytest.raises(NotTheCoordinator, match="coordinator"):
+            upgrade(engine)
+        with pytest.raises(RoleSetupFailed, match="TURNLEDGER_NOTIFY_DATABASE_URL"):
+            check_serving_node(engine, None)
+        check_serving_node(engine, citus_module_database_uri)
+    finally:
+        engine.dispose()
+    coordinator = make_engine(to_sqlalchemy_url(citus_module_database_uri), pool_size=1)
+    try:
+        check_serving_node(coordinator, None)  # the coordinator is every server's node
+    finally:
+        coordinator.dispose()
