@@ -19,11 +19,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlencode
 
 import httpx
+import psycopg
 
 from ops.citus.cluster import free_port
 
@@ -105,6 +107,21 @@ def servers(
             stop(process)
         if log:
             sink.close()  # type: ignore[union-attr]
+
+
+def spread_over(uris: Sequence[str], user: str | None = None) -> str:
+    """One libpq URL naming every node of `uris` (one database on each), every new connection
+    to one of them at random (libpq 16's `load_balance_hosts=random`): how servers spread
+    their connections over the Citus workers without a balancer of their own (ops/SCALING.md,
+    "Servers on the workers"). `user` replaces the URIs' user (the application's role)."""
+    parts = [psycopg.conninfo.conninfo_to_dict(uri) for uri in uris]
+    first = parts[0]
+    query = {
+        "host": ",".join(str(p["host"]) for p in parts),
+        "port": ",".join(str(p.get("port", 5432)) for p in parts),
+        "load_balance_hosts": "random",
+    }
+    return f"postgresql://{user or first['user']}@/{first['dbname']}?{urlencode(query)}"
 
 
 ROUND_ROBIN = "balance roundrobin"
