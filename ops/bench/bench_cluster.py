@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -92,12 +92,17 @@ def load() -> str:
 
 
 def http_row(
-    label: str, url: str, databases: dict[str, list[int]], env: dict[str, str] | None = None
+    label: str,
+    url: str,
+    databases: dict[str, list[int]],
+    env: dict[str, str] | None = None,
+    placement: Callable[[list[str]], str] | None = None,
 ) -> dict[str, object]:
     """The HTTP load through the balancer; CPU ms per intent of every part.
 
-    `databases` names groups of postmasters ("database", or "coordinator", "worker 1", ...);
-    `env` adds to the servers' environment (the shape of their database connections)."""
+    `databases` names groups of postmasters ("single node", or "coordinator", "worker 1",
+    ...); `env` adds to the servers' environment (the shape of their database connections);
+    `placement` says how the battles fell on the workers."""
     before_load = load()
     environment = {"TURNLEDGER_POOL_SIZE": "40", **(env or {})}
     backends = servers(url, 2, environment)
@@ -120,6 +125,7 @@ def http_row(
     postgres = sum(v for k, v in per.items() if k not in processes)
     return {
         "setup": label,
+        "battles per worker": placement([b for b, _ in battles]) if placement else "-",
         "intents/s": http.rate,
         "p50 ms": http.p50_ms,
         "p99 ms": http.p99_ms,
@@ -167,6 +173,25 @@ def postmasters(cluster: CitusCluster) -> dict[str, list[int]]:
     }
 
 
+def placement_of(cluster: CitusCluster, database: str) -> Callable[[list[str]], str]:
+    """How many of the battles each worker holds ("5/3"), in the workers' order."""
+
+    def count(battles: list[str]) -> str:
+        with psycopg.connect(cluster.coordinator.uri(database)) as conn:
+            ports = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT s.nodeport FROM unnest(%s::text[]) AS b(id)"
+                    " JOIN citus_shards AS s ON s.table_name = 'event_log'::regclass"
+                    " AND s.shardid = get_shard_id_for_distribution_column('event_log', b.id)",
+                    (battles,),
+                )
+            ]
+        return "/".join(str(ports.count(w.port)) for w in cluster.workers)
+
+    return count
+
+
 def on_workers(cluster: CitusCluster, database: str) -> tuple[str, dict[str, str]]:
     """The servers' database URL and environment for serving from the workers: the
     application's role on every worker (a libpq host list), the owner migrating on the
@@ -195,11 +220,15 @@ def main() -> None:
             name = f"Citus, {count} worker{'s' if count > 1 else ''}"
             # the two shapes alternate on one cluster, each on its own database
             with migrated(cluster.create_database("through_coordinator")) as url:
-                http_rows.append(http_row(f"{name}, servers on the coordinator", url, pids))
+                where = placement_of(cluster, "through_coordinator")
+                label = f"{name}, servers on the coordinator"
+                http_rows.append(http_row(label, url, pids, placement=where))
                 store_rows.append(store_row(f"{name}, writer on the coordinator", url, pids))
             with migrated(cluster.create_database("on_workers")) as url:
                 workers, env = on_workers(cluster, "on_workers")
-                http_rows.append(http_row(f"{name}, servers on the workers", workers, pids, env))
+                where = placement_of(cluster, "on_workers")
+                label = f"{name}, servers on the workers"
+                http_rows.append(http_row(label, workers, pids, env, where))
                 writer = to_sqlalchemy_url(cluster.workers[0].uri("on_workers"))
                 store_rows.append(store_row(f"{name}, writer on worker 1", writer, pids))
     print_rows(
