@@ -105,6 +105,19 @@ def test_a_server_on_a_worker_plays_reads_and_verifies_battles_on_both_workers(
         assert [e["version"] for e in log] == list(range(1, state["version"] + 1))
 
 
+def test_a_keyed_creation_on_a_worker_is_kept_once_for_every_server(
+    worker_servers: list[Running],
+) -> None:
+    """Creation keys live in a reference table (a copy on every node), written from a worker."""
+    headers = {"X-API-Key": API_KEY, "Idempotency-Key": "made-on-a-worker"}
+    answers = []
+    for server in (*worker_servers, worker_servers[0]):
+        with server.client(headers=headers) as http:
+            answers.append(http.post("/battles", json=skirmish()))
+    assert [a.status_code for a in answers] == [201, 201, 201], [a.text for a in answers]
+    assert len({a.json()["battle_id"] for a in answers}) == 1
+
+
 def test_two_servers_on_different_workers_write_one_battle_in_order(
     worker_servers: list[Running], citus_module_database_uri: str
 ) -> None:
