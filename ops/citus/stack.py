@@ -176,3 +176,64 @@ def _wait_until_all_up(url: str, count: int, timeout: float = 30) -> None:
             seen.add(answer.headers.get(SERVED_BY, ""))
             probe += 1
             time.sleep(0.02)
+
+
+_POSTGRES_BALANCER = """
+global
+    maxconn 1024
+defaults
+    mode tcp
+    timeout connect 5s
+    timeout client 1h
+    timeout server 1h
+frontend postgres
+    bind 127.0.0.1:{port}
+    default_backend nodes
+backend nodes
+    balance leastconn
+    option pgsql-check user postgres
+{servers}
+"""
+
+
+@contextmanager
+def database_balancer(nodes: Sequence[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """HAProxy in TCP mode in front of PostgreSQL `nodes` (host, port), as
+    ops/haproxy/workers.cfg puts it in front of the Citus workers: each new connection to the
+    node with the fewest. Its port and process id."""
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not Path(haproxy).exists():
+        raise ProcessFailed("haproxy is not installed: run `make balancer`")
+    port = free_port()
+    lines = [
+        f"    server n{n + 1} {host}:{node_port} check inter 500ms"
+        for n, (host, node_port) in enumerate(nodes)
+    ]
+    config = _POSTGRES_BALANCER.format(port=port, servers="\n".join(lines))
+    with tempfile.TemporaryDirectory(prefix="turnledger-haproxy-") as folder:
+        path = Path(folder) / "haproxy.cfg"
+        path.write_text(config)
+        process = subprocess.Popen(
+            [haproxy, "-f", str(path), "-db"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        try:
+            _wait_for_postgres(port, process)
+            yield port, process.pid
+        finally:
+            stop(process)
+
+
+def _wait_for_postgres(port: int, process: subprocess.Popen[bytes], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise ProcessFailed(f"haproxy exited with {process.returncode}")
+        try:
+            with psycopg.connect(
+                f"postgresql://postgres@127.0.0.1:{port}/postgres", connect_timeout=2
+            ):
+                return
+        except psycopg.OperationalError:
+            if time.monotonic() > deadline:
+                raise ProcessFailed(f"no PostgreSQL behind the balancer on {port}") from None
+            time.sleep(0.1)

@@ -18,6 +18,7 @@ import pytest
 from events.migrate import NotTheCoordinator, upgrade
 from events.notifier import CHANNEL
 from ops.citus.cluster import CitusCluster
+from ops.citus.stack import database_balancer
 from server.app import create_app
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
@@ -194,3 +195,46 @@ def test_migrations_and_a_server_without_a_meeting_node_are_refused_on_a_worker(
         check_serving_node(coordinator, None)  # the coordinator is every server's node
     finally:
         coordinator.dispose()
+
+
+def test_a_server_behind_a_balancer_over_the_workers_spreads_its_connections(
+    citus_cluster: CitusCluster, citus_module_database_uri: str
+) -> None:
+    """The compose shape (ops/haproxy/workers.cfg): HAProxy in TCP mode in front of the
+    workers, the server's DATABASE_URL naming the balancer."""
+    coordinator = to_sqlalchemy_url(citus_module_database_uri)
+    name = citus_module_database_uri.rsplit("/", 1)[1]
+    workers = [("127.0.0.1", w.port) for w in citus_cluster.workers]
+    with database_balancer(workers) as (port, _):
+        url = to_sqlalchemy_url(f"postgresql://postgres@127.0.0.1:{port}/{name}")
+        settings = Settings(
+            database_url=url,
+            migration_database_url=coordinator,
+            notify_database_url=coordinator,
+            api_key=API_KEY,
+            log_level="warning",
+        )
+        engine = make_engine(url, pool_size=20)
+        try:
+            with serving(create_app(settings, engine), log_level="warning") as base:
+                server = Running(base, citus_module_database_uri)
+                for battle_id, director in [create(server) for _ in range(4)]:
+                    with server.client(director) as http:
+                        moved = move(http, battle_id, "hero", [1, 2])
+                        verified = http.get(f"/battles/{battle_id}/verify").json()
+                    assert moved.status_code == 201, moved.text
+                    assert verified["ok"] and verified["checked"] == moved.json()["version"]
+                serving_connections = []
+                for worker in citus_cluster.workers:
+                    with psycopg.connect(worker.uri(name)) as conn:
+                        row = conn.execute(
+                            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s"
+                            " AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
+                            " AND application_name NOT LIKE 'citus%%'",
+                            (name,),
+                        ).fetchone()
+                    assert row is not None
+                    serving_connections.append(int(row[0]))
+        finally:
+            engine.dispose()
+    assert all(count > 0 for count in serving_connections), serving_connections
