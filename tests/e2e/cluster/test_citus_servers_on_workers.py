@@ -30,6 +30,7 @@ from tests.e2e.test_stream import read_events
 from tests.integration.service.conftest import skirmish
 
 MOVES_EACH = 12
+SEATS = 3
 
 
 def on_worker(cluster: CitusCluster, coordinator_uri: str, index: int) -> str:
@@ -41,7 +42,8 @@ def on_worker(cluster: CitusCluster, coordinator_uri: str, index: int) -> str:
 def worker_servers(
     citus_cluster: CitusCluster, citus_module_database_uri: str
 ) -> Iterator[list[Running]]:
-    """One server on each worker; both announce and listen on the coordinator."""
+    """One server on each worker; both announce and listen on the coordinator. A battle may
+    have SEATS seats."""
     started: list[Running] = []
     with contextlib.ExitStack() as stack:
         for index in range(2):
@@ -53,6 +55,8 @@ def worker_servers(
                 notify_database_url=to_sqlalchemy_url(citus_module_database_uri),
                 api_key=API_KEY,
                 log_level="warning",
+                seats_per_battle=SEATS,
+                decide_threads=4,
             )
             engine = make_engine(url, pool_size=20)
             stack.callback(engine.dispose)
@@ -238,3 +242,26 @@ def test_a_server_behind_a_balancer_over_the_workers_spreads_its_connections(
         finally:
             engine.dispose()
     assert all(count > 0 for count in serving_connections), serving_connections
+
+
+def test_servers_on_different_workers_never_seat_more_than_a_battle_may_have(
+    worker_servers: list[Running],
+) -> None:
+    """The seat limit's lock is taken on the battle's node, which every server reaches, not on
+    the node a server happens to be connected to (where it would exclude nobody else)."""
+
+    def sit(battle_id: str, director: str, n: int) -> int:
+        with worker_servers[n % 2].client(director) as http:
+            answer = http.post(f"/battles/{battle_id}/seats", json={"creatures": ["hero"]})
+        return answer.status_code
+
+    for _ in range(3):  # a race is a matter of timing: several rounds of many at once
+        battle_id, director = create(worker_servers[0])
+        with ThreadPoolExecutor(16) as pool:
+            codes = list(pool.map(sit, [battle_id] * 16, [director] * 16, range(16)))
+        with psycopg.connect(worker_servers[0].database_uri) as conn:
+            row = conn.execute(
+                "SELECT count(*) FROM battle_seats WHERE battle_id = %s", (battle_id,)
+            ).fetchone()
+        assert row is not None and row[0] == SEATS, (row, codes)
+        assert codes.count(201) == SEATS and set(codes) == {201, 422}, codes
