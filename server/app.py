@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from sqlalchemy import Engine
+from starlette.types import ASGIApp
 
 from server.api import (
     openapi,
@@ -21,6 +22,7 @@ from server.api import (
     routes_questions,
 )
 from server.api.deps import PrincipalCache, Services
+from server.api.lean_intents import LeanIntents, declared_route
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
 from server.api.rate_limits import RateLimits
@@ -78,6 +80,20 @@ def settle_heap() -> None:
     gc.freeze()
 
 
+class Turnledger(FastAPI):
+    """FastAPI with `POST /battles/{battle_id}/intents` answered ahead of its middleware
+    stack when a request is plain (server/api/lean_intents.py); `lean_intents` is that
+    layer once the first request has built the stack."""
+
+    lean_intents: LeanIntents | None = None
+
+    def build_middleware_stack(self) -> ASGIApp:
+        stack = super().build_middleware_stack()
+        route = declared_route(self, "submit_intent")
+        self.lean_intents = LeanIntents(stack, self, route, max_body=MAX_BODY_BYTES)
+        return self.lean_intents
+
+
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
     metrics = Metrics.create()
     wired = wire_services(settings, engine, on_conflict=metrics.conflicts.labels("re-decided").inc)
@@ -124,7 +140,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         await hub.close()
         await wired.stop()
 
-    app = FastAPI(
+    app = Turnledger(
         title="turnledger",
         version="1",
         description=DESCRIPTION,

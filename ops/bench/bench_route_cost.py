@@ -207,15 +207,30 @@ def asgi_step(app: Any, layer: Any, extra: dict[str, Any] | None = None) -> Step
     return step
 
 
-def middleware_chain(app: Any) -> list[Any]:
-    """The layers from the outermost to the router."""
+def middleware_chain(app: Any) -> tuple[Any, list[Any]]:
+    """The lean intents layer (None on a tree without it), and the layers of the full stack
+    from the outermost to the router."""
     layer = app.middleware_stack or app.build_middleware_stack()
     app.middleware_stack = layer
+    lean = layer if type(layer).__name__ == "LeanIntents" else None
+    layer = lean.app if lean is not None else layer
     chain = []
     while layer is not None and layer is not app.router:
         chain.append(layer)
         layer = getattr(layer, "app", None)
-    return [*chain, app.router]
+    return lean, [*chain, app.router]
+
+
+class Switched:
+    """The application with its lean intents layer on or off (as main's tree answers)."""
+
+    def __init__(self, app: Any, lean: Any, on: bool) -> None:
+        self.app, self.lean, self.on = app, lean, on
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if self.lean is not None:
+            self.lean.enabled = self.on
+        await self.app(scope, receive, send)
 
 
 def intents_route(app: Any) -> Any:
@@ -236,16 +251,20 @@ def measure() -> list[tuple[str, float, str]]:
     app = build()
     loop = asyncio.new_event_loop()
     rows: list[tuple[str, float, str]] = []
-    chain = middleware_chain(app)
+    lean, chain = middleware_chain(app)
     route = intents_route(app)
-    proxy = ProxyHeadersMiddleware(app, trusted_hosts="127.0.0.1")
-    whole, proxied, in_route, *times = per_call(
+    full = Switched(app, lean, on=False)
+    proxy = ProxyHeadersMiddleware(full, trusted_hosts="127.0.0.1")
+    whole, lean_whole, proxied, in_route, *times = per_call(
         loop,
-        asgi_step(app, app),
+        asgi_step(app, full),
+        asgi_step(app, Switched(app, lean, on=True)),
         asgi_step(app, proxy),
         asgi_step(app, route.app, {"route": route, "path_params": {"battle_id": BATTLE}}),
         *(asgi_step(app, layer) for layer in chain),
     )
+    if lean is not None:
+        lean.enabled = True
     rows.append(("uvicorn ProxyHeadersMiddleware", proxied - whole, "bench_http's uvicorn"))
     rows.append(("FastAPI/Starlette __call__", whole - times[0], "scope['app'], stack"))
     for layer, own, inner in zip(chain, times, [*times[1:], in_route], strict=True):
@@ -253,7 +272,9 @@ def measure() -> list[tuple[str, float, str]]:
         note = "routing (match, path params)" if layer is app.router else ""
         rows.append((name, own - inner, note))
     rows += inside_route(loop, app, route, in_route)
-    rows.append(("whole application, per request", whole, "in process, no socket"))
+    rows.append(("whole application, full stack", whole, "in process, no socket"))
+    if lean is not None:
+        rows.append(("whole application, lean route", lean_whole, "LeanIntents answers"))
     return rows
 
 

@@ -128,25 +128,32 @@ class RequestMiddleware:
         return counted
 
     def _record(self, scope: Scope, state: dict[str, Any], code: int, seconds: float) -> None:
-        route = scope.get("route")
-        template = getattr(route, "path", "unmatched")
-        self.metrics.latency.labels(scope["method"], template, str(code)).observe(seconds)
-        if template in ("/metrics", "/healthz"):
-            return
-        with contextlib.suppress(Exception):  # a broken log sink must not break serving
-            self._log(scope, state, code, seconds, template)
+        record(self.metrics, scope, state, code, seconds)
 
-    @staticmethod
-    def _log(scope: Scope, state: dict[str, Any], code: int, seconds: float, template: str) -> None:
-        log.info(
-            "request",
-            request_id=state.get("request_id"),
-            method=scope["method"],
-            route=template,
-            status=code,
-            battle_id=state.get("battle_id"),
-            intent_id=state.get("intent_id"),
-            intent=state.get("intent_type"),
-            outcome=state.get("outcome"),
-            ms=round(seconds * 1000, 2),
-        )
+
+def record(
+    metrics: Metrics, scope: Scope, state: dict[str, Any], code: int, seconds: float
+) -> None:
+    """The request's latency by route template, and its log line (not for probes)."""
+    route = scope.get("route")
+    template = getattr(route, "path", "unmatched")
+    metrics.latency.labels(scope["method"], template, str(code)).observe(seconds)
+    if template in ("/metrics", "/healthz"):
+        return
+    with contextlib.suppress(Exception):  # a broken log sink must not break serving
+        _log(scope, state, code, seconds, template)
+
+
+def _log(scope: Scope, state: dict[str, Any], code: int, seconds: float, template: str) -> None:
+    log.info(
+        "request",
+        request_id=state.get("request_id"),
+        method=scope["method"],
+        route=template,
+        status=code,
+        battle_id=state.get("battle_id"),
+        intent_id=state.get("intent_id"),
+        intent=state.get("intent_type"),
+        outcome=state.get("outcome"),
+        ms=round(seconds * 1000, 2),
+    )
