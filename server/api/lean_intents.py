@@ -189,6 +189,7 @@ class LeanIntents:
     async def _answer(
         self, scope: Scope, receive: Receive, send: Send, head: Head, body: Any, started: float
     ) -> None:
+        self.answered += 1
         state: dict[str, Any] = scope.setdefault("state", {})
         state["request_id"] = head.request_id
         scope["route"] = self.route
@@ -218,7 +219,6 @@ class LeanIntents:
             if status["started"]:
                 raise
             await (await self._handled(scope, receive, exc))(scope, receive, send_with_id)
-        self.answered += 1
         record(deps.metrics, scope, state, int(status["code"]), time.perf_counter() - started)
 
     async def _handled(self, scope: Scope, receive: Receive, exc: Exception) -> Response:
