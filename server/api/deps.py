@@ -127,13 +127,13 @@ async def authenticated(
         raise ProblemError(401, "unauthorized", "send a token of this battle as a Bearer token")
     key = (battle_id, token_hash(token))
     found = deps.principals.get(key)
-    if found is None:
+    if found is None:  # (a hit is already marked the most recently used: no put again)
         deps.rate_limits.check_open("auth", peer())
         found = await run_in_threadpool(deps.battles.authenticate, battle_id, token)
-    if found is None:
-        deps.rate_limits.check("auth", peer())
-        raise ProblemError(401, "unauthorized", "this token does not open this battle")
-    deps.principals.put(key, found)
+        if found is None:
+            deps.rate_limits.check("auth", peer())
+            raise ProblemError(401, "unauthorized", "this token does not open this battle")
+        deps.principals.put(key, found)
     kind = "read" if method in ("GET", "HEAD") else "write"
     deps.rate_limits.check(kind, f"seat:{battle_id}:{found.seat_id}")
     state["battle_id"] = battle_id
