@@ -13,8 +13,11 @@ import hashlib
 from typing import Any
 
 import orjson
+from fastapi import FastAPI
 from sqlalchemy import create_engine
+from starlette.routing import Match
 
+from server.api.lean_intents import declared_route
 from server.app import create_app
 from server.settings import Settings
 
@@ -22,12 +25,16 @@ INTENTS = "/battles/{battle_id}/intents"
 MAIN_DIGEST = "6b10b743de67268207bccd769ad79083c68dfa692a0360f3bd863fcaece3e374"
 
 
-def document() -> dict[str, Any]:
+def app() -> FastAPI:
     settings = Settings(
         database_url="postgresql+psycopg://nobody:nothing@127.0.0.1:1/none",
         log_level="warning",
     )
-    return create_app(settings, create_engine(settings.database_url)).openapi()
+    return create_app(settings, create_engine(settings.database_url))
+
+
+def document() -> dict[str, Any]:
+    return app().openapi()
 
 
 def referred(node: Any, found: set[str]) -> None:
@@ -67,3 +74,13 @@ def test_the_intents_route_documents_what_main_documented() -> None:
     assert part["operations"]["post"]["operationId"] == "submit_intent"
     assert len(part["schemas"]) > 100  # every intent, event and problem shape is in it
     assert digest(part) == MAIN_DIGEST
+
+
+def test_the_lean_layer_answers_for_the_route_the_app_would_pick() -> None:
+    """No other route matches a POST to the intents path before the declared one (the lean
+    layer would otherwise shadow it)."""
+    made = app()
+    scope = {"type": "http", "method": "POST", "path": "/battles/b-1/intents", "root_path": ""}
+    first = next(r for r in made.router.routes if r.matches(scope)[0] is Match.FULL)
+    assert getattr(first, "operation_id", None) == "submit_intent"
+    assert declared_route(made, "submit_intent") is first
