@@ -22,6 +22,7 @@ from .problems import problem, unexpected
 
 log = structlog.get_logger("turnledger.http")
 BODY_METHODS = {"POST", "PUT", "PATCH"}
+READ = frozenset({b"x-request-id", b"content-length", b"content-type", b"transfer-encoding"})
 REQUEST_ID = re.compile(r"[\x21-\x7e]{1,64}")
 """A client's X-Request-Id: kept as the correlation id of the events it appends (64 chars)."""
 
@@ -50,7 +51,9 @@ class RequestMiddleware:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        headers = {  # only those read here (the last of a repeated one, as a dict of all)
+            k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"] if k in READ
+        }
         given = headers.get("x-request-id")
         request_id = given if given and REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
         state: dict[str, Any] = scope.setdefault("state", {})
