@@ -1,19 +1,25 @@
-"""The single SQL statement an append is: a call of `turnledger_append` (migration 0003).
+"""The single SQL statement an append is: a call of `turnledger_append` (migrations 0003,
+0007_i25b).
 
-The function writes the action's events, claims the idempotency key and updates the read model
-and snapshot, all in the caller's one statement, hence one transaction. Its rows travel as
+The function refuses a closed battle, writes the action's events, claims the idempotency key,
+updates the read model and snapshot and writes the log questions' rows, all in the caller's
+one statement, hence one transaction. Its rows travel as
 arrays, so one text serves every batch size: the same text on one PostgreSQL and on a Citus
 cluster, where the call is delegated whole to the worker holding the battle's shards.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import orjson
+import psycopg
 
 from events.chain import PendingRow
-from events.store import ProjectionWrite
+from events.migrations.append_0007_i25b import CLOSED_SQLSTATE
+from events.store import ProjectionWrite, StoreError
 
 # Arrays and hashes travel in binary: the text form escapes every quote of every event's JSON
 # with a regular expression (measured at an eighth of the server's work per append).
@@ -23,7 +29,7 @@ _CALL = (
     " %(h)b::bytea[], %(i)b::varchar[], %(c)b::varchar[], %(r)b::varchar[], %(a)b::varchar[],"
     " %(rv)b::varchar[], %(at)b::timestamptz[], %(key)s::varchar, %(request_hash)b::bytea,"
     " %(response)s::text, %(reducer)s::integer, %(view)s::jsonb, %(map)s::jsonb,"
-    " %(snapshot)s::jsonb, {notify})"
+    " %(snapshot)s::jsonb, {notify}, %(questions)s::jsonb)"
 )
 _PLAIN = _CALL.format(notify="false")
 _NOTIFYING = _CALL.format(notify="true")
@@ -47,11 +53,13 @@ def append_params(
     fingerprint: bytes,
     response: str | None,
     projection: ProjectionWrite | None = None,
+    questions: QuestionRows | None = None,
 ) -> dict[str, Any]:
     """The parameters of `append_sql` for these rows: consecutive versions of one battle."""
     first = rows[0]
     keyed = idempotency_key is not None
     return {
+        "questions": None if questions is None else questions.document,
         "b": first.battle_id,
         "v": first.version,
         "t": [row.type for row in rows],
@@ -93,3 +101,40 @@ def view_payload(projection: ProjectionWrite) -> str:
     if projection.removed:
         payload["removed"] = list(projection.removed)
     return orjson.dumps(payload).decode()
+
+
+@dataclass(frozen=True)
+class QuestionRows:
+    """The log questions' rows of one append, as migration 0007_i25b's `p_questions` (JSON
+    text): `{"cursor", "events": [[round, turn]...], "about": [[creature, version]...],
+    "facts": [[creature, version, kind, distance, squares, detail]...], "marks": [[first,
+    last, undone]...]}`, `cursor` being the projector's cursor after the append, kept with
+    the position. Written only where the position stood at the version before the append."""
+
+    document: str
+
+
+class BattleClosed(StoreError):
+    """The battle was closed (`battles.closed_at`): the append wrote nothing."""
+
+    def __init__(self, battle_id: str, at: datetime, reason: str) -> None:
+        super().__init__(f"battle {battle_id!r} was closed at {at.isoformat()}: {reason}")
+        self.battle_id = battle_id
+        self.at = at
+        self.reason = reason
+
+
+def closed_from(battle_id: str, closure: str | None) -> BattleClosed | None:
+    """The refusal a closure (`{"at", "reason"}` as JSON text, or None: open) makes."""
+    if closure is None:
+        return None
+    found = orjson.loads(closure)
+    return BattleClosed(battle_id, datetime.fromisoformat(found["at"]), str(found["reason"]))
+
+
+def raise_if_closed(battle_id: str, exc: psycopg.Error) -> None:
+    """Raise `BattleClosed` when `exc` is the append's refusal of a closed battle."""
+    if exc.sqlstate == CLOSED_SQLSTATE:
+        closed = closed_from(battle_id, exc.diag.message_detail)
+        if closed is not None:
+            raise closed from None

@@ -31,7 +31,13 @@ import psycopg
 from psycopg.rows import namedtuple_row
 from psycopg_pool import AsyncConnectionPool
 
-from events.append_statement import append_params, append_sql
+from events.append_statement import (
+    QuestionRows,
+    append_params,
+    append_sql,
+    closed_from,
+    raise_if_closed,
+)
 from events.chain import (
     ChainHeads,
     PendingRow,
@@ -56,9 +62,12 @@ _COLUMNS = (
 )
 _PREV_HASH = "SELECT hash FROM event_log WHERE battle_id = %s AND version = %s"
 _HEAD = "SELECT coalesce(max(version), 0) FROM event_log WHERE battle_id = %s"
-# The head and the first answer under a key, in one round trip: what a refusal needs to know.
+# The head, the battle's closure and the first answer under a key (none without one), in one
+# round trip: what a command answered without appending needs to know.
 _HEAD_AND_KEY = (
     "SELECT (SELECT coalesce(max(version), 0) FROM event_log WHERE battle_id = %(b)s) AS head,"
+    " (SELECT json_build_object('at', c.closed_at, 'reason', c.closed_reason)::text"
+    "  FROM battles AS c WHERE c.battle_id = %(b)s AND c.closed_at IS NOT NULL) AS closed,"
     " k.request_hash, k.first_version, k.last_version, k.response"
     " FROM (SELECT 1) AS one LEFT JOIN idempotency_keys AS k"
     " ON k.battle_id = %(b)s AND k.key = %(k)s"
@@ -129,11 +138,15 @@ class AsyncPostgresLog:
         request_hash: bytes | None = None,
         response: str | None = None,
         projection: ProjectionWrite | None = None,
+        questions: Callable[[Sequence[PendingRow]], QuestionRows | None] | None = None,
     ) -> AppendResult:
         """Append `events` as one action at `expected_version + 1...`, all or nothing.
 
-        Raises `VersionConflict` when the battle moved on, `IdempotencyKeyReused` when the key
-        was first used for another request, `DatabaseUnavailable` when the database is away.
+        `questions` gives the log questions' rows of the rows about to be appended (written
+        in the same statement, migration 0007_i25b). Raises `BattleClosed` when the battle
+        was closed (a retry of an answered request included), `VersionConflict` when the
+        battle moved on, `IdempotencyKeyReused` when the key was first used for another
+        request, `DatabaseUnavailable` when the database is away.
         """
         check_append(battle_id, expected_version, events, idempotency_key)
         recorded_at = stamp(self._clock)
@@ -148,14 +161,18 @@ class AsyncPostgresLog:
             rows = chain_rows(
                 battle_id, expected_version, encoded, meta, recorded_at, prev_hash, self._chain_key
             )
+            indexed = None if questions is None else questions(rows)
             try:
                 positions = await self._insert(
-                    conn, rows, idempotency_key, fingerprint, response, projection
+                    conn, rows, idempotency_key, fingerprint, response, projection, indexed
                 )
             except psycopg.errors.UniqueViolation:
                 return await self._replay_or_conflict(
                     conn, battle_id, expected_version, None, fingerprint
                 )
+            except psycopg.Error as exc:
+                raise_if_closed(battle_id, exc)
+                raise
             if not positions:  # the key was claimed before: nothing was inserted
                 return await self._replay_or_conflict(
                     conn, battle_id, expected_version, idempotency_key, fingerprint
@@ -174,6 +191,7 @@ class AsyncPostgresLog:
         fingerprint: bytes,
         response: str | None,
         projection: ProjectionWrite | None,
+        questions: QuestionRows | None,
     ) -> dict[int, int]:
         sql = append_sql(
             len(rows),
@@ -182,7 +200,7 @@ class AsyncPostgresLog:
             projection is not None,
             projection is not None and projection.snapshot is not None,
         )
-        params = append_params(rows, idempotency_key, fingerprint, response, projection)
+        params = append_params(rows, idempotency_key, fingerprint, response, projection, questions)
         cur = await conn.execute(sql, params, prepare=True)
         return {row[0]: row[1] for row in await cur.fetchall()}
 
@@ -223,17 +241,19 @@ class AsyncPostgresLog:
     async def head_and_first(
         self, battle_id: str, key: str | None, fingerprint: bytes
     ) -> tuple[int, AppendResult | None]:
-        """The battle's head version and, if `key` was used before, its first result."""
-        if key is None:
-            return await self.head_version(battle_id), None
+        """The battle's head version and, if `key` was used before, its first result; raises
+        `BattleClosed` when the battle was closed (as its append would)."""
         async with self._connection() as conn:
             cur = await conn.execute(_HEAD_AND_KEY, {"b": battle_id, "k": key}, prepare=True)
             row = await cur.fetchone()
             assert row is not None  # the LEFT JOIN on one row always yields one
+            closed = closed_from(battle_id, row[1])
+            if closed is not None:
+                raise closed
             head = int(row[0])
-            if row[1] is None:
+            if key is None or row[2] is None:
                 return head, None
-            return head, await self._result_of(conn, battle_id, key, fingerprint, row[1:])
+            return head, await self._result_of(conn, battle_id, key, fingerprint, row[2:])
 
     async def _first_result(
         self, conn: psycopg.AsyncConnection[Any], battle_id: str, key: str, fingerprint: bytes

@@ -32,7 +32,7 @@ import psycopg
 from sqlalchemy import Connection, Engine, text
 
 from events import cluster
-from events.append_statement import append_params, append_sql
+from events.append_statement import append_params, append_sql, raise_if_closed
 from events.chain import (
     HEADS_BUDGET,
     ChainHeads,
@@ -206,6 +206,9 @@ class PostgresEventStore:
                 )
             except psycopg.errors.UniqueViolation:
                 return self._refuse_or_replay(battle_id, expected_version, None, fingerprint)
+            except psycopg.Error as exc:
+                raise_if_closed(battle_id, exc)
+                raise
         finally:
             pooled.close()
         if not positions:  # the key was claimed before: nothing was inserted

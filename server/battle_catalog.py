@@ -2,9 +2,10 @@
 
 A caller sees the battles its API key created (`created_by`, the key's scope) or the battles a
 token of its opens (as director or seat). A closed battle reads as before and appends nothing:
-the command pipeline asks `closure` before each command, and `close` takes the battle's write
-lock, so in one process no command holding that lock when the closure lands appends after it
-(a command already past the question, in another process or planning lock-free, may land).
+the append itself refuses it, under a per-battle lock that a close takes exclusively
+(migration 0007_i25b), so a close and an append are strictly ordered in every process; the
+pipeline turns that refusal, and a closure its reads find, into `Closed` (`closed_error`).
+Reads that tell what a submission would meet (a creature's options) ask `closure` here.
 """
 
 from __future__ import annotations
@@ -157,8 +158,12 @@ class BattleCatalog:
     def refuse_if_closed(self, battle_id: str) -> None:
         found = self.closure(battle_id)
         if found is not None:
-            at, reason = found
-            raise Closed(f"battle {battle_id!r} was closed at {at.isoformat()}: {reason}")
+            raise closed_error(battle_id, *found)
+
+
+def closed_error(battle_id: str, at: datetime, reason: str) -> Closed:
+    """The 409 a command on a closed battle gets, whoever found the closure."""
+    return Closed(f"battle {battle_id!r} was closed at {at.isoformat()}: {reason}")
 
 
 def _shown(r: dict[str, Any]) -> dict[str, Any]:

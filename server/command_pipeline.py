@@ -12,8 +12,10 @@ and who asks. The pipeline owns the rest, in this order:
 3. plan: the engine decides (on the event loop, or in a bounded executor for a command that
    may search at length, so other battles keep being served meanwhile);
 4. append with the version it was planned on, claiming the idempotency key in the same
-   statement; the key is looked up only when that statement inserted nothing or the plan was
-   a refusal;
+   statement, which also refuses a closed battle and writes the log questions' rows (from
+   the projector's cursor kept per battle, server/log_questions_rows.py); the key is looked
+   up only when that statement inserted nothing or the plan was a refusal (that read asks
+   the closure too, so a command on a closed battle is a 409 whatever it planned);
 5. on a version conflict (another process appended first), drop the cached state and plan
    again on fresh state, a bounded number of times; 409 instead when the client named the
    version it decided on;
@@ -30,14 +32,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+import structlog
 
 from engine.results import Refused
+from events.append_statement import BattleClosed, QuestionRows
+from events.chain import PendingRow
 from events.envelope import ActionMeta, Envelope
 from events.store import (
     AppendResult,
@@ -49,9 +54,15 @@ from events.store import (
 from events.store_async import AsyncPostgresLog
 from events.vocabulary import Event
 from projections import BattleState
+from projections.log_questions import Cursor
+from server.battle_catalog import closed_error
 from server.errors import BadRequest, Busy, StaleVersion
+from server.log_questions import LogQuestions
+from server.log_questions_rows import QuestionCursors, question_rows
 from server.read_model import ReadModelProjector
 from server.state_loader import Loaded, StateLoader
+
+log = structlog.get_logger("turnledger.pipeline")
 
 
 @dataclass(frozen=True)
@@ -144,10 +155,16 @@ class CommandPipeline:
         on_conflict: Callable[[], None] = lambda: None,
         read_model: ReadModelProjector | None = None,
         guard: Callable[[str], None] | None = None,
+        questions: LogQuestions | None = None,
     ) -> None:
         self.guard = guard
-        """Asked before each command on an existing battle; raises to refuse it (a closed
-        battle appends nothing)."""
+        """Raises when a submission would be refused before any rule is asked (a closed
+        battle), for reads that say so (options); commands need not ask it: the append
+        refuses a closed battle itself (migration 0007_i25b)."""
+        self.questions = questions
+        """Where the write path finds the log questions' cursor it did not keep (None: the
+        append writes no log questions' rows, and questions catch up from the log)."""
+        self.cursors = QuestionCursors()
         self.log = log
         self.loader = loader
         self.new_id = new_id
@@ -164,9 +181,12 @@ class CommandPipeline:
             return await self._preview(command)
         if command.new_battle:
             return await self._create(command)
-        if self.guard is not None:
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self.executor, self.guard, command.battle_id)
+        try:
+            return await self._run(command)
+        except BattleClosed as exc:
+            raise closed_error(exc.battle_id, exc.at, exc.reason) from None
+
+    async def _run(self, command: Command) -> IntentOutcome:
         locked_from = self.max_retries - 1 if command.lock_free else 0
         for attempt in range(locked_from):
             if attempt:
@@ -207,6 +227,7 @@ class CommandPipeline:
         except IdempotencyKeyReused as exc:
             raise BadRequest(str(exc)) from None
         except InvalidAppend as exc:
+            await self.log.head_and_first(command.battle_id, None, b"")  # closed: a 409
             return IntentOutcome(loaded.version, refused=unstorable(exc))
         if result.replayed:
             self.loader.forget(command.battle_id)
@@ -240,8 +261,8 @@ class CommandPipeline:
             head, first = await self._head_and_first(command)
             if first is not None:  # this very request was appended before (a retry)
                 return first
-        else:
-            head = await self.log.head_version(command.battle_id)
+        else:  # the read asks the closure, as the append would
+            head, _ = await self.log.head_and_first(command.battle_id, None, b"")
         if head != loaded.version:
             self.loader.forget(command.battle_id)
             return None  # judged on a stale copy: judge it again on the head
@@ -331,6 +352,15 @@ class CommandPipeline:
         new_version = expected + len(planned.events)
         due = new_version // self.snapshot_every > expected // self.snapshot_every
         projection = self.read_model.write(command.battle_id, before, planned.after, snapshot=due)
+        cursor = await self._questions_cursor(command.battle_id, expected)
+        after: list[Cursor] = []
+
+        def questions(rows: Sequence[PendingRow]) -> QuestionRows | None:
+            assert cursor is not None
+            moved, document = question_rows(cursor, rows)
+            after.append(moved)
+            return document
+
         result = await self.log.append(
             command.battle_id,
             expected,
@@ -345,10 +375,34 @@ class CommandPipeline:
             request_hash=command.request_hash if command.idempotency_key else None,
             response=orjson.dumps(planned.trace).decode(),
             projection=projection,
+            questions=None if cursor is None else questions,
         )
         if not result.replayed:
             self.read_model.written(command.battle_id, projection)
+            if after:
+                self.cursors.keep(command.battle_id, after[0])
         return result
+
+    async def _questions_cursor(self, battle_id: str, version: int) -> Cursor | None:
+        """The log questions' cursor at `version`: kept, or (once per battle, or after
+        another process appended) read from the position, caught up to it on a thread. None
+        when it cannot be had: the append then writes no log questions' rows."""
+        if self.questions is None:
+            return None
+        cursor = self.cursors.at(battle_id, version)
+        if cursor is not None:
+            return cursor
+        loop = asyncio.get_running_loop()
+        try:
+            cursor = await loop.run_in_executor(
+                self.executor, self.questions.cursor_at, battle_id, version
+            )
+        except Exception:  # a question catches up later; the write goes on without
+            log.warning("log-questions.cursor-failed", battle_id=battle_id, exc_info=True)
+            return None
+        if cursor is not None:
+            self.cursors.keep(battle_id, cursor)
+        return cursor
 
 
 async def backoff(attempt: int) -> None:

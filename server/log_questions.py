@@ -1,18 +1,17 @@
 """Questions to the log (DESIGN section 7): events filtered by creature, type, round and turn;
 the battle's rulings; what a creature did in a round or turn.
 
-Each answer is read from the read models of `server.log_questions_store`, which follow the
-write path (`follow` after every answered append) and which every question brings up to its
-battle's head first, so an answer never lags the log and never folds it: it costs what it
-holds, plus the few events appended since the models last followed.
+Each answer is read from the read models of `server.log_questions_store`, which the append
+writes itself (migration 0007_i25b, server/log_questions_rows.py) and which every question
+brings up to its battle's head first, so an answer never lags the log and never folds it: it
+costs what it holds, plus the few events no append wrote rows for (an append by a tool, or
+one made while the position stood elsewhere). `cursor_at` gives the write path the cursor at
+a version it did not keep, caught up to there.
 
-Following runs on one thread of its own per process, over the set of battles appended to
-since it last looked: however fast appends come, at most one connection follows, each battle
-is caught up once for any number of appends, and a battle another process is catching up is
-skipped (its rows are on their way). It indexes the events each append hands it, as the
-write path had them (`follow`), reading from the log only what it was not handed. Measured
-under bench_http's load, one catch-up per append from the request threads instead piled up on
-the position locks and emptied the connection pool.
+The follower (`follow`, TURNLEDGER_QUESTIONS_FOLLOW, off by default) is what kept the models
+before the append wrote them: a thread of its own per process, over the set of battles
+appended to since it last looked, each caught up once for any number of appends, from the
+events each append hands it, reading from the log only what it was not handed.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ import structlog
 
 from events.envelope import Envelope
 from events.store_postgres import PostgresEventStore
+from projections.log_questions import Cursor
 from server.errors import BadRequest, NotFound, ServiceError
 from server.log_questions_store import Filters, LogQuestionsStore
 
@@ -83,6 +83,15 @@ class LogQuestions:
         if head:
             self.store.catch_up(battle_id, self._read, head, wait=wait)
         return head
+
+    def cursor_at(self, battle_id: str, version: int) -> Cursor | None:
+        """The projector's cursor at `version`, the battle indexed up to it first (what the
+        write path needs to compute an append's rows when it kept no cursor there); None when
+        the position is past `version` (the caller's state is stale: its append conflicts)."""
+        stored = self.store.position(battle_id)
+        if stored is None or stored.version < version:
+            stored = self.store.catch_up(battle_id, self._read, version)
+        return stored if stored is not None and stored.version == version else None
 
     def follow(self, battle_id: str, appended: Sequence[Envelope] = ()) -> None:
         """Note an answered append (`appended`: its events); the follower thread catches the

@@ -19,6 +19,7 @@ from sqlalchemy import Connection, Engine, text
 from events.envelope import Envelope
 from events.rows import COLUMNS, envelope_from_row
 from projections.log_questions import Cursor, Logged, Rows, project
+from server.log_questions_rows import detail_json, facts_once, squares_json
 
 PAGE = 2000
 """Events read and indexed per transaction while catching up."""
@@ -28,6 +29,7 @@ _CLAIM = text(
     " VALUES (:b, 0, CAST('{}' AS jsonb)) ON CONFLICT (battle_id) DO NOTHING"
 )
 _LOCK = text("SELECT version, cursor FROM log_questions_position WHERE battle_id = :b FOR UPDATE")
+_POSITION = text("SELECT version, cursor FROM log_questions_position WHERE battle_id = :b")
 _TRY_LOCK = text(
     "SELECT version, cursor FROM log_questions_position WHERE battle_id = :b FOR UPDATE SKIP LOCKED"
 )
@@ -81,9 +83,10 @@ class LogQuestionsStore:
         read: Callable[[str, int, int], list[Envelope]],
         head: int,
         wait: bool = True,
-    ) -> None:
-        """Index the battle's events up to `head` (`read(battle, after, up_to)` reads them).
-        Without `wait`, a battle whose position another transaction holds is left to it."""
+    ) -> Cursor | None:
+        """Index the battle's events up to `head` (`read(battle, after, up_to)` reads them);
+        the position's cursor where it stopped (None: left to another). Without `wait`, a
+        battle whose position another transaction holds is left to it."""
         while True:
             with self._engine.begin() as conn:
                 lock = _LOCK if wait else _TRY_LOCK
@@ -93,14 +96,14 @@ class LogQuestionsStore:
                     conn.execute(_CLAIM, {"b": battle_id})
                     held = conn.execute(lock, {"b": battle_id}).first()
                 if held is None:
-                    return
+                    return None
                 version, stored = held
-                if version >= head:
-                    return
                 cursor = Cursor.from_json(version, stored)
+                if version >= head:
+                    return cursor
                 page = read(battle_id, version, min(head, version + PAGE))
                 if not page:
-                    return
+                    return cursor
                 logged = [Logged(e.version, e.type, e.data, e.intent_id) for e in page]
                 cursor, rows = project(cursor, logged)
                 self._write(conn, battle_id, rows)
@@ -140,9 +143,7 @@ class LogQuestionsStore:
                     "u": [r.turn for _, r in about],
                 },
             )
-        # one statement for all the facts; of two on one (creature, version) the later
-        # stands, as when each was written on its own
-        facts = list({(f.creature, f.version): f for f in rows.facts}.values())
+        facts = facts_once(rows)  # one statement for all the facts
         if facts:
             conn.execute(
                 _FACT,
@@ -155,14 +156,20 @@ class LogQuestionsStore:
                     "u": [f.turn for f in facts],
                     "k": [f.kind for f in facts],
                     "d": [float(f.distance) for f in facts],  # ints and floats: one array type
-                    "s": [orjson.dumps([list(s) for s in f.squares]).decode() for f in facts],
-                    "x": [orjson.dumps(dict(f.detail)).decode() for f in facts],
+                    "s": [squares_json(f) for f in facts],
+                    "x": [detail_json(f) for f in facts],
                 },
             )
         for rev in rows.reversals:
             marks = {"b": battle_id, "first": rev.first, "last": rev.last, "undone": rev.undone}
             for table in ("log_index", "log_creatures"):
                 conn.execute(text(_MARK.format(table=table)), marks)
+
+    def position(self, battle_id: str) -> Cursor | None:
+        """The battle's position and cursor as stored (None: never indexed)."""
+        with self._engine.connect() as conn:
+            row = conn.execute(_POSITION, {"b": battle_id}).first()
+        return None if row is None else Cursor.from_json(row.version, row.cursor)
 
     # -- questions ------------------------------------------------------------------------
 

@@ -100,9 +100,10 @@ class Settings(BaseSettings):
         default=2, ge=1, le=32, description="Threads for decisions that search, and cold reads."
     )
     questions_follow: bool = Field(
-        default=True,
-        description="The log's question read models follow each answered append (`off`: only"
-        " questions bring them up to date, for measuring what following costs).",
+        default=False,
+        description="A thread also catches the log's question read models up after each"
+        " answered append (`off`: the append writes their rows itself, and a question brings"
+        " them up to date first when it did not, as after appends by another tool).",
     )
     rate_limits: bool = Field(
         default=True, description="Rate limits on battle creations and writes (`off` to lift)."

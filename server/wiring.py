@@ -105,6 +105,7 @@ def wire_services(
     executor = ThreadPoolExecutor(settings.decide_threads, thread_name_prefix="turnledger-decide")
 
     catalog = BattleCatalog(engine)
+    questions = LogQuestions(store, LogQuestionsStore(engine))
 
     def pipeline(loader: StateLoader, new_id: Callable[[], str]) -> CommandPipeline:
         return CommandPipeline(
@@ -116,6 +117,7 @@ def wire_services(
             snapshot_every=settings.snapshot_every,
             on_conflict=on_conflict,
             guard=catalog.refuse_if_closed,
+            questions=questions,
         )
 
     def budget(what: str) -> Budget:
@@ -133,5 +135,4 @@ def wire_services(
         seats_per_battle=settings.seats_per_battle,
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
-    questions = LogQuestions(store, LogQuestionsStore(engine))
     return Wired(store, log, executor, battles, history, questions, catalog, keyring)

@@ -167,7 +167,7 @@ def running_server(
     factory: str = SERVER_FACTORY,
     *,
     rate_limits: bool | None = None,
-    questions_follow: bool = True,
+    questions_follow: bool = False,
 ) -> Iterator[Served]:
     """uvicorn with uvloop and httptools serving `factory` (the real server by default).
 

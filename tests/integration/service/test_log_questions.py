@@ -6,6 +6,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 from sqlalchemy import text
 
 import server.log_questions as questions_module
@@ -14,6 +15,13 @@ from server.battle_service import BattleService, CreatedBattle
 from server.log_questions_store import Filters
 from server.wiring import Wired
 from tests.integration.service.conftest import skirmish
+
+
+@pytest.fixture(autouse=True)
+def catch_up_only(wired: Wired) -> None:
+    """These tests are of the catch-up and the follower: the appends here write no log
+    questions' rows themselves (test_log_questions_by_append.py tests those)."""
+    wired.battles.pipeline.questions = None
 
 
 def director_of(service: Any) -> tuple[CreatedBattle, Any]:

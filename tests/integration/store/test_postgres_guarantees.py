@@ -273,7 +273,15 @@ def test_a_migration_down_and_up_keeps_working_on_a_populated_database(
     downgrade(engine, "base")
     assert current(engine) is None
     upgrade(engine)
-    assert current(engine) == "0006_i24"
+    assert current(engine) == "0007_i25b"
+    downgrade(engine, "0006_i24")  # the append overload of 0007_i25b goes, 0003's stays
+    with engine.connect() as conn:
+        overloads = conn.execute(
+            text("SELECT count(*) FROM pg_proc WHERE proname = 'turnledger_append'")
+        ).scalar_one()
+    assert overloads == 1
+    upgrade(engine)
+    assert current(engine) == "0007_i25b"
     fresh = PostgresEventStore(
         engine, lambda: datetime.now(UTC), registry=test_registry, notify="off"
     )
