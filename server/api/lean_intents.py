@@ -2,8 +2,10 @@
 
 The busiest route paid, per request, for seven middleware layers, FastAPI's route matching
 through every included router, and its dependency solver (measured in process by
-`ops/bench/bench_route_cost.py`: about 250 us before the battle service did anything, of
-which dependency solving alone was 100 us). `LeanIntents` is the outermost layer of the
+`ops/bench/bench_route_cost.py`: about 250 us a request besides the battle service's own
+work, of which dependency solving alone was 100 us; answered here, 90 us, most of it the
+answer and its receipt; under `bench_http`, 1.48 -> 1.10 ms of server CPU per intent).
+`LeanIntents` is the outermost layer of the
 application: a request to the intents route that is plainly well formed is read, checked and
 answered here with the same code the FastAPI route runs (`deps.authenticated`: the token,
 the failed-authentication and write rate limits; the route's own pydantic body field;
