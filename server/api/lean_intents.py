@@ -1,14 +1,13 @@
 """`POST /battles/{battle_id}/intents` answered ahead of the middleware stack (issue 25).
 
 The busiest route paid, per request, for seven middleware layers, FastAPI's route matching
-through every included router, and its dependency solver (measured in process by
-`ops/bench/bench_route_cost.py`: about 250 us a request besides the battle service's own
-work, of which dependency solving alone was 100 us; answered here, 90 us, most of it the
-answer and its receipt; under `bench_http`, 1.48 -> 1.10 ms of server CPU per intent).
-`LeanIntents` is the outermost layer of the
-application: a request to the intents route that is plainly well formed is read, checked and
-answered here with the same code the FastAPI route runs (`deps.authenticated`: the token,
-the failed-authentication and write rate limits; the route's own pydantic body field;
+through every included router, and its dependency solver: 250 us a request in process with a
+stand-in battle service (`ops/bench/bench_route_cost.py`), dependency solving alone 100 us.
+Answered here, 90 us, most of it the answer and its receipt; under `bench_http`, 1.48 ->
+1.10 ms of server CPU per intent. `LeanIntents` is the outermost layer of the application:
+a request to the intents route that is plainly well formed is read, checked and answered
+here with the same code the FastAPI route runs (`deps.authenticated`: the token, the
+failed-authentication and write rate limits; the route's own pydantic body field;
 `routes_battles.judge_intent`; the app's exception handlers for every error), and the same
 request id, log line and latency metric as `RequestMiddleware`.
 
