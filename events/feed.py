@@ -36,6 +36,13 @@ settled hole can only be one seen when the fence was taken: every position skipp
 before the fence. Appends never wait on readers or on each other across battles; only a reader
 facing a hole waits, and only for the transactions in flight on that hole's node.
 
+None of this depends on the node the reader or the writer is connected to: servers may use
+the coordinator or any worker (ops/SCALING.md, "Servers on the workers"). A worker delegates
+the append call to the battle's node as the coordinator does (or runs it itself when it holds
+the battle), so positions still come from the committing node's range (step 1), and the
+fences are asked of every node through `run_command_on_all_nodes`, which any node that holds
+Citus's metadata runs (Citus 11 and later keep it on every node).
+
 Origins advance independently: Citus has no snapshot across nodes, so there is no order
 between events committed on different nodes to keep. Within an origin the feed is in position
 order, hence each battle in version order while it stays on one node; after a shard move a

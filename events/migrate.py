@@ -15,6 +15,8 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, text
 
+from events import cluster
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 MAIN_HEAD = "0001@head"  # the head of the branch that starts at 0001
 CITUS_HEAD = "citus@head"
@@ -32,6 +34,10 @@ def alembic_config(engine: Engine) -> Config:
 MIGRATION_LOCK = 0x7475726E  # any constant shared by every process that migrates
 
 
+class NotTheCoordinator(RuntimeError):
+    """Migrations were pointed at a Citus worker: schema changes run on the coordinator."""
+
+
 def is_citus_coordinator(conn: Connection) -> bool:
     installed = conn.execute(text("SELECT 1 FROM pg_extension WHERE extname = 'citus'")).first()
     return installed is not None and bool(
@@ -42,9 +48,17 @@ def is_citus_coordinator(conn: Connection) -> bool:
 def upgrade(engine: Engine, revision: str | None = None) -> None:
     """Migrate to `revision`, or to every head that applies to this database.
 
-    Concurrent callers (two servers starting at once) take turns on an advisory lock.
+    Concurrent callers (two servers starting at once) take turns on an advisory lock. A Citus
+    worker is refused (NotTheCoordinator): servers may serve from workers (ops/SCALING.md), but
+    the schema, its version table and the distribution live on the coordinator.
     """
     with engine.begin() as conn:
+        if cluster.is_worker(conn):
+            raise NotTheCoordinator(
+                "the database to migrate is a Citus worker: run migrations on the coordinator"
+                " (set MIGRATION_DATABASE_URL to the coordinator's owner, DATABASE_URL to the"
+                " workers the server serves from)"
+            )
         conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config = alembic_config(engine)
         config.attributes["connection"] = conn

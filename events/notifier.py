@@ -3,9 +3,14 @@
 A `pg_notify()` inside each append transaction serialises commits server-wide (DESIGN.md
 section 3 measured 6,700/s falling to 4,000/s). Instead, appends *poke* a background thread
 that sends at most one NOTIFY per `interval` outside any append transaction, carrying the
-highest global position it has seen. Subscribers treat a notice only as a wake-up and then
-read by position, so coalescing loses nothing: a notice for position p covers every event
-up to p, and a listener also re-reads on a timeout as a safety net.
+highest global position poked since the previous notice. Subscribers treat a notice only as a
+wake-up and then read by position, so coalescing loses nothing: a notice for position p covers
+every event up to p, and a listener also re-reads on a timeout as a safety net.
+
+Whether there is news is counted in pokes, not judged by position: on a Citus cluster each node
+numbers positions from its own range (events/store.py, origins), so an append on worker 1
+after one on worker 2 has a lower position and is news all the same (comparing positions, a
+server whose appends moved to a lower origin's battles stopped announcing them).
 """
 
 from __future__ import annotations
@@ -30,14 +35,19 @@ class Notifier:
     spell is announced at once; under load, subscribers hear within `interval`.
     """
 
-    def __init__(self, engine: Engine, interval: float = 0.02) -> None:
-        self._conninfo = engine.url.set(drivername="postgresql").render_as_string(
-            hide_password=False
+    def __init__(self, engine: Engine | str, interval: float = 0.02) -> None:
+        """`engine`: the database to announce on, or its libpq URL (on a Citus cluster whose
+        servers use several nodes, the one node where they all listen)."""
+        self._conninfo = (
+            engine
+            if isinstance(engine, str)
+            else engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         )
         self._conn: psycopg.Connection[tuple[object, ...]] | None = None
         self._interval = interval
-        self._latest = 0
-        self._sent = 0
+        self._highest = 0  # of the pokes since the last notice
+        self._pokes = 0
+        self._sent = 0  # pokes announced
         self._wake = threading.Event()
         self._closed = False
         self._lock = threading.Lock()
@@ -47,8 +57,8 @@ class Notifier:
 
     def poke(self, position: int) -> None:
         with self._lock:
-            if position > self._latest:
-                self._latest = position
+            self._pokes += 1
+            self._highest = max(self._highest, position)
         self._wake.set()
 
     def _run(self) -> None:
@@ -58,14 +68,17 @@ class Notifier:
             if self._closed:
                 return
             with self._lock:
-                latest = self._latest
-            if latest <= self._sent:
+                pokes, highest = self._pokes, self._highest
+            if pokes == self._sent:
                 continue
             try:
                 if self._conn is None or self._conn.closed:
                     self._conn = psycopg.connect(self._conninfo, autocommit=True)
-                self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(latest)))
-                self._sent = latest
+                self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(highest)))
+                self._sent = pokes
+                with self._lock:
+                    if self._pokes == pokes:  # else keep the highest for the next notice
+                        self._highest = 0
                 self.notices_sent += 1
             except Exception:  # a lost notice is covered by listeners' re-read timeouts
                 if self._conn is not None:

@@ -15,9 +15,11 @@ one worker holding the battle's shards: one statement, one node, one local trans
 Readers of one battle follow its stream by version; readers of every battle follow the
 cross-battle feed (events/feed.py), whose module docstring says why no reader skips a late
 commit on any node. Subscribers are woken by the coalesced notifier (events/notifier.py): its
-NOTIFY goes to the database the store is connected to, the coordinator, where every server
-listens. A NOTIFY inside the append (`notify="per_commit"`) would fire on the worker that ran
-it, out of the listeners' reach, so a distributed store refuses that mode.
+NOTIFY goes to the one node where every server listens (the coordinator; servers connected to
+the workers name it apart, server/wiring.py's `notify_url`). A NOTIFY inside the append
+(`notify="per_commit"`) would fire on the worker that ran it, out of the listeners' reach, so a
+distributed store refuses that mode. The store may be connected to the coordinator or to any
+worker: a worker delegates the call to the battle's node just as the coordinator does.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from server.settings import Settings
 from server.stream_hub import StreamHub
 from server.verification import VerifiedHeads, Verifier
 from server.viewer import routes as viewer_routes
-from server.wiring import libpq_url, wire_services
+from server.wiring import notify_url, wire_services
 
 DESCRIPTION = """\
 turnledger judges tactical combat intents and keeps every decision in an append-only,
@@ -98,7 +98,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     metrics = Metrics.create()
     wired = wire_services(settings, engine, on_conflict=metrics.conflicts.labels("re-decided").inc)
     hub = StreamHub(
-        libpq_url(engine),
+        notify_url(settings, engine),
         wired.store.read_all,
         wired.store.tail,
         per_token=settings.streams_per_token,

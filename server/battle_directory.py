@@ -28,7 +28,13 @@ _FORGET_EMPTY = text(
 # A transaction-scoped advisory lock per battle, not `SELECT ... FOR UPDATE`: row locks need
 # the UPDATE privilege, which the application role does not hold on `battles` (README, "Least
 # privilege"). Two battles whose ids share a hash only wait on each other, never mix seats.
-_LOCK_BATTLE = text("SELECT pg_advisory_xact_lock(hashtextextended(:b, 7424))")
+# Taken through the battle's row, so that on a Citus cluster it is taken on the node holding
+# the battle (where the rest of the transaction runs too), which every server reaches: servers
+# connected to different workers would otherwise each lock on their own node and exclude
+# nobody (ops/SCALING.md, "Servers on the workers"). On one PostgreSQL it is the same lock.
+_LOCK_BATTLE = text(
+    "SELECT pg_advisory_xact_lock(hashtextextended(:b, 7424)) FROM battles WHERE battle_id = :b"
+)
 _SEAT_COUNT = text("SELECT count(*) FROM battle_seats WHERE battle_id = :b")
 _SEAT_NAMES = text("SELECT seat_id, name FROM battle_seats WHERE battle_id = :b")
 

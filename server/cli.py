@@ -14,7 +14,7 @@ from rich.console import Console
 
 from server.cli_guard import Stop, check_port, open_database, polite, require_schema
 from server.cli_progress import migrate as migrate_database
-from server.settings import Settings
+from server.settings import Settings, sqlalchemy_url
 
 if TYPE_CHECKING:  # the store is imported when a command needs it, to keep start-up quick
     from events.store_postgres import PostgresEventStore
@@ -67,8 +67,22 @@ def serve(
     migrate_database(engine)
     from server import embedded_postgres
     from server.database import app_database_url, server_engine
-    from server.roles import RoleSetupFailed, RoleTooStrong, check_app_role
+    from server.roles import (
+        RoleSetupFailed,
+        RoleTooStrong,
+        check_app_role,
+        check_serving_node,
+    )
 
+    if settings.database_url and settings.migration_database_url:
+        # serving apart from the owner: perhaps from a Citus worker (ops/SCALING.md)
+        probe = server_engine(sqlalchemy_url(settings.database_url), settings)
+        try:
+            check_serving_node(probe, settings.notify_database_url)
+        except RoleSetupFailed as exc:
+            raise Stop(str(exc)) from None
+        finally:
+            probe.dispose()
     if workers > 1:
         # Each worker builds its app from the environment; they share the database this
         # process chose (the embedded one it started, which it stops when they are done).

@@ -115,13 +115,14 @@ def polite(command: F) -> F:
     import psycopg
     from sqlalchemy.exc import SQLAlchemyError
 
+    from events.migrate import NotTheCoordinator
     from server.keyring import KeyringError
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return _letting_go(command, *args, **kwargs)
-        except (Stop, KeyringError) as stop:
+        except (Stop, KeyringError, NotTheCoordinator) as stop:
             err.print(
                 f"[red]turnledger:[/red] {escape(str(stop))}", highlight=False, soft_wrap=True
             )

@@ -9,6 +9,11 @@ connects as `turnledger_app`. Either way it refuses to start when its role could
 log: a superuser, an owner (or a member of the owner) of any of its tables, a role with
 UPDATE, DELETE, TRUNCATE or TRIGGER on `event_log`, or one that may set
 `session_replication_role` (which switches the append-only triggers off).
+
+On a Citus cluster the server may serve from the workers (ops/SCALING.md, "Servers on the
+workers"): `DATABASE_URL` names them (a balancer in front of them, or a libpq host list) and
+`MIGRATION_DATABASE_URL` the coordinator, where the owner migrates and the role is made; the
+role's checks are then asked of the worker the server reached and, through it, of every other.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from typing import Any
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 
+from events import cluster
+
 APP_ROLE = "turnledger_app"
 PASSWORD_FILE = "app-role-password"
 _ROLE_LOCK = 0x74726F6C  # serialises ALTER ROLE between the processes of one deployment
@@ -34,6 +41,23 @@ class RoleTooStrong(Exception):
 
 class RoleSetupFailed(Exception):
     """The owner's URL cannot give the application role a login: one line saying why."""
+
+
+def check_serving_node(engine: Engine, notify_database_url: str | None) -> None:
+    """Refuse (RoleSetupFailed) to serve from a Citus worker without a node to meet on.
+
+    Servers wake each other's live streams with NOTIFY, which reaches only the listeners of the
+    node it is sent to; servers spread over the workers would each hear only the servers that
+    happen to share their node, and streams would fall back on their safety poll (seconds).
+    TURNLEDGER_NOTIFY_DATABASE_URL names the one node where all of them meet (the
+    coordinator: at most one NOTIFY per server per notifier interval, not one per append)."""
+    with engine.connect() as conn:
+        on_worker = cluster.is_worker(conn)
+    if on_worker and not notify_database_url:
+        raise RoleSetupFailed(
+            "DATABASE_URL is a Citus worker: set TURNLEDGER_NOTIFY_DATABASE_URL to the"
+            " coordinator (one node where every server announces new events and listens)"
+        )
 
 
 def app_password(data_dir: Path) -> str:

@@ -85,6 +85,13 @@ class Settings(BaseSettings):
         description="The schema owner's URL, for migrations; the server itself connects with"
         " DATABASE_URL, a role that may only read and append.",
     )
+    notify_database_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("TURNLEDGER_NOTIFY_DATABASE_URL", "NOTIFY_DATABASE_URL"),
+        description="Where every server announces new events and listens for them (wake-ups"
+        " of live streams); unset, DATABASE_URL. With servers on Citus workers, set it to the"
+        " coordinator: all servers must meet on one node (ops/SCALING.md).",
+    )
     log_format: Literal["auto", "json", "console"] = "auto"
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     pool_size: int = Field(default=10, ge=1, le=200)

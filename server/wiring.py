@@ -13,10 +13,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, make_url
 
 from engine import map_memo
 from engine.budget import Budget
+from events.notifier import Notifier
 from events.store_async import AsyncPostgresLog
 from events.store_postgres import NotifyMode, PostgresEventStore
 from server.battle_catalog import BattleCatalog
@@ -29,7 +30,7 @@ from server.keyring import Keyring
 from server.keyring import load as load_keyring
 from server.log_questions import LogQuestions
 from server.log_questions_store import LogQuestionsStore
-from server.settings import Settings
+from server.settings import Settings, sqlalchemy_url
 from server.state_loader import StateLoader
 
 
@@ -39,6 +40,19 @@ def utc_now() -> datetime:
 
 def libpq_url(engine: Engine) -> str:
     return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def notify_url(settings: Settings, engine: Engine) -> str:
+    """Where this server announces new events and listens for others' (libpq URL).
+
+    NOTIFY reaches only the listeners of the node it is sent to. Servers on one database, or
+    all on a Citus coordinator, meet there; servers spread over Citus workers must all name one
+    node in TURNLEDGER_NOTIFY_DATABASE_URL (the coordinator), or a stream would hear only the
+    appends of servers that happen to use its node (ops/SCALING.md)."""
+    if settings.notify_database_url:
+        url = make_url(sqlalchemy_url(settings.notify_database_url))
+        return url.set(drivername="postgresql").render_as_string(hide_password=False)
+    return libpq_url(engine)
 
 
 def keyring_of(settings: Settings, *, create: bool = True) -> Keyring:
@@ -89,6 +103,7 @@ def wire_services(
         clock,
         writer_pool_size=settings.pool_size,
         notify=notify,
+        notifier=Notifier(notify_url(settings, engine)) if notify == "coalesced" else None,
         chain_key=keyring.chain_key,
     )
     log = AsyncPostgresLog(

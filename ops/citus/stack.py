@@ -19,11 +19,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlencode
 
 import httpx
+import psycopg
 
 from ops.citus.cluster import free_port
 
@@ -107,6 +109,21 @@ def servers(
             sink.close()  # type: ignore[union-attr]
 
 
+def spread_over(uris: Sequence[str], user: str | None = None) -> str:
+    """One libpq URL naming every node of `uris` (one database on each), every new connection
+    to one of them at random (libpq 16's `load_balance_hosts=random`): how servers spread
+    their connections over the Citus workers without a balancer of their own (ops/SCALING.md,
+    "Servers on the workers"). `user` replaces the URIs' user (the application's role)."""
+    parts = [psycopg.conninfo.conninfo_to_dict(uri) for uri in uris]
+    first = parts[0]
+    query = {
+        "host": ",".join(str(p["host"]) for p in parts),
+        "port": ",".join(str(p.get("port", 5432)) for p in parts),
+        "load_balance_hosts": "random",
+    }
+    return f"postgresql://{user or first['user']}@/{first['dbname']}?{urlencode(query)}"
+
+
 ROUND_ROBIN = "balance roundrobin"
 BY_BATTLE = "balance uri depth 2\n    hash-type consistent"
 """Every request of a battle (`/battles/{id}/...`) to the same server while it is up, so that
@@ -159,3 +176,64 @@ def _wait_until_all_up(url: str, count: int, timeout: float = 30) -> None:
             seen.add(answer.headers.get(SERVED_BY, ""))
             probe += 1
             time.sleep(0.02)
+
+
+_POSTGRES_BALANCER = """
+global
+    maxconn 1024
+defaults
+    mode tcp
+    timeout connect 5s
+    timeout client 1h
+    timeout server 1h
+frontend postgres
+    bind 127.0.0.1:{port}
+    default_backend nodes
+backend nodes
+    balance leastconn
+    option pgsql-check user postgres
+{servers}
+"""
+
+
+@contextmanager
+def database_balancer(nodes: Sequence[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """HAProxy in TCP mode in front of PostgreSQL `nodes` (host, port), as
+    ops/haproxy/workers.cfg puts it in front of the Citus workers: each new connection to the
+    node with the fewest. Its port and process id."""
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not Path(haproxy).exists():
+        raise ProcessFailed("haproxy is not installed: run `make balancer`")
+    port = free_port()
+    lines = [
+        f"    server n{n + 1} {host}:{node_port} check inter 500ms"
+        for n, (host, node_port) in enumerate(nodes)
+    ]
+    config = _POSTGRES_BALANCER.format(port=port, servers="\n".join(lines))
+    with tempfile.TemporaryDirectory(prefix="turnledger-haproxy-") as folder:
+        path = Path(folder) / "haproxy.cfg"
+        path.write_text(config)
+        process = subprocess.Popen(
+            [haproxy, "-f", str(path), "-db"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        try:
+            _wait_for_postgres(port, process)
+            yield port, process.pid
+        finally:
+            stop(process)
+
+
+def _wait_for_postgres(port: int, process: subprocess.Popen[bytes], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise ProcessFailed(f"haproxy exited with {process.returncode}")
+        try:
+            with psycopg.connect(
+                f"postgresql://postgres@127.0.0.1:{port}/postgres", connect_timeout=2
+            ):
+                return
+        except psycopg.OperationalError:
+            if time.monotonic() > deadline:
+                raise ProcessFailed(f"no PostgreSQL behind the balancer on {port}") from None
+            time.sleep(0.1)

@@ -269,6 +269,31 @@ def test_listeners_on_the_coordinator_hear_appends_made_by_another_server(
     assert announced and announced[-1] >= result.envelopes[-1].global_position
 
 
+def test_a_server_keeps_announcing_when_its_appends_move_to_a_lower_numbered_worker(
+    citus_database_uri: str,
+    citus_engine: Engine,
+    workers: list[Node],
+    make_citus_store: StoreMaker,
+) -> None:
+    """Positions of different nodes are not ordered (each numbers from its own range): an
+    append on worker 1 after one on worker 2 has a lower position and is news all the same."""
+    [high] = battles_on(citus_engine, workers[1], 1, prefix="high")
+    [low] = battles_on(citus_engine, workers[0], 1, prefix="low")
+    listener = Listener(citus_database_uri)
+    writer = make_citus_store(notify="coalesced")
+    heard = []
+    try:
+        for battle in (high, low):
+            written = writer.append(battle, 0, [moved()])
+            heard.append(([p for p in listener.wait(timeout=5) if p is not None], written))
+    finally:
+        listener.close()
+    assert origin_of(heard[0][1].envelopes[-1].global_position) == 2
+    assert origin_of(heard[1][1].envelopes[-1].global_position) == 1
+    for announced, written in heard:
+        assert announced == [written.envelopes[-1].global_position]
+
+
 def test_a_notify_inside_the_append_is_refused_on_a_cluster(make_citus_store: StoreMaker) -> None:
     store = make_citus_store(notify="per_commit")
     with pytest.raises(ValueError, match="per_commit"):
