@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from server.api.rate_limits import RateLimits
 from server.app import Turnledger, create_app
 from server.database import make_engine
 from server.embedded_postgres import to_sqlalchemy_url
@@ -276,3 +277,23 @@ def test_unusual_requests_go_to_the_full_stack_with_their_body(
     )
     answer, answered = send(served, True, chunked)
     assert answer.status_code == 200 and answered == 1, answer.text
+
+
+def test_a_write_over_the_rate_limit_is_the_same_429_on_both_paths(
+    served: Served, battle: dict[str, str]
+) -> None:
+    _, app = served
+    services = app.state.services
+    kept = services.rate_limits
+    services.rate_limits = RateLimits("1/minute", "1/minute", "1/minute")
+    try:
+        request = intents(battle, battle["director"], json=MOVE, params={"dry_run": "true"})
+        first, _ = send(served, True, request)
+        fast, answered = send(served, True, request)
+        full, _ = send(served, False, request)
+    finally:
+        services.rate_limits = kept
+    assert first.status_code == 200, first.text
+    assert fast.status_code == 429 and answered == 1, fast.text
+    assert fast.headers["Retry-After"] == "60"
+    assert wire(fast, ("rid",)) == wire(full, ("rid",))
