@@ -74,6 +74,14 @@ class _Store:
         _touched().add(key)
         self.evict()
 
+    def again(self, key: Hashable) -> None:
+        """A hit on `key`: the most recently used now. Its weight is as it was when last
+        weighed (at the end of the decision that filled it, `settle`): this decision's reads
+        are weighed when it settles, so a hit need not weigh it (a memo's weight sums its
+        entries, which costs more than the hit itself)."""
+        self.entries.move_to_end(key)
+        _touched().add(key)
+
     def reweigh(self, key: Hashable) -> None:
         found = self.entries.get(key)
         if found is None:
@@ -141,8 +149,9 @@ def kept(
         hit = _STORE.entries.get(key)
         if hit is not None and hit[0][0] is grid:
             memo: T = hit[0][1]
-        else:
-            memo = make()
+            _STORE.again(key)
+            return memo
+        memo = make()
         _STORE.touch(key, (grid, memo), lambda held: weigh(held[1]))
         return memo
 
@@ -165,7 +174,7 @@ def per_roster(
         for roster, value in held:
             if roster is creatures:
                 found: T = value
-                _STORE.touch(store_key, held, hit[2])  # type: ignore[index]
+                _STORE.again(store_key)
                 return found
     value = build()
     with _STORE.lock:
