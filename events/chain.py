@@ -31,21 +31,24 @@ class PendingRow:
 
     def envelope(self, global_position: int) -> Envelope:
         # Every field was built and checked here, so pydantic's validation is skipped.
-        return Envelope.model_construct(
-            battle_id=self.battle_id,
-            version=self.version,
-            global_position=global_position,
-            type=self.type,
-            schema_version=self.schema_version,
-            data=self.data,
-            intent_id=self.meta.intent_id,
-            causation_id=self.meta.causation_id,
-            correlation_id=self.meta.correlation_id,
-            actor=self.meta.actor,
-            rules_version=self.meta.rules_version,
-            recorded_at=self.recorded_at,
-            prev_hash=self.prev_hash,
-            hash=self.hash,
+        meta = self.meta
+        return Envelope.trusted(
+            {
+                "battle_id": self.battle_id,
+                "version": self.version,
+                "global_position": global_position,
+                "type": self.type,
+                "schema_version": self.schema_version,
+                "data": self.data,
+                "intent_id": meta.intent_id,
+                "causation_id": meta.causation_id,
+                "correlation_id": meta.correlation_id,
+                "actor": meta.actor,
+                "rules_version": meta.rules_version,
+                "recorded_at": self.recorded_at,
+                "prev_hash": self.prev_hash,
+                "hash": self.hash,
+            }
         )
 
 

@@ -50,6 +50,24 @@ class Envelope(BaseModel):
     def event(self, registry: EventRegistry) -> Event:
         return registry.decode(self.type, self.schema_version, self.data)
 
+    @classmethod
+    def trusted(cls, fields: dict[str, Any]) -> Envelope:
+        """An envelope of `fields` the store built and checked itself (every field, nothing
+        else), unvalidated: what `model_construct` makes, at a fifth of its cost (7.9 against
+        1.5 us measured, two envelopes per intent), since an envelope has no alias, default
+        or extra field for `model_construct` to look for. The instance attributes set here
+        are pydantic 2's own (`BaseModel.__slots__`); a test holds them to `model_construct`."""
+        env = cls.__new__(cls)
+        _set_attribute(env, "__dict__", fields)
+        _set_attribute(env, "__pydantic_fields_set__", set(_ENVELOPE_FIELDS))
+        _set_attribute(env, "__pydantic_extra__", None)
+        _set_attribute(env, "__pydantic_private__", None)
+        return env
+
+
+_ENVELOPE_FIELDS = frozenset(Envelope.model_fields)
+_set_attribute = object.__setattr__
+
 
 def canonical_json(value: Any) -> bytes:
     """Key-sorted, whitespace-free JSON: the bytes the hash chain is computed over."""
