@@ -30,8 +30,9 @@ cheap read confirms the cache was at the head (else they are judged again on fre
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -123,42 +124,22 @@ class BattleLocks:
     def __init__(self) -> None:
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
 
-    def hold(self, battle_id: str) -> _Holding:
-        """`async with locks.hold(battle_id)`: the battle's lock, for the block."""
-        return _Holding(self._locks, battle_id)
+    @contextlib.asynccontextmanager
+    async def hold(self, battle_id: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(battle_id) or (asyncio.Lock(), 0)
+        self._locks[battle_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[battle_id]
+            if users == 1:
+                del self._locks[battle_id]
+            else:
+                self._locks[battle_id] = (lock, users - 1)
 
     def __len__(self) -> int:
         return len(self._locks)
-
-
-class _Holding:
-    """One holding of a battle's lock: a plain async context manager, since every locked
-    command enters one and a generator-based one costs several times as much."""
-
-    __slots__ = ("_battle_id", "_locks")
-
-    def __init__(self, locks: dict[str, tuple[asyncio.Lock, int]], battle_id: str) -> None:
-        self._locks, self._battle_id = locks, battle_id
-
-    async def __aenter__(self) -> None:
-        lock, users = self._locks.get(self._battle_id) or (asyncio.Lock(), 0)
-        self._locks[self._battle_id] = (lock, users + 1)
-        try:
-            await lock.acquire()
-        except BaseException:  # cancelled while waiting: no longer a user
-            self._leave()
-            raise
-
-    async def __aexit__(self, *_: object) -> None:
-        self._locks[self._battle_id][0].release()
-        self._leave()
-
-    def _leave(self) -> None:
-        lock, users = self._locks[self._battle_id]
-        if users == 1:
-            del self._locks[self._battle_id]
-        else:
-            self._locks[self._battle_id] = (lock, users - 1)
 
 
 class CommandPipeline:
