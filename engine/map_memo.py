@@ -135,7 +135,13 @@ def held_bytes() -> int:
 
 def rough_weight(value: object) -> int:
     """An estimate for a value its builder does not weigh: a container by its entries."""
-    return ENTRY_BYTES * (len(value) + 1) if isinstance(value, Sized) else ENTRY_BYTES
+    # the plain containers first: `Sized` is an abstract class, whose check costs more
+    if isinstance(value, _PLAIN) or isinstance(value, Sized):
+        return ENTRY_BYTES * (len(value) + 1)
+    return ENTRY_BYTES
+
+
+_PLAIN = (dict, list, tuple, set, frozenset)
 
 
 def kept(

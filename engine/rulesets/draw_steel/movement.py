@@ -58,7 +58,8 @@ class MovementField:
         options = DrawSteelOptions.of(state)
         self.both_corners = options.corner_rule == "both"
         self.jump_costs_movement = options.jump_costs_movement
-        self.walls = any(grid.wall)
+        # read once per map: the scan is the map's size (40,000 squares on 200x200)
+        self.walls = kept(grid, "draw-steel/walls", lambda: [any(grid.wall)])[0]
         self.walking = mode in ("walk", "swim")
         self.digging = False
         """Set for the Dig maneuver and Claw Dirt: up and down through the ground."""
