@@ -135,13 +135,13 @@ def held_bytes() -> int:
 
 def rough_weight(value: object) -> int:
     """An estimate for a value its builder does not weigh: a container by its entries."""
-    # the plain containers first: `Sized` is an abstract class, whose check costs more
-    if isinstance(value, _PLAIN) or isinstance(value, Sized):
+    if isinstance(value, _SIZED):
         return ENTRY_BYTES * (len(value) + 1)
     return ENTRY_BYTES
 
 
-_PLAIN = (dict, list, tuple, set, frozenset)
+_SIZED = (dict, list, tuple, set, frozenset, Sized)
+"""The plain containers first: `Sized` is an abstract class, whose check costs more."""
 
 
 def kept(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.action import Action
 from engine.geometry import box, overlaps
+from engine.map_memo import kept
 from engine.results import Refusal
 from engine.rulesets.draw_steel.economy import speed
 from engine.rulesets.draw_steel.options import DrawSteelOptions
@@ -100,7 +101,7 @@ def settle(action: Action) -> None:
     """Drain falls: every unsupported creature falls, each fall counted as a follow-up."""
     while True:
         state = action.state
-        falling_now = [c for c in state.creatures.values() if must_fall(state, c)]
+        falling_now = fallers(state)
         faller = min(falling_now, key=lambda c: c.id) if falling_now else None
         if faller is None:
             return
@@ -110,6 +111,33 @@ def settle(action: Action) -> None:
             fall_off(action, faller, hurt=True)
             continue
         fall(action, faller.id, agility_counts=True)
+
+
+class _Fallers:
+    """Who must fall in the last roster asked about on one map: a state's creatures mapping
+    is never changed in place, and holding it keeps its identity from being reused."""
+
+    def __init__(self) -> None:
+        self.last: tuple[object, frozenset[str]] = (None, frozenset())
+
+
+def fallers(state: BattleState) -> list[Creature]:
+    """Every creature of `state` that must fall (`must_fall`), without asking each of them:
+    `must_fall` reads only the creature, the map and whether the creature it climbs is in
+    the battle. So on the same map, with the same creatures' ids as the last roster asked
+    about, a creature that is the same object as there must fall exactly when it had to there:
+    only the creatures that changed and those that had to fall are asked again (an action
+    moves a few of a battle's creatures; a scan of every one is the battle's size)."""
+    creatures = state.creatures
+    memo = kept(state.grid, "draw-steel/fallers", _Fallers)
+    roster, fell = memo.last
+    if isinstance(roster, dict) and roster.keys() == creatures.keys():
+        asked = [c for cid, c in creatures.items() if roster[cid] is not c or cid in fell]
+    else:
+        asked = list(creatures.values())
+    found = [c for c in asked if must_fall(state, c)]
+    memo.last = (creatures, frozenset(c.id for c in found))
+    return found
 
 
 def _landing_occupant(state: BattleState, c: Creature, at: Coord) -> Creature | None:

@@ -1,7 +1,9 @@
 """Draw Steel, Falling (DIGEST 2.7)."""
 
+from dataclasses import replace
 from typing import Any
 
+from engine.rulesets.draw_steel.falling import fallers, must_fall
 from tests.unit.battle_map import battle, ok, pos, types
 
 FREE = {"turns": False}
@@ -144,3 +146,31 @@ def test_without_the_falling_far_option_the_whole_fall_happens_at_once() -> None
         state, {"type": "force_move", "source": "b", "target": "A", "kind": "push", "distance": 2}
     )
     assert pos(state, "A") == (3, 0, -250)
+
+
+def test_who_must_fall_is_asked_again_only_of_what_changed_and_answers_as_a_full_scan() -> None:
+    """`falling.fallers` remembers the last roster on a map: a creature the same object as
+    there keeps its answer, any other is asked again (here: a state never settled, with a
+    creature in the air, then the same creatures in a new mapping, then one gone)."""
+
+    def scan(state: Any) -> list[str]:
+        return sorted(c.id for c in state.creatures.values() if must_fall(state, c))
+
+    def asked(state: Any) -> list[str]:
+        return sorted(c.id for c in fallers(state))
+
+    _, state = ok(battle("b...", options=FREE), flier(3))
+    _, state = ok(state, {**flier(0), "creature": {**flier(0)["creature"], "id": "G"}})
+    flying = state.creatures["F"]
+    prone = replace(flying, conditions=flying.conditions | {"prone"})
+    steps = [
+        state,
+        replace(state, creatures={**state.creatures, "F": prone}),  # in the air, unsettled
+        replace(state, creatures={**state.creatures, "F": prone}),  # same objects, new mapping
+        replace(state, creatures={**state.creatures}),  # caught again
+        replace(state, creatures={"F": prone}),  # G gone: every creature asked
+        replace(state, creatures={"F": prone, "G": state.creatures["G"]}),
+    ]
+    answers = [asked(s) for s in steps]
+    assert answers == [scan(s) for s in steps]
+    assert answers == [[], ["F"], ["F"], [], ["F"], ["F"]]
