@@ -437,6 +437,10 @@ def _occupants(
             profile.side != my_side and other.hp > 0,
         )
         others.append(entry)
+        if oside == 1:  # most creatures: one square, without the loops
+            if 0 <= ox < width and 0 <= oy < height:
+                occupied.setdefault(oy * width + ox, []).append(entry)
+            continue
         for j in range(oside):
             for i in range(oside):
                 if 0 <= ox + i < width and 0 <= oy + j < height:
