@@ -9,9 +9,10 @@ map itself, so a map's identity is never reused while its memo is kept. `per_ros
 what is built from a state's creatures the same way.
 
 Everything kept is bounded by estimated bytes, together (`configure`; 64 MiB unless the
-composition root says otherwise): a memo fills while a field reads, so it is weighed again
-when it is asked for and when the decision that asked for it ends (`settle`, called by
-`decide` and `reach`), and the least recently used memos go first. A server playing many
+composition root says otherwise): a memo fills while a field reads, so it is weighed when
+it is made and again when a decision that asked for it ends (`settle`, called by `decide`
+and `reach`; a hit in between only marks it most recently used), and the least recently
+used memos go first. A server playing many
 battles keeps each battle's memos while they fit; a memo that no longer fits is dropped and
 built again, which costs time, never an answer.
 """
