@@ -104,19 +104,7 @@ _CLOSURE_0007 = """            IF p_first_version > 1 THEN  -- a creation: nothi
 
 _NOTIFY_0005 = """            IF p_notify THEN
                 PERFORM pg_notify"""
-_QUESTIONS_0007 = """            IF p_questions IS NOT NULL THEN
-                -- the rows follow on from the position only where it stands just before
-                UPDATE log_questions_position AS q SET version = last_version,
-                    cursor = p_questions->'cursor'
-                WHERE q.battle_id = p_battle_id AND q.version = p_first_version - 1;
-                v_indexed := FOUND;
-                IF NOT v_indexed AND p_first_version = 1 THEN
-                    INSERT INTO log_questions_position (battle_id, version, cursor)
-                    VALUES (p_battle_id, last_version, p_questions->'cursor')
-                    ON CONFLICT DO NOTHING;
-                    v_indexed := FOUND;
-                END IF;
-                IF v_indexed THEN
+QUESTION_ROWS_0007 = """\
                     -- row by row (INSERT ... VALUES), as the events: module doc, "Citus"
                     FOR v_i IN 1 .. coalesce(jsonb_array_length(p_questions->'events'), 0)
                     LOOP
@@ -157,7 +145,26 @@ _QUESTIONS_0007 = """            IF p_questions IS NOT NULL THEN
                             kind = EXCLUDED.kind, distance = EXCLUDED.distance,
                             squares = EXCLUDED.squares, detail = EXCLUDED.detail;
                     END LOOP;
-                    FOR v_mark IN SELECT jsonb_array_elements(p_questions->'marks') LOOP
+"""
+"""The log questions' rows of `p_questions`, row by row (module doc, "Citus")."""
+
+_QUESTIONS_0007 = (
+    """            IF p_questions IS NOT NULL THEN
+                -- the rows follow on from the position only where it stands just before
+                UPDATE log_questions_position AS q SET version = last_version,
+                    cursor = p_questions->'cursor'
+                WHERE q.battle_id = p_battle_id AND q.version = p_first_version - 1;
+                v_indexed := FOUND;
+                IF NOT v_indexed AND p_first_version = 1 THEN
+                    INSERT INTO log_questions_position (battle_id, version, cursor)
+                    VALUES (p_battle_id, last_version, p_questions->'cursor')
+                    ON CONFLICT DO NOTHING;
+                    v_indexed := FOUND;
+                END IF;
+                IF v_indexed THEN
+"""
+    + QUESTION_ROWS_0007
+    + """                    FOR v_mark IN SELECT jsonb_array_elements(p_questions->'marks') LOOP
                         UPDATE log_index AS i SET undone = (v_mark->>2)::boolean
                         WHERE i.battle_id = p_battle_id
                           AND i.version BETWEEN (v_mark->>0)::integer
@@ -170,6 +177,7 @@ _QUESTIONS_0007 = """            IF p_questions IS NOT NULL THEN
                 END IF;
             END IF;
 """
+)
 
 
 CLOSING_SIGNATURE = "turnledger_closing()"
@@ -201,10 +209,10 @@ def _before(text: str, anchor: str, block: str) -> str:
 # Citus (module doc): the fence id and the position taken into variables before each event's
 # INSERT, in that order (events/feed.py's fence: an xid before a position), so the INSERT holds
 # no volatile function and Citus caches its plan on the worker.
-_NUMBERED_0005 = "VALUES (pg_current_xact_id(), nextval('event_log_global_position_seq'),"
-_NUMBERED_0007 = "VALUES (v_xid, v_pos,"
-_EACH_EVENT = "            FOR n IN 1 .. cardinality(p_types) LOOP\n"
-_TAKEN_0007 = """                v_xid := pg_current_xact_id();
+NUMBERED_0005 = "VALUES (pg_current_xact_id(), nextval('event_log_global_position_seq'),"
+NUMBERED_0007 = "VALUES (v_xid, v_pos,"
+EACH_EVENT = "            FOR n IN 1 .. cardinality(p_types) LOOP\n"
+TAKEN_0007 = """                v_xid := pg_current_xact_id();
                 v_pos := nextval('event_log_global_position_seq');
 """
 
@@ -221,11 +229,11 @@ CREATE_APPEND_0007 = _before(
                     _DECLARE_0005,
                     _DECLARE_0007,
                 ),
-                _NUMBERED_0005,
-                _NUMBERED_0007,
+                NUMBERED_0005,
+                NUMBERED_0007,
             ),
-            _EACH_EVENT,
-            _EACH_EVENT + _TAKEN_0007,
+            EACH_EVENT,
+            EACH_EVENT + TAKEN_0007,
         ),
         _KEY_0005,
         _CLOSURE_0007,
@@ -234,13 +242,13 @@ CREATE_APPEND_0007 = _before(
     _QUESTIONS_0007,
 )
 
-_CREATURES_0005 = """\
+CREATURE_ROWS_0005 = """\
             INSERT INTO creature_views AS c (battle_id, creature_id, version, view)
             SELECT p_battle_id, e.key, p_last_version, e.value FROM jsonb_each(changes) AS e
             ON CONFLICT (battle_id, creature_id) DO UPDATE
                 SET version = EXCLUDED.version, view = EXCLUDED.view;
 """
-_CREATURES_0007 = """            -- row by row (INSERT ... VALUES): module doc, "Citus"
+CREATURE_ROWS_0007 = """            -- row by row (INSERT ... VALUES): module doc, "Citus"
             FOR v_key, v_value IN SELECT e.key, e.value FROM jsonb_each(changes) AS e LOOP
                 INSERT INTO creature_views AS c (battle_id, creature_id, version, view)
                 VALUES (p_battle_id, v_key, p_last_version, v_value)
@@ -259,7 +267,7 @@ _VIEW_DECLARE_0007 = """        stored_reducer integer;
 WRITE_VIEW_0005_AGAIN = _derived(CREATE_WRITE_VIEW, "CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")
 """0005_i25's `turnledger_write_view`, which this revision's downgrade makes again."""
 WRITE_VIEW_0007 = _derived(
-    _derived(WRITE_VIEW_0005_AGAIN, _CREATURES_0005, _CREATURES_0007),
+    _derived(WRITE_VIEW_0005_AGAIN, CREATURE_ROWS_0005, CREATURE_ROWS_0007),
     _VIEW_DECLARE_0005,
     _VIEW_DECLARE_0007,
 )
