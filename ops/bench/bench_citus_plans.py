@@ -35,10 +35,10 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from urllib.parse import urlsplit, urlunsplit
 
 import orjson
 import psycopg
-from psycopg.conninfo import make_conninfo
 
 from events.append_statement import QuestionRows
 from events.chain import PendingRow
@@ -226,7 +226,7 @@ def main() -> None:
         with psycopg.connect(single, autocommit=True) as conn:
             for n, (name, rewrites) in enumerate(VARIANTS.items()):
                 conn.execute(f"CREATE DATABASE variant_{n}")
-                singles[name] = make_conninfo(single, dbname=f"variant_{n}")
+                singles[name] = urlunsplit(urlsplit(single)._replace(path=f"/variant_{n}"))
                 _migrated(singles[name], rewrites)
                 databases[name] = f"variant_{n}"
                 _migrated(cluster.create_database(databases[name]), rewrites)
