@@ -1,6 +1,6 @@
 """What Citus's planning costs the worker per append, with the append function as migrated
-and as 0007_i25b was first written (ops/SCALING.md, "What one statement per append would
-take").
+and as 0007_i25b was first written (ops/SCALING.md, "The append function rewritten for
+Citus").
 
     python -m ops.bench bench_citus_plans
 
