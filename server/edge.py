@@ -14,6 +14,10 @@ each answered where HTTP has an answer, then the connection closed:
   connection opening), a body within `body_timeout` of its head; past either, 408;
 * keep-alive: an idle connection closes after `keep_alive_timeout` seconds (uvicorn's timer).
 
+Each request's scope also carries a `DirectBody` (under `DIRECT_BODY` in its extensions): what
+the live stream writes its events through, straight to the connection, rather than wake a
+task per stream and pass every event down the ASGI send chain (server/api/stream.py).
+
 `uvicorn_options` is the one place the server's uvicorn settings are made (`turnledger serve`,
 its workers, the local server of `demo` and the tests), including which addresses' proxy
 headers (`X-Forwarded-For`, `X-Forwarded-Proto`) are believed: only `trusted_proxies`.
@@ -36,6 +40,8 @@ from server.settings import Settings
 RESERVED_HANDLES = 128
 """File handles kept for what is not a client connection: the database pool, the stream
 listener, logs, the embedded PostgreSQL's pipes."""
+DIRECT_BODY = "turnledger.direct_body"
+"""The scope extension holding a request's `DirectBody`."""
 REFUSED_LINGER = 0.25
 """Seconds a refused or answered-and-closing connection is still read (and what it sends
 dropped) before it closes: closing on unread bytes sends a reset, which can destroy the
@@ -127,6 +133,55 @@ def raw_problem(status: int, title: str, kind: str, detail: str, retry_after: in
     if retry_after:
         head.append(f"retry-after: {retry_after}")
     return ("\r\n".join(head) + "\r\n\r\n").encode() + body
+
+
+class DirectBody:
+    """An answer's body written to its connection by the caller, beside ASGI `send`.
+
+    For an answer already started through `send` with chunked transfer encoding (a
+    streaming response): each write is one chunk, framed as uvicorn frames the body of a
+    `http.response.body` message, so the bytes on the wire are those `send` would have
+    written. It does not wait: the caller bounds what it leaves buffered (`write` answers
+    how many bytes the connection still holds unsent), and must not write while a `send`
+    of the same answer is in progress (it could be waiting for the client to read)."""
+
+    __slots__ = ("_cycle", "_transport")
+
+    def __init__(self, cycle: Any) -> None:
+        self._cycle = cycle
+        self._transport: asyncio.Transport = cycle.transport
+
+    @property
+    def writable(self) -> bool:
+        """Whether the answer has started as a chunked body that has not ended, on a
+        connection still open."""
+        cycle = self._cycle
+        return (
+            cycle.response_started
+            and cycle.chunked_encoding is True
+            and not cycle.response_complete
+            and not cycle.disconnected
+            and not self._transport.is_closing()
+        )
+
+    @property
+    def unsent(self) -> int:
+        """Bytes written that the connection has not sent yet (the client reads slower)."""
+        return self._transport.get_write_buffer_size()
+
+    @staticmethod
+    def frame(body: bytes) -> bytes:
+        """`body` as one chunk of the answer (framed once, written to many connections)."""
+        return b"%x\r\n%s\r\n" % (len(body), body)
+
+    def write(self, framed: bytes) -> int:
+        """Send a chunk `frame` made (nothing on a closing connection); the bytes the
+        connection holds unsent after it."""
+        transport = self._transport
+        if transport.is_closing():
+            return 0
+        transport.write(framed)
+        return transport.get_write_buffer_size()
 
 
 class EdgeProtocol(HttpToolsProtocol):
@@ -224,6 +279,10 @@ class EdgeProtocol(HttpToolsProtocol):
         self._in_head = False
         self._awaiting_body = True
         super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is not None and cycle.scope is self.scope:  # not an upgrade
+            extensions: dict[str, Any] = self.scope.setdefault("extensions", {})
+            extensions[DIRECT_BODY] = DirectBody(cycle)
 
     def on_message_complete(self) -> None:
         # the next request's head timer starts with its first byte (data_received); until

@@ -25,16 +25,26 @@ Why a stream never loses or repeats an event across the switch from catch-up to 
   further ahead means something was not handed over (an overflow), and the stream reads
   the log again from its last version, clearing its queue first: what was dispatched
   before the clear committed before the re-read.
+
+The live path wakes no task per stream: while a stream's task waits with nothing queued,
+its subscription holds a `sink`, and the hub hands each battle's events of a read to every
+sink of that battle in one pass (the stream writes their encoded bytes to its connection
+there and then, server/api/stream.py). The task is woken only to catch up (a gap, an
+overflow, a reader too slow for its connection's buffer) or for a heartbeat; it takes the
+sink back before it sends anything itself, so the hub and the task never write at once and
+the order of the bytes is the order of the versions.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any
 
+import prometheus_client
 import psycopg
 import structlog
 
@@ -43,6 +53,9 @@ from events.notifier import CHANNEL
 from events.store import AllPage, Cursor
 
 log = structlog.get_logger("turnledger.stream")
+Sink = Callable[[list[Envelope], dict[Any, Any]], None]
+"""A stream's live path: takes the events of its battle the hub read, in order, and a dict
+the streams handed the same events share (what one stream encoded, the next reuses)."""
 PAGE = 500
 QUEUE_LIMIT = 1000
 """Events queued for one stream before it is sent back to reading the log itself."""
@@ -68,6 +81,9 @@ class Subscription:
         self._queue: deque[Envelope] = deque()
         self._wake = asyncio.Event()
         self._behind = True  # a new stream starts by catching up from the log
+        self.sink: Sink | None = None
+        """Set by the stream while its task waits: the hub hands events to it at once
+        instead of queueing them and waking the task. Cleared by `fall_behind`."""
 
     def deliver(self, envelope: Envelope) -> None:
         if len(self._queue) >= self.limit:
@@ -78,6 +94,7 @@ class Subscription:
 
     def fall_behind(self) -> None:
         """Forget the queue: the stream must read the log after its last version."""
+        self.sink = None
         self._queue.clear()
         self._behind = True
         self._wake.set()
@@ -114,6 +131,38 @@ class Subscription:
         return bool(self._queue) or self._behind
 
 
+class FanOutMetrics:
+    """What handing events to streams costs: CPU seconds of the hub's dispatch (the live
+    path's encoding and writes happen there) and events handed, once per stream; exported
+    when the app gives its registry."""
+
+    def __init__(self, registry: prometheus_client.CollectorRegistry | None) -> None:
+        self.seconds = 0.0
+        self.events = 0
+        self._seconds: prometheus_client.Counter | None = None
+        self._events: prometheus_client.Counter | None = None
+        if registry is not None:
+            self._seconds = prometheus_client.Counter(
+                "turnledger_stream_fanout_cpu_seconds",
+                "CPU seconds the stream hub spent handing events to live streams: encoding"
+                " and writing them for streams waiting live (a stream catching up queues"
+                " them, and its own task sends them later, not counted here)",
+                registry=registry,
+            )
+            self._events = prometheus_client.Counter(
+                "turnledger_stream_fanout_events",
+                "Events the stream hub handed to live streams, counted once per stream",
+                registry=registry,
+            )
+
+    def spent(self, seconds: float, events: int) -> None:
+        self.seconds += seconds
+        self.events += events
+        if self._seconds is not None and self._events is not None:
+            self._seconds.inc(seconds)
+            self._events.inc(events)
+
+
 class StreamHub:
     """The process's listener, global cursor and fan-out (see the module docstring)."""
 
@@ -131,6 +180,7 @@ class StreamHub:
         on_read: Callable[[], None] = lambda: None,
         on_failure: Callable[[], None] = lambda: None,
         queue_limit: int = QUEUE_LIMIT,
+        registry: prometheus_client.CollectorRegistry | None = None,
     ) -> None:
         self._conninfo = conninfo
         self._read_all = read_all
@@ -151,6 +201,13 @@ class StreamHub:
         self._on_failure = on_failure
         self._queue_limit = queue_limit
         self._gap_pause = GAP_RETRY
+        self.sink_failures = 0
+        """Sinks that raised (their stream was sent back to the log): for tests."""
+        self.handed_live = 0
+        """Batches handed to a stream's sink (written without waking its task)."""
+        self.slow_readers = 0
+        """Times a stream was sent back to the log for a connection that held too much."""
+        self.fanout = FanOutMetrics(registry)
 
     @property
     def open_streams(self) -> int:
@@ -263,9 +320,36 @@ class StreamHub:
                 return pause
 
     def _dispatch(self, envelopes: tuple[Envelope, ...]) -> None:
+        """Hand each battle's events, in order, to its streams: at once to a stream's sink,
+        else to its queue (waking its task)."""
+        subs = self._subs
+        if not subs:
+            return
+        started = time.thread_time()
+        handed = 0
+        batches: dict[str, list[Envelope]] = {}
         for envelope in envelopes:
-            for sub in self._subs.get(envelope.battle_id, ()):
-                sub.deliver(envelope)
+            if envelope.battle_id in subs:
+                batches.setdefault(envelope.battle_id, []).append(envelope)
+        for battle_id, batch in batches.items():
+            readers = tuple(subs.get(battle_id, ()))
+            handed += len(batch) * len(readers)
+            shared: dict[Any, Any] = {}
+            for sub in readers:
+                sink = sub.sink
+                if sink is None:
+                    for envelope in batch:
+                        sub.deliver(envelope)
+                    continue
+                self.handed_live += 1
+                try:
+                    sink(batch, shared)
+                except Exception as exc:  # one stream's failure is not the others'
+                    self.sink_failures += 1
+                    log.warning("stream sink failed", error=type(exc).__name__)
+                    sub.fall_behind()
+        if handed:
+            self.fanout.spent(time.thread_time() - started, handed)
 
     # -- the listener: one LISTEN connection --------------------------------------------
 

@@ -168,12 +168,18 @@ def running_server(
     *,
     rate_limits: bool | None = None,
     questions_follow: bool = False,
+    http: str | None = None,
 ) -> Iterator[Served]:
-    """uvicorn with uvloop and httptools serving `factory` (the real server by default).
+    """uvicorn with uvloop serving `factory` (the real server by default).
 
     `rate_limits`: None runs the limiter as `turnledger serve` does by default (on), with
     rates far above what the load sends from its one address, so it counts every request
-    and refuses none; True keeps the default rates, False turns the limiter off."""
+    and refuses none; True keeps the default rates, False turns the limiter off. `http`:
+    uvicorn's protocol; by default the real server runs as `turnledger serve` runs it (the
+    edge protocol, `server.edge:EdgeProtocol`, and no proxy headers believed: no proxy is
+    trusted by default), and any other app on plain httptools, the parser the edge wraps."""
+    if http is None:
+        http = "server.edge:EdgeProtocol" if factory == SERVER_FACTORY else "httptools"
     port = free_port()
     env = {
         **os.environ,
@@ -197,8 +203,9 @@ def running_server(
         "--loop",
         "uvloop",
         "--http",
-        "httptools",
+        http,
         "--no-access-log",
+        "--no-proxy-headers",
         "--workers",
         str(workers),
         "--log-level",

@@ -1,25 +1,33 @@
 """Idle live streams: what 900 open `GET /battles/{id}/stream` cost the server while nothing
 happens, and how fast one move then reaches every one of them.
 
-    python -m ops.bench bench_streams      (BENCH_STREAMS=900, BENCH_IDLE_SECONDS=60)
+    python -m ops.bench bench_streams      (BENCH_STREAMS=900, BENCH_IDLE_SECONDS=60,
+                                            BENCH_FANOUT_MOVES=100, BENCH_FANOUT_APPENDS=300)
 
-Starts the real server (one uvicorn worker, uvloop, httptools) on a throwaway embedded
-PostgreSQL, creates battles with one seat token per stream (so no token is over the
-per-token stream cap), opens the streams with a minimal asyncio client that only drains
-its sockets (so the load generator costs next to nothing), waits for them to catch up,
-then samples the CPU time of the server process and of PostgreSQL from /proc over an idle
-minute. Afterwards it submits one move in every battle and times its arrival on every
-stream (which also checks that no stream missed it).
+Starts the real server (one uvicorn worker, uvloop, the edge's httptools protocol, as
+`turnledger serve` runs it) on a throwaway embedded PostgreSQL, creates battles with one
+seat token per stream (so no token is over the per-token stream cap), opens the streams
+with a minimal asyncio client that only drains its sockets (so the load generator costs
+next to nothing), waits for them to catch up, then samples the CPU time of the server
+process and of PostgreSQL from /proc over an idle minute. Afterwards it submits one move in
+every battle and times its arrival on every stream (which also checks that no stream
+missed it).
 
 Reported: CPU seconds per minute of the server and of PostgreSQL while idle, the load
 average, and the delivery latency of a live event to all streams (p50, p99, max).
 
 Then the fan-out: one battle with `BENCH_FANOUT_STREAMS` streams (30 seats, one each); the
 server's CPU per event per stream (the target is at most 5 us) while they catch up a
-backlog of about 1,200 events from the start; live, as the CPU of 300 one-event appends
-made by another writer (this process), back to back and 10 ms apart, which the server only
-reads and fans out; and as the CPU of 100 moves with the streams open less the CPU of 100
-moves with none (noisy: a move costs far more than its fan-out).
+backlog of about 1,200 events from the start; live, as the CPU of 300
+(`BENCH_FANOUT_APPENDS`) one-event appends made by another writer (this process), back to
+back and 10 ms apart, which the server only reads and fans out (less what the same appends
+cost it with no stream open: its follower of the log reads them too); and as the CPU of
+100 (`BENCH_FANOUT_MOVES`) moves with the streams open less the CPU of as many with none
+(noisy: a move costs far more than its fan-out). Beside them, the server's own account of
+the live fan-out ("hub us", from /metrics): the CPU time of the stream hub's thread handing
+the events to the streams (where a live stream's events are encoded and written) per event
+per stream, for the moves and the paced appends; it leaves out the hub's one read of the
+log per notice, which every stream of the process shares.
 """
 
 from __future__ import annotations
@@ -43,8 +51,10 @@ IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "60"))
 SEATS_PER_BATTLE = 30
 FANOUT_STREAMS = int(os.environ.get("BENCH_FANOUT_STREAMS", "30"))
 FANOUT_BACKLOG_MOVES = 600
-FANOUT_LIVE_MOVES = 100
-FANOUT_APPENDS = 300
+FANOUT_LIVE_MOVES = int(os.environ.get("BENCH_FANOUT_MOVES", "100"))
+FANOUT_APPENDS = int(os.environ.get("BENCH_FANOUT_APPENDS", "300"))
+EDGE = "server.edge:EdgeProtocol"
+"""The protocol `turnledger serve` runs: its live streams are written to without a task."""
 
 
 def battle_body() -> dict[str, Any]:
@@ -134,35 +144,90 @@ async def fanout(url: str, uri: str, server_pid: int) -> dict[str, Any]:
             await opened.wait()
         await delivered(streams, head, 120)
         catch_up = (cpu_seconds([server_pid]) - cpu0) / (head * len(streams))
+        hub0 = await fanned_out(http)  # outside the CPU measured: /metrics costs too
         cpu0 = cpu_seconds([server_pid])
         last = await moves(http, battle, director, FANOUT_LIVE_MOVES)
         await delivered(streams, last)
         with_streams = cpu_seconds([server_pid]) - cpu0
+        hub = {"moves": per_event(hub0, await fanned_out(http))}
         live_events = last - head
         # appended by another writer: the server's CPU is the hub's reads and the fan-out
-        # (last: the bench's events are not the battle's, so no move follows them)
+        # (last: the bench's events are not the battle's, so no move follows them), less
+        # what the same appends cost with no stream open (to a battle of its own)
+        alone = await quiet_battle(http, director)
         per_append: dict[str, float] = {}
         head = last
         for label, pause in (("burst", 0.0), ("paced", 0.01)):
-            cpu0 = cpu_seconds([server_pid])
-            head = await asyncio.to_thread(appended, uri, battle, head, FANOUT_APPENDS, pause)
-            await delivered(streams, head)
-            spent = cpu_seconds([server_pid]) - cpu0
-            per_append[label] = spent / (FANOUT_APPENDS * len(streams)) * 1e6
+            base = await appends_cpu(uri, alone, pause, server_pid, [])
+            alone = (alone[0], alone[1] + FANOUT_APPENDS)
+            hub0 = await fanned_out(http)
+            spent = await appends_cpu(uri, (battle, head), pause, server_pid, streams)
+            hub[label] = per_event(hub0, await fanned_out(http))
+            head += FANOUT_APPENDS
+            per_append[label] = (spent - base) / (FANOUT_APPENDS * len(streams)) * 1e6
         caught = sum(1 for s in streams if head in s.arrived)
-        for s in streams:
-            assert s.task is not None
-            s.task.cancel()
-        await asyncio.gather(*(s.task for s in streams if s.task), return_exceptions=True)
+        await close_streams(streams)
     return {
         "streams": caught,
         "backlog": FANOUT_BACKLOG_MOVES * 2 + FANOUT_LIVE_MOVES * 2 + 2,
         "burst_us": per_append["burst"],
         "paced_us": per_append["paced"],
+        "hub_moves_us": hub["moves"],
+        "hub_paced_us": hub["paced"],
         "catch_up_us": catch_up * 1e6,
         "live_events": live_events,
         "live_us": (with_streams - without) / (live_events * len(streams)) * 1e6,
     }
+
+
+async def fanned_out(http: httpx.AsyncClient) -> tuple[float, float]:
+    """The server's own account of its live fan-out so far (from /metrics): CPU seconds of
+    the stream hub's dispatch (thread CPU time: precise, and no neighbour's load in it), and
+    events handed to streams, once per stream."""
+    found = {"seconds": 0.0, "events": 0.0}
+    for line in (await http.get("/metrics")).text.splitlines():
+        name, _, value = line.partition(" ")
+        if name == "turnledger_stream_fanout_cpu_seconds_total":
+            found["seconds"] = float(value)
+        elif name == "turnledger_stream_fanout_events_total":
+            found["events"] = float(value)
+    return found["seconds"], found["events"]
+
+
+def per_event(before: tuple[float, float], after: tuple[float, float]) -> float:
+    """Microseconds of the hub's CPU per event per stream between two `fanned_out`."""
+    events = after[1] - before[1]
+    return (after[0] - before[0]) / events * 1e6 if events else float("nan")
+
+
+async def quiet_battle(http: httpx.AsyncClient, director: str) -> tuple[str, int]:
+    """A battle no stream reads, and its head: where the baseline's appends go."""
+    made = (await http.post("/battles", json=battle_body())).json()
+    state = await http.get(
+        f"/battles/{made['battle_id']}",
+        headers={"Authorization": f"Bearer {made['director_token']}"},
+    )
+    return made["battle_id"], int(state.json()["version"])
+
+
+async def appends_cpu(
+    uri: str, at: tuple[str, int], pause: float, server_pid: int, streams: list[Stream]
+) -> float:
+    """Server CPU seconds of `FANOUT_APPENDS` appends after `at` (battle, head) until every
+    one of `streams` has them."""
+    cpu0 = cpu_seconds([server_pid])
+    head = await asyncio.to_thread(appended, uri, at[0], at[1], FANOUT_APPENDS, pause)
+    await delivered(streams, head)
+    if not streams:
+        await asyncio.sleep(0.3)  # the server's own follower of the log reads them too
+    return cpu_seconds([server_pid]) - cpu0
+
+
+async def close_streams(streams: list[Stream]) -> None:
+    for s in streams:
+        assert s.task is not None
+        s.task.cancel()
+    await asyncio.gather(*(s.task for s in streams if s.task), return_exceptions=True)
 
 
 class Stream:
@@ -264,11 +329,13 @@ async def run(url: str, uri: str, server_pid: int) -> dict[str, Any]:
 
 
 def main() -> None:
+    # every stream comes from this one address: the edge would refuse past 256 of them
+    os.environ.setdefault("TURNLEDGER_MAX_CONNECTIONS_PER_CLIENT", "100000")
     with throwaway_postgres() as uri:
         engine = make_engine(to_sqlalchemy_url(uri))
         upgrade(engine)
         engine.dispose()
-        with running_server(uri) as served:
+        with running_server(uri, http=EDGE) as served:
             found = asyncio.run(run(served.url, uri, served.pid))
             spread = asyncio.run(fanout(served.url, uri, served.pid))
     print_table(
@@ -306,6 +373,8 @@ def main() -> None:
             "catch-up us",
             "appended burst us",
             "appended 10 ms apart us",
+            "hub us, moves",
+            "hub us, 10 ms apart",
             "live moves' events",
             "live moves us",
         ],
@@ -316,6 +385,8 @@ def main() -> None:
                 spread["catch_up_us"],
                 spread["burst_us"],
                 spread["paced_us"],
+                spread["hub_moves_us"],
+                spread["hub_paced_us"],
                 spread["live_events"],
                 spread["live_us"],
             ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -75,43 +76,66 @@ async def services(request: Request) -> Services:
 
 
 def bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, value = header.partition(" ")
-    if scheme.lower() == "bearer" and value.strip():
-        return value.strip()
+    token = bearer_of(request.headers.get("authorization", ""))
+    if token is not None:
+        return token
     if request.method == "GET":
         return request.query_params.get("token") or None
+    return None
+
+
+def bearer_of(authorization: str) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header, if that is what it holds."""
+    scheme, _, value = authorization.partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
     return None
 
 
 async def principal(
     battle_id: BattleId, request: Request, deps: Services = Depends(services)
 ) -> Principal:
+    """The caller, by one of this battle's tokens; 401 when there is none or it is wrong
+    (`authenticated`).
+
+    Async on purpose: FastAPI runs a sync dependency in the threadpool, and every hop there
+    and back costs more than the cache lookup that usually answers here.
+    """
+    state = request.scope.setdefault("state", {})
+    return await authenticated(
+        deps, battle_id, bearer(request), request.method, lambda: peer_of(request), state
+    )
+
+
+async def authenticated(
+    deps: Services,
+    battle_id: str,
+    token: str | None,
+    method: str,
+    peer: Callable[[], str],
+    state: dict[str, Any],
+) -> Principal:
     """The caller, by one of this battle's tokens; 401 when there is none or it is wrong.
 
     Every request that names a battle is counted here against its principal's rate limit
     (reads for GET, writes otherwise: server/api/rate_limits.py), after the token is known
     good; a wrong token is counted against the peer's failed authentications instead, so
-    junk tokens neither open fresh allowances nor reach the database without end.
-
-    Async on purpose: FastAPI runs a sync dependency in the threadpool, and every hop there
-    and back costs more than the cache lookup that usually answers here.
+    junk tokens neither open fresh allowances nor reach the database without end. Shared by
+    the `principal` dependency and the lean intents route (server/api/lean_intents.py).
     """
-    token = bearer(request)
     if token is None:
         raise ProblemError(401, "unauthorized", "send a token of this battle as a Bearer token")
     key = (battle_id, token_hash(token))
     found = deps.principals.get(key)
-    if found is None:
-        deps.rate_limits.check_open("auth", peer_of(request))
+    if found is None:  # (a hit is already marked the most recently used: no put again)
+        deps.rate_limits.check_open("auth", peer())
         found = await run_in_threadpool(deps.battles.authenticate, battle_id, token)
-    if found is None:
-        deps.rate_limits.check("auth", peer_of(request))
-        raise ProblemError(401, "unauthorized", "this token does not open this battle")
-    deps.principals.put(key, found)
-    kind = "read" if request.method in ("GET", "HEAD") else "write"
+        if found is None:
+            deps.rate_limits.check("auth", peer())
+            raise ProblemError(401, "unauthorized", "this token does not open this battle")
+        deps.principals.put(key, found)
+    kind = "read" if method in ("GET", "HEAD") else "write"
     deps.rate_limits.check(kind, f"seat:{battle_id}:{found.seat_id}")
-    state = request.scope.setdefault("state", {})
     state["battle_id"] = battle_id
     return found
 

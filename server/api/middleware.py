@@ -22,6 +22,7 @@ from .problems import problem, unexpected
 
 log = structlog.get_logger("turnledger.http")
 BODY_METHODS = {"POST", "PUT", "PATCH"}
+READ = frozenset({b"x-request-id", b"content-length", b"content-type", b"transfer-encoding"})
 REQUEST_ID = re.compile(r"[\x21-\x7e]{1,64}")
 """A client's X-Request-Id: kept as the correlation id of the events it appends (64 chars)."""
 
@@ -50,7 +51,9 @@ class RequestMiddleware:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        headers = {  # only those read here (the last of a repeated one, as a dict of all)
+            k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"] if k in READ
+        }
         given = headers.get("x-request-id")
         request_id = given if given and REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
         state: dict[str, Any] = scope.setdefault("state", {})
@@ -128,25 +131,32 @@ class RequestMiddleware:
         return counted
 
     def _record(self, scope: Scope, state: dict[str, Any], code: int, seconds: float) -> None:
-        route = scope.get("route")
-        template = getattr(route, "path", "unmatched")
-        self.metrics.latency.labels(scope["method"], template, str(code)).observe(seconds)
-        if template in ("/metrics", "/healthz"):
-            return
-        with contextlib.suppress(Exception):  # a broken log sink must not break serving
-            self._log(scope, state, code, seconds, template)
+        record(self.metrics, scope, state, code, seconds)
 
-    @staticmethod
-    def _log(scope: Scope, state: dict[str, Any], code: int, seconds: float, template: str) -> None:
-        log.info(
-            "request",
-            request_id=state.get("request_id"),
-            method=scope["method"],
-            route=template,
-            status=code,
-            battle_id=state.get("battle_id"),
-            intent_id=state.get("intent_id"),
-            intent=state.get("intent_type"),
-            outcome=state.get("outcome"),
-            ms=round(seconds * 1000, 2),
-        )
+
+def record(
+    metrics: Metrics, scope: Scope, state: dict[str, Any], code: int, seconds: float
+) -> None:
+    """The request's latency by route template, and its log line (not for probes)."""
+    route = scope.get("route")
+    template = getattr(route, "path", "unmatched")
+    metrics.latency.labels(scope["method"], template, str(code)).observe(seconds)
+    if template in ("/metrics", "/healthz"):
+        return
+    with contextlib.suppress(Exception):  # a broken log sink must not break serving
+        _log(scope, state, code, seconds, template)
+
+
+def _log(scope: Scope, state: dict[str, Any], code: int, seconds: float, template: str) -> None:
+    log.info(
+        "request",
+        request_id=state.get("request_id"),
+        method=scope["method"],
+        route=template,
+        status=code,
+        battle_id=state.get("battle_id"),
+        intent_id=state.get("intent_id"),
+        intent=state.get("intent_type"),
+        outcome=state.get("outcome"),
+        ms=round(seconds * 1000, 2),
+    )

@@ -12,8 +12,10 @@ from fastapi.concurrency import run_in_threadpool
 from starlette.background import BackgroundTask
 from starlette.responses import Response
 
+from engine.intents import Intent
 from engine.results import Refused
 from events.vocabulary import registry
+from server.auth import Principal
 from server.command_pipeline import IntentOutcome
 from server.continuation import continued_body
 from server.errors import BadRequest, Forbidden, NotFound
@@ -33,7 +35,7 @@ from server.redaction import (
 from server.stream_hub import TooManyStreams
 
 from . import schemas as s
-from .deps import BattleId, Caller, Deps, Director, api_key, bearer, limited
+from .deps import BattleId, Caller, Deps, Director, Services, api_key, bearer, limited
 from .documented import IntentIn
 from .problems import ProblemError, refusal_error, responses
 from .rate_limits import client_of
@@ -88,7 +90,18 @@ def answer(
     """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem; a ruled
     intent's answer says which rules were set aside (`overruled`, empty when none were); a
     player's answer is read as it may read it (`seen`, server/redaction.py)."""
-    state = request.scope.setdefault("state", {})
+    return answer_to(request.scope.setdefault("state", {}), outcome, kind, deps, ruled, seen)
+
+
+def answer_to(
+    state: dict[str, Any],
+    outcome: IntentOutcome,
+    kind: str,
+    deps: Services,
+    ruled: bool = False,
+    seen: tuple[Reader, Visibility] | None = None,
+) -> Response:
+    """`answer`, leaving what the request's log line says in `state` (the request scope's)."""
     state["intent_type"] = kind
     if outcome.refused is not None:
         state["outcome"] = "refused"
@@ -240,6 +253,20 @@ async def submit_intent(
     idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Judge an intent: 201 with the new version, events and trace, or a refusal (422/403)."""
+    state = request.scope.setdefault("state", {})
+    return await judge_intent(deps, who, body, dry_run, idempotency_key, state)
+
+
+async def judge_intent(
+    deps: Services,
+    who: Principal,
+    body: Intent,
+    dry_run: bool,
+    idempotency_key: str | None,
+    state: dict[str, Any],
+) -> Response:
+    """What `submit_intent` does once its request is read and its caller known; the lean
+    intents route (server/api/lean_intents.py) calls it too."""
     path = getattr(body, "path", None)
     if path is not None and len(path) > s.MAX_PATH:
         raise ProblemError(
@@ -250,12 +277,12 @@ async def submit_intent(
         body,
         idempotency_key=idempotency_key,
         dry_run=dry_run,
-        correlation_id=request.scope.get("state", {}).get("request_id"),
+        correlation_id=state.get("request_id"),
     )
     seen = None
     if not who.is_director and outcome.refused is None:
         seen = await run_in_threadpool(deps.battles.reader, who)
-    return answer(request, outcome, body.type, deps, ruled=body.overrule is not None, seen=seen)
+    return answer_to(state, outcome, body.type, deps, ruled=body.overrule is not None, seen=seen)
 
 
 @router.get(

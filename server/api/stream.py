@@ -6,23 +6,39 @@ twice across that switch). The SSE `id` is the event's version, so a reconnect r
 exactly where the client stopped. Heartbeats (SSE comments) keep proxies from closing an
 idle stream; a client that stops reading is dropped after `SEND_TIMEOUT`.
 
-What a live event costs each stream is kept to a wake-up and one write: the bytes are
-encoded once per kind of reader (server/api/stream_encoding.py), the events queued together
-go in one write, the heartbeat is a timer rather than a task, and the answer is Starlette's
-plain streaming response with a timer for the send timeout.
+What a live event costs each stream is kept to one write, with no wake-up: the bytes are
+encoded once per kind of reader (server/api/stream_encoding.py), and while a stream's task
+waits with nothing to send, the hub hands it each read's events of its battle (`push`),
+which go to its connection as one chunk of the chunked body, written beside the ASGI send
+chain (server/edge.py's `DirectBody`: the same bytes uvicorn would write). The task is woken
+only to catch up or for a heartbeat, and sends those through Starlette's streaming
+response as before.
+
+Back-pressure: a live write never waits, and is only made while the connection holds at
+most `LIVE_BUFFER_BYTES` unsent. A reader whose connection holds more after a write is sent
+back to catch up from the log through `send`, which waits while the connection holds more
+than uvicorn's high-water mark; a write that waits more than `SEND_TIMEOUT` ends the stream
+(a heartbeat is such a write). It goes live again once the client has read enough. So what
+one stream buffers is bounded by `LIVE_BUFFER_BYTES` and one read of the hub (or one
+catch-up write), and a slow reader still gets every event, in order, once.
+
+Where the server is not ours (no `DirectBody` in the scope: another ASGI server, the test
+client), the hub queues the events and wakes the task, which sends them through `send`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 from starlette.responses import StreamingResponse
 from starlette.types import Message, Receive, Scope, Send
 
 from events.envelope import Envelope
+from server.edge import DIRECT_BODY, DirectBody
 from server.redaction import DIRECTOR, Reader, Visibility, kind_of
 from server.stream_hub import PAGE, StreamHub, Subscription
 
@@ -42,6 +58,25 @@ LIVE_BATCH = 200
 """Live events already queued that one write sends together."""
 PING = b": ping\r\n\r\n"
 """A heartbeat: an SSE comment, which clients ignore and proxies see as traffic."""
+DRAIN_POLL = 0.05
+"""Seconds between looks at whether a client that fell behind has read enough to go live."""
+LIVE_BUFFER_BYTES = 256 * 1024
+"""Unsent bytes a connection may hold after a live write before its stream is sent back to
+catch up from the log (at the client's pace) instead."""
+
+
+class LiveBody(Protocol):
+    """Where the hub writes a stream's live events (server/edge.py's `DirectBody`)."""
+
+    @property
+    def writable(self) -> bool: ...
+
+    @property
+    def unsent(self) -> int: ...
+
+    def frame(self, body: bytes) -> bytes: ...
+
+    def write(self, framed: bytes) -> int: ...
 
 
 class Follower:
@@ -74,6 +109,11 @@ class Follower:
         self._budget = budget or CatchUpBudget(float("inf"))
         self._first: list[bytes] | None = None
         self.first_page_empty = False
+        self.body: LiveBody | None = None
+        """The connection the hub's live events are written to (server/edge.py), if any."""
+        self._wrote_at = time.monotonic()
+        self.slow = 0
+        """How often the stream was sent back to the log for a full connection buffer."""
 
     async def start(self) -> None:
         """Read the first catch-up page before the answer starts, so a database that is away
@@ -91,30 +131,87 @@ class Follower:
                 async for chunk in self._catch_up(first):
                     yield chunk
             while True:
+                # the hub writes only while this task waits: take the sink back before
+                # anything is sent from here (a send may wait on the client)
+                self.sub.sink = None
                 if self.sub.catch_up_needed():
                     async for chunk in self._catch_up(None):
+                        self._wrote_at = time.monotonic()
                         yield chunk
                     continue
-                if not await self.sub.wait(ping):
+                handed = self.sub.ready(LIVE_BATCH)
+                if handed:
+                    chunk = self._live(handed)
+                    if chunk:
+                        self._wrote_at = time.monotonic()
+                        yield chunk
+                    continue
+                quiet = time.monotonic() - self._wrote_at
+                if quiet >= ping:
+                    self._wrote_at += quiet
                     yield PING
                     continue
-                chunk = self._live(self.sub.ready(LIVE_BATCH))
-                if chunk:
-                    yield chunk
+                body = self.body
+                if body is not None and body.writable:
+                    if body.unsent > LIVE_BUFFER_BYTES:
+                        # the client is behind: live again once it has read (what comes
+                        # meanwhile is queued; a heartbeat's `send` waits on it)
+                        await self.sub.wait(DRAIN_POLL)
+                        continue
+                    self.sub.sink = self.push  # nothing queued, nothing behind: live
+                await self.sub.wait(ping - quiet)
         finally:
             self.hub.unsubscribe(self.sub)
 
+    def push(self, handed: list[Envelope], shared: dict[Any, Any]) -> None:
+        """The hub's read of this stream's battle, written to the connection at once (called
+        by the hub, on the event loop, while this stream's task waits). When the read is
+        the next versions whole (as it is live), its framed chunk is made once per kind of
+        reader and `shared` with the other streams of the battle."""
+        body = self.body
+        assert body is not None
+        before = self.last
+        first = handed[0].version
+        if first == before + 1 and consecutive(handed, shared):
+            self._feed(handed)
+            key = (self._kind(), first, len(handed))
+            framed = shared.get(key)
+            if framed is None:
+                framed = shared[key] = body.frame(b"".join([self._encode(e) for e in handed]))
+            self.last = handed[-1].version
+        else:  # overlaps what the catch-up sent, or misses a version
+            chunk = self._live(handed)
+            if not chunk:
+                return
+            framed = body.frame(chunk)
+        try:
+            unsent = body.write(framed)
+        except BaseException:
+            self.last = before  # nothing was written: the log has them
+            raise
+        self._wrote_at = time.monotonic()
+        if unsent > LIVE_BUFFER_BYTES:
+            self.slow += 1
+            self.hub.slow_readers += 1
+            self.sub.fall_behind()  # the rest at the client's pace, from the log
+
     def _live(self, handed: list[Envelope]) -> bytes:
         """The next events in order among those handed; a gap sends the stream to the log."""
-        out: list[bytes] = []
+        run: list[Envelope] = []
+        last, gap = self.last, False
         for envelope in handed:
-            if envelope.version <= self.last:
+            if envelope.version <= last:
                 continue  # already sent by the catch-up read
-            if envelope.version > self.last + 1:
-                self.sub.fall_behind()  # a version was not handed over: read the log
+            if envelope.version > last + 1:
+                gap = True  # a version was not handed over: read the log
                 break
-            self.last = envelope.version
-            out.append(self._encode(envelope))
+            last = envelope.version
+            run.append(envelope)
+        self._feed(run)
+        out = [self._encode(e) for e in run]
+        self.last = last
+        if gap:
+            self.sub.fall_behind()
         return b"".join(out)
 
     async def _catch_up(self, page: list[bytes] | None) -> AsyncIterator[bytes]:
@@ -150,7 +247,9 @@ class Follower:
             since = after + len(kept)
             async with self._budget.readers:
                 read = await asyncio.to_thread(self._read, battle, since, after + PAGE)
-            kept += [self._encode(e) for e in read if e.version > since]
+            fresh = [e for e in read if e.version > since]
+            self._feed(fresh)
+            kept += [self._encode(e) for e in fresh]
         self.last = after + len(kept)
         return kept
 
@@ -159,16 +258,34 @@ class Follower:
             return self.kind
         return kind_of(self.reader, self.seen)
 
+    def _feed(self, run: list[Envelope]) -> None:
+        """Read the next events into who may see whom, all of them before any is encoded: a
+        hide or a reveal applies from the first event of its action on (the intent that
+        reveals a creature is read with it, the one that hides it is not), which the events
+        read one at a time would not yet know. `run` follows the versions read so far."""
+        if self.reader is not None and self.seen is not None:
+            for e in run:
+                self.seen.feed(e)
+
     def _encode(self, e: Envelope) -> bytes:
-        """`e` as this reader reads it, encoded once per kind of reader."""
+        """`e` as this reader reads it, encoded once per kind of reader (`_feed` has read
+        it and the rest of its action)."""
         if self.reader is None or self.seen is None:
             return self._encoded.of(e, self.kind)
         reader, seen = self.reader, self.seen
-        seen.feed(e)  # a hide or a reveal applies from its own action on
         kind = kind_of(reader, seen)
         if kind == self.kind:  # nothing hidden: the plain kind's bytes
             return self._encoded.of(e, kind)
         return self._encoded.of(e, kind, lambda env: sse_redacted(env, reader, seen))
+
+
+def consecutive(handed: list[Envelope], shared: dict[Any, Any]) -> bool:
+    """Whether the handed versions follow one another (asked once per read of the hub)."""
+    found = shared.get(consecutive)
+    if found is None:
+        first = handed[0].version
+        found = shared[consecutive] = all(e.version == first + n for n, e in enumerate(handed))
+    return bool(found)
 
 
 def chunks(page: list[bytes]) -> Iterator[bytes]:
@@ -215,6 +332,8 @@ class StreamResponse(StreamingResponse):
             finally:
                 timer.cancel()
 
+        body = scope.get("extensions", {}).get(DIRECT_BODY)
+        self._follower.body = body if isinstance(body, DirectBody) else None
         try:
             await super().__call__(scope, receive, timed)
         except asyncio.CancelledError:

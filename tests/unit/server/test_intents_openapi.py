@@ -1,0 +1,86 @@
+"""The intents route's OpenAPI is main's, byte for byte, now that a lean layer answers it.
+
+The digest below is of the route's operation and every schema it refers to (transitively),
+as canonical JSON, computed from main's `/openapi.json` when the lean route was written
+(issue 25). The FastAPI route stays declared only for this document and for the requests
+the lean layer passes on: if this fails, the route's contract changed, which the lean
+route (server/api/lean_intents.py) would then have to follow.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import orjson
+from fastapi import FastAPI
+from sqlalchemy import create_engine
+from starlette.routing import Match
+
+from server.api.lean_intents import declared_route
+from server.app import create_app
+from server.settings import Settings
+
+INTENTS = "/battles/{battle_id}/intents"
+MAIN_DIGEST = "6b10b743de67268207bccd769ad79083c68dfa692a0360f3bd863fcaece3e374"
+
+
+def app() -> FastAPI:
+    settings = Settings(
+        database_url="postgresql+psycopg://nobody:nothing@127.0.0.1:1/none",
+        log_level="warning",
+    )
+    return create_app(settings, create_engine(settings.database_url))
+
+
+def document() -> dict[str, Any]:
+    return app().openapi()
+
+
+def referred(node: Any, found: set[str]) -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                found.add(value.rsplit("/", 1)[-1])
+            else:
+                referred(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            referred(value, found)
+
+
+def route_part(spec: dict[str, Any], path: str) -> dict[str, Any]:
+    """The path's operations and the schemas they refer to, directly or through others."""
+    operations = spec["paths"][path]
+    schemas = spec["components"]["schemas"]
+    todo: set[str] = set()
+    referred(operations, todo)
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            referred(schemas[name], todo)
+    return {"operations": operations, "schemas": {name: schemas[name] for name in sorted(seen)}}
+
+
+def digest(part: dict[str, Any]) -> str:
+    return hashlib.sha256(orjson.dumps(part, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def test_the_intents_route_documents_what_main_documented() -> None:
+    part = route_part(document(), INTENTS)
+    assert list(part["operations"]) == ["post"]
+    assert part["operations"]["post"]["operationId"] == "submit_intent"
+    assert len(part["schemas"]) > 100  # every intent, event and problem shape is in it
+    assert digest(part) == MAIN_DIGEST
+
+
+def test_the_lean_layer_answers_for_the_route_the_app_would_pick() -> None:
+    """No other route matches a POST to the intents path before the declared one (the lean
+    layer would otherwise shadow it)."""
+    made = app()
+    scope = {"type": "http", "method": "POST", "path": "/battles/b-1/intents", "root_path": ""}
+    first = next(r for r in made.router.routes if r.matches(scope)[0] is Match.FULL)
+    assert getattr(first, "operation_id", None) == "submit_intent"
+    assert declared_route(made, "submit_intent") is first
