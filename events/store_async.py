@@ -22,8 +22,11 @@ seconds (`DatabaseUnavailable`) instead of holding it, and the pool replaces dea
 
 from __future__ import annotations
 
+import asyncio
 import select
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +41,7 @@ from events.append_statement import (
     closed_from,
     raise_if_closed,
 )
+from events.battle_nodes import HAS_CITUS, IS_WORKER, LOCAL_GROUP, BattleNodes, node_conninfos
 from events.chain import (
     ChainHeads,
     PendingRow,
@@ -100,22 +104,35 @@ class AsyncPostgresLog:
         pool_size: int = 10,
         timeouts: DatabaseTimeouts | None = None,
         chain_key: ChainKey | None = None,
+        node_refresh: float = 30.0,
     ) -> None:
         self._clock = clock
         self._chain_key = chain_key
         self._registry = registry
         self._notifier = notifier
         self.heads = heads or ChainHeads()
-        timeouts = timeouts or DatabaseTimeouts()
+        self._timeouts = timeouts or DatabaseTimeouts()
+        self._pool_size = pool_size
         self._breaker = breaker_for(conninfo)
-        self._pool = AsyncConnectionPool(
+        self._pool = self._make_pool(conninfo, min(2, pool_size), pool_size)
+        # A pool per worker when `conninfo` lists the Citus workers (events/battle_nodes.py),
+        # made on first use, once the nodes have said they are workers.
+        self._node_conninfos = node_conninfos(conninfo)
+        self._node_pools: dict[int, tuple[AsyncConnectionPool[Any], Breaker]] = {}
+        self._nodes: BattleNodes | None = None
+        self._routing_tried_at: float | None = None
+        self._routing_lock = asyncio.Lock()
+        self._node_refresh = node_refresh
+
+    def _make_pool(self, conninfo: str, min_size: int, max_size: int) -> AsyncConnectionPool[Any]:
+        return AsyncConnectionPool(
             conninfo,
-            connection_class=async_deadline_connection(timeouts.deadline),
-            min_size=min(2, pool_size),
-            max_size=pool_size,
+            connection_class=async_deadline_connection(self._timeouts.deadline),
+            min_size=min_size,
+            max_size=max_size,
             open=False,
-            timeout=timeouts.connect,
-            kwargs={"autocommit": True, **timeouts.connect_kwargs(_options_of(conninfo))},
+            timeout=self._timeouts.connect,
+            kwargs={"autocommit": True, **self._timeouts.connect_kwargs(_options_of(conninfo))},
             check=_refuse_dead_connection,
         )
 
@@ -123,6 +140,8 @@ class AsyncPostgresLog:
         await self._pool.open(wait=False)
 
     async def close(self) -> None:
+        for pool, _ in self._node_pools.values():
+            await pool.close()
         await self._pool.close()
 
     # -- the append ---------------------------------------------------------------------
@@ -152,7 +171,7 @@ class AsyncPostgresLog:
         recorded_at = stamp(self._clock)
         encoded = encode_events(events, self._registry)
         fingerprint = request_hash or request_fingerprint(expected_version, encoded)
-        async with self._connection() as conn:
+        async with self._connection_for(battle_id) as conn:
             prev_hash = await self._prev_hash(conn, battle_id, expected_version)
             if prev_hash is None:
                 return await self._replay_or_conflict(
@@ -172,6 +191,8 @@ class AsyncPostgresLog:
                 )
             except psycopg.Error as exc:
                 raise_if_closed(battle_id, exc)
+                if isinstance(exc, psycopg.errors.ObjectNotInPrerequisiteState) and self._nodes:
+                    self._nodes.forget(battle_id)  # not stored on that node (any more)
                 raise
             if not positions:  # the key was claimed before: nothing was inserted
                 return await self._replay_or_conflict(
@@ -233,7 +254,7 @@ class AsyncPostgresLog:
     # -- reads the pipeline needs ---------------------------------------------------------
 
     async def head_version(self, battle_id: str) -> int:
-        async with self._connection() as conn:
+        async with self._connection_for(battle_id) as conn:
             cur = await conn.execute(_HEAD, (battle_id,), prepare=True)
             row = await cur.fetchone()
         return int(row[0]) if row else 0
@@ -243,7 +264,7 @@ class AsyncPostgresLog:
     ) -> tuple[int, AppendResult | None]:
         """The battle's head version and, if `key` was used before, its first result; raises
         `BattleClosed` when the battle was closed (as its append would)."""
-        async with self._connection() as conn:
+        async with self._connection_for(battle_id) as conn:
             cur = await conn.execute(_HEAD_AND_KEY, {"b": battle_id, "k": key}, prepare=True)
             row = await cur.fetchone()
             assert row is not None  # the LEFT JOIN on one row always yields one
@@ -284,6 +305,80 @@ class AsyncPostgresLog:
 
     def _connection(self) -> Any:
         return _Borrowed(self._pool, self._breaker)
+
+    # -- the battle's own worker (events/battle_nodes.py) ----------------------------------
+
+    @asynccontextmanager
+    async def _connection_for(self, battle_id: str) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """A connection to the node holding the battle where the server can tell it, else
+        one from the pool over every node (`node_refresh`: how long where the shards are
+        placed is believed; events/battle_nodes.py)."""
+        borrowed = await self._borrowed_for(battle_id) if self._node_conninfos else None
+        async with borrowed or self._connection() as conn:
+            yield conn
+
+    async def _borrowed_for(self, battle_id: str) -> _Borrowed | None:
+        if self._nodes is None and not await self._route_by_battle():
+            return None
+        assert self._nodes is not None
+        group = self._nodes.group_of(battle_id)
+        if group is None:
+            try:
+                async with self._connection() as conn:
+                    group = await self._nodes.look_up(conn, battle_id)
+            except psycopg.Error:
+                return None  # the node it reached could not say: any node will forward
+        node = self._node_pools.get(group) if group is not None else None
+        return None if node is None else _Borrowed(*node)
+
+    async def _route_by_battle(self) -> bool:
+        """Whether the nodes of the host list are Citus workers, each now with its pool; asked
+        once, or again a while after the nodes could not answer."""
+        async with self._routing_lock:
+            if self._nodes is not None:
+                return True
+            now = time.monotonic()
+            if self._routing_tried_at is not None and now - self._routing_tried_at < 30:
+                return False
+            self._routing_tried_at = now
+            try:
+                pools = await self._node_pools_by_group()
+            except (psycopg.Error, DatabaseUnavailable):
+                return False
+            if pools is None:
+                self._node_conninfos = []  # not the workers of a cluster: never routed
+                return False
+            for pool, _ in pools.values():
+                await pool.open(wait=False)
+            self._node_pools = pools
+            self._nodes = BattleNodes(refresh=self._node_refresh)
+            return True
+
+    async def _node_pools_by_group(
+        self,
+    ) -> dict[int, tuple[AsyncConnectionPool[Any], Breaker]] | None:
+        async with self._connection() as conn:
+            cur = await conn.execute(HAS_CITUS)
+            found = await cur.fetchone()
+            if not (found and found[0]):
+                return None
+            cur = await conn.execute(IS_WORKER)
+            found = await cur.fetchone()
+            if not (found and found[0]):
+                return None
+        pools: dict[int, tuple[AsyncConnectionPool[Any], Breaker]] = {}
+        connection_class = async_deadline_connection(self._timeouts.deadline)
+        for conninfo in self._node_conninfos:
+            kwargs = self._timeouts.connect_kwargs(_options_of(conninfo))
+            async with await connection_class.connect(conninfo, autocommit=True, **kwargs) as c:
+                cur = await c.execute(LOCAL_GROUP)
+                found = await cur.fetchone()
+            assert found is not None
+            pools[int(found[0])] = (
+                self._make_pool(conninfo, 1, self._pool_size),
+                breaker_for(conninfo),
+            )
+        return pools
 
 
 def _options_of(conninfo: str) -> str | None:

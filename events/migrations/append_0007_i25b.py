@@ -36,13 +36,25 @@ append's one statement:
   and the position moved in the same statement; otherwise none of them is written and the
   catch-up a question runs first fills the gap from the log, as before.
 
+Citus: every statement of the function runs on the battle's worker, and each pays Citus's
+planning there unless Citus can cache its plan. So the function writes row by row with
+INSERT ... VALUES: the events (as before), the changed creatures' read-model rows (this
+revision makes `turnledger_write_view` again for it, its 0005_i25 text back on downgrade) and
+the log questions' rows, each in a loop, instead of INSERT ... SELECT FROM `jsonb_each` or
+`jsonb_array_elements`, which Citus runs through an intermediate result and a local COPY; and
+each event's fence id and position are taken into variables first (`pg_current_xact_id()`,
+then `nextval()`: the order events/feed.py's fence relies on), so the event INSERT holds no
+volatile function and Citus caches its local plan. Measured with one writer on the worker
+(ops/SCALING.md, `bench_citus_plans`): 2.4-2.6 ms of the worker per append with the set
+INSERTs, about 1.0 with these loops; on one PostgreSQL the loops cost no more.
+
 The function is a new overload of `turnledger_append` (the earlier one, with 0003's
 signature, stays as it was: the `citus` branch's c001 distributes that one by its
 signature, and a server of the previous release keeps appending during an upgrade).
 Its text is derived from 0005_i25's, with the blocks this revision adds checked in place.
 """
 
-from events.migrations.read_model_0005_i25 import APPEND_0005_I25
+from events.migrations.read_model_0005_i25 import APPEND_0005_I25, CREATE_WRITE_VIEW
 
 CLOSED_SQLSTATE = "TLCLO"
 """What an append to a closed battle raises (detail: `{"at": timestamptz, "reason": text}`)."""
@@ -65,6 +77,11 @@ _DECLARE_0007 = """            prev bytea := p_prev_hash;
             v_closed_reason text;
             v_indexed boolean;
             v_mark jsonb;
+            v_xid xid8;
+            v_pos bigint;
+            v_i integer;
+            v_e jsonb;
+            v_version integer;
         BEGIN
 """
 
@@ -87,7 +104,52 @@ _CLOSURE_0007 = """            IF p_first_version > 1 THEN  -- a creation: nothi
 
 _NOTIFY_0005 = """            IF p_notify THEN
                 PERFORM pg_notify"""
-_QUESTIONS_0007 = """            IF p_questions IS NOT NULL THEN
+QUESTION_ROWS_0007 = """\
+                    -- row by row (INSERT ... VALUES), as the events: module doc, "Citus"
+                    FOR v_i IN 1 .. coalesce(jsonb_array_length(p_questions->'events'), 0)
+                    LOOP
+                        v_e := p_questions->'events'->(v_i - 1);
+                        INSERT INTO log_index (battle_id, version, type, round, turn,
+                                               intent_id)
+                        VALUES (p_battle_id, p_first_version + v_i - 1, p_types[v_i],
+                                (v_e->>0)::integer, (v_e->>1)::integer, p_intent_ids[v_i]);
+                    END LOOP;
+                    FOR v_i IN 0 .. coalesce(jsonb_array_length(p_questions->'about'), 0) - 1
+                    LOOP
+                        v_e := p_questions->'about'->v_i;
+                        v_version := (v_e->>1)::integer;
+                        INSERT INTO log_creatures (battle_id, creature, version, type, round,
+                                                   turn)
+                        VALUES (p_battle_id, v_e->>0, v_version,
+                                p_types[v_version - p_first_version + 1],
+                                (p_questions->'events'->(v_version - p_first_version)->>0)
+                                    ::integer,
+                                (p_questions->'events'->(v_version - p_first_version)->>1)
+                                    ::integer)
+                        ON CONFLICT DO NOTHING;
+                    END LOOP;
+                    FOR v_i IN 0 .. coalesce(jsonb_array_length(p_questions->'facts'), 0) - 1
+                    LOOP
+                        v_e := p_questions->'facts'->v_i;
+                        v_version := (v_e->>1)::integer;
+                        INSERT INTO log_creatures AS l (battle_id, creature, version, type,
+                            round, turn, kind, distance, squares, detail)
+                        VALUES (p_battle_id, v_e->>0, v_version,
+                                p_types[v_version - p_first_version + 1],
+                                (p_questions->'events'->(v_version - p_first_version)->>0)
+                                    ::integer,
+                                (p_questions->'events'->(v_version - p_first_version)->>1)
+                                    ::integer,
+                                v_e->>2, (v_e->>3)::double precision, v_e->4, v_e->5)
+                        ON CONFLICT (battle_id, creature, version) DO UPDATE SET
+                            kind = EXCLUDED.kind, distance = EXCLUDED.distance,
+                            squares = EXCLUDED.squares, detail = EXCLUDED.detail;
+                    END LOOP;
+"""
+"""The log questions' rows of `p_questions`, row by row (module doc, "Citus")."""
+
+_QUESTIONS_0007 = (
+    """            IF p_questions IS NOT NULL THEN
                 -- the rows follow on from the position only where it stands just before
                 UPDATE log_questions_position AS q SET version = last_version,
                     cursor = p_questions->'cursor'
@@ -100,36 +162,9 @@ _QUESTIONS_0007 = """            IF p_questions IS NOT NULL THEN
                     v_indexed := FOUND;
                 END IF;
                 IF v_indexed THEN
-                    INSERT INTO log_index (battle_id, version, type, round, turn, intent_id)
-                    SELECT p_battle_id, p_first_version + x.o::integer - 1, p_types[x.o],
-                           (x.e->>0)::integer, (x.e->>1)::integer, p_intent_ids[x.o]
-                    FROM jsonb_array_elements(p_questions->'events') WITH ORDINALITY
-                         AS x(e, o);
-                    IF jsonb_array_length(p_questions->'about') > 0 THEN
-                        INSERT INTO log_creatures (battle_id, creature, version, type, round,
-                                                   turn)
-                        SELECT p_battle_id, a.c, a.v, p_types[a.v - p_first_version + 1],
-                               (p_questions->'events'->(a.v - p_first_version)->>0)::integer,
-                               (p_questions->'events'->(a.v - p_first_version)->>1)::integer
-                        FROM (SELECT e->>0 AS c, (e->>1)::integer AS v
-                              FROM jsonb_array_elements(p_questions->'about') AS e) AS a
-                        ON CONFLICT DO NOTHING;
-                    END IF;
-                    IF jsonb_array_length(p_questions->'facts') > 0 THEN
-                        INSERT INTO log_creatures AS l (battle_id, creature, version, type,
-                            round, turn, kind, distance, squares, detail)
-                        SELECT p_battle_id, f.c, f.v, p_types[f.v - p_first_version + 1],
-                               (p_questions->'events'->(f.v - p_first_version)->>0)::integer,
-                               (p_questions->'events'->(f.v - p_first_version)->>1)::integer,
-                               f.k, f.d, f.s, f.x
-                        FROM (SELECT e->>0 AS c, (e->>1)::integer AS v, e->>2 AS k,
-                                     (e->>3)::double precision AS d, e->4 AS s, e->5 AS x
-                              FROM jsonb_array_elements(p_questions->'facts') AS e) AS f
-                        ON CONFLICT (battle_id, creature, version) DO UPDATE SET
-                            kind = EXCLUDED.kind, distance = EXCLUDED.distance,
-                            squares = EXCLUDED.squares, detail = EXCLUDED.detail;
-                    END IF;
-                    FOR v_mark IN SELECT jsonb_array_elements(p_questions->'marks') LOOP
+"""
+    + QUESTION_ROWS_0007
+    + """                    FOR v_mark IN SELECT jsonb_array_elements(p_questions->'marks') LOOP
                         UPDATE log_index AS i SET undone = (v_mark->>2)::boolean
                         WHERE i.battle_id = p_battle_id
                           AND i.version BETWEEN (v_mark->>0)::integer
@@ -142,6 +177,7 @@ _QUESTIONS_0007 = """            IF p_questions IS NOT NULL THEN
                 END IF;
             END IF;
 """
+)
 
 
 CLOSING_SIGNATURE = "turnledger_closing()"
@@ -170,16 +206,34 @@ def _before(text: str, anchor: str, block: str) -> str:
     return _derived(text, anchor, block + anchor)
 
 
+# Citus (module doc): the fence id and the position taken into variables before each event's
+# INSERT, in that order (events/feed.py's fence: an xid before a position), so the INSERT holds
+# no volatile function and Citus caches its plan on the worker.
+NUMBERED_0005 = "VALUES (pg_current_xact_id(), nextval('event_log_global_position_seq'),"
+NUMBERED_0007 = "VALUES (v_xid, v_pos,"
+EACH_EVENT = "            FOR n IN 1 .. cardinality(p_types) LOOP\n"
+TAKEN_0007 = """                v_xid := pg_current_xact_id();
+                v_pos := nextval('event_log_global_position_seq');
+"""
+
 CREATE_APPEND_0007 = _before(
     _before(
         _derived(
             _derived(
-                _derived(APPEND_0005_I25, "CREATE OR REPLACE FUNCTION", "CREATE FUNCTION"),
-                _PARAMS_0005,
-                _PARAMS_0007,
+                _derived(
+                    _derived(
+                        _derived(APPEND_0005_I25, "CREATE OR REPLACE FUNCTION", "CREATE FUNCTION"),
+                        _PARAMS_0005,
+                        _PARAMS_0007,
+                    ),
+                    _DECLARE_0005,
+                    _DECLARE_0007,
+                ),
+                NUMBERED_0005,
+                NUMBERED_0007,
             ),
-            _DECLARE_0005,
-            _DECLARE_0007,
+            EACH_EVENT,
+            EACH_EVENT + TAKEN_0007,
         ),
         _KEY_0005,
         _CLOSURE_0007,
@@ -187,3 +241,35 @@ CREATE_APPEND_0007 = _before(
     _NOTIFY_0005,
     _QUESTIONS_0007,
 )
+
+CREATURE_ROWS_0005 = """\
+            INSERT INTO creature_views AS c (battle_id, creature_id, version, view)
+            SELECT p_battle_id, e.key, p_last_version, e.value FROM jsonb_each(changes) AS e
+            ON CONFLICT (battle_id, creature_id) DO UPDATE
+                SET version = EXCLUDED.version, view = EXCLUDED.view;
+"""
+CREATURE_ROWS_0007 = """            -- row by row (INSERT ... VALUES): module doc, "Citus"
+            FOR v_key, v_value IN SELECT e.key, e.value FROM jsonb_each(changes) AS e LOOP
+                INSERT INTO creature_views AS c (battle_id, creature_id, version, view)
+                VALUES (p_battle_id, v_key, p_last_version, v_value)
+                ON CONFLICT (battle_id, creature_id) DO UPDATE
+                    SET version = EXCLUDED.version, view = EXCLUDED.view;
+            END LOOP;
+"""
+_VIEW_DECLARE_0005 = """        stored_reducer integer;
+    BEGIN
+"""
+_VIEW_DECLARE_0007 = """        stored_reducer integer;
+        v_key text;
+        v_value jsonb;
+    BEGIN
+"""
+WRITE_VIEW_0005_AGAIN = _derived(CREATE_WRITE_VIEW, "CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")
+"""0005_i25's `turnledger_write_view`, which this revision's downgrade makes again."""
+WRITE_VIEW_0007 = _derived(
+    _derived(WRITE_VIEW_0005_AGAIN, CREATURE_ROWS_0005, CREATURE_ROWS_0007),
+    _VIEW_DECLARE_0005,
+    _VIEW_DECLARE_0007,
+)
+"""`turnledger_write_view` writing each changed creature's row by INSERT ... VALUES (the
+read model's rows are otherwise written as 0005_i25 wrote them)."""

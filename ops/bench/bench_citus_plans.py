@@ -1,30 +1,31 @@
-"""What Citus's planning costs the worker per append, and what two rewrites of the append's
-statements would save (ops/SCALING.md, "What one statement per append would take").
+"""What Citus's planning costs the worker per append, with the append function as migrated
+and as 0007_i25b was first written (ops/SCALING.md, "The append function rewritten for
+Citus").
 
     python -m ops.bench bench_citus_plans
 
-A throwaway Citus cluster of one worker (durable settings), one database per variant, the
-append function of the migrations' head in each, then rewritten in all but the first:
+A throwaway Citus cluster of one worker (durable settings) and a throwaway single PostgreSQL,
+each with one database per variant, migrated to the head:
 
-- `as migrated`: the function as the migrations make it;
-- `creature rows by VALUES`: `turnledger_write_view` writes each changed creature's row with
-  INSERT ... VALUES in a loop, instead of one INSERT ... SELECT FROM jsonb_each (which Citus runs
-  through an intermediate result and a local COPY);
-- `+ fence and position first`: also `turnledger_append` takes `pg_current_xact_id()` and
-  `nextval()` into variables (in that order) before each INSERT, so the INSERT holds no
-  volatile function and Citus caches its local plan (`IsLocalPlanCachingSupported`);
-- `+ question rows by VALUES`: also the log questions' rows (migration 0007_i25b: `log_index`,
-  `log_creatures` twice) are written by loops of INSERT ... VALUES instead of INSERT ...
-  SELECT FROM jsonb_array_elements.
+- `as migrated`: the function as the migrations make it, writing row by row (migration
+  0007_i25b's module doc, "Citus"): the changed creatures' read-model rows, each event with
+  its fence id and position taken into variables first, and the log questions' rows, each by
+  INSERT ... VALUES;
+- `before the rewrites`: the same function made again with 0007_i25b's first text: one
+  INSERT ... SELECT FROM jsonb_each for the creature rows (`turnledger_write_view` as 0005_i25
+  made it), `pg_current_xact_id()` and `nextval()` inside each event's INSERT, and one
+  INSERT ... SELECT FROM jsonb_array_elements per kind of question row (`log_index`,
+  `log_creatures` twice). Citus runs those INSERT ... SELECTs through an intermediate result
+  and a local COPY, and re-plans an INSERT holding a volatile function at every call.
 
-One writer on the worker (so every append is local to it, as delegated appends are), and for
-reference one on a throwaway single PostgreSQL, appends 2 events through the server's async
-append path, with the read model (a creature changed per append) and the log questions' rows
-(each event indexed, about one creature, one movement fact) in the statement, BENCH_APPENDS
-times per variant, the variants alternated over BENCH_ROUNDS rounds; reported: the node's CPU
-per append (from /proc), appends/s, and the rows each variant wrote (which must agree). The
-rewrites are made here only: the migrations are unchanged, and the benchmark fails loudly
-when the function no longer has the text a rewrite replaces.
+One writer on the worker (so every append is local to it, as delegated appends are), and one
+on the single PostgreSQL (where the loops must cost no more than the set INSERTs), appends 2
+events through the server's async append path, with the read model (a creature changed per
+append) and the log questions' rows (each event indexed, about one creature, one movement
+fact) in the statement, BENCH_APPENDS times per variant, the variants alternated over
+BENCH_ROUNDS rounds; reported: the node's CPU per append (from /proc), appends/s, and the rows
+each variant wrote (which must agree). The earlier text is made here only, in throwaway
+databases; the benchmark fails loudly when the function no longer has the text it replaces.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from urllib.parse import urlsplit, urlunsplit
 
 import orjson
 import psycopg
@@ -41,6 +43,15 @@ import psycopg
 from events.append_statement import QuestionRows
 from events.chain import PendingRow
 from events.migrate import upgrade
+from events.migrations.append_0007_i25b import (
+    CREATURE_ROWS_0005,
+    CREATURE_ROWS_0007,
+    EACH_EVENT,
+    NUMBERED_0005,
+    NUMBERED_0007,
+    QUESTION_ROWS_0007,
+    TAKEN_0007,
+)
 from events.store import ProjectionWrite
 from events.store_async import AsyncPostgresLog
 from ops.bench.bench_cluster import load, postmaster_of, tree_cpu
@@ -56,19 +67,38 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 WARM_UP = 40
 BATTLES = 8
 
-NUMBERED_INLINE = "VALUES (pg_current_xact_id(), nextval('event_log_global_position_seq'),"
-EACH_EVENT = "FOR n IN 1 .. cardinality(p_types) LOOP"
-CREATURES_BY_SELECT = """INSERT INTO creature_views AS c (battle_id, creature_id, version, view)
-            SELECT p_battle_id, e.key, p_last_version, e.value FROM jsonb_each(changes) AS e
-            ON CONFLICT (battle_id, creature_id) DO UPDATE
-                SET version = EXCLUDED.version, view = EXCLUDED.view;"""
-CREATURES_BY_VALUES = """FOR v_key, v_value IN SELECT e.key, e.value FROM jsonb_each(changes) AS e
-            LOOP
-                INSERT INTO creature_views AS c (battle_id, creature_id, version, view)
-                VALUES (p_battle_id, v_key, p_last_version, v_value)
-                ON CONFLICT (battle_id, creature_id) DO UPDATE
-                    SET version = EXCLUDED.version, view = EXCLUDED.view;
-            END LOOP;"""
+QUESTION_ROWS_BY_SELECT = """\
+                    INSERT INTO log_index (battle_id, version, type, round, turn, intent_id)
+                    SELECT p_battle_id, p_first_version + x.o::integer - 1, p_types[x.o],
+                           (x.e->>0)::integer, (x.e->>1)::integer, p_intent_ids[x.o]
+                    FROM jsonb_array_elements(p_questions->'events') WITH ORDINALITY
+                         AS x(e, o);
+                    IF jsonb_array_length(p_questions->'about') > 0 THEN
+                        INSERT INTO log_creatures (battle_id, creature, version, type, round,
+                                                   turn)
+                        SELECT p_battle_id, a.c, a.v, p_types[a.v - p_first_version + 1],
+                               (p_questions->'events'->(a.v - p_first_version)->>0)::integer,
+                               (p_questions->'events'->(a.v - p_first_version)->>1)::integer
+                        FROM (SELECT e->>0 AS c, (e->>1)::integer AS v
+                              FROM jsonb_array_elements(p_questions->'about') AS e) AS a
+                        ON CONFLICT DO NOTHING;
+                    END IF;
+                    IF jsonb_array_length(p_questions->'facts') > 0 THEN
+                        INSERT INTO log_creatures AS l (battle_id, creature, version, type,
+                            round, turn, kind, distance, squares, detail)
+                        SELECT p_battle_id, f.c, f.v, p_types[f.v - p_first_version + 1],
+                               (p_questions->'events'->(f.v - p_first_version)->>0)::integer,
+                               (p_questions->'events'->(f.v - p_first_version)->>1)::integer,
+                               f.k, f.d, f.s, f.x
+                        FROM (SELECT e->>0 AS c, (e->>1)::integer AS v, e->>2 AS k,
+                                     (e->>3)::double precision AS d, e->4 AS s, e->5 AS x
+                              FROM jsonb_array_elements(p_questions->'facts') AS e) AS f
+                        ON CONFLICT (battle_id, creature, version) DO UPDATE SET
+                            kind = EXCLUDED.kind, distance = EXCLUDED.distance,
+                            squares = EXCLUDED.squares, detail = EXCLUDED.detail;
+                    END IF;
+"""
+"""The log questions' rows as 0007_i25b was first written: one INSERT ... SELECT per kind."""
 
 
 def _definition(conn: psycopg.Connection[tuple[str]], function: str) -> str:
@@ -85,105 +115,26 @@ def _definition(conn: psycopg.Connection[tuple[str]], function: str) -> str:
 
 def _replace(text: str, old: str, new: str) -> str:
     if text.count(old) != 1:
-        raise SystemExit(f"the function no longer holds the text this rewrite replaces: {old!r}")
+        raise SystemExit(f"the function no longer holds the text this benchmark replaces: {old!r}")
     return text.replace(old, new)
 
 
-def creatures_by_values(conn: psycopg.Connection[tuple[str]]) -> None:
-    text = _replace(
-        _definition(conn, "turnledger_write_view"), CREATURES_BY_SELECT, CREATURES_BY_VALUES
-    )
-    conn.execute(_replace(text, "DECLARE", "DECLARE\n        v_key text;\n        v_value jsonb;"))
-
-
-def fence_and_position_first(conn: psycopg.Connection[tuple[str]]) -> None:
+def before_the_rewrites(conn: psycopg.Connection[tuple[str]]) -> None:
+    """The append function made again as 0007_i25b was first written (module doc)."""
+    view = _definition(conn, "turnledger_write_view")
+    conn.execute(_replace(view, CREATURE_ROWS_0007, CREATURE_ROWS_0005))
     text = _definition(conn, "turnledger_append")
-    text = _replace(text, NUMBERED_INLINE, "VALUES (v_xid, v_pos,")
-    taken = "\n                v_xid := pg_current_xact_id();"
-    taken += "\n                v_pos := nextval('event_log_global_position_seq');"
-    text = _replace(text, EACH_EVENT, EACH_EVENT + taken)
-    conn.execute(_replace(text, "DECLARE", "DECLARE\n        v_xid xid8;\n        v_pos bigint;"))
+    text = _replace(text, EACH_EVENT + TAKEN_0007, EACH_EVENT)
+    text = _replace(text, NUMBERED_0007, NUMBERED_0005)
+    conn.execute(_replace(text, QUESTION_ROWS_0007, QUESTION_ROWS_BY_SELECT))
 
 
-SINGLE = "one PostgreSQL (reference)"
-INDEX_BY_SELECT = """INSERT INTO log_index (battle_id, version, type, round, turn, intent_id)
-                    SELECT p_battle_id, p_first_version + x.o::integer - 1, p_types[x.o],
-                           (x.e->>0)::integer, (x.e->>1)::integer, p_intent_ids[x.o]
-                    FROM jsonb_array_elements(p_questions->'events') WITH ORDINALITY
-                         AS x(e, o);"""
-INDEX_BY_VALUES = """FOR v_e, v_o IN SELECT x.e, x.o
-                        FROM jsonb_array_elements(p_questions->'events') WITH ORDINALITY
-                             AS x(e, o) LOOP
-                        INSERT INTO log_index (battle_id, version, type, round, turn,
-                                               intent_id)
-                        VALUES (p_battle_id, p_first_version + v_o::integer - 1, p_types[v_o],
-                                (v_e->>0)::integer, (v_e->>1)::integer, p_intent_ids[v_o]);
-                    END LOOP;"""
-ABOUT_BY_SELECT = """INSERT INTO log_creatures (battle_id, creature, version, type, round,
-                                                   turn)
-                        SELECT p_battle_id, a.c, a.v, p_types[a.v - p_first_version + 1],
-                               (p_questions->'events'->(a.v - p_first_version)->>0)::integer,
-                               (p_questions->'events'->(a.v - p_first_version)->>1)::integer
-                        FROM (SELECT e->>0 AS c, (e->>1)::integer AS v
-                              FROM jsonb_array_elements(p_questions->'about') AS e) AS a
-                        ON CONFLICT DO NOTHING;"""
-ABOUT_BY_VALUES = """FOR v_e IN SELECT jsonb_array_elements(p_questions->'about') LOOP
-                            INSERT INTO log_creatures (battle_id, creature, version, type,
-                                                       round, turn)
-                            VALUES (p_battle_id, v_e->>0, (v_e->>1)::integer,
-                                p_types[(v_e->>1)::integer - p_first_version + 1],
-                                (p_questions->'events'->((v_e->>1)::integer
-                                    - p_first_version)->>0)::integer,
-                                (p_questions->'events'->((v_e->>1)::integer
-                                    - p_first_version)->>1)::integer)
-                            ON CONFLICT DO NOTHING;
-                        END LOOP;"""
-FACTS_BY_SELECT = """INSERT INTO log_creatures AS l (battle_id, creature, version, type,
-                            round, turn, kind, distance, squares, detail)
-                        SELECT p_battle_id, f.c, f.v, p_types[f.v - p_first_version + 1],
-                               (p_questions->'events'->(f.v - p_first_version)->>0)::integer,
-                               (p_questions->'events'->(f.v - p_first_version)->>1)::integer,
-                               f.k, f.d, f.s, f.x
-                        FROM (SELECT e->>0 AS c, (e->>1)::integer AS v, e->>2 AS k,
-                                     (e->>3)::double precision AS d, e->4 AS s, e->5 AS x
-                              FROM jsonb_array_elements(p_questions->'facts') AS e) AS f
-                        ON CONFLICT (battle_id, creature, version) DO UPDATE SET
-                            kind = EXCLUDED.kind, distance = EXCLUDED.distance,
-                            squares = EXCLUDED.squares, detail = EXCLUDED.detail;"""
-FACTS_BY_VALUES = """FOR v_e IN SELECT jsonb_array_elements(p_questions->'facts') LOOP
-                        INSERT INTO log_creatures AS l (battle_id, creature, version, type,
-                            round, turn, kind, distance, squares, detail)
-                        VALUES (p_battle_id, v_e->>0, (v_e->>1)::integer,
-                            p_types[(v_e->>1)::integer - p_first_version + 1],
-                            (p_questions->'events'->((v_e->>1)::integer
-                                - p_first_version)->>0)::integer,
-                            (p_questions->'events'->((v_e->>1)::integer
-                                - p_first_version)->>1)::integer,
-                            v_e->>2, (v_e->>3)::double precision, v_e->4, v_e->5)
-                        ON CONFLICT (battle_id, creature, version) DO UPDATE SET
-                            kind = EXCLUDED.kind, distance = EXCLUDED.distance,
-                            squares = EXCLUDED.squares, detail = EXCLUDED.detail;
-                        END LOOP;"""
-
-
-def question_rows_by_values(conn: psycopg.Connection[tuple[str]]) -> None:
-    text = _definition(conn, "turnledger_append")
-    text = _replace(text, INDEX_BY_SELECT, INDEX_BY_VALUES)
-    text = _replace(text, ABOUT_BY_SELECT, ABOUT_BY_VALUES)
-    text = _replace(text, FACTS_BY_SELECT, FACTS_BY_VALUES)
-    conn.execute(_replace(text, "DECLARE", "DECLARE\n        v_e jsonb;\n        v_o bigint;"))
-
-
-VARIANTS = {
+Rewrite = Callable[[psycopg.Connection[tuple[str]]], None]
+VARIANTS: dict[str, tuple[Rewrite, ...]] = {
     "as migrated": (),
-    "creature rows by VALUES": (creatures_by_values,),
-    "+ fence and position first": (creatures_by_values, fence_and_position_first),
-    "+ question rows by VALUES": (
-        creatures_by_values,
-        fence_and_position_first,
-        question_rows_by_values,
-    ),
+    "before the rewrites": (before_the_rewrites,),
 }
+SINGLE = "one PostgreSQL, "
 
 
 def projection(version: int, n: int) -> ProjectionWrite:
@@ -252,38 +203,45 @@ def rows_written(uri: str) -> str:
     return " / ".join(str(n) for n in found)
 
 
+def _migrated(uri: str, rewrites: Sequence[Rewrite]) -> None:
+    engine = make_engine(to_sqlalchemy_url(uri))
+    upgrade(engine)
+    engine.dispose()
+    # on a coordinator, Citus passes the new definitions on to the worker
+    with psycopg.connect(uri, autocommit=True) as conn:
+        for rewrite in rewrites:
+            rewrite(conn)
+
+
 def main() -> None:
-    results: dict[str, list[tuple[float, float]]] = {SINGLE: [], **{name: [] for name in VARIANTS}}
+    names = [SINGLE + name for name in VARIANTS] + [f"Citus, {name}" for name in VARIANTS]
+    results: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+    written: dict[str, str] = {}
     loads = [load()]
     with (
         throwaway_postgres() as single,
         CitusCluster(workers=1, shard_count=8) as cluster,
     ):
-        engine = make_engine(to_sqlalchemy_url(single))
-        upgrade(engine)
-        engine.dispose()
-        databases = {}
-        for n, (name, rewrites) in enumerate(VARIANTS.items()):
-            databases[name] = f"variant_{n}"
-            uri = cluster.create_database(databases[name])
-            engine = make_engine(to_sqlalchemy_url(uri))
-            upgrade(engine)
-            engine.dispose()
-            # on the coordinator: Citus passes the new definition on to the worker
-            with psycopg.connect(uri, autocommit=True) as conn:
-                for rewrite in rewrites:
-                    rewrite(conn)
+        singles, databases = {}, {}
+        with psycopg.connect(single, autocommit=True) as conn:
+            for n, (name, rewrites) in enumerate(VARIANTS.items()):
+                conn.execute(f"CREATE DATABASE variant_{n}")
+                singles[name] = urlunsplit(urlsplit(single)._replace(path=f"/variant_{n}"))
+                _migrated(singles[name], rewrites)
+                databases[name] = f"variant_{n}"
+                _migrated(cluster.create_database(databases[name]), rewrites)
+        postmaster = postgres_pids(single)[:1]
         worker = cluster.workers[0]
         for round_ in range(ROUNDS):
             tag = f"r{round_}"
-            results[SINGLE].append(measure(single, postgres_pids(single)[:1], tag))
             for name in VARIANTS:
+                results[SINGLE + name].append(measure(singles[name], postmaster, tag))
                 uri = worker.uri(databases[name])
-                results[name].append(measure(uri, [postmaster_of(worker.pgdata)], tag))
+                results[f"Citus, {name}"].append(measure(uri, [postmaster_of(worker.pgdata)], tag))
         # every variant must have written the same rows, or its figure means nothing
-        written = {SINGLE: rows_written(single)}
         for name in VARIANTS:
-            written[name] = rows_written(cluster.coordinator.uri(databases[name]))
+            written[SINGLE + name] = rows_written(singles[name])
+            written[f"Citus, {name}"] = rows_written(cluster.coordinator.uri(databases[name]))
     loads.append(load())
     rows = [
         (
@@ -310,8 +268,8 @@ def main() -> None:
     )
     console.print(
         "node cpu = CPU time of the PostgreSQL the writer is on (the single node, or the"
-        " worker) per append, from /proc; the rewrites exist only in this benchmark's"
-        " databases (ops/SCALING.md)"
+        " worker) per append, from /proc; 'before the rewrites' exists only in this"
+        " benchmark's databases (ops/SCALING.md)"
     )
 
 

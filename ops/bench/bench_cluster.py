@@ -7,7 +7,8 @@ to one server: `BY_BATTLE`, as ops/SCALING.md recommends), first on a throwaway 
 PostgreSQL, then on throwaway Citus clusters of one and of two workers (durable settings, on
 this same machine), each in two shapes: the servers connected to the coordinator, and the
 servers connected to the workers (ops/SCALING.md, "Servers on the workers": a libpq host list
-over the workers, `load_balance_hosts=random`, migrations and wake-ups on the coordinator).
+over the workers, `load_balance_hosts=random`, each battle's appends sent to its own worker,
+migrations and wake-ups on the coordinator).
 8 clients, each on its own battle, submit move intents back and forth for BENCH_SECONDS, from
 the minimal keep-alive client of bench_http. Reported per row: intents/s, p50/p99, and the CPU
 time per intent of the servers, HAProxy, the coordinator (or the single PostgreSQL) and each

@@ -7,7 +7,9 @@ trigger `battles_closing` this revision adds (on a Citus cluster, beside the clo
 on the node holding the battle's shard; hence `citus.enable_unsafe_triggers`, as c001: the
 trigger only takes a lock of its node). The function is a new overload beside 0003's (kept:
 c001 distributes that one, and a server of the previous release goes on appending with it
-during an upgrade).
+during an upgrade). `turnledger_write_view` (0005_i25) is made again to write each changed
+creature's row by INSERT ... VALUES, cheaper for Citus to plan; the downgrade restores its
+0005_i25 text.
 
 Least privilege: nothing new. The function runs as its caller, and the application role
 already reads `battles`, takes advisory locks (as any role may), and inserts and updates the
@@ -28,6 +30,8 @@ from events.migrations.append_0007_i25b import (
     CREATE_CLOSING_TRIGGER,
     DROP_CLOSING_TRIGGER,
     SIGNATURE_0007,
+    WRITE_VIEW_0005_AGAIN,
+    WRITE_VIEW_0007,
 )
 
 revision = "0007_i25b"
@@ -36,11 +40,15 @@ branch_labels = None
 depends_on = None
 
 APP_ROLE = "turnledger_app"
+SEQUENTIAL = "SET LOCAL citus.multi_shard_modify_mode = 'sequential'"
 
 
 def upgrade() -> None:
-    # a placeholder setting on one node; on a Citus coordinator `battles` may be distributed
+    # placeholder settings on one node; on a Citus coordinator `battles` may be distributed,
+    # and a distributed function's new text is passed on to the workers
     op.execute("SET LOCAL citus.enable_unsafe_triggers = on")
+    op.execute(SEQUENTIAL)
+    op.execute(WRITE_VIEW_0007)
     op.execute(CREATE_CLOSING)
     op.execute(CREATE_CLOSING_TRIGGER)
     op.execute(CREATE_APPEND_0007)
@@ -58,6 +66,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.execute(SEQUENTIAL)
+    op.execute(WRITE_VIEW_0005_AGAIN)
     op.execute(f"DROP FUNCTION {SIGNATURE_0007}")
     op.execute("SET LOCAL citus.enable_unsafe_triggers = on")
     op.execute(DROP_CLOSING_TRIGGER)

@@ -258,6 +258,33 @@ def test_tampering_by_the_owner_is_found_by_verify(
     assert result.first_broken_version == 3 and result.checked == 2
 
 
+def write_view_text(engine: Engine) -> str:
+    with engine.connect() as conn:
+        return str(
+            conn.execute(
+                text("SELECT pg_get_functiondef('turnledger_write_view'::regproc)")
+            ).scalar_one()
+        )
+
+
+def creature_rows_written(engine: Engine, battle: str) -> list[tuple[str, int, object]]:
+    """The creature rows `turnledger_write_view` writes for a whole view of two creatures."""
+    view = '{"n": 1, "creatures": {"a": {"hp": 1}, "b": {"hp": 2}}}'
+    with engine.begin() as conn:
+        conn.execute(
+            text("SELECT turnledger_write_view(:b, 1, 1, 1, CAST(:v AS jsonb), NULL, now())"),
+            {"b": battle, "v": view},
+        )
+        rows = conn.execute(
+            text(
+                "SELECT creature_id, version, view FROM creature_views WHERE battle_id = :b"
+                " ORDER BY creature_id"
+            ),
+            {"b": battle},
+        ).all()
+    return [tuple(row) for row in rows]
+
+
 def test_a_migration_down_and_up_keeps_working_on_a_populated_database(
     empty_database_uri: str,
 ) -> None:
@@ -274,14 +301,19 @@ def test_a_migration_down_and_up_keeps_working_on_a_populated_database(
     assert current(engine) is None
     upgrade(engine)
     assert current(engine) == "0007_i25b"
+    assert "VALUES (p_battle_id, v_key," in write_view_text(engine)  # row by row (0007_i25b)
     downgrade(engine, "0006_i24")  # the append overload of 0007_i25b goes, 0003's stays
     with engine.connect() as conn:
         overloads = conn.execute(
             text("SELECT count(*) FROM pg_proc WHERE proname = 'turnledger_append'")
         ).scalar_one()
     assert overloads == 1
+    assert "FROM jsonb_each(changes) AS e\n            ON CONFLICT" in write_view_text(engine)
+    assert creature_rows_written(engine, "b8") == [("a", 1, {"hp": 1}), ("b", 1, {"hp": 2})]
     upgrade(engine)
     assert current(engine) == "0007_i25b"
+    assert "VALUES (p_battle_id, v_key," in write_view_text(engine)
+    assert creature_rows_written(engine, "b9") == [("a", 1, {"hp": 1}), ("b", 1, {"hp": 2})]
     fresh = PostgresEventStore(
         engine, lambda: datetime.now(UTC), registry=test_registry, notify="off"
     )
