@@ -27,8 +27,11 @@ ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test file: Playwright's sync API holds an asyncio loop as the
+    thread's running loop while it is open, and a later file on the same xdist worker that
+    calls `asyncio.run` would be refused ("cannot be called from a running event loop")."""
     executable = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
     if executable is None:
         pytest.fail("chromium is not installed: `make browser` installs it (apt-get)")

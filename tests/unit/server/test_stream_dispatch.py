@@ -5,7 +5,6 @@ encoded once per kind of reader and framed once for all, and what it costs is co
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,13 +14,6 @@ from server.api.stream_encoding import EncodedEvents
 from server.edge import DirectBody
 from server.redaction import DIRECTOR, PLAYER
 from server.stream_hub import StreamHub, Subscription
-
-
-def run_alone(scenario: Any) -> None:
-    """`asyncio.run` on a thread of its own: a worker that ran the viewer's browser tests
-    before these holds Playwright's event loop as this thread's running loop."""
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, scenario).result()
 
 
 def envelope(battle: str, version: int, position: int) -> Envelope:
@@ -98,7 +90,7 @@ def test_a_read_reaches_every_stream_of_its_battle_in_one_pass_encoded_once_per_
         assert made.handed_live == 7 and made.fanout.events == 2 * 7 + 1 * 1
         assert made.fanout.seconds > 0
 
-    run_alone(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_stream_whose_sink_fails_goes_back_to_the_log_and_the_others_go_on() -> None:
@@ -118,7 +110,7 @@ def test_a_stream_whose_sink_fails_goes_back_to_the_log_and_the_others_go_on() -
         assert made.sink_failures == 1
         assert len(good.body.written) == 2  # type: ignore[union-attr]
 
-    run_alone(scenario())
+    asyncio.run(scenario())
 
 
 def test_a_read_that_overlaps_or_skips_versions_is_written_in_order_or_sent_to_the_log() -> None:
@@ -133,4 +125,4 @@ def test_a_read_that_overlaps_or_skips_versions_is_written_in_order_or_sent_to_t
         assert follower.last == 4 and follower.sub.sink is None
         assert follower.sub.catch_up_needed()
 
-    run_alone(scenario())
+    asyncio.run(scenario())
