@@ -4,13 +4,14 @@
     python -m ops.bench bench_http --creatures 8 50 200 --map 200x200
 
 Starts, on one throwaway embedded PostgreSQL, the real server with one worker and with two
-(uvicorn, uvloop, httptools) and a floor app (ops/bench/floor_app.py: a FastAPI `async def`
-route that validates a small body and does one INSERT through an async psycopg pool). Eight
-clients, each on its own battle and its own keep-alive connection, submit move intents back
-and forth between two squares (turns off), each with a fresh `Idempotency-Key` as real
-clients send them. The variants run in alternated rounds so that none is favoured by when it
-ran; each round also measures plain single-row INSERTs of event rows from eight threads. The
-`eventsourcing` library's in-process rate on the same PostgreSQL is the peer reference.
+(uvicorn and uvloop with the edge protocol, as `turnledger serve` runs it) and a floor app
+(ops/bench/floor_app.py: a FastAPI `async def` route that validates a small body and does one
+INSERT through an async psycopg pool). Eight clients, each on its own battle and its own
+keep-alive connection, submit move intents back and forth between two squares (turns off),
+each with a fresh `Idempotency-Key` as real clients send them. The variants run in alternated
+rounds so that none is favoured by when it ran; each round also measures plain single-row
+INSERTs of event rows from eight threads. The `eventsourcing` library's in-process rate on
+the same PostgreSQL is the peer reference.
 
 Reported per variant: requests/s, p50/p99, and CPU time per request of the server processes
 and of PostgreSQL (from /proc), which is the figure that survives a busy machine. Targets
