@@ -80,7 +80,11 @@ class BattleService:
         creations: CreationKeys | None = None,
         state_cache_bytes: int = CACHE_BYTES,
         seats_per_battle: int = 64,
+        refuse_if_closed: Callable[[str], None] | None = None,
     ) -> None:
+        self.refuse_if_closed = refuse_if_closed
+        """Raises `Closed` for a closed battle, for reads that say so (options); commands
+        need not ask it: the append refuses a closed battle itself (migration 0007_i25b)."""
         self.seats_per_battle = seats_per_battle
         self.budget = budget
         # Without a key store's secret, one for this process alone: tokens it seals unseal
@@ -424,12 +428,11 @@ class BattleService:
 
     def closure_refusal(self, battle_id: str) -> Refused | None:
         """Why a submission to the battle would be refused before any rule is asked: its
-        closure (the pipeline's guard, a 409), as a refusal an option can carry."""
-        guard = self.pipeline.guard
-        if guard is None:
+        closure (a 409 to a submission), as a refusal an option can carry."""
+        if self.refuse_if_closed is None:
             return None
         try:
-            guard(battle_id)
+            self.refuse_if_closed(battle_id)
         except Closed as exc:
             return Refused(rule=CLOSED_RULE, detail=exc.detail)
         return None

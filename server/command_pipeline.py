@@ -154,13 +154,8 @@ class CommandPipeline:
         snapshot_every: int = 200,
         on_conflict: Callable[[], None] = lambda: None,
         read_model: ReadModelProjector | None = None,
-        guard: Callable[[str], None] | None = None,
         questions: LogQuestions | None = None,
     ) -> None:
-        self.guard = guard
-        """Raises when a submission would be refused before any rule is asked (a closed
-        battle), for reads that say so (options); commands need not ask it: the append
-        refuses a closed battle itself (migration 0007_i25b)."""
         self.questions = questions
         """Where the write path finds the log questions' cursor it did not keep (None: the
         append writes no log questions' rows, and questions catch up from the log)."""

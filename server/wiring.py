@@ -131,7 +131,6 @@ def wire_services(
             max_retries=settings.max_retries,
             snapshot_every=settings.snapshot_every,
             on_conflict=on_conflict,
-            guard=catalog.refuse_if_closed,
             questions=questions,
         )
 
@@ -148,6 +147,7 @@ def wire_services(
         creations=CreationKeys(engine, keyring.sealing_secret),
         state_cache_bytes=int(settings.state_cache_mb * 2**20),
         seats_per_battle=settings.seats_per_battle,
+        refuse_if_closed=catalog.refuse_if_closed,
     )
     history = HistoryService(battles, snapshot_every=settings.snapshot_every)
     return Wired(store, log, executor, battles, history, questions, catalog, keyring)

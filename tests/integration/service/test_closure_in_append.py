@@ -42,7 +42,7 @@ def test_every_command_on_a_closed_battle_gets_the_catalogs_409_and_appends_noth
 ) -> None:
     battle, director = director_of(service)
     b = battle.battle_id
-    wired.battles.pipeline.guard = lambda _: 1 / 0  # commands never ask it: the append does
+    wired.battles.refuse_if_closed = lambda _: 1 / 0  # commands never ask it: the append does
     first = service.submit(director, STEP, idempotency_key="k-1")
     assert first.refused is None
     wired.catalog.close(b, "the party fled", datetime.now(UTC))
