@@ -41,7 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .deps import Services, authenticated, bearer_of
 from .middleware import REQUEST_ID, record
 from .problems import unexpected
-from .routes_battles import judge_intent
+from .routes_battles import MAX_IDEMPOTENCY_KEY, judge_intent
 
 INTENTS = re.compile(r"/battles/([A-Za-z0-9_-]{1,64})/intents")
 """The route's path with a battle id its `BattleId` parameter accepts."""
@@ -144,7 +144,7 @@ class LeanIntents:
         given = found.get(b"x-request-id")
         if (
             media != "application/json"
-            or (key is not None and not 1 <= len(key) <= 200)
+            or (key is not None and not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY)
             or (given is not None and not REQUEST_ID.fullmatch(given))
         ):
             return None

@@ -43,11 +43,12 @@ from .stream import Follower, StreamResponse
 from .wire import OrjsonResponse, outcome_json, plain_json, redacted_json
 
 router = APIRouter(tags=["battles"])
+MAX_IDEMPOTENCY_KEY = 200
 IdempotencyKey = Annotated[
     str | None,
     Header(
         min_length=1,
-        max_length=200,
+        max_length=MAX_IDEMPOTENCY_KEY,
         description="Send one per request: a retry with the same key gets the first answer "
         "and appends nothing; the same key with another body is refused (400).",
     ),
