@@ -23,7 +23,17 @@ from events.battle_events import RuleOverruled
 from projections.state import BattleState
 
 ALLOWED_WHILE_PENDING = frozenset(
-    {"resolve_reaction", "place", "remove", "set_terrain", "set_condition", "hide", "reveal"}
+    {
+        "resolve_reaction",
+        "place",
+        "remove",
+        "set_terrain",
+        "set_condition",
+        "hide",
+        "reveal",
+        "set_order",
+        "adjust",
+    }
 )
 
 

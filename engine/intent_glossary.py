@@ -84,6 +84,7 @@ PARTICULAR: dict[str, str] = {
     "Reveal.history": "Show its past events too, not only what comes next.",
     "StartTurn.creature": "The id of the creature whose turn begins.",
     "EndTurn.creature": "The id of the creature whose turn ends.",
+    "Adjust.creature": "The id of the creature the director adjusts.",
     "Place.creature": "The creature to place, as in the create body (`at` inside it).",
     "Remove.creature": "The id of the creature to remove from the battle.",
     "SetCondition.source": "The id of the creature imposing it (a grabber), if any.",

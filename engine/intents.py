@@ -265,13 +265,71 @@ class ShieldSurf(IntentBase):
 
 
 class StartTurn(IntentBase):
+    """Start `creature`'s turn (a Warcry activation): its movement and actions refresh.
+
+    With turns on, one turn is under way at a time and each creature has one a round; a
+    round ends when every creature still standing has had its turn, and the next turn
+    starts the next round. Once the director has set an order (`set_order`), only the
+    creature (or a creature of the side) whose turn is next may start one: the state's
+    `turn_order.next` names them. Starting another's turn out of order (delaying, readying)
+    is the director's ruling: send it with `overrule`. Refused with `turn/no-turns` when the
+    battle runs without turns, `turn/turn-in-progress` while a turn is under way (send
+    `end_turn` first), `turn/already-acted`, `turn/out-of-order` or `turn/not-in-order`."""
+
     type: Literal["start_turn"] = "start_turn"
     creature: str
 
 
 class EndTurn(IntentBase):
+    """End `creature`'s turn: conditions that last until the end of the turn end, and the
+    next creature may start its turn (`turn_order.next` in the state says who). Only the
+    creature whose turn it is may end it (`turn/not-your-turn`)."""
+
     type: Literal["end_turn"] = "end_turn"
     creature: str
+
+
+class SetOrder(IntentBase):
+    """Director: set the turn order, `creatures` (rolled or chosen initiative: each acts once
+    a round in this order) or `sides` (the sides take turns in this order, one creature of
+    the side whose turn it is, any that has not acted this round: Draw Steel's sides, Warcry's
+    alternating activations). Between rounds (or before the first turn) this is the table's
+    set-up; changing the order while a round is under way sets aside the order the round
+    began with, so it is a ruling (`turn/order-changed`: send it with `overrule`)."""
+
+    type: Literal["set_order"] = "set_order"
+    creatures: Annotated[list[str], Field(max_length=500)] | None = None
+    """Creature ids, first to act first (each once)."""
+    sides: Annotated[list[str], Field(max_length=50)] | None = None
+    """Sides, first to act first (each once); their creatures act in turn."""
+
+
+StatName = Annotated[str, Field(min_length=1, max_length=40)]
+StatValue = Annotated[int, Field(ge=-1000, le=1000)]
+
+
+class Adjust(IntentBase):
+    """Director: set a creature's stamina, conditions or numbers by hand, with a `reason`
+    (a potion, a power from another page, a backend's own bookkeeping). Only what is given
+    changes; the `Adjusted` event says what each was before."""
+
+    type: Literal["adjust"] = "adjust"
+    creature: str
+    reason: Annotated[str, Field(min_length=1, max_length=500)]
+    """Why (1 to 500 characters): shown wherever the action is."""
+    hp: Annotated[int, Field(ge=-10_000, le=10_000)] | None = None
+    """Its stamina (hit points) from now on."""
+    conditions: Annotated[dict[str, bool], Field(max_length=20)] = {}
+    """Conditions to set (`true`) or end (`false`), by name."""
+    stats: Annotated[dict[StatName, StatValue], Field(max_length=40)] = {}
+    """Characteristics to set, each to its new value."""
+    speeds: Annotated[
+        dict[Literal["walk", "climb", "swim", "fly", "hover", "burrow", "teleport"], StatValue],
+        Field(max_length=7),
+    ] = {}
+    """Speeds to set by movement mode (0 takes the mode away)."""
+    stability: int | None = None
+    """Its stability from now on (a number as the create body's `stability`)."""
 
 
 class ResolveReaction(IntentBase):
@@ -361,6 +419,8 @@ Intent = Annotated[
     | ShieldSurf
     | StartTurn
     | EndTurn
+    | SetOrder
+    | Adjust
     | ResolveReaction
     | Place
     | Remove
@@ -400,6 +460,7 @@ def area_cells(area: Area) -> list[tuple[int, int]]:
 
 
 __all__ = [
+    "Adjust",
     "CreatureSpec",
     "EndTurn",
     "FallProne",
@@ -416,6 +477,7 @@ __all__ = [
     "ResolveReaction",
     "Reveal",
     "SetCondition",
+    "SetOrder",
     "SetTerrain",
     "ShieldSurf",
     "Shift",

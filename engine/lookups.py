@@ -24,8 +24,27 @@ def window(state: BattleState, reaction: str) -> PendingReaction:
     return pending
 
 
+def called(state: BattleState, cid: str) -> str:
+    """A creature as a player calls it: its name, else its id."""
+    c = state.creatures.get(cid)
+    return (c.name or c.id) if c is not None else cid
+
+
+def not_your_turn(state: BattleState, c: Creature) -> str:
+    """Why `c` may not act now, and what to send: `start_turn` when no turn is under way,
+    else the active creature's `end_turn` first."""
+    who = called(state, c.id)
+    if state.active is None:
+        return f"it is not {who}'s turn: no turn is under way; send start_turn for {c.id!r} first"
+    active = called(state, state.active)
+    return (
+        f"it is not {who}'s turn: it is {active}'s; {active}'s turn ends with "
+        f"end_turn for {state.active!r}"
+    )
+
+
 def require_turn(state: BattleState, c: Creature) -> None:
     """With turns, only the creature whose turn it is acts (DESIGN section 4), unless the
     director rules otherwise (DESIGN section 7, Rulings)."""
     if state.turns and state.active != c.id:
-        deny("turn/not-your-turn", f"it is not {c.id}'s turn")
+        deny("turn/not-your-turn", not_your_turn(state, c))

@@ -236,6 +236,32 @@ def _collided(n: Narrator, d: Data, _: str | None) -> str:
     return f"{n.name(d['creature'])} collided with {what}"
 
 
+def _order_set(n: Narrator, d: Data, _: str | None) -> str:
+    if d.get("sides"):
+        order = f"the sides take turns: {', '.join(d['sides'])}"
+    else:
+        order = f"turn order: {', '.join(n.name(c) for c in d.get('creatures') or [])}"
+    return order + (f" ({d['reason']})" if d.get("reason") else "")
+
+
+def _adjusted(n: Narrator, d: Data, _: str | None) -> str:
+    """The director's `adjust`: each change with what it was, then the reason."""
+    changes = []
+    if d.get("hp") is not None:
+        changes.append(f"stamina {d['hp']} (was {d.get('hp_before')})")
+    changes += [f"now {c}" for c in d.get("conditions_on") or []]
+    changes += [f"no longer {c}" for c in d.get("conditions_off") or []]
+    before = d.get("stats_before") or {}
+    for name, value in (d.get("stats") or {}).items():
+        was = f" (was {before[name]})" if name in before else ""
+        changes.append(f"{name} {value}{was}")
+    for mode, value in (d.get("speeds") or {}).items():
+        changes.append(f"{mode} speed {value}")
+    if d.get("stability") is not None:
+        changes.append(f"stability {d['stability']}")
+    return f"the director adjusted {n.name(d['creature'])}: {', '.join(changes)} ({d['reason']})"
+
+
 SENTENCES: dict[str, Callable[[Narrator, Data, str | None], str]] = {
     "BattleCreated": lambda n, d, _: (
         f"battle created: {d['ruleset']}, {counted(len(d.get('creatures') or []), 'creature')}"
@@ -313,6 +339,8 @@ SENTENCES: dict[str, Callable[[Narrator, Data, str | None], str]] = {
         f" {inches(d['fighter'].get('base', 1))} base"
     ),
     "RuleOverruled": _overruled,
+    "OrderSet": _order_set,
+    "Adjusted": _adjusted,
     "ActionUndone": _history("undid"),
     "ActionRedone": _history("redid"),
 }

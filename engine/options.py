@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from engine import intents as it
 from engine.context import Context
 from engine.decide import decide
 from engine.map_memo import settle
@@ -47,6 +48,11 @@ MODES = ("walk", "climb", "swim", "fly", "burrow")
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
 TRIES = 3
 """Destinations tried for a movement before it is listed as refused (the cheapest first)."""
+INTENT_FIELDS: dict[str, frozenset[str]] = {
+    model.model_fields["type"].default: frozenset(model.model_fields)
+    for model in (it.Move, it.Shift, it.Teleport, it.StandUp, it.FallProne)
+}
+"""The fields each option's intent type takes (an economy choice it lacks is not tried)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,12 @@ def _options(
     rs: Ruleset, state: BattleState, c: Creature, ctx: Context, permit: Permit | None
 ) -> Iterator[Option]:
     judge = _Judge(rs, state, c, ctx, permit)
+    for option in _plain(rs, state, c, judge):
+        yield option
+        yield from judge.paid_otherwise(option)
+
+
+def _plain(rs: Ruleset, state: BattleState, c: Creature, judge: _Judge) -> Iterator[Option]:
     handled = set(_handled(rs))
     for window in state.pending:
         if window.reactor == c.id:
@@ -231,6 +243,24 @@ class _Judge:
         x, y, _ = self.c.pos
         for dx, dy in NEIGHBOURS[:TRIES]:
             yield {**base, "to": [x + dx, y + dy]}
+
+    def paid_otherwise(self, o: Option) -> Iterator[Option]:
+        """A refused option again, paid from another part of the economy (the ruleset's
+        `economy_choices`: Epic Path's move with the standard action after a walk, Draw
+        Steel's second move from the main action, converted action points): each choice
+        the intent's type takes and the ruleset accepts is offered too."""
+        if o.refused is None or o.kind == "start_turn":
+            return
+        fields = INTENT_FIELDS.get(o.kind, frozenset())
+        for choice in getattr(self.rs, "economy_choices", ()):
+            if not set(choice) <= fields:
+                continue
+            intent = {**o.intent, **choice}
+            decision = self.decide(intent)
+            if isinstance(decision, Accepted):
+                yield Option(o.kind, o.action, intent, spends=self.spent(decision))
+                return
+            _budget_spent(decision)
 
     def spent(self, decision: Accepted) -> tuple[Spent, ...]:
         after = decision.state_after() or fold(decision.events, self.state)

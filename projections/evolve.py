@@ -40,12 +40,13 @@ from events.battle_events import (
     TurnEnded,
     TurnStarted,
 )
+from events.table_events import Adjusted, OrderSet
 from events.vocabulary import Event
 from projections.board import board_from_spec
 from projections.fastcopy import copier, setter
 from projections.grid import grid_from_spec, grid_with_terrain, grid_without_object
 from projections.gridless import GRIDLESS_HANDLERS
-from projections.state import BattleState, Creature, PendingReaction, Profile
+from projections.state import BattleState, Creature, PendingReaction, Profile, TurnOrder
 
 replace_creature = copier(Creature)
 replace_state = copier(BattleState)
@@ -105,7 +106,9 @@ def _created(_: BattleState, e: BattleCreated) -> BattleState:
 
 def _turn_started(s: BattleState, e: TurnStarted) -> BattleState:
     acted = s.acted if e.round == s.round else frozenset()
-    s = replace_state(s, round=e.round, active=e.creature, acted=acted | {e.creature})
+    s = replace_state(
+        s, round=e.round, active=e.creature, acted=acted | {e.creature}, last=e.creature
+    )
     c = s.creatures.get(e.creature)
     kept = tuple(t for t in c.tallies if t[0].startswith(LASTING)) if c is not None else ()
     return _update(
@@ -299,6 +302,38 @@ def _condition(s: BattleState, e: ConditionSet) -> BattleState:
     return _with(s, c)
 
 
+def _order_set(s: BattleState, e: OrderSet) -> BattleState:
+    return replace_state(s, order=TurnOrder(tuple(e.creatures), tuple(e.sides)))
+
+
+def _adjusted(s: BattleState, e: Adjusted) -> BattleState:
+    c = s.creatures.get(e.creature)
+    if c is None:
+        return s
+    p = c.profile
+    if e.stats or e.speeds or e.stability is not None:
+        speeds = {**p.speeds, **e.speeds}
+        profile = Profile(
+            id=p.id,
+            name=p.name,
+            side=p.side,
+            size=p.size,
+            speeds={mode: n for mode, n in speeds.items() if n > 0},
+            stats={**p.stats, **e.stats},
+            stability=p.stability if e.stability is None else e.stability,
+            disengage=p.disengage,
+        )
+        c = replace_creature(c, profile=profile)
+    if e.hp is not None:
+        c = _set_hp(c, e.hp)
+    s = _with(s, c)
+    for name in e.conditions_on:
+        s = _condition(s, ConditionSet(creature=e.creature, condition=name, on=True))
+    for name in e.conditions_off:
+        s = _condition(s, ConditionSet(creature=e.creature, condition=name, on=False))
+    return s
+
+
 def _surf_started(s: BattleState, e: ShieldSurfStarted) -> BattleState:
     c = s.creatures.get(e.creature)
     return s if c is None else _with(s, replace_creature(c, conditions=c.conditions | {SURFING}))
@@ -345,6 +380,8 @@ _HANDLERS: dict[str, Handler] = {
     "ShieldSurfStarted": _surf_started,
     "ShieldSurfEnded": _surf_ended,
     "ShieldWorn": _shield_worn,
+    "OrderSet": _order_set,
+    "Adjusted": _adjusted,
     **GRIDLESS_HANDLERS,
 }
 

@@ -85,7 +85,8 @@ class Indexed:
 @dataclass(frozen=True)
 class Fact:
     """What an event did for one creature's movement: `kind` is `willing`, `forced`, `fall`,
-    `provoked` (its move opened a reaction), `reacted` (it took a reaction), or `ruling`."""
+    `provoked` (its move opened a reaction), `reacted` (it took a reaction), `ruling`, or
+    `adjusted` (the director set its numbers or conditions by hand)."""
 
     creature: str
     version: int
@@ -166,6 +167,10 @@ def facts(cursor: Cursor, e: Logged) -> list[Fact]:
         if reactor is not None:
             extra = {"reaction": d["reaction"], "damage": d.get("damage", 0)}
             return [_fact(cursor, e, reactor, "reacted", detail=extra)]
+    if e.type == "Adjusted":
+        keys = ("reason", "hp", "hp_before", "conditions_on", "conditions_off", "stats")
+        extra = {k: d.get(k) for k in (*keys, "speeds", "stability")}
+        return [_fact(cursor, e, d["creature"], "adjusted", detail=extra)]
     if e.type == "RuleOverruled" and d.get("creature"):
         extra = {k: d.get(k) for k in ("rule", "step", "detail", "reason")}
         return [_fact(cursor, e, d["creature"], "ruling", detail=extra)]

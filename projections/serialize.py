@@ -9,7 +9,14 @@ from typing import Any
 from events.battle_events import ResumeMove
 from projections.board import board_from_json, board_to_json
 from projections.grid import LAYERS, Grid, grid_from_json_layers
-from projections.state import REDUCER_VERSION, BattleState, Creature, PendingReaction, Profile
+from projections.state import (
+    REDUCER_VERSION,
+    BattleState,
+    Creature,
+    PendingReaction,
+    Profile,
+    TurnOrder,
+)
 
 
 def _grid_to_json(grid: Grid) -> dict[str, Any]:
@@ -152,7 +159,21 @@ def _state_to_json(state: BattleState) -> dict[str, Any]:
         "dice_counter": state.dice_counter,
         "pending": [_pending_to_json(p) for p in state.pending],
         "reaction_seq": state.reaction_seq,
+        "order": _order_to_json(state.order),
+        "last": state.last,
     }
+
+
+def _order_to_json(order: TurnOrder | None) -> dict[str, Any] | None:
+    if order is None:
+        return None
+    return {"creatures": list(order.creatures), "sides": list(order.sides)}
+
+
+def _order_from_json(data: dict[str, Any] | None) -> TurnOrder | None:
+    if data is None:
+        return None
+    return TurnOrder(tuple(data["creatures"]), tuple(data["sides"]))
 
 
 def state_from_json(data: dict[str, Any]) -> BattleState:
@@ -171,4 +192,6 @@ def state_from_json(data: dict[str, Any]) -> BattleState:
         pending=tuple(_pending_from_json(p) for p in data["pending"]),
         reaction_seq=data["reaction_seq"],
         board=board_from_json(data["board"]) if data.get("board") else None,
+        order=_order_from_json(data.get("order")),
+        last=data.get("last"),
     )

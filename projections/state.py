@@ -11,7 +11,7 @@ from projections.grid import Grid
 
 TURNS_BY_DEFAULT = True
 """Whether a battle tracks turns when its options don't say (the option `turns`)."""
-REDUCER_VERSION = 4
+REDUCER_VERSION = 5
 """Bump whenever `evolve` changes what a given log folds into (snapshots keyed by it)."""
 
 
@@ -109,6 +109,15 @@ class PendingReaction:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnOrder:
+    """The turn order the director set (`OrderSet`): `creatures` act in this order each
+    round, or `sides` take turns in this order, one creature of the side at a time."""
+
+    creatures: tuple[str, ...] = ()
+    sides: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class BattleState:
     ruleset: str
     rules_version: str
@@ -124,6 +133,10 @@ class BattleState:
     reaction_seq: int = 0
     board: Board | None = None
     """A gridless board in inches (Warcry) with every fighter's exact position, or None."""
+    order: TurnOrder | None = None
+    """The turn order the director set; None: any creature that has not acted may start."""
+    last: str | None = None
+    """The creature whose turn started last this round (the side that acted last)."""
 
     @property
     def turns(self) -> bool:

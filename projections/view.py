@@ -9,6 +9,7 @@ from projections.board import board_view, fighter_view
 from projections.grid import Grid
 from projections.memory import grid_bytes
 from projections.state import BattleState, Creature
+from projections.turn_order import next_up
 
 SLOWED_SPEED = 2
 
@@ -150,6 +151,7 @@ def battle_part(state: BattleState) -> dict[str, Any]:
         "rules_version": state.rules_version,
         "round": state.round,
         "active": state.active,
+        "turn_order": turn_order_view(state),
         "pending_reactions": _pending(state),
         "options": dict(state.options),
     }
@@ -157,6 +159,25 @@ def battle_part(state: BattleState) -> dict[str, Any]:
         view["board"] = board_view(state.board)
         _pending_in_inches(state, view["pending_reactions"])
     return view
+
+
+def turn_order_view(state: BattleState) -> dict[str, Any] | None:
+    """Whose turn it is and who is next, by the director's order (None: the battle runs
+    without turns). Without an order, `next` lists every creature that has not acted."""
+    if not state.turns:
+        return None
+    up = next_up(state)
+    order = state.order
+    return {
+        "creatures": list(order.creatures) if order is not None else [],
+        "sides": list(order.sides) if order is not None else [],
+        "set": order is not None,
+        "active": state.active,
+        "acted": sorted(state.acted),
+        "next": list(up.creatures),
+        "next_side": up.side,
+        "next_round": up.round,
+    }
 
 
 def _pending(state: BattleState) -> list[dict[str, Any]]:
@@ -181,6 +202,7 @@ def _state_view(state: BattleState) -> dict[str, Any]:
         "rules_version": state.rules_version,
         "round": state.round,
         "active": state.active,
+        "turn_order": turn_order_view(state),
         "creatures": {cid: creature_view(c, state.turns) for cid, c in state.creatures.items()},
         "pending_reactions": _pending(state),
         "map": map_view(state.grid),

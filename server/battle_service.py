@@ -22,6 +22,7 @@ import events.history_events
 from engine import Context, create_battle, decide
 from engine.budget import Budget, within
 from engine.intents import Intent
+from engine.preview import reactions_ahead
 from engine.recorded_dice import RecordingDice
 from engine.results import Refused
 from engine.view import battle_view
@@ -29,7 +30,8 @@ from events.envelope import Envelope
 from events.history_events import IntentAccepted
 from events.lru import SizedLRU
 from events.store import EventStore
-from projections import REDUCER_VERSION, fold
+from events.vocabulary import Event
+from projections import REDUCER_VERSION, BattleState, fold
 from server.auth import Principal, new_token, token_hash
 from server.authorisation import authorise
 from server.battle_catalog import CLOSED_RULE, Closed
@@ -326,8 +328,35 @@ class BattleService:
         after = (
             decision.state if decision.state is not None else fold(decision.events, loaded.state)
         )
+        ahead = self._ahead(principal, loaded.state, after) if dry_run else ()
         return Planned(
-            (opener, *decision.events), after, decision.events, trace, loaded.state.rules_version
+            (opener, *decision.events),
+            after,
+            decision.events,
+            trace,
+            loaded.state.rules_version,
+            ahead,
+        )
+
+    @staticmethod
+    def _ahead(
+        principal: Principal, before: BattleState, after: BattleState
+    ) -> tuple[dict[str, Any], ...]:
+        """A preview's every reaction window along its path (with unseen dice of its own)."""
+        if not after.pending:
+            return ()
+        ctx = Context(actor=principal.actor, dice=RecordingDice(UnseenDice()))
+        return tuple(
+            {
+                "reactor": a.reactor,
+                "target": a.target,
+                "kind": a.kind,
+                "at": list(a.at),
+                "now": a.now,
+                "if_taken": [_unlogged(e) for e in a.if_taken],
+                "if_taken_words": list(a.words),
+            }
+            for a in reactions_ahead(before, after, ctx)
         )
 
     # -- reading --------------------------------------------------------------------------
@@ -456,3 +485,9 @@ def searches(intent: Intent) -> bool:
 
 
 __all__ = ["BattleService", "CreatedBattle", "IntentOutcome"]
+
+
+def _unlogged(event: Event) -> dict[str, Any]:
+    """An event not logged, as a dry run shows its own: `type` and `data`."""
+    data = event.model_dump(mode="json")
+    return {"type": data.pop("type", event.type), "data": data}

@@ -75,6 +75,8 @@ class Planned:
     answer_events: tuple[Event, ...]
     trace: tuple[dict[str, Any], ...]
     rules_version: str | None
+    ahead: tuple[dict[str, Any], ...] = ()
+    """A dry run's reaction windows along the whole path (`engine.preview`)."""
 
 
 Plan = Callable[[Loaded | None], Planned | Refused]
@@ -116,6 +118,8 @@ class IntentOutcome:
     refused: Refused | None = None
     replayed: bool = False
     dry_run: bool = False
+    ahead: tuple[dict[str, Any], ...] = ()
+    """A dry run's reaction windows along the whole path (`engine.preview`)."""
 
 
 class BattleLocks:
@@ -288,6 +292,7 @@ class CommandPipeline:
                 events=planned.answer_events,
                 trace=planned.trace,
                 dry_run=True,
+                ahead=planned.ahead,
             )
         raise Busy("the battle kept changing while this dry run was judged; retry it")
 

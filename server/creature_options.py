@@ -82,7 +82,7 @@ def _option_json(o: Option, loaded: Loaded, unit: tuple[str, str, int]) -> dict[
         if o.refused is None
         else {"rule": o.refused.rule, "detail": o.refused.detail},
         "reach": None,
-        "summary": summary(o, unit),
+        "summary": summary(o, unit, loaded.state),
     }
     if o.reach is not None:
         reach: dict[str, Any] = {

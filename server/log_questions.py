@@ -267,6 +267,9 @@ class LogQuestions:
             "rulings": [
                 {"version": r.version, **(r.detail or {})} for r in rows if r.kind == "ruling"
             ],
+            "adjustments": [
+                {"version": r.version, **(r.detail or {})} for r in rows if r.kind == "adjusted"
+            ],
         }
         return answer
 

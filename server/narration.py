@@ -45,22 +45,50 @@ def narrate_page(
     seen: Seen | None = None,
 ) -> list[str | None]:
     """Each envelope of `page` (the log after `after`) in words, as `seen`'s reader may read
-    it: a placeholder has none."""
+    it: a placeholder has none. Each is told as the whole log tells it (the names, reaction
+    windows and trace of the events before it), so a filtered page (by creature, type,
+    round or turn), which skips events, says the same words as the whole log."""
     reader, visibility = seen or (Reader(True), Visibility())
-    narrator = narrator_before(battles, battle_id, after, seen)
 
     def shown(env: Envelope) -> tuple[str, dict[str, Any]]:
         return redact_event(env.type, env.data, env.version, reader, visibility)
 
-    if page and page[0].type != "IntentAccepted" and page[0].intent_id:
-        opening = battles.store.find_action(battle_id, page[0].intent_id)[:1]
-        for env in opening:
-            narrator.observe(*shown(env))
     words: list[str | None] = []
+    narrator: Narrator | None = None
+    read_to = after
     for env in page:
+        if narrator is None or env.version - read_to > CATCH_UP:
+            narrator = _narrator_at(battles, battle_id, env, seen, shown)
+        elif env.version > read_to + 1:  # a filter skipped some: read them as the log has them
+            for skipped in battles.events(battle_id, read_to, env.version - read_to - 1):
+                narrator.observe(*shown(skipped))
+        read_to = env.version
         kind, data = shown(env)
         words.append(None if kind == PLACEHOLDER else _told(narrator, kind, data, env.actor))
     return words
+
+
+CATCH_UP = 500
+"""A filtered page reads the events its filter skipped up to this many at a time; past it,
+the narrator is built again from the state before the next event's action."""
+
+
+def _narrator_at(
+    battles: BattleService,
+    battle_id: str,
+    env: Envelope,
+    seen: Seen | None,
+    shown: Any,
+) -> Narrator:
+    """The narrator the whole log has just before `env`: from the state before its action,
+    with the action's earlier events read."""
+    action = battles.store.find_action(battle_id, env.intent_id) if env.intent_id else []
+    start = min([env.version, *(e.version for e in action)])
+    narrator = narrator_before(battles, battle_id, start - 1, seen)
+    for prior in action:
+        if prior.version < env.version:
+            narrator.observe(*shown(prior))
+    return narrator
 
 
 def _told(narrator: Narrator, kind: str, data: dict[str, Any], actor: str | None) -> str | None:

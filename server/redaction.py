@@ -272,7 +272,27 @@ def redact_view(
             continue
         pending.append({**p, "reactor": UNSEEN} if p.get("reactor") in gone else p)
     active = None if view.get("active") in gone else view.get("active")
-    return {**view, "creatures": shown, "pending_reactions": pending, "active": active}
+    order = _order_seen(view.get("turn_order"), gone)
+    return {
+        **view,
+        "creatures": shown,
+        "pending_reactions": pending,
+        "active": active,
+        "turn_order": order,
+    }
+
+
+def _order_seen(order: dict[str, Any] | None, gone: set[str]) -> dict[str, Any] | None:
+    """The turn order without the creatures the reader may not see."""
+    if order is None:
+        return None
+    return {
+        **order,
+        "creatures": [c for c in order["creatures"] if c not in gone],
+        "acted": [c for c in order["acted"] if c not in gone],
+        "next": [c for c in order["next"] if c not in gone],
+        "active": None if order["active"] in gone else order["active"],
+    }
 
 
 def hidden_from(reader: Reader, seen: Visibility, version: int | None = None) -> set[str]:

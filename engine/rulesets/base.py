@@ -16,8 +16,9 @@ import orjson
 from pydantic import ValidationError
 
 from engine import intents as it
-from engine import lookups
+from engine import lookups, turns
 from engine.action import Action
+from engine.adjusting import adjust
 from engine.economy import AnyEconomy
 from engine.hiding import split
 from engine.region import Region
@@ -34,7 +35,6 @@ from events.battle_events import (
     Shifted,
     Teleported,
     TurnEnded,
-    TurnStarted,
 )
 from events.gridless_events import MovedInches
 from events.visibility_events import CreatureHidden, CreatureRevealed
@@ -88,6 +88,10 @@ class RulesetBase:
     """How the ruleset counts distance: the unit's name (one, many) and units per square."""
     gridless: ClassVar[bool] = False
     """Played on a board in inches (its setup has a `board`), not on a map of squares."""
+    economy_choices: ClassVar[tuple[dict[str, Any], ...]] = ()
+    """What an intent may add to pay from another part of the economy when its own is spent
+    (Draw Steel's and Epic Path's `use_main_action`, the action-point game's conversion):
+    options try each, so every legal intent of the economy is offered."""
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -156,6 +160,8 @@ class RulesetBase:
         return {
             "start_turn": self.on_start_turn,
             "end_turn": self.on_end_turn,
+            "set_order": self.on_set_order,
+            "adjust": self.on_adjust,
             "remove": self.on_remove,
             "set_condition": self.on_set_condition,
             "hide": self.on_hide,
@@ -225,20 +231,12 @@ class RulesetBase:
 
     # -- turns -----------------------------------------------------------------------------
     def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:
+        """DESIGN section 4, turns, held to the table's order (`engine.turns`)."""
         c = self.creature(state, intent.creature)
-        if not state.turns:
-            raise Refusal("turn/no-turns", "this battle runs without turns")
-        if state.active is not None:
-            raise Refusal("turn/turn-in-progress", f"{state.active}'s turn has not ended")
-        alive = {cid for cid, cr in state.creatures.items() if cr.hp > 0}
-        new_round = bool(state.acted) and alive <= state.acted
-        if c.id in state.acted and not new_round:
-            raise Refusal("turn/already-acted", f"{c.id} has already had a turn this round")
-        round_ = state.round + 1 if new_round else state.round
+        new_round = turns.check_start(state, c)
         if new_round:
             self.new_round(action)
-        action.emit(TurnStarted(creature=c.id, round=round_))
-        action.note("turn", reasons=(f"round {round_}: {c.id}'s turn starts",))
+        turns.start_turn(state, c, new_round, action)
 
     def on_end_turn(self, intent: it.EndTurn, state: BattleState, action: Action) -> None:
         c = self.creature(state, intent.creature)
@@ -250,7 +248,16 @@ class RulesetBase:
                 action.emit(ConditionSet(creature=other.id, condition=condition, on=False))
         action.emit(TurnEnded(creature=c.id))
 
+    def on_set_order(self, intent: it.SetOrder, state: BattleState, action: Action) -> None:
+        if not state.turns:
+            raise Refusal("turn/no-turns", "this battle runs without turns: it has no order")
+        turns.set_order(intent, state, action)
+
     # -- director --------------------------------------------------------------------------
+    def on_adjust(self, intent: it.Adjust, state: BattleState, action: Action) -> None:
+        """The director's bookkeeping (`engine.adjusting`): what the rules did not deal."""
+        adjust(intent, state, self.known_conditions(), action)
+
     def on_remove(self, intent: it.Remove, state: BattleState, action: Action) -> None:
         self.creature(state, intent.creature)
         action.emit(CreatureRemoved(creature=intent.creature))

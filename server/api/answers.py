@@ -112,6 +112,25 @@ class IntentOut(Answer):
     )
 
 
+class ReactionAhead(Answer):
+    """A reaction window the previewed path opens, and what taking it would do."""
+
+    reactor: str = Field(description="The id of the creature that may react.")
+    target: str = Field(description="The id of the creature that provokes it.")
+    kind: str = Field(description="`opportunity_attack`, `free_strike`, ...")
+    at: Position = Field(description="Where the mover stands when it opens, `[x, y, z]`.")
+    now: bool = Field(
+        description="True for a window the intent opens at once (its events hold it: the "
+        "move stops there); false for one further along the path, opened once every window "
+        "before it is answered."
+    )
+    if_taken: list[UnloggedEvent] = Field(
+        description="What taking it would append (with the preview's own dice, never the "
+        "battle's next faces); empty when taking it would be refused."
+    )
+    if_taken_words: list[str] = Field(description="`if_taken` in plain words.")
+
+
 class DryRunOut(Answer):
     """A dry run's preview: what the intent would append, not logged."""
 
@@ -124,6 +143,12 @@ class DryRunOut(Answer):
     replayed: bool = Field(default=False, description="Always false for a dry run.")
     dry_run: Literal[True] = Field(default=True, description="Always true here.")
     overruled: list[Overruled] | None = OVERRULED_FIELD
+    reactions: list[ReactionAhead] = Field(
+        description="Every reaction window the intent's path would open, in order: the one "
+        "it stops at (`now`) and those the rest of the move would open were each declined "
+        '(under `opportunity_attacks: "ask"` a move stops at its first). Empty when it '
+        "provokes none."
+    )
 
 
 class StreamEvent(RootModel[LoggedEvent]):
@@ -218,6 +243,33 @@ class MapView(Answer):
     elevation: list[ElevationView] = Field(description="Ground heights other than 0.")
 
 
+class TurnOrderView(Answer):
+    """Whose turn it is and who is next (DESIGN section 4; the director's `set_order`)."""
+
+    set: bool = Field(
+        description="The director has set an order (`set_order`); false: any creature that "
+        "has not acted this round may start its turn."
+    )
+    creatures: list[str] = Field(
+        description="The order by creature, first to act first (empty when by sides or unset)."
+    )
+    sides: list[str] = Field(
+        description="The order by side, first to act first (empty when by creature or unset)."
+    )
+    active: str | None = Field(description="Whose turn is under way (null: no one's).")
+    acted: list[str] = Field(description="The creatures that have started a turn this round.")
+    next: list[str] = Field(
+        description="Who may start the next turn (after the one under way): send "
+        "`start_turn` for one of them. By sides, any creature of `next_side` that has not "
+        "acted; by creature, the first in the order still to act."
+    )
+    next_side: str | None = Field(description="By sides: the side whose turn is next.")
+    next_round: int = Field(
+        description="The round the next turn is in (the round after this one when everyone "
+        "in the order has acted)."
+    )
+
+
 class StateView(Answer):
     """A battle's state at one version (inside replays and what-if answers)."""
 
@@ -227,6 +279,10 @@ class StateView(Answer):
     rules_version: str | None = Field(default=None, description="The rules version in force.")
     round: int | None = Field(default=None, description="The round (null without turns).")
     active: str | None = Field(default=None, description="Whose turn it is (null: no one).")
+    turn_order: TurnOrderView | None = Field(
+        default=None,
+        description="Whose turn it is and who is next (null: the battle runs without turns).",
+    )
     creatures: dict[str, CreatureView] = Field(default={}, description="Creatures by id.")
     pending_reactions: list[PendingReaction] = Field(
         default=[], description="Open reaction windows; intents wait until they are answered."

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 import events.battle_events
 import events.gridless_events
 import events.history_events
+import events.table_events
 import events.visibility_events  # noqa: F401  (each module registers its event types)
 from events.glossary import fill_descriptions
 from events.vocabulary import Event, registry

@@ -75,6 +75,18 @@ class RulingOn(Answer):
     reason: str = Field(description="The director's reason.")
 
 
+class AdjustmentOn(Answer):
+    version: int = Field(description="The `Adjusted` event's version.")
+    reason: str = Field(description="The director's reason.")
+    hp: int | None = Field(description="Its stamina set (null: unchanged).")
+    hp_before: int | None = Field(description="Its stamina before (null: unchanged).")
+    conditions_on: list[str] = Field(description="Conditions it gained.")
+    conditions_off: list[str] = Field(description="Conditions it lost.")
+    stats: dict[str, int] = Field(description="Characteristics set.")
+    speeds: dict[str, int] = Field(description="Speeds set, by movement mode.")
+    stability: int | None = Field(description="Its stability set (null: unchanged).")
+
+
 class Movement(Answer):
     """What a creature did in a round, a turn or the whole battle so far (undone actions
     left out)."""
@@ -90,6 +102,9 @@ class Movement(Answer):
     falls: list[FallTaken] = Field(description="Its falls.")
     reactions: Reactions = Field(description="Reactions provoked and taken.")
     rulings: list[RulingOn] = Field(description="The director's rulings on its intents.")
+    adjustments: list[AdjustmentOn] = Field(
+        description="What the director set by hand (`adjust`): stamina, conditions, numbers."
+    )
 
 
 __all__: list[Any] = ["Movement", "RulingsPage"]

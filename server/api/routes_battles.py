@@ -382,7 +382,8 @@ def events(
         shown = [e for e in shown if e["type"] != PLACEHOLDER]
     body = {"battle_id": battle_id, "events": shown}
     if narrate and page:
-        with_narration(body, narrate_page(deps.battles, battle_id, after, page, (reader, seen)))
+        told = narrate_page(deps.battles, battle_id, after, page, (reader, seen))
+        with_narration(body, told)
     return OrjsonResponse({**body, "next_after": next_after})
 
 

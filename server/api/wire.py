@@ -92,7 +92,7 @@ def outcome_json(
         events = [redacted_json(e, reader, seen) for e in outcome.envelopes]
     else:
         events = [_preview_as(e, reader, seen) for e in outcome.events]
-    return {
+    answer = {
         "version": outcome.version,
         "intent_id": outcome.intent_id,
         "events": events,
@@ -100,3 +100,6 @@ def outcome_json(
         "replayed": outcome.replayed,
         "dry_run": outcome.dry_run,
     }
+    if outcome.dry_run:  # like the trace, its words may name anyone: none with hidden ones
+        answer["reactions"] = [] if hidden else list(outcome.ahead)
+    return answer

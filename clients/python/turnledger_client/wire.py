@@ -8,7 +8,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints
+from typing_extensions import TypeAliasType
 
 
 class Into(StrEnum):
@@ -737,6 +738,235 @@ class ActionsLeft(BaseModel):
     move: Annotated[int, Field(title="Move")]
     """
     Move actions left.
+    """
+
+
+class Hp(RootModel[int]):
+    root: Annotated[int, Field(ge=-10000, le=10000, title="Hp")]
+    """
+    Its stamina (hit points) from now on.
+    """
+
+
+class Rolls(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=200, title="Rolls")]
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+
+
+SpeedsAdditionalProperty = TypeAliasType(
+    "SpeedsAdditionalProperty", Annotated[int, Field(ge=-1000, le=1000)]
+)
+
+
+StatsAdditionalProperty = TypeAliasType(
+    "StatsAdditionalProperty", Annotated[int, Field(ge=-1000, le=1000)]
+)
+
+
+class AdjustedData(BaseModel):
+    """
+    The director set some of a creature's numbers or conditions by hand, with a reason
+    (a potion, a rule from another page, a backend's own bookkeeping). Only the fields given
+    changed; each `*_before` says what it was.
+    """
+
+    conditions_off: Annotated[list[str], Field(title="Conditions Off")]
+    """
+    Conditions it lost.
+    """
+    conditions_on: Annotated[list[str], Field(title="Conditions On")]
+    """
+    Conditions it gained.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    hp: Annotated[int | None, Field(title="Hp")]
+    """
+    Its stamina (hit points) from now on; absent: unchanged.
+    """
+    hp_before: Annotated[int | None, Field(title="Hp Before")]
+    """
+    Its stamina before (given when `hp` is).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    Why the director adjusted it (shown wherever the action is).
+    """
+    speeds: Annotated[dict[str, int], Field(title="Speeds")]
+    """
+    Speeds set, by movement mode (0 takes the mode away).
+    """
+    speeds_before: Annotated[dict[str, int], Field(title="Speeds Before")]
+    """
+    What each speed set was before (absent from it: it had none).
+    """
+    stability: Annotated[int | None, Field(title="Stability")]
+    """
+    Its stability from now on; absent: unchanged.
+    """
+    stats: Annotated[dict[str, int], Field(title="Stats")]
+    """
+    Characteristics set (each to its new value).
+    """
+    stats_before: Annotated[dict[str, int], Field(title="Stats Before")]
+    """
+    What each characteristic set was before (absent from it: it had none).
+    """
+
+
+class AdjustedEnvelope(BaseModel):
+    """
+    A logged `Adjusted` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: AdjustedData
+    """
+    What the `Adjusted` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["Adjusted"], Field(title="Type")] = "Adjusted"
+    """
+    Always `Adjusted`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class AdjustedEvent(BaseModel):
+    """
+    A `Adjusted` event that was not logged.
+    """
+
+    data: AdjustedData
+    """
+    What the `Adjusted` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["Adjusted"], Field(title="Type")] = "Adjusted"
+    """
+    Always `Adjusted`: the event's type.
+    """
+
+
+class AdjustedRecord(BaseModel):
+    """
+    A `Adjusted` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: AdjustedData
+    """
+    What the `Adjusted` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["Adjusted"], Field(title="Type")] = "Adjusted"
+    """
+    Always `Adjusted`: the event's type.
+    """
+
+
+class AdjustmentOn(BaseModel):
+    conditions_off: Annotated[list[str], Field(title="Conditions Off")]
+    """
+    Conditions it lost.
+    """
+    conditions_on: Annotated[list[str], Field(title="Conditions On")]
+    """
+    Conditions it gained.
+    """
+    hp: Annotated[int | None, Field(title="Hp")]
+    """
+    Its stamina set (null: unchanged).
+    """
+    hp_before: Annotated[int | None, Field(title="Hp Before")]
+    """
+    Its stamina before (null: unchanged).
+    """
+    reason: Annotated[str, Field(title="Reason")]
+    """
+    The director's reason.
+    """
+    speeds: Annotated[dict[str, int], Field(title="Speeds")]
+    """
+    Speeds set, by movement mode.
+    """
+    stability: Annotated[int | None, Field(title="Stability")]
+    """
+    Its stability set (null: unchanged).
+    """
+    stats: Annotated[dict[str, int], Field(title="Stats")]
+    """
+    Characteristics set.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The `Adjusted` event's version.
     """
 
 
@@ -2442,13 +2672,6 @@ class ElevationView(BaseModel):
     height: Annotated[int, Field(title="Height")]
     """
     The ground's height there, in squares.
-    """
-
-
-class Rolls(RootModel[list[int]]):
-    root: Annotated[list[int], Field(max_length=200, title="Rolls")]
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
 
 
@@ -4495,6 +4718,141 @@ class OptionUnavailable(BaseModel):
     """
 
 
+class OrderSetData(BaseModel):
+    """
+    The director set the turn order: `creatures` take their turns in this order each
+    round, or, with `sides`, the sides take turns in this order (one creature of the side
+    whose turn it is, any that has not acted this round; a side with none left is passed
+    over). Exactly one of the two is given.
+    """
+
+    creatures: Annotated[list[str], Field(max_length=500, title="Creatures")]
+    """
+    Creature ids, first to act first (empty when the order is by sides).
+    """
+    reason: Annotated[str | None, Field(title="Reason")]
+    """
+    Why the order was set or changed (the intent's, or its ruling's reason), if given.
+    """
+    sides: Annotated[list[str], Field(max_length=50, title="Sides")]
+    """
+    Sides, first to act first (empty when the order lists creatures).
+    """
+
+
+class OrderSetEnvelope(BaseModel):
+    """
+    A logged `OrderSet` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: OrderSetData
+    """
+    What the `OrderSet` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["OrderSet"], Field(title="Type")] = "OrderSet"
+    """
+    Always `OrderSet`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class OrderSetEvent(BaseModel):
+    """
+    A `OrderSet` event that was not logged.
+    """
+
+    data: OrderSetData
+    """
+    What the `OrderSet` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["OrderSet"], Field(title="Type")] = "OrderSet"
+    """
+    Always `OrderSet`: the event's type.
+    """
+
+
+class OrderSetRecord(BaseModel):
+    """
+    A `OrderSet` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: OrderSetData
+    """
+    What the `OrderSet` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["OrderSet"], Field(title="Type")] = "OrderSet"
+    """
+    Always `OrderSet`: the event's type.
+    """
+
+
 class Cost(RootModel[int]):
     root: Annotated[int, Field(ge=0, le=1000, title="Cost")]
     """
@@ -6010,6 +6368,59 @@ class SetCondition(BaseModel):
     """
 
 
+class Creatures(RootModel[list[str]]):
+    root: Annotated[list[str], Field(max_length=500, title="Creatures")]
+    """
+    Creature ids, first to act first (each once).
+    """
+
+
+class Sides(RootModel[list[str]]):
+    root: Annotated[list[str], Field(max_length=50, title="Sides")]
+    """
+    Sides, first to act first (each once); their creatures act in turn.
+    """
+
+
+class SetOrder(BaseModel):
+    """
+    Director: set the turn order, `creatures` (rolled or chosen initiative: each acts once
+    a round in this order) or `sides` (the sides take turns in this order, one creature of
+    the side whose turn it is, any that has not acted this round: Draw Steel's sides, Warcry's
+    alternating activations). Between rounds (or before the first turn) this is the table's
+    set-up; changing the order while a round is under way sets aside the order the round
+    began with, so it is a ruling (`turn/order-changed`: send it with `overrule`).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creatures: Annotated[Creatures | None, Field(title="Creatures")] = None
+    """
+    Creature ids, first to act first (each once).
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    sides: Annotated[Sides | None, Field(title="Sides")] = None
+    """
+    Sides, first to act first (each once); their creatures act in turn.
+    """
+    type: Annotated[Literal["set_order"], Field(title="Type")] = "set_order"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class Cell2(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=3, min_length=2)]
 
@@ -6832,6 +7243,19 @@ class StandUp(BaseModel):
 
 
 class StartTurn(BaseModel):
+    """
+    Start `creature`'s turn (a Warcry activation): its movement and actions refresh.
+
+    With turns on, one turn is under way at a time and each creature has one a round; a
+    round ends when every creature still standing has had its turn, and the next turn
+    starts the next round. Once the director has set an order (`set_order`), only the
+    creature (or a creature of the side) whose turn is next may start one: the state's
+    `turn_order.next` names them. Starting another's turn out of order (delaying, readying)
+    is the director's ruling: send it with `overrule`. Refused with `turn/no-turns` when the
+    battle runs without turns, `turn/turn-in-progress` while a turn is under way (send
+    `end_turn` first), `turn/already-acted`, `turn/out-of-order` or `turn/not-in-order`.
+    """
+
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -7983,6 +8407,45 @@ class TurnEndedRecord(BaseModel):
     """
 
 
+class TurnOrderView(BaseModel):
+    """
+    Whose turn it is and who is next (DESIGN section 4; the director's `set_order`).
+    """
+
+    acted: Annotated[list[str], Field(title="Acted")]
+    """
+    The creatures that have started a turn this round.
+    """
+    active: Annotated[str | None, Field(title="Active")]
+    """
+    Whose turn is under way (null: no one's).
+    """
+    creatures: Annotated[list[str], Field(title="Creatures")]
+    """
+    The order by creature, first to act first (empty when by sides or unset).
+    """
+    next: Annotated[list[str], Field(title="Next")]
+    """
+    Who may start the next turn (after the one under way): send `start_turn` for one of them. By sides, any creature of `next_side` that has not acted; by creature, the first in the order still to act.
+    """
+    next_round: Annotated[int, Field(title="Next Round")]
+    """
+    The round the next turn is in (the round after this one when everyone in the order has acted).
+    """
+    next_side: Annotated[str | None, Field(title="Next Side")]
+    """
+    By sides: the side whose turn is next.
+    """
+    set: Annotated[bool, Field(title="Set")]
+    """
+    The director has set an order (`set_order`); false: any creature that has not acted this round may start its turn.
+    """
+    sides: Annotated[list[str], Field(title="Sides")]
+    """
+    The order by side, first to act first (empty when by creature or unset).
+    """
+
+
 class TurnStartedData(BaseModel):
     """
     What a `TurnStarted` event records.
@@ -8385,6 +8848,78 @@ class WarcryOptions(BaseModel):
     """
 
 
+class Adjust(BaseModel):
+    """
+    Director: set a creature's stamina, conditions or numbers by hand, with a `reason`
+    (a potion, a power from another page, a backend's own bookkeeping). Only what is given
+    changes; the `Adjusted` event says what each was before.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    conditions: Annotated[
+        dict[str, bool] | None, Field(max_length=20, title="Conditions")
+    ] = None
+    """
+    Conditions to set (`true`) or end (`false`), by name. Default: `{}`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature the director adjusts.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    hp: Annotated[Hp | None, Field(title="Hp")] = None
+    """
+    Its stamina (hit points) from now on.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    reason: Annotated[str, Field(max_length=500, min_length=1, title="Reason")]
+    """
+    Why (1 to 500 characters): shown wherever the action is.
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    speeds: Annotated[
+        dict[
+            Literal["walk", "climb", "swim", "fly", "hover", "burrow", "teleport"],
+            SpeedsAdditionalProperty,
+        ]
+        | None,
+        Field(max_length=7, title="Speeds"),
+    ] = None
+    """
+    Speeds to set by movement mode (0 takes the mode away). Default: `{}`.
+    """
+    stability: Annotated[int | None, Field(title="Stability")] = None
+    """
+    Its stability from now on (a number as the create body's `stability`).
+    """
+    stats: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=40)],
+            StatsAdditionalProperty,
+        ]
+        | None,
+        Field(max_length=40, title="Stats"),
+    ] = None
+    """
+    Characteristics to set, each to its new value. Default: `{}`.
+    """
+    type: Annotated[Literal["adjust"], Field(title="Type")] = "adjust"
+    """
+    What is asked: selects the intent's shape.
+    """
+
+
 class BattleCreatedOut(BaseModel):
     """
     A new battle.
@@ -8718,6 +9253,12 @@ class CreatureView(BaseModel):
 
 
 class EndTurn(BaseModel):
+    """
+    End `creature`'s turn: conditions that last until the end of the turn end, and the
+    next creature may start its turn (`turn_order.next` in the state says who). Only the
+    creature whose turn it is may end it (`turn/not-your-turn`).
+    """
+
     model_config = ConfigDict(
         extra="forbid",
     )
@@ -9314,6 +9855,10 @@ class Movement(BaseModel):
     left out).
     """
 
+    adjustments: Annotated[list[AdjustmentOn], Field(title="Adjustments")]
+    """
+    What the director set by hand (`adjust`): stamina, conditions, numbers.
+    """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
     The battle.
@@ -9559,6 +10104,10 @@ class StateChange(BaseModel):
     """
     The ruleset's id.
     """
+    turn_order: TurnOrderView | None
+    """
+    Whose turn it is and who is next (null: the battle runs without turns).
+    """
 
 
 class StateView(BaseModel):
@@ -9613,6 +10162,10 @@ class StateView(BaseModel):
     ruleset: Annotated[str, Field(title="Ruleset")]
     """
     The ruleset's id.
+    """
+    turn_order: TurnOrderView | None
+    """
+    Whose turn it is and who is next (null: the battle runs without turns).
     """
 
 
@@ -9683,6 +10236,8 @@ class WhatIfIn(BaseModel):
                 | ShieldSurf
                 | StartTurn
                 | EndTurn
+                | SetOrder
+                | Adjust
                 | ResolveReaction
                 | Place
                 | Remove
@@ -9962,6 +10517,10 @@ class BattleStateOut(BaseModel):
     """
     The ruleset's id.
     """
+    turn_order: TurnOrderView | None
+    """
+    Whose turn it is and who is next (null: the battle runs without turns).
+    """
     version: Annotated[int, Field(title="Version")]
     """
     The version this state is at.
@@ -9994,6 +10553,8 @@ class CreatureOption(BaseModel):
         | ShieldSurf
         | StartTurn
         | EndTurn
+        | SetOrder
+        | Adjust
         | ResolveReaction
         | Place
         | Remove
@@ -10146,6 +10707,8 @@ class IntentAcceptedData(BaseModel):
         | ShieldSurf
         | StartTurn
         | EndTurn
+        | SetOrder
+        | Adjust
         | ResolveReaction
         | Place
         | Remove
@@ -10476,18 +11039,23 @@ class OptionsOut(BaseModel):
     """
 
 
-class RecordedAction(BaseModel):
+class ReactionAhead(BaseModel):
     """
-    An action as the log holds it.
+    A reaction window the previewed path opens, and what taking it would do.
     """
 
-    events: Annotated[
+    at: Annotated[list[int | float], Field(title="At")]
+    """
+    Where the mover stands when it opens, `[x, y, z]`.
+    """
+    if_taken: Annotated[
         list[
             Annotated[
                 ActionConvertedEvent
                 | ActionRedoneEvent
                 | ActionUndoneEvent
                 | ActionUsedEvent
+                | AdjustedEvent
                 | BattleCreatedEvent
                 | CollidedEvent
                 | ConditionSetEvent
@@ -10510,6 +11078,88 @@ class RecordedAction(BaseModel):
                 | MovedEvent
                 | MovedInchesEvent
                 | OpportunityAttackTriggeredEvent
+                | OrderSetEvent
+                | PowerRolledEvent
+                | ReactionResolvedEvent
+                | RuleOverruledEvent
+                | ShieldSurfEndedEvent
+                | ShieldSurfStartedEvent
+                | ShieldWornEvent
+                | ShiftedEvent
+                | StoodUpEvent
+                | TakenDownEvent
+                | TalliedEvent
+                | TeleportedEvent
+                | TerrainSetEvent
+                | TurnEndedEvent
+                | TurnStartedEvent
+                | UnseenEvent,
+                Field(discriminator="type"),
+            ]
+        ],
+        Field(title="If Taken"),
+    ]
+    """
+    What taking it would append (with the preview's own dice, never the battle's next faces); empty when taking it would be refused.
+    """
+    if_taken_words: Annotated[list[str], Field(title="If Taken Words")]
+    """
+    `if_taken` in plain words.
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    `opportunity_attack`, `free_strike`, ...
+    """
+    now: Annotated[bool, Field(title="Now")]
+    """
+    True for a window the intent opens at once (its events hold it: the move stops there); false for one further along the path, opened once every window before it is answered.
+    """
+    reactor: Annotated[str, Field(title="Reactor")]
+    """
+    The id of the creature that may react.
+    """
+    target: Annotated[str, Field(title="Target")]
+    """
+    The id of the creature that provokes it.
+    """
+
+
+class RecordedAction(BaseModel):
+    """
+    An action as the log holds it.
+    """
+
+    events: Annotated[
+        list[
+            Annotated[
+                ActionConvertedEvent
+                | ActionRedoneEvent
+                | ActionUndoneEvent
+                | ActionUsedEvent
+                | AdjustedEvent
+                | BattleCreatedEvent
+                | CollidedEvent
+                | ConditionSetEvent
+                | CreatureHiddenEvent
+                | CreaturePlacedEvent
+                | CreatureRemovedEvent
+                | CreatureRevealedEvent
+                | DamageTakenEvent
+                | DiceRolledEvent
+                | DroppedDownEvent
+                | FellEvent
+                | FellInchesEvent
+                | FighterPlacedEvent
+                | ForceMovedEvent
+                | HurledThroughEvent
+                | ImpactRolledEvent
+                | IntentAcceptedEvent
+                | JumpTestedEvent
+                | KnockedProneEvent
+                | MovedEvent
+                | MovedInchesEvent
+                | OpportunityAttackTriggeredEvent
+                | OrderSetEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
                 | RuleOverruledEvent
@@ -10553,6 +11203,7 @@ class ReplayStep(BaseModel):
         | ActionRedoneRecord
         | ActionUndoneRecord
         | ActionUsedRecord
+        | AdjustedRecord
         | BattleCreatedRecord
         | CollidedRecord
         | ConditionSetRecord
@@ -10575,6 +11226,7 @@ class ReplayStep(BaseModel):
         | MovedRecord
         | MovedInchesRecord
         | OpportunityAttackTriggeredRecord
+        | OrderSetRecord
         | PowerRolledRecord
         | ReactionResolvedRecord
         | RuleOverruledRecord
@@ -10619,6 +11271,7 @@ class StreamEvent(
         | ActionRedoneEnvelope
         | ActionUndoneEnvelope
         | ActionUsedEnvelope
+        | AdjustedEnvelope
         | BattleCreatedEnvelope
         | CollidedEnvelope
         | ConditionSetEnvelope
@@ -10641,6 +11294,7 @@ class StreamEvent(
         | MovedEnvelope
         | MovedInchesEnvelope
         | OpportunityAttackTriggeredEnvelope
+        | OrderSetEnvelope
         | PowerRolledEnvelope
         | ReactionResolvedEnvelope
         | RuleOverruledEnvelope
@@ -10663,6 +11317,7 @@ class StreamEvent(
         | ActionRedoneEnvelope
         | ActionUndoneEnvelope
         | ActionUsedEnvelope
+        | AdjustedEnvelope
         | BattleCreatedEnvelope
         | CollidedEnvelope
         | ConditionSetEnvelope
@@ -10685,6 +11340,7 @@ class StreamEvent(
         | MovedEnvelope
         | MovedInchesEnvelope
         | OpportunityAttackTriggeredEnvelope
+        | OrderSetEnvelope
         | PowerRolledEnvelope
         | ReactionResolvedEnvelope
         | RuleOverruledEnvelope
@@ -10720,6 +11376,7 @@ class WhatIfStep(BaseModel):
                 | ActionRedoneEvent
                 | ActionUndoneEvent
                 | ActionUsedEvent
+                | AdjustedEvent
                 | BattleCreatedEvent
                 | CollidedEvent
                 | ConditionSetEvent
@@ -10742,6 +11399,7 @@ class WhatIfStep(BaseModel):
                 | MovedEvent
                 | MovedInchesEvent
                 | OpportunityAttackTriggeredEvent
+                | OrderSetEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
                 | RuleOverruledEvent
@@ -10815,6 +11473,7 @@ class DryRunOut(BaseModel):
                 | ActionRedoneEvent
                 | ActionUndoneEvent
                 | ActionUsedEvent
+                | AdjustedEvent
                 | BattleCreatedEvent
                 | CollidedEvent
                 | ConditionSetEvent
@@ -10837,6 +11496,7 @@ class DryRunOut(BaseModel):
                 | MovedEvent
                 | MovedInchesEvent
                 | OpportunityAttackTriggeredEvent
+                | OrderSetEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
                 | RuleOverruledEvent
@@ -10868,6 +11528,10 @@ class DryRunOut(BaseModel):
     """
     Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
     """
+    reactions: Annotated[list[ReactionAhead], Field(title="Reactions")]
+    """
+    Every reaction window the intent's path would open, in order: the one it stops at (`now`) and those the rest of the move would open were each declined (under `opportunity_attacks: "ask"` a move stops at its first). Empty when it provokes none.
+    """
     replayed: Annotated[bool, Field(title="Replayed")]
     """
     Always false for a dry run.
@@ -10898,6 +11562,7 @@ class EventsPage(BaseModel):
                 | ActionRedoneEnvelope
                 | ActionUndoneEnvelope
                 | ActionUsedEnvelope
+                | AdjustedEnvelope
                 | BattleCreatedEnvelope
                 | CollidedEnvelope
                 | ConditionSetEnvelope
@@ -10920,6 +11585,7 @@ class EventsPage(BaseModel):
                 | MovedEnvelope
                 | MovedInchesEnvelope
                 | OpportunityAttackTriggeredEnvelope
+                | OrderSetEnvelope
                 | PowerRolledEnvelope
                 | ReactionResolvedEnvelope
                 | RuleOverruledEnvelope
@@ -10965,6 +11631,7 @@ class IntentOut(BaseModel):
                 | ActionRedoneEnvelope
                 | ActionUndoneEnvelope
                 | ActionUsedEnvelope
+                | AdjustedEnvelope
                 | BattleCreatedEnvelope
                 | CollidedEnvelope
                 | ConditionSetEnvelope
@@ -10987,6 +11654,7 @@ class IntentOut(BaseModel):
                 | MovedEnvelope
                 | MovedInchesEnvelope
                 | OpportunityAttackTriggeredEnvelope
+                | OrderSetEnvelope
                 | PowerRolledEnvelope
                 | ReactionResolvedEnvelope
                 | RuleOverruledEnvelope
@@ -11048,6 +11716,7 @@ class JudgedAgain(BaseModel):
                 | ActionRedoneEvent
                 | ActionUndoneEvent
                 | ActionUsedEvent
+                | AdjustedEvent
                 | BattleCreatedEvent
                 | CollidedEvent
                 | ConditionSetEvent
@@ -11070,6 +11739,7 @@ class JudgedAgain(BaseModel):
                 | MovedEvent
                 | MovedInchesEvent
                 | OpportunityAttackTriggeredEvent
+                | OrderSetEvent
                 | PowerRolledEvent
                 | ReactionResolvedEvent
                 | RuleOverruledEvent
@@ -11130,6 +11800,8 @@ class Judgement(BaseModel):
         | ShieldSurf
         | StartTurn
         | EndTurn
+        | SetOrder
+        | Adjust
         | ResolveReaction
         | Place
         | Remove
@@ -11240,5 +11912,5 @@ class WhatIf(BaseModel):
 from typing import TypeAlias  # noqa: E402
 
 
-LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenEnvelope
+LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | AdjustedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | OrderSetEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenEnvelope
 """One member of `StreamEvent`: what `stream()` yields."""

@@ -35,6 +35,10 @@ START_CRAWL = 2
 
 class ActionPoints(SquaresRuleset):
     id: ClassVar[str] = "action-points"
+    economy_choices: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"action_points": 1},
+        {"action_points": 2},
+    )
     rules_version: ClassVar[str] = "action-points/zaldar-move-engine.3"
     options_model: ClassVar[type[BaseOptions]] = ActionPointsOptions
     reads: ClassVar[Reads | None] = READS

@@ -7,7 +7,7 @@ the turn economy (`economy`), forced movement, falling, teleport and prone.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine import intents as it
 from engine.action import Action
@@ -42,6 +42,7 @@ from projections.state import BattleState, Creature
 
 class DrawSteel(GridRuleset):
     id: ClassVar[str] = "draw-steel"
+    economy_choices: ClassVar[tuple[dict[str, Any], ...]] = ({"use_main_action": True},)
     rules_version: ClassVar[str] = "draw-steel/2025.1-engine.3"
     options_model: ClassVar[type[BaseOptions]] = DrawSteelOptions
     reads: ClassVar[Reads | None] = READS

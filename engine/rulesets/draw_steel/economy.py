@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.action import Action
 from engine.economy import DrawSteelActions, DrawSteelEconomy, turn_of
 from engine.intents import MAX_DISTANCE
+from engine.lookups import called, not_your_turn
 from engine.map_memo import per_roster
 from engine.results import Refusal
 from engine.rulesets.draw_steel.options import DrawSteelOptions
@@ -102,7 +103,10 @@ def use_move_action(state: BattleState, c: Creature, use_main: bool, action: Act
         action.emit(ActionConverted(creature=c.id, into="move"))
         action.note("action", reasons=("main action converted into a move action",))
         return
-    raise Refusal("turn/no-move-action", f"{c.id} has no move action left this turn")
+    hint = ""
+    if not use_main and c.main_actions > 0:
+        hint = ": its main action is left; send the move with use_main_action to spend it"
+    raise Refusal("turn/no-move-action", f"{called(state, c.id)} has no move action left{hint}")
 
 
 def begin(
@@ -122,7 +126,7 @@ def begin(
     if not state.turns:
         return Budget(full, False, False)
     if state.active != c.id:
-        deny("turn/not-your-turn", f"it is not {c.id}'s turn")
+        deny("turn/not-your-turn", not_your_turn(state, c))
         return Budget(full, False, False)  # ruled: a move out of turn spends no action of it
     if continues and c.movement_left > 0 and not use_main:
         return Budget(min(c.movement_left, full), False, True)

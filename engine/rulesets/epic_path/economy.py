@@ -112,7 +112,13 @@ def needs(state: BattleState, c: Creature, name: str, use_main: bool) -> list[st
     have = {"main": c.main_actions, "move": c.move_actions}
     for kind in wanted:
         if have[kind] <= 0:
-            raise Refusal(f"turn/no-{kind}-action", f"{name} needs a {kind} action")
+            hint = ""
+            if wanted == ["move"] and not use_main and c.main_actions > 0:
+                hint = (
+                    "; its standard action is left: send the move with use_main_action to "
+                    "spend it as the move action"
+                )
+            raise Refusal(f"turn/no-{kind}-action", f"{name} needs a {kind} action{hint}")
     if c.tally("stepped"):
         raise Refusal("epic-path/stepped-this-round", f"no {name} after a 5-foot step")
     return wanted

@@ -41,7 +41,8 @@ def wire(intent: dict[str, Any]) -> Any:
 
 def check_option(state: BattleState, o: Option) -> None:
     unit = RULESETS.get(state.ruleset).unit  # type: ignore[union-attr]
-    assert summary(o, unit)
+    words = summary(o, unit, state)
+    assert words and "`" not in words and (o.refused is None or o.refused.rule not in words)
     decision = decide(wire(o.intent), state)
     if o.refused is not None:
         assert isinstance(decision, Refused), (o, decision)
@@ -105,3 +106,36 @@ def test_a_warcry_fighter_is_offered_a_move_to_a_point_of_its_region(
         for _, legs in move.reach.region.points.values()
     ]
     assert move.intent["legs"] in region
+
+
+OFFERED_KINDS = frozenset({"move", "shift", "stand_up", "fall_prone", "start_turn", "end_turn"})
+
+
+@pytest.mark.parametrize("p", PROFILES, ids=[p.ruleset for p in PROFILES])
+@SETTINGS
+@given(data=st.data(), rows=maps(tiles="......~#o="), turns=st.booleans())
+def test_what_a_submission_accepts_is_offered(
+    p: Profile, data: st.DataObject, rows: str, turns: bool
+) -> None:
+    """The other half of habit 17: an intent `decide` accepts has an available option of
+    its kind and action (Epic Path's walk with the standard action after a walk, Draw
+    Steel's second move from the main action, a walk converting Action Points)."""
+    note(f"map:\n{rows}\nturns={turns}")
+    log = start(p, rows, {"turns": turns})
+    assume(log is not None)
+    assert log is not None
+    state = fold(log)
+    for _ in range(data.draw(st.integers(0, 5))):
+        intent = data.draw(intents(p, state))
+        decision = decide(intent, state)
+        note(f"tried {intent} -> {type(decision).__name__}")
+        if isinstance(decision, Accepted) and intent["type"] in OFFERED_KINDS:
+            offered = {
+                (o.kind, o.action or "") for o in options(state, intent["creature"]) if o.available
+            }
+            default = p.actions[0] if intent["type"] == "move" else ""
+            action = intent.get("action", default) if intent["type"] == "move" else ""
+            assert (intent["type"], action) in offered, (intent, offered)
+        if isinstance(decision, Accepted):
+            for event in decision.events:
+                state = evolve(state, event)

@@ -2,9 +2,11 @@
 
 The digest below is of the route's operation and every schema it refers to (transitively),
 as canonical JSON, computed from main's `/openapi.json` when the lean route was written
-(issue 25). The FastAPI route stays declared only for this document and for the requests
-the lean layer passes on: if this fails, the route's contract changed, which the lean
-route (server/api/lean_intents.py) would then have to follow.
+(issue 25), and again when intents and answers were added to it (issue 37: `set_order`,
+`adjust`, a dry run's `reactions`: additions only). The FastAPI route stays declared only
+for this document and for the requests the lean layer passes on: if this fails, the route's
+contract changed, which the lean route (server/api/lean_intents.py) would then have to
+follow.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "6b10b743de67268207bccd769ad79083c68dfa692a0360f3bd863fcaece3e374"
+MAIN_DIGEST = "5792ff26f00301a0d4308c5a2250f81b14881eb097d0a9ed5b008682111a1594"
 
 
 def app() -> FastAPI:

@@ -174,6 +174,7 @@ def recorded_view(state: BattleState) -> dict[str, Any]:
     for piece in (view.get("map") or {}).get("terrain", []):
         if piece.get("kind") in ("wall", "obstacle"):
             piece.pop("height", None)  # their heights, for the viewer's legend (#26)
+    view.pop("turn_order", None)  # whose turn is next, by the table's order (#37)
     return view
 
 
