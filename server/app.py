@@ -129,6 +129,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
             settings.rate_write,
             settings.rate_read,
             settings.rate_auth,
+            peer=settings.rate_peer,
+            open=settings.rate_open,
             enabled=settings.rate_limits,
         ),
     )
@@ -175,7 +177,12 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     ):
         app.router.routes.extend(router.routes)
     openapi.install(app)
-    app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
+    app.add_middleware(
+        RequestMiddleware,
+        metrics=metrics,
+        max_body=MAX_BODY_BYTES,
+        rate_limits=lambda: app.state.services.rate_limits,
+    )
     return app
 
 
