@@ -15,6 +15,7 @@ from server.api import (
     routes_battles,
     routes_campaign,
     routes_docs,
+    routes_guide,
     routes_history,
     routes_keys,
     routes_ops,
@@ -173,6 +174,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         routes_options.router,
         viewer_routes.router,
         routes_docs.router,
+        routes_guide.router,
         routes_keys.router,
     ):
         app.router.routes.extend(router.routes)

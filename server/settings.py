@@ -64,6 +64,11 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
     api_key: str | None = Field(default=None, description="Required to create battles when set.")
+    guide_dir: Path | None = Field(
+        default=None,
+        description="The folder of the guide's Markdown pages served at /guide; unset, the"
+        " `docs/` folder beside the packages (a clone's).",
+    )
     secret: str | None = Field(
         default=None,
         description="Seals the director tokens that idempotent creations keep for their retries;"
