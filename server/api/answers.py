@@ -244,7 +244,7 @@ class MapView(Answer):
 
 
 class TurnOrderView(Answer):
-    """Whose turn it is and who is next (DESIGN section 4; the director's `set_order`)."""
+    """Whose turn it is and who is next, by the director's order (`set_order`)."""
 
     set: bool = Field(
         description="The director has set an order (`set_order`); false: any creature that "

@@ -8,6 +8,7 @@ caller's role so it can offer only the buttons that role may use.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -16,10 +17,12 @@ from typing import Any
 
 import structlog
 from fastapi import APIRouter, Request
+from pydantic import TypeAdapter
 from starlette.responses import FileResponse, HTMLResponse, Response
 
 import events.battle_events  # registers the battle event types with `registry`
 import events.history_events
+from engine.intents import Intent
 from events.vocabulary import registry
 from server.redaction import PLACEHOLDER
 
@@ -44,10 +47,12 @@ def error_page(status: int, title: str, detail: str) -> HTMLResponse:
     return HTMLResponse(body, status_code=status, headers=PRIVATE)
 
 
-def page_config(battle_id: str, who: Any) -> str:
+def page_config(battle_id: str, who: Any, title: str | None = None) -> str:
     config = {
         "battle_id": battle_id,
+        "title": title,
         "role": who.role,
+        "actor": who.actor,
         "creatures": sorted(who.creatures),
         "event_types": sorted({*registry.types, *events.history_events.CONTROL_TYPES, PLACEHOLDER}),
     }
@@ -89,8 +94,31 @@ def battle_view(battle_id: str, request: Request, token: str | None = None) -> R
             401, "This token does not open this battle", "Check the link you were given."
         )
     body = (STATIC / "viewer.html").read_text(encoding="utf-8")
-    body = body.replace("{{config}}", page_config(battle_id, who))
+    body = body.replace("{{config}}", page_config(battle_id, who, _title(request, battle_id)))
     return HTMLResponse(body, headers=PRIVATE)
+
+
+def _title(request: Request, battle_id: str) -> str | None:
+    """The battle's title, as its campaign named it (None: untitled, or unreadable now)."""
+    try:
+        title, _ = request.app.state.services.catalog.described(battle_id)
+    except Exception as exc:  # the header falls back to the ruleset: never fail the page
+        log.warning("viewer cannot read the title", error=type(exc).__name__)
+        return None
+    return str(title) if title else None
+
+
+@router.get("/viewer/intents.json", include_in_schema=False)
+def intent_shapes() -> Response:
+    """The intents' JSON Schema (one per `type`), for the viewer's what-if form: what the
+    API's OpenAPI document says of them, without building that whole document (seconds, the
+    first time) while the page waits."""
+    return Response(_intent_shapes(), media_type="application/json", headers=PRIVATE)
+
+
+@functools.cache
+def _intent_shapes() -> bytes:
+    return json.dumps(TypeAdapter(Intent).json_schema()).encode()
 
 
 @router.get("/viewer/static/{name:path}", include_in_schema=False)

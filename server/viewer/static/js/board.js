@@ -80,6 +80,18 @@ export class Board {
     svg.addEventListener("mousemove", (ev) => this.hover(ev));
     svg.addEventListener("mouseleave", () => this.on.leave?.());
     svg.addEventListener("click", (ev) => this.click(ev));
+    // drag a token to a square: the same as selecting it and clicking the square
+    svg.addEventListener("pointerdown", (ev) => {
+      const token = ev.target.closest?.(".token");
+      this.dragging = token ? { id: token.dataset.id, from: this.point(ev).join() } : null;
+    });
+    svg.addEventListener("pointerup", (ev) => {
+      const drag = this.dragging;
+      this.dragging = null;
+      if (!drag || this.point(ev).join() === drag.from) return;
+      this.dropped = true; // the click that follows this release is the drop's, not a new one
+      this.on.drop?.(drag.id, ...this.point(ev));
+    });
     this.svg = svg;
   }
 
@@ -101,12 +113,16 @@ export class Board {
   }
 
   click(ev) {
+    if (this.dropped) {
+      this.dropped = false;
+      return;
+    }
     const token = ev.target.closest?.(".token");
     if (token) this.on.creature?.(token.dataset.id);
     else this.on.square?.(...this.point(ev));
   }
 
-  render(state) {
+  render(state, hidden) {
     this.gridless = Boolean(state.board);
     const area = state.board || state.map || { width: 10, height: 10 };
     const key = JSON.stringify(area);
@@ -116,7 +132,7 @@ export class Board {
       else this.drawGrid(area);
       this.mapKey = key;
     }
-    this.drawTokens(state);
+    this.drawTokens(state, hidden);
   }
 
   drawGrid(map) {
@@ -165,8 +181,17 @@ export class Board {
     for (let y = 0; y <= board.height; y += 6) el("line", { x1: 0, y1: y, x2: board.width, y2: y }, grid);
   }
 
-  drawTokens(state) {
+  // The ground's height under a square (its elevation), to tell a creature above it.
+  ground(x, y) {
+    for (const e of this.elevations || []) {
+      if (e.cells.some(([cx, cy]) => cx === x && cy === y)) return e.height;
+    }
+    return 0;
+  }
+
+  drawTokens(state, hidden = new Set()) {
     this.stopAnimations();
+    this.elevations = state.map?.elevation || [];
     const layer = this.layers.tokens;
     layer.replaceChildren();
     this.creatures = state.creatures || {};
@@ -181,6 +206,7 @@ export class Board {
       if (state.active === id) classes.push("active");
       if (waiting.has(id)) classes.push("must-answer");
       if (id === this.selected) classes.push("selected");
+      if (hidden.has(id)) classes.push("hidden-creature");
       const g = el("g", {
         class: classes.join(" "), transform: `translate(${cx} ${cy})`, "data-id": id,
         "data-x": c.position[0], "data-y": c.position[1], "data-z": c.position[2] ?? 0,
@@ -200,6 +226,14 @@ export class Board {
       const t = text(g, 0, 0.02, label, "token-name centred");
       t.setAttribute("font-size", Math.min(0.3, r * 0.62));
       text(g, 0, r * 0.62, `${c.hp}`, "token-hp centred").setAttribute("font-size", Math.min(0.24, r * 0.5));
+      const up = this.gridless ? 0 : (c.position[2] ?? 0) - this.ground(c.position[0], c.position[1]);
+      if (up > 0) {
+        g.setAttribute("data-up", up);
+        text(g, r * 0.95, -r * 0.7, `↑${up}`, "token-height centred").setAttribute("font-size", 0.24);
+      }
+      if (hidden.has(id)) {
+        text(g, -r * 0.95, -r * 0.7, "hidden", "token-hidden centred").setAttribute("font-size", 0.18);
+      }
       if (c.conditions?.length) {
         const shortened = c.conditions.map((x) => x.slice(0, 4)).join(" ");
         text(g, 0, -r - 0.06, shortened, "token-conditions centred");
@@ -220,7 +254,7 @@ export class Board {
 
   // Reachable squares, each shaded and labelled with its cost; on a gridless board the reach
   // region's points (inches, floats), each a dot titled with its inches and legs.
-  showReach(squares, region) {
+  showReach(squares, region, provoking = new Set()) {
     const layer = this.layers.reach;
     layer.replaceChildren();
     if (this.gridless && region) {
@@ -233,8 +267,8 @@ export class Board {
       return;
     }
     for (const { at: [x, y], cost } of squares) {
-      el("rect", { x, y, width: 1, height: 1, class: "reach", "data-x": x, "data-y": y,
-        "data-cost": cost }, layer);
+      el("rect", { x, y, width: 1, height: 1, class: provoking.has(`${x},${y}`) ? "reach provokes" : "reach",
+        "data-x": x, "data-y": y, "data-cost": cost }, layer);
       text(layer, x + 0.08, y + 0.9, `${cost}`, "reach-cost");
     }
   }

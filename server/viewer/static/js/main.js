@@ -5,8 +5,11 @@ import { Board } from "./board.js";
 import { economyRows, leftWords } from "./economy.js";
 import { renderLegend } from "./legend.js";
 import { h, renderJudgement, renderOptions, renderReactions, whatIfResult } from "./panels.js";
+import { redoable, undoable } from "./history.js";
+import { KINDS, planIntent, plannedPath, renderPlan } from "./play.js";
+import { renderTurnOrder } from "./turns.js";
 import { intentSchemas, renderWhatIf } from "./whatif.js";
-import { at, buildActions, describe, involves, legPath, movements, namer, rulings } from "./words.js";
+import { at, buildActions, describe, hiddenNow, involves, legPath, movements, namer, rulings } from "./words.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const token = new URLSearchParams(location.search).get("token") || "";
@@ -16,7 +19,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   events: [], head: 0, live: true, version: 0, state: null, actions: [], byId: new Map(),
   ctx: { name: namer(null) }, selected: null, reach: new Map(), chosen: null, previews: new Map(),
-  options: null, logCreature: "",
+  options: null, logCreature: "", mode: "move", plan: null, provoking: new Set(),
 };
 let queue = Promise.resolve();
 const serially = (fn) => (queue = queue.then(fn).catch((err) => status(err.message, true)));
@@ -29,7 +32,11 @@ function status(message, bad = false) {
 
 const board = new Board($("board"), {
   creature: (id) => serially(() => selectCreature(id)),
-  square: () => serially(() => selectCreature(null)),
+  square: (x, y) => serially(() => clickSquare(x, y)),
+  drop: (id, x, y) => serially(async () => {
+    if (id !== S.selected) await selectCreature(id);
+    await plan(x, y);
+  }),
   hover: (x, y) => previewPath(x, y),
   leave: () => board.clearPath("preview"),
 });
@@ -69,6 +76,7 @@ function renderLog() {
       "data-first": action.first, "data-last": action.last, title: `versions ${action.first}–${action.last}` },
       h("span", { class: "v" }, action.first), " ", h("span", { class: "words" }, describe(action)));
     if (ruled.length) item.append(" ", h("span", { class: "ruling" }, ruled[0].words));
+    item.title += ruled.length ? ` (set aside: ${ruled[0].rule})` : "";
     item.addEventListener("click", () => serially(() => chooseAction(action.id)));
     list.append(item);
   }
@@ -120,8 +128,11 @@ function show(state) {
   S.state = state;
   S.ctx = { name: namer(state) };
   S.version = state.version;
-  board.render(state);
-  $("battle-title").textContent = `${state.ruleset} · ${config.battle_id}`;
+  board.render(state, config.role === "director" ? hiddenNow(S.actions) : new Set());
+  $("battle-title").textContent = config.title || `a ${state.ruleset} battle`;
+  document.title = `${config.title || state.ruleset} · turnledger`;
+  renderTurnOrder($("turns"), state, S.ctx, config.role === "director" && S.live,
+    (id) => S.live && mayControl(id), (intent, label) => serially(() => act(label, () => api.intent(intent))));
   $("round").textContent = state.round ? `Round ${state.round}${state.active ? ` · ${S.ctx.name(state.active)}'s turn` : ""}` : "";
   renderReactions($("reactions"), state, S.ctx, mayAnswer, answerReaction);
   renderLegend($("legend"), state);
@@ -143,18 +154,24 @@ function scrubbedStatus() {
   status(`Showing version ${S.version} of ${S.head}${words}`);
 }
 
-// The latest action still in effect is what Undo takes back: the button names it.
-function lastUndoable() {
-  return S.actions.filter((a) => !a.undone && !["create_battle", "undo", "redo"].includes(a.intent?.type)).pop();
-}
-
+// Undo and Redo are enabled exactly when the server would accept them from this caller; each
+// names the action it would take back or bring back.
 function renderUndo() {
   const button = $("undo");
-  const action = lastUndoable();
-  button.disabled = !action;
+  const { action, why } = undoable(S.actions, S.state, config);
+  button.disabled = !action || !S.live;
   button.textContent = action ? `Undo ${action.intent?.type?.replaceAll("_", " ") || "action"}` : "Undo";
-  button.title = action ? `Undo version ${action.first}: ${describe(action)}` : "Nothing to undo";
+  button.title = action ? `Undo version ${action.first}: ${describe(action)}` : why;
   button.dataset.intent = action?.id || "";
+  const redo = $("redo");
+  const again = redoable(S.actions, config);
+  redo.disabled = !again.action || !S.live;
+  redo.textContent = again.action ? `Redo ${again.action.intent?.type?.replaceAll("_", " ") || "action"}` : "Redo";
+  redo.title = again.action ? `Redo version ${again.action.first}: ${describe(again.action)}` : again.why;
+}
+
+function mayControl(id) {
+  return config.role === "director" || config.creatures.includes(id);
 }
 
 // The selected creature's economy: what it has left this turn, in its ruleset's words.
@@ -164,8 +181,63 @@ function renderSelection() {
   const panel = h("section", { id: "options" });
   $("selection").replaceChildren(...(c ? [h("h2", {}, S.ctx.name(S.selected)),
     h("dl", { class: "economy" }, rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])), panel] : []));
-  const mine = config.role === "director" || config.creatures.includes(S.selected);
+  const mine = mayControl(S.selected);
   if (c) renderOptions(panel, S.options, S.live && mine, takeOption);
+  if (c && S.live && mine) panel.prepend(modeChoice());
+  renderPlan($("plan"), S.plan, S.ctx, () => serially(confirmPlan), () => serially(cancelPlan));
+}
+
+// How a click on a square sends the selected creature: Move, Shift or Teleport (each offered
+// when the creature's options hold it).
+function modeChoice() {
+  const offered = new Set((S.options?.options || []).map((o) => o.kind));
+  const kinds = Object.keys(KINDS).filter((k) => offered.has(k));
+  return h("div", { class: "mode-choice" }, "Click a square to ",
+    ...kinds.map((k) => h("label", {}, h("input", { type: "radio", name: "mode", value: k,
+      ...(S.mode === k ? { checked: "" } : {}),
+      onclick: () => { S.mode = k; cancelPlan(); } }), ` ${KINDS[k].toLowerCase()} `)),
+    "there.");
+}
+
+async function clickSquare(x, y) {
+  if (!S.selected || !S.live || !mayControl(S.selected)) return selectCreature(null);
+  await plan(x, y);
+}
+
+// Ask the server what sending the selected creature to [x, y] would do (a dry run), and show
+// it for confirmation: the path, each step's cost, the reactions it would provoke.
+async function plan(x, y) {
+  const id = S.selected;
+  if (!id || !S.live || !mayControl(id)) return;
+  const intent = planIntent(S.mode, id, S.state, x, y);
+  try {
+    const preview = await api.preview(intent);
+    S.plan = { kind: S.mode, intent, preview };
+    const path = plannedPath(preview.events, id);
+    const start = S.state.creatures[id].position;
+    board.showPath("plan", S.state.creatures[id], [start, ...path], "");
+    if ((preview.reactions || []).length) S.provoking.add(`${x},${y}`);
+    status(`${KINDS[S.mode]} ${S.ctx.name(id)} to ${at([x, y])}: confirm or pick another square.`);
+  } catch (err) {
+    S.plan = { kind: S.mode, intent, refused: err.message };
+    board.clearPath("plan");
+    status(`${KINDS[S.mode]} to ${at([x, y])} refused: ${err.message}`, true);
+  }
+  renderSelection();
+}
+
+async function confirmPlan() {
+  const planned = S.plan;
+  if (!planned?.preview) return;
+  S.plan = null;
+  board.clearPath("plan");
+  await act(`${KINDS[planned.kind]} done`, () => api.intent(planned.intent));
+}
+
+function cancelPlan() {
+  S.plan = null;
+  board.clearPath("plan");
+  renderSelection();
 }
 
 function takeOption(option) {
@@ -188,6 +260,10 @@ async function followLive() {
   const fresh = S.events.filter((e) => e.version > (before?.version ?? 0));
   show(state);
   if (S.selected) await selectCreature(S.selected, true);
+  if (fresh.length && !S.plan) {
+    const last = S.actions[S.actions.length - 1];
+    status(`Live at version ${state.version}${last ? `: ${describe(last)}` : ""}.`);
+  }
   if (before && !fresh.some((e) => e.type === "ActionUndone" || e.type === "ActionRedone")) {
     await animate(before, fresh);
   }
@@ -228,6 +304,9 @@ function connect() {
 function clearSelection() {
   S.selected = null;
   S.options = null;
+  S.plan = null;
+  S.provoking = new Set();
+  board.clearPath("plan");
   renderSelection();
   S.reach = new Map();
   board.select(null);
@@ -241,6 +320,11 @@ async function selectCreature(id, again = false) {
     if (id && !S.live) status("Go live to see where a creature can go now.");
     return;
   }
+  if (id !== S.selected) {
+    S.plan = null;
+    S.provoking = new Set();
+    board.clearPath("plan");
+  }
   S.selected = id;
   S.previews = new Map();
   board.select(id);
@@ -252,20 +336,24 @@ async function selectCreature(id, again = false) {
     const move = S.options.options.find((o) => o.kind === "move" && o.reach && o.reach.mode === "walk");
     const found = move ? move.reach : await api.reach(id);
     S.reach = new Map(found.squares.map((s) => [`${s.at[0]},${s.at[1]}`, s.cost]));
-    board.showReach(found.squares, found.region);
+    board.showReach(found.squares, found.region, S.provoking);
     const many = found.region ? `${found.region.points.length} points` : `${found.squares.length} squares`;
     const left = leftWords(S.state?.creatures[id]?.economy);
-    status(`${S.ctx.name(id)} can reach ${many}${left ? `; ${left}` : ""}.`);
+    if (!again) status(`${S.ctx.name(id)} can reach ${many}${left ? `; ${left}` : ""}.`);
   } catch (err) {
     board.clearReach();
     status(`No reach for ${S.ctx.name(id)}: ${err.message}`, true);
   }
 }
 
+// Hovering a square previews the cheapest path there, only where the server would accept the
+// move (a walk the creature's options offer, by a caller that controls it): a preview the
+// server must refuse would only log its refusal.
 function previewPath(x, y) {
   const id = S.selected;
   board.clearPath("preview");
-  if (!id || !S.reach.has(`${x},${y}`)) return;
+  if (!id || !S.reach.has(`${x},${y}`) || S.mode !== "move" || !mayControl(id)) return;
+  if (!(S.options?.options || []).some((o) => o.kind === "move" && o.available)) return;
   clearTimeout(S.hoverTimer);
   S.hoverTimer = setTimeout(async () => {
     const key = `${S.version}:${id}:${x},${y}`;
@@ -278,13 +366,23 @@ function previewPath(x, y) {
       return;
     }
     if (S.selected !== id || board.hovered !== `${x},${y}`) return;
-    const moved = S.previews.get(key).events.find((e) => e.type === "Moved" || e.type === "MovedInches");
-    if (!moved) return;
+    const found = S.previews.get(key);
+    const moved = found.events.find((e) => e.type === "Moved" || e.type === "MovedInches");
+    const windows = found.reactions || [];
+    if (windows.length && !S.provoking.has(`${x},${y}`)) {
+      S.provoking.add(`${x},${y}`);
+      document.querySelector(`rect.reach[data-x="${x}"][data-y="${y}"]`)?.classList.add("provokes");
+    }
+    if (!moved) {
+      if (windows.length) status(`The path to ${at([x, y])} provokes at once: ${windows.map((w) => S.ctx.name(w.reactor)).join(", ")}.`);
+      return;
+    }
     const start = S.state.creatures[id].position;
     const path = [start, ...(moved.type === "MovedInches" ? legPath(moved.data) : moved.data.path)];
     const label = moved.type === "MovedInches" ? `${Math.round(moved.data.cost * 100) / 100}"` : `${moved.data.cost}`;
     board.showPath("preview", S.state.creatures[id], path, label);
-    status(`Cheapest path to ${at([x, y])}: ${moved.data.cost} (${moved.data.path.length} steps)`);
+    const provokes = windows.length ? `; it provokes ${windows.map((w) => S.ctx.name(w.reactor)).join(", ")}` : "";
+    status(`Cheapest path to ${at([x, y])}: ${moved.data.cost} (${moved.data.path.length} steps)${provokes}`);
   }, 60);
 }
 
@@ -354,7 +452,7 @@ function mayAnswer(reactor) {
 async function act(label, call) {
   try {
     const done = await call();
-    status(`${label}: now at version ${done.version}.`);
+    status(`${label}: version ${done.version}.`);
     if (!S.live) await showVersion(S.head);
     await checkReceipts();
   } catch (err) {

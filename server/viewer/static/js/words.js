@@ -29,6 +29,7 @@ export function buildActions(events) {
     }
     action.last = e.version;
     if (e.type === "IntentAccepted") {
+      action.opening = e.data;
       action.intent = e.data.intent || {};
       action.trace = e.data.trace || [];
     } else {
@@ -55,10 +56,28 @@ export function involves(action, id) {
   });
 }
 
-// The director's rulings in an action (RuleOverruled events), in the words the server uses.
+// The director's ruling in an action (its RuleOverruled events), in the words the server
+// uses: one ruling per action, its reason said once, with every rule it set aside.
 export function rulings(action) {
-  return action.events.filter((e) => e.type === "RuleOverruled")
-    .map((e) => ({ version: e.version, rule: e.data.rule, words: `overruled by the director: ${e.data.reason}` }));
+  const ruled = action.events.filter((e) => e.type === "RuleOverruled");
+  if (!ruled.length) return [];
+  const rules = [...new Set(ruled.map((e) => e.data.rule))];
+  const reasons = [...new Set(ruled.map((e) => e.data.reason))];
+  return [{ version: ruled[0].version, rule: rules.join(", "), rules,
+    words: `overruled by the director: ${reasons.join("; ")}` }];
+}
+
+// The creatures hidden from players now, by the log's effective hides and reveals.
+export function hiddenNow(actions) {
+  const hidden = new Set();
+  for (const a of actions) {
+    if (a.undone) continue;
+    for (const e of a.events) {
+      if (e.type === "CreatureHidden") hidden.add(e.data.creature);
+      if (e.type === "CreatureRevealed") hidden.delete(e.data.creature);
+    }
+  }
+  return hidden;
 }
 
 // Who is who: creatures' names from a state (the server words events; see narration).
