@@ -26,7 +26,7 @@ def test_the_move_panel_lists_the_options_and_takes_one(
     expect(stand.locator(".rule")).to_have_text("draw-steel/not-prone")
     expect(stand).to_contain_text("not available now")
     move = panel.locator('li.option.available[data-kind="move"]')
-    expect(move).to_contain_text("square(s) are in reach")
+    expect(move).to_contain_text("squares in reach")
     expect(page.locator(".reach").first).to_be_visible()
     panel.locator('li[data-kind="fall_prone"] button.take-option').click()
     expect(page.locator("#status")).to_contain_text("Done (fall prone)")

@@ -88,8 +88,9 @@ export function namer(state) {
 // An action in one line: its events as the server narrates them (`?narrate=true`).
 export function describe(action) {
   // the opening IntentAccepted is narrated as the action's heading; the line tells its events
+  // a ruling is told once, beside the line (see `rulings`), not once per rule it set aside
   const parts = action.events
-    .filter((e) => e.type !== "IntentAccepted")
+    .filter((e) => e.type !== "IntentAccepted" && e.type !== "RuleOverruled")
     .map((e) => e.narration)
     .filter((p) => p);
   return parts.join("; ") || action.intent?.type || "(empty action)";
