@@ -315,12 +315,15 @@ class EpicField(SquareField):
                 continue  # Clamber (Might) or Overrun: "to enter another creatures square"
             if self.action == "charge":
                 return Illegal(
-                    "epic-path/charge-path-clear", f"{o.creature.id} is in the charge's way"
+                    "epic-path/charge-path-clear",
+                    f"{o.creature.id} is in the charge's way",
+                    (o.creature.id,),
                 )
             if o.enemy and self.rank - o.rank < 2:
                 return Illegal(
                     "epic-path/occupied",
                     f"only a creature two sizes larger steps over {o.creature.id}",
+                    (o.creature.id,),
                 )
         return None
 
@@ -457,4 +460,5 @@ class EpicField(SquareField):
         return Illegal(
             "epic-path/cannot-end-in-occupied-space",
             f"a walk ends in an unoccupied space ({o.creature.id} is there)",
+            (o.creature.id,),
         )
