@@ -13,6 +13,7 @@ from dataclasses import replace as dc_replace
 from typing import Any
 
 from engine.context import Context
+from engine.intents import IntentError, parse_intent
 from engine.results import Accepted, Decision, Refused, TraceStep
 from engine.sizes import LADDER
 from events.battle_events import Coord, Moved, OpportunityAttackTriggered, Shifted
@@ -76,13 +77,18 @@ def judge_unseen(
     if not hidden & truth.creatures.keys():
         return judge(intent, truth, True)
     known = known_state(truth, hidden)
+    if isinstance(intent, dict):
+        try:
+            intent = parse_intent(intent)
+        except IntentError:
+            return judge(intent, known, False)
     planned = judge(intent, known, False)
     if isinstance(planned, Refused):
         return planned
     intent = _with_route(intent, planned)
     decision = judge(intent, truth, True)
     if isinstance(decision, Accepted):
-        return decision
+        return _passed_through(decision, truth, hidden, ctx)
     if decision.rule.startswith("turn/"):
         return TURN_WORDS
     path = getattr(intent, "path", None)
@@ -94,6 +100,25 @@ def judge_unseen(
         at = _coord(truth, to)
         return _met(creature, at, _occupant(truth, hidden, at, ctx), decision.rule, ())
     return Refused(rule="unseen/in-the-way", detail=UNSEEN_WORDS)
+
+
+def _passed_through(
+    decision: Accepted, truth: BattleState, hidden: Set[str], ctx: Context
+) -> Accepted:
+    """A move the rules let through a space an unseen creature fills (Draw Steel, Movement:
+    "You can move through an enemy's space, but that space is difficult terrain"): what the
+    mover learned there is recorded too, the move going on (`rule` null)."""
+    met: list[UnseenCreatureMet] = []
+    for e in decision.events:
+        if not isinstance(e, Moved | Shifted):
+            continue
+        for square in e.path:
+            unseen = _occupant(truth, hidden, square, ctx)
+            if unseen is not None and e.creature != unseen:
+                met.append(UnseenCreatureMet(creature=e.creature, at=square, unseen=unseen))
+    if not met:
+        return decision
+    return Accepted(events=(*decision.events, *met), trace=decision.trace, state=decision.state)
 
 
 def _with_route(intent: Any, planned: Accepted) -> Any:

@@ -48,5 +48,6 @@ class UnseenCreatureMet(Event):
     at: Coord
     unseen: MetCreatureId | None = None
     """The creature met (null: what stopped the action was not one creature's space)."""
-    rule: str
-    """The rule that ended the action where it met the unseen creature."""
+    rule: str | None = None
+    """The rule that ended the action where it met the unseen creature (null: the rules
+    let the move on through its space, as Draw Steel's do through an enemy's)."""

@@ -173,7 +173,7 @@ def hidden_called(cid: str) -> tuple[list[Env], Visibility]:
 
 def test_a_hidden_creature_called_like_a_word_hides_only_where_a_field_names_it() -> None:
     for cid in ("walk", "move", "heroes", "1", "advance"):
-        log, seen = hidden_called(cid)
+        _, seen = hidden_called(cid)
         moved = {
             "creature": "A",
             "path": [[1, 1, 0]],
@@ -196,7 +196,7 @@ def test_a_hidden_creature_called_like_a_word_hides_only_where_a_field_names_it(
 
 
 def test_a_move_that_met_an_unseen_creature_tells_its_player_where_not_what() -> None:
-    log, seen = hidden_called(LURKER)
+    _, seen = hidden_called(LURKER)
     met = {"creature": "A", "at": [2, 0, 0], "unseen": LURKER, "rule": "draw-steel/x"}
     kind, data = redact_event("UnseenCreatureMet", met, 3, PLAYER, seen)
     assert kind == "UnseenCreatureMet" and data == {**met, "unseen": UNSEEN}
