@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+import structlog
 from sqlalchemy import Engine, make_url
 
 from engine import map_memo
@@ -32,6 +33,8 @@ from server.log_questions import LogQuestions
 from server.log_questions_store import LogQuestionsStore
 from server.settings import Settings, sqlalchemy_url
 from server.state_loader import StateLoader
+
+logger = structlog.get_logger("turnledger.wiring")
 
 
 def utc_now() -> datetime:
@@ -95,8 +98,10 @@ def wire_services(
     notify: NotifyMode = "coalesced",
     on_conflict: Callable[[], None] = lambda: None,
     keyring: Keyring | None = None,
+    on_refused_row: Callable[[str], None] = lambda kind: None,
 ) -> Wired:
-    """The store, the async append path, the executor, and the services over them."""
+    """The store, the async append path, the executor, and the services over them.
+    `on_refused_row(kind)` counts a derived row whose seal did not check (events/seal.py)."""
     keyring = keyring or keyring_of(settings)
     store = PostgresEventStore(
         engine,
@@ -106,11 +111,20 @@ def wire_services(
         notifier=Notifier(notify_url(settings, engine)) if notify == "coalesced" else None,
         chain_key=keyring.chain_key,
     )
+    assert store.seals is not None  # keyed: the server's store always has the chain key
+
+    def refused(kind: str, battle_id: str, why: str) -> None:
+        # never used: the caller answers from the log and rebuilds the row
+        logger.warning("derived-row.refused", kind=kind, battle_id=battle_id, why=why)
+        on_refused_row(kind)
+
+    store.seals.on_refused = refused
     log = AsyncPostgresLog(
         libpq_url(engine),
         clock,
         notifier=store.notifier,
         heads=store.heads,
+        seals=store.seals,
         pool_size=settings.pool_size,
         timeouts=settings.database_timeouts(),
         chain_key=keyring.chain_key,
