@@ -10,11 +10,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import structlog
-from sqlalchemy import Engine, make_url
+from sqlalchemy import Engine, make_url, text
 
 from engine import map_memo
 from engine.budget import Budget
@@ -27,8 +27,9 @@ from server.battle_service import BattleService
 from server.command_pipeline import CommandPipeline
 from server.creation_keys import CreationKeys
 from server.history_service import HistoryService
-from server.keyring import Keyring
+from server.keyring import Keyring, replace_file
 from server.keyring import load as load_keyring
+from server.keyring import parse as parse_keyring
 from server.log_questions import LogQuestions
 from server.log_questions_store import LogQuestionsStore
 from server.settings import Settings, sqlalchemy_url
@@ -69,6 +70,39 @@ def keyring_of(settings: Settings, *, create: bool = True) -> Keyring:
     return found.with_sealing_secret(settings.secret)
 
 
+_LEGACY = text(
+    "SELECT battle_id, max(version) AS version FROM event_log WHERE recorded_at < :since"
+    " GROUP BY battle_id"
+)
+
+
+def recorded_legacy(keyring: Keyring, engine: Engine) -> Keyring:
+    """The key store with where keyed hashing began (`Keyring.chain_legacy`), recorded once.
+
+    A key store that has not recorded it yet (made by this server just now, or by a release
+    before the record) takes it from the log as the first server to use it finds it: each
+    battle with events recorded before the key was made, and the last such version. From then
+    on the record is the key store's, outside the database: a battle re-chained with plain
+    hashes later, whatever times it claims, is not legacy (events/chain_key.py). A key store
+    given whole in TURNLEDGER_KEYRING cannot be written back: the record is taken at each
+    start then, and a warning says to add it."""
+    if keyring.chain_legacy is not None:
+        return keyring
+    with engine.connect() as conn:
+        rows = conn.execute(_LEGACY, {"since": keyring.chain_keyed_since})
+        found = {row.battle_id: int(row.version) for row in rows}
+    if keyring.path is None:
+        logger.warning("keyring.legacy-not-recorded", battles=len(found))
+        return replace(keyring, chain_legacy=found)
+    # as stored (TURNLEDGER_SECRET must not be written into the file), with the record
+    stored = parse_keyring(keyring.path.read_bytes(), keyring.path)
+    if stored.chain_legacy is None:
+        replace_file(keyring.path, replace(stored, chain_legacy=found))
+    else:
+        found = dict(stored.chain_legacy)  # another process recorded it first: theirs
+    return replace(keyring, chain_legacy=found)
+
+
 @dataclass
 class Wired:
     store: PostgresEventStore
@@ -102,7 +136,7 @@ def wire_services(
 ) -> Wired:
     """The store, the async append path, the executor, and the services over them.
     `on_refused_row(kind)` counts a derived row whose seal did not check (events/seal.py)."""
-    keyring = keyring or keyring_of(settings)
+    keyring = recorded_legacy(keyring or keyring_of(settings), engine)
     store = PostgresEventStore(
         engine,
         clock,
