@@ -217,6 +217,17 @@ class OneTwoOneField(SquareField):
             return FITS
         return tightness(self.state, self.creature.size, to) if self.on_ground(to) else FITS
 
+    def forced_blocked(self, pos: Coord) -> str | None:
+        """Squeezing: "You cannot Squeeze into a space that is smaller than one-quarter your
+        height or width"; Pushing Foes into Things: "Pushing combatants into solid objects, or
+        other things that would block their movement, results in the foe taking damage equal
+        to the remaining distance": an opening too small to squeeze into stops a push before
+        it (and the collision deals the distance left). One it only squeezes into does not
+        block it."""
+        if self.squeeze(pos) == TOO_SMALL:
+            return f"an opening too small for {self.creature.id}"
+        return None
+
     def raw_cost(self, node: Node, to: Coord) -> tuple[int, list[str]]:
         """A legal step's cost before a surfer halves it, and why: 1, every second diagonal
         of the turn 2 (1-2-1), the surcharges, the squares of a face climbed beyond the first."""
