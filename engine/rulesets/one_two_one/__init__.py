@@ -169,7 +169,15 @@ class OneTwoOne(SquaresRuleset):
                 )
             path, air = jumping.plan(state, c, path, intent.jumps, sprinting)
             f.jump_over(air)
-        judged = self._judge(f, c, path, budget, intent.mode, sprinting)
+        origin = None
+        if intent.mode == "climb" and intent.path is not None:
+            path, origin = grip.face_path(c.pos, path)
+        try:
+            judged = self._judge(f, c, path, budget, intent.mode, sprinting)
+        except Refusal as refusal:
+            if origin is None:
+                raise
+            raise grip.named_step(refusal, origin) from None
         if target is not None:
             charge.check_end(f, path)
         run = Run(c.id, path, intent.mode, name, budget, state.turns)
@@ -178,6 +186,8 @@ class OneTwoOne(SquaresRuleset):
         if state.turns:
             self._count(action, f, c, path, judged, intent.mode)
         self.go(action, f, c, path, run, judged)
+        if not action.state.pending:
+            grip.hold_on(action, f, c.id, intent.mode)
 
     def _may_move(self, intent: it.Move, state: BattleState, c: Creature) -> None:
         """Whether `c` may move at all: on its turn, in a mode it has, standing, hands free
