@@ -25,10 +25,12 @@ from engine.rulesets.one_two_one import (
     charge,
     economy_view,
     grip,
+    hands,
     jumping,
     squeezing,
     surfing,
 )
+from engine.rulesets.one_two_one.hands import held
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.one_two_one.reads import READS
@@ -57,6 +59,8 @@ class OneTwoOne(SquaresRuleset):
             "stand_up": self.on_stand_up,
             "shield_surf": surfing.on_shield_surf,
             "lose_grip": lambda i, s, a: grip.lose_grip(self, i, s, a),
+            "draw": lambda i, s, a: hands.draw(self, i, s, a),
+            "stow": lambda i, s, a: hands.stow(self, i, s, a),
         }
 
     def known_conditions(self) -> frozenset[str]:
@@ -197,8 +201,8 @@ class OneTwoOne(SquaresRuleset):
         self._check_mode(c, intent.mode)
         if c.has("prone"):
             raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
-        hands = OneTwoOneOptions.of(state).climb_needs_free_hands
-        if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
+        free_hands = OneTwoOneOptions.of(state).climb_needs_free_hands
+        if intent.mode == "climb" and held(c) > 0 and free_hands:
             raise Refusal(
                 "one-two-one/climb-needs-hands",
                 f"{c.id} must use both hands to climb: sheathe or stow what it holds",
@@ -327,8 +331,9 @@ class OneTwoOne(SquaresRuleset):
     def _sprint(self, state: BattleState, c: Creature, action: Action) -> None:
         """Sprinting: "you must first sheathe or stow any items or weapons in your hands,
         unless the item is necessary for your mode of travel": `stats.hands_busy` counts what
-        it holds besides such items (option `sprint_needs_empty_hands`)."""
-        if c.stat("hands_busy") > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
+        it holds besides such items, less what it stowed since (`hands`; option
+        `sprint_needs_empty_hands`)."""
+        if held(c) > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
             raise Refusal(
                 "one-two-one/sprint-needs-empty-hands",
                 f"{c.id} must sheathe or stow what it holds to Sprint",

@@ -12,7 +12,13 @@ FREE = {"turns": False}
 
 
 def push(distance: int) -> dict[str, Any]:
-    return {"type": "force_move", "source": "z", "target": "A", "kind": "push", "distance": distance}
+    return {
+        "type": "force_move",
+        "source": "z",
+        "target": "A",
+        "kind": "push",
+        "distance": distance,
+    }
 
 
 def test_a_push_ends_in_the_square_before_an_opening_too_small_for_the_creature() -> None:
