@@ -129,7 +129,8 @@ def part_of_move(
     if intent.part_of_move is None:
         return
     full = c.tally("full_attack") or c.tally("ran") or c.tally("full_round")
-    on_move = name in ("walk", "crawl", "stand_up") and not (state.turns and (c.move_actions <= 0 or full))
+    spent = state.turns and (c.move_actions <= 0 or full)
+    on_move = name in ("walk", "crawl", "stand_up") and not spent
     if not on_move:
         raise Refusal(
             "epic-path/part-of-move-needs-move-action",

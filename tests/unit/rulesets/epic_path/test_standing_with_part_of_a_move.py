@@ -35,6 +35,4 @@ def test_other_rulesets_refuse_part_of_a_move_when_standing() -> None:
     from tests.unit.rulesets.one_two_one.test_movement import game as reclaim
 
     state = reclaim("A...", creatures=PRONE)
-    assert refused(state, stand(part_of_move="draw a weapon")).rule == (
-        "intent/field-unsupported"
-    )
+    assert refused(state, stand(part_of_move="draw a weapon")).rule == ("intent/field-unsupported")
