@@ -35,7 +35,7 @@ START_CRAWL = 2
 
 class ActionPoints(SquaresRuleset):
     id: ClassVar[str] = "action-points"
-    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.3"
+    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.4"
     options_model: ClassVar[type[BaseOptions]] = ActionPointsOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ACTIONS

@@ -47,7 +47,7 @@ from projections.state import BattleState, Creature
 
 class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
-    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.4"
+    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.5"
     options_model: ClassVar[type[BaseOptions]] = OneTwoOneOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
