@@ -15,6 +15,7 @@ from server.api import (
     routes_battles,
     routes_campaign,
     routes_docs,
+    routes_guide,
     routes_history,
     routes_keys,
     routes_ops,
@@ -129,6 +130,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
             settings.rate_write,
             settings.rate_read,
             settings.rate_auth,
+            peer=settings.rate_peer,
+            open=settings.rate_open,
             enabled=settings.rate_limits,
         ),
     )
@@ -171,11 +174,17 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         routes_options.router,
         viewer_routes.router,
         routes_docs.router,
+        routes_guide.router,
         routes_keys.router,
     ):
         app.router.routes.extend(router.routes)
     openapi.install(app)
-    app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
+    app.add_middleware(
+        RequestMiddleware,
+        metrics=metrics,
+        max_body=MAX_BODY_BYTES,
+        rate_limits=lambda: app.state.services.rate_limits,
+    )
     return app
 
 
