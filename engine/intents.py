@@ -256,7 +256,7 @@ class Draw(IntentBase):
     page's)."""
 
     type: Literal["draw"] = "draw"
-    creature: str
+    creature: CreatureId
     items: int = Field(default=1, ge=1, le=2)
     """How many items come into its hands (one a hand; a two-handed item counts 2)."""
 
@@ -265,7 +265,7 @@ class Stow(IntentBase):
     """Reclaim the Wild: `creature` sheathes or stows `items` of the items in its hands."""
 
     type: Literal["stow"] = "stow"
-    creature: str
+    creature: CreatureId
     items: int = Field(default=1, ge=1, le=2)
     """How many items it puts away (one a hand; a two-handed item counts 2)."""
 

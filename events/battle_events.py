@@ -464,7 +464,7 @@ class HandsChanged(Event):
     of travel needs. The change adds to the creature's battle-long tally `battle:hands`."""
 
     type: Literal["HandsChanged"] = "HandsChanged"
-    creature: str
+    creature: CreatureId
     items: int
     held: int
 

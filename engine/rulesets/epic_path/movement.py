@@ -357,6 +357,7 @@ class EpicField(SquareField):
                     "epic-path/clamber-stops-inside",
                     f"a Clamber enters {cid}'s space and stops there: passing all the way "
                     "through it takes an Overrun",
+                    (cid,),
                 )
         return None
 
