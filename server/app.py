@@ -13,6 +13,7 @@ from server.api import (
     openapi,
     problems,
     routes_battles,
+    routes_bundle,
     routes_campaign,
     routes_docs,
     routes_history,
@@ -172,10 +173,16 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         viewer_routes.router,
         routes_docs.router,
         routes_keys.router,
+        routes_bundle.router,
     ):
         app.router.routes.extend(router.routes)
     openapi.install(app)
-    app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
+    app.add_middleware(
+        RequestMiddleware,
+        metrics=metrics,
+        max_body=MAX_BODY_BYTES,
+        larger={"/battles/import": routes_bundle.IMPORT_MAX_BYTES},
+    )
     return app
 
 

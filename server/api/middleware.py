@@ -11,6 +11,7 @@ import contextlib
 import re
 import secrets
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import structlog
@@ -41,10 +42,19 @@ def _json_media(content_type: str) -> bool:
 
 
 class RequestMiddleware:
-    def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        metrics: Metrics,
+        max_body: int,
+        larger: Mapping[str, int] | None = None,
+    ) -> None:
         self.app = app
         self.metrics = metrics
         self.max_body = max_body
+        self.larger = dict(larger or {})
+        """Paths whose bodies may be larger than `max_body` (an import's whole battle)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -69,7 +79,8 @@ class RequestMiddleware:
                 ]
             await send(message)
 
-        refusal = self._refuse_early(scope["method"], headers)
+        limit = self.larger.get(scope["path"], self.max_body)
+        refusal = self._refuse_early(scope["method"], headers, limit)
         if given is not None and given != request_id:
             refusal = problem(
                 400,
@@ -81,11 +92,11 @@ class RequestMiddleware:
             await refusal(scope, receive, send_with_id)
         else:
             try:
-                await self.app(scope, self._limited(receive), send_with_id)
+                await self.app(scope, self._limited(receive, limit), send_with_id)
             except BodyTooLarge:
                 if status["started"]:
                     raise
-                await self._too_large()(scope, receive, send_with_id)
+                await self._too_large(limit)(scope, receive, send_with_id)
             except Exception as exc:
                 # Answered here rather than by Starlette's ServerErrorMiddleware, which
                 # re-raises after answering: uvicorn would then close a keep-alive
@@ -96,27 +107,24 @@ class RequestMiddleware:
                 await unexpected(exc)(scope, receive, send_with_id)
         self._record(scope, state, int(status["code"]), time.perf_counter() - started)
 
-    def _refuse_early(self, method: str, headers: dict[str, str]) -> Any:
+    def _refuse_early(self, method: str, headers: dict[str, str], limit: int) -> Any:
         if method not in BODY_METHODS:
             return None
         length = headers.get("content-length")
         # ASCII digits only: str.isdigit() also accepts digits int() refuses ('²')
-        if (
-            length is not None
-            and length.isascii()
-            and length.isdigit()
-            and int(length) > self.max_body
-        ):
-            return self._too_large()
+        if length is not None and length.isascii() and length.isdigit() and int(length) > limit:
+            return self._too_large(limit)
         has_body = (length is not None and length != "0") or "transfer-encoding" in headers
         if has_body and not _json_media(headers.get("content-type", "")):
             return problem(415, "unsupported-media-type", "send the body as application/json")
         return None
 
-    def _too_large(self) -> Any:
-        return problem(413, "too-large", f"the request body is over {self.max_body} bytes")
+    @staticmethod
+    def _too_large(limit: int) -> Any:
+        return problem(413, "too-large", f"the request body is over {limit} bytes")
 
-    def _limited(self, receive: Receive) -> Receive:
+    @staticmethod
+    def _limited(receive: Receive, limit: int) -> Receive:
         seen = 0
 
         async def counted() -> Message:
@@ -124,8 +132,8 @@ class RequestMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise BodyTooLarge(self.max_body)
+                if seen > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         return counted
