@@ -23,7 +23,6 @@ seconds (`DatabaseUnavailable`) instead of holding it, and the pool replaces dea
 from __future__ import annotations
 
 import asyncio
-import select
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -52,6 +51,7 @@ from events.chain import (
     stamp,
 )
 from events.chain_key import ChainKey
+from events.connections import has_something_to_read
 from events.envelope import ActionMeta
 from events.notifier import Notifier
 from events.rows import envelope_from_row
@@ -396,11 +396,7 @@ async def _refuse_dead_connection(conn: psycopg.AsyncConnection[Any]) -> None:
     """
     if conn.closed:
         raise psycopg.OperationalError("connection closed")
-    try:
-        readable, _, _ = select.select([conn.pgconn.socket], [], [], 0)
-    except (OSError, ValueError) as exc:
-        raise psycopg.OperationalError(str(exc)) from exc
-    if readable:
+    if has_something_to_read(conn.pgconn.socket):
         raise psycopg.OperationalError("the server sent something to an idle connection")
 
 

@@ -16,6 +16,7 @@ from server.api import (
     routes_bundle,
     routes_campaign,
     routes_docs,
+    routes_guide,
     routes_history,
     routes_keys,
     routes_ops,
@@ -130,6 +131,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
             settings.rate_write,
             settings.rate_read,
             settings.rate_auth,
+            peer=settings.rate_peer,
+            open=settings.rate_open,
             enabled=settings.rate_limits,
         ),
     )
@@ -172,6 +175,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         routes_options.router,
         viewer_routes.router,
         routes_docs.router,
+        routes_guide.router,
         routes_keys.router,
         routes_bundle.router,
     ):
@@ -181,6 +185,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         RequestMiddleware,
         metrics=metrics,
         max_body=MAX_BODY_BYTES,
+        rate_limits=lambda: app.state.services.rate_limits,
         larger={"/battles/import": routes_bundle.IMPORT_MAX_BYTES},
     )
     return app

@@ -1,4 +1,5 @@
-"""One pure ASGI middleware for every request: request id, body limits, media type, logging.
+"""One pure ASGI middleware for every request: request id, the peer's rate limits, body
+limits, media type, logging.
 
 Pure ASGI (not `BaseHTTPMiddleware`) so streaming answers pass straight through and the
 per-request cost stays a few microseconds. Routes leave what the log line should say
@@ -11,7 +12,7 @@ import contextlib
 import re
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import structlog
@@ -19,7 +20,8 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .metrics import Metrics
-from .problems import problem, unexpected
+from .problems import ProblemError, problem, unexpected
+from .rate_limits import RateLimits
 
 log = structlog.get_logger("turnledger.http")
 BODY_METHODS = {"POST", "PUT", "PATCH"}
@@ -48,11 +50,13 @@ class RequestMiddleware:
         *,
         metrics: Metrics,
         max_body: int,
+        rate_limits: Callable[[], RateLimits | None] = lambda: None,
         larger: Mapping[str, int] | None = None,
     ) -> None:
         self.app = app
         self.metrics = metrics
         self.max_body = max_body
+        self.rate_limits = rate_limits
         self.larger = dict(larger or {})
         """Paths whose bodies may be larger than `max_body` (an import's whole battle)."""
 
@@ -80,7 +84,7 @@ class RequestMiddleware:
             await send(message)
 
         limit = self.larger.get(scope["path"], self.max_body)
-        refusal = self._refuse_early(scope["method"], headers, limit)
+        refusal = self._over_rate(scope) or self._refuse_early(scope["method"], headers, limit)
         if given is not None and given != request_id:
             refusal = problem(
                 400,
@@ -106,6 +110,23 @@ class RequestMiddleware:
                     raise
                 await unexpected(exc)(scope, receive, send_with_id)
         self._record(scope, state, int(status["code"]), time.perf_counter() - started)
+
+    def _over_rate(self, scope: Scope) -> Any:
+        """429 when the peer is past its allowance of requests, or of requests to routes that
+        authenticate no one (every path but a battle's): no route is free to flood, not even
+        /healthz (a database query) or the documentation (server/api/rate_limits.py)."""
+        limits = self.rate_limits()
+        if limits is None or not limits.enabled:
+            return None
+        client = scope.get("client")
+        peer = "ip:" + (client[0] if client else "unknown")
+        try:
+            limits.check("peer", peer)
+            if not scope["path"].startswith("/battles"):
+                limits.check("open", peer)
+        except ProblemError as exc:
+            return problem(exc.status, exc.kind, exc.detail, headers=exc.headers)
+        return None
 
     def _refuse_early(self, method: str, headers: dict[str, str], limit: int) -> Any:
         if method not in BODY_METHODS:
