@@ -2,7 +2,7 @@
 
 `GET /battles/{id}/export` signs the battle's whole log as its caller may read it;
 `POST /battles/import` verifies a director's bundle and makes the battle anew here. The
-format is docs/bundle-format.md; server/bundle/ holds the work.
+format is in docs/trust.md ("Battle bundles"); server/bundle/ holds the work.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class BundleEvent(BaseModel):
 
 class Bundle(BaseModel):
     """A battle's whole log, linked by a public hash chain whose head the server signed
-    (docs/bundle-format.md)."""
+    (docs/trust.md, "Battle bundles")."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 

@@ -1,4 +1,5 @@
-"""The bundle's public chain and signed statement (docs/bundle-format.md is the reference).
+"""The bundle's public chain and signed statement (the reference: docs/trust.md, "Battle
+bundles").
 
 The log's own chain is keyed (events/chain_key.py): only the server can recompute it, so a
 third party cannot check it. A bundle therefore links the events a second way, with public

@@ -1,6 +1,6 @@
 """Verifying a battle's bundle offline: only the bundle and public keys, never the server.
 
-A bundle (`GET /battles/{id}/export`, format in turnledger's docs/bundle-format.md) holds a
+A bundle (`GET /battles/{id}/export`, format in turnledger's docs/trust.md) holds a
 battle's whole log, each event opened (its salt and canonical JSON) or sealed (a commitment
 only, for what its reader may not read), linked by a public SHA-256 chain whose head the
 server signed with its Ed25519 key. `verify_bundle` checks every link and the signature, and

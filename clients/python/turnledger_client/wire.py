@@ -8546,7 +8546,7 @@ class BoardSpec(BaseModel):
 class Bundle(BaseModel):
     """
     A battle's whole log, linked by a public hash chain whose head the server signed
-    (docs/bundle-format.md).
+    (docs/trust.md, "Battle bundles").
     """
 
     model_config = ConfigDict(
