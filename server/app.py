@@ -98,7 +98,12 @@ class Turnledger(FastAPI):
 
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
     metrics = Metrics.create()
-    wired = wire_services(settings, engine, on_conflict=metrics.conflicts.labels("re-decided").inc)
+    wired = wire_services(
+        settings,
+        engine,
+        on_conflict=metrics.conflicts.labels("re-decided").inc,
+        on_refused_row=lambda kind: metrics.refused_rows.labels(kind).inc(),
+    )
     hub = StreamHub(
         notify_url(settings, engine),
         wired.store.read_all,
