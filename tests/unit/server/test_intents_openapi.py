@@ -2,11 +2,12 @@
 
 The digest below is of the route's operation and every schema it refers to (transitively),
 as canonical JSON, computed from main's `/openapi.json` when the lean route was written
-(issue 25), and again when intents and answers were added to it (issue 37: `set_order`,
-`adjust`, a dry run's `reactions`: additions only). The FastAPI route stays declared only
-for this document and for the requests the lean layer passes on: if this fails, the route's
-contract changed, which the lean route (server/api/lean_intents.py) would then have to
-follow.
+(issue 25), and again when events gained what hidden creatures need (additions only: the
+`UnseenCreatureMet` event, a ruling's `about`, an intent's `unseen`) and when the table's
+intents and answers were added (additions only: `set_order`, `adjust`, a dry run's
+`reactions`). The FastAPI route stays declared only for this document and for the requests
+the lean layer passes on: if this fails, the route's contract changed, which the lean
+route (server/api/lean_intents.py) would then have to follow.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "5792ff26f00301a0d4308c5a2250f81b14881eb097d0a9ed5b008682111a1594"
+MAIN_DIGEST = "cf4ab8ec7409db0fb8c4f3e3737733f43a24dd8c4b9cdfcc9c31140b661516e0"
 
 
 def app() -> FastAPI:
