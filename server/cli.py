@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from server.cli_guard import Stop, check_port, open_database, polite, require_schema
+from server.cli_keys import first_key, keys
 from server.cli_progress import migrate as migrate_database
 from server.settings import Settings, sqlalchemy_url
 
@@ -25,6 +26,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console(soft_wrap=True)  # ids, tokens and addresses stay whole for copying
+app.add_typer(keys, name="keys")
 
 
 def _engine(settings: Settings, *, create: bool = True):  # type: ignore[no-untyped-def]
@@ -65,6 +67,7 @@ def serve(
     configure_logging(settings)
     engine = _engine(settings)
     migrate_database(engine)
+    first_key(settings)
     from server import embedded_postgres
     from server.database import app_database_url, server_engine
     from server.roles import (
