@@ -214,6 +214,12 @@ class ApiKeys:
             return self._env
         return self._current().get(digest)
 
+    def find_digest(self, digest: str) -> ApiKey | None:
+        """The key of that sha256 digest, as the file says now."""
+        if self._env is not None and self._env.digest == digest:
+            return self._env
+        return self._current().get(digest)
+
     def listed(self) -> list[ApiKey]:
         return list(self._current().values())
 

@@ -218,6 +218,7 @@ class StreamHub:
         self.slow_readers = 0
         """Times a stream was sent back to the log for a connection that held too much."""
         self.fanout = FanOutMetrics(registry)
+        self._watchers: set[asyncio.Event] = set()
 
     @property
     def open_streams(self) -> int:
@@ -259,6 +260,21 @@ class StreamHub:
             self.unsubscribe(sub)
             raise HubUnavailable("the log's tail could not be read") from None
         return sub
+
+    def watch(self) -> asyncio.Event:
+        """An event set whenever the log may have grown (a notice, or the safety interval):
+        what a campaign's feed (server/feed.py) waits on between its own reads."""
+        self._start()
+        news = asyncio.Event()
+        self._watchers.add(news)
+        return news
+
+    def unwatch(self, news: asyncio.Event) -> None:
+        self._watchers.discard(news)
+
+    def _tell_watchers(self) -> None:
+        for news in self._watchers:
+            news.set()
 
     def end_streams(self, battle_id: str, tokens: frozenset[bytes]) -> int:
         """End the battle's streams opened by any of `tokens` (revoked); how many."""
@@ -386,8 +402,10 @@ class StreamHub:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 backoff = 0.5
                 self._news.set()  # notices sent while we were away are lost: read anyway
+                self._tell_watchers()
                 async for _ in conn.notifies():
                     self._news.set()
+                    self._tell_watchers()
             except Exception as exc:
                 log.warning("stream listener lost", error=type(exc).__name__)
             finally:

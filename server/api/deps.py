@@ -17,6 +17,7 @@ from server.auth import Principal, token_hash
 from server.battle_catalog import BattleCatalog
 from server.battle_directory import Revoked
 from server.battle_service import BattleService
+from server.feed import Feed, OpenFeeds, Owners, SharedPages
 from server.history_service import HistoryService
 from server.keyring import Keyring
 from server.log_questions import LogQuestions
@@ -47,6 +48,8 @@ class Services:
     verifier: Verifier
     keys: ApiKeys = field(default_factory=lambda: ApiKeys(None))
     tokens: TokenRevocation = field(init=False)
+    feed: Feed = field(init=False)
+    open_feeds: OpenFeeds = field(default_factory=OpenFeeds)
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
     rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
     encoded: EncodedEvents = field(default_factory=lambda: EncodedEvents(8 * 2**20))
@@ -54,6 +57,7 @@ class Services:
 
     def __post_init__(self) -> None:
         self.tokens = TokenRevocation(self.battles.directory, self.battles.clock, self.revoked)
+        self.feed = Feed(self.battles.store.read_all, Owners(self.engine), SharedPages())
 
     def revoked(self, battle_id: str, tokens: frozenset[bytes]) -> None:
         """Tokens were revoked here: forget them now and end the streams they hold."""
