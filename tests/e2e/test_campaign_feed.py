@@ -192,7 +192,7 @@ def test_a_reader_that_stops_and_resumes_under_a_writer_loses_and_repeats_nothin
     second = FeedReader(feed_server, key, first.last, stop_after=10**6).start()
     for w in writers:
         w.join(60)
-    everything = sorted(sum((logged(feed_server, b) for b in battles), []))
+    everything = sorted(e for b in battles for e in logged(feed_server, b))
     assert len(everything) >= expected
     deadline = datetime.now(UTC).timestamp() + 30
     while len(first.events) + len(second.events) < len(everything):
