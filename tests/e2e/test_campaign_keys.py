@@ -12,9 +12,12 @@ from typing import Any
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
-from server.api_keys import KeyFile
+from server.api_keys import ApiKeys, KeyFile
 from server.app import create_app
+from server.cli import app
+from server.cli_keys import first_key
 from server.database import make_engine
 from server.local_server import serving
 from server.settings import Settings
@@ -215,3 +218,27 @@ def test_a_key_revokes_every_token_of_its_battle_and_takes_it_back(
         revoked_401(http.get(f"/battles/{battle}/events"), "seat:")
     with default_server.client(fresh.json()["director_token"]) as http:
         assert http.post(f"/battles/{battle}/intents", json=STEP).status_code == 201
+
+
+def test_keys_are_made_listed_and_revoked_on_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TURNLEDGER_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("TURNLEDGER_API_KEY", raising=False)
+    runner = CliRunner()
+    first_key(Settings())
+    first_key(Settings())  # a second start makes no second first key
+    made = runner.invoke(app, ["keys", "create", "league"])
+    twice = runner.invoke(app, ["keys", "create", "league"])
+    revoked = runner.invoke(app, ["keys", "revoke", "league"])
+    listed = runner.invoke(app, ["keys", "list"])
+    assert made.exit_code == 0 and "tlk_" in made.output
+    assert twice.exit_code == 1 and "exists already" in twice.output
+    assert revoked.exit_code == 0
+    secret = made.output.split()[-1]
+    keys = ApiKeys(KeyFile(tmp_path / "api-keys.json"))
+    assert [(k.name, k.revoked) for k in keys.listed()] == [("first", False), ("league", True)]
+    found = keys.find(secret)
+    assert found is not None and found.revoked
+    assert "league" in listed.output and "first" in listed.output
+    assert secret not in (tmp_path / "api-keys.json").read_text()

@@ -9,13 +9,16 @@ from typing import Any
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
 from engine import map_memo
 from engine.rulesets.draw_steel import DrawSteel
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.steps import Legal
 from server.app import create_app
+from server.cli import app
 from server.database import make_engine
+from server.embedded_postgres import to_sqlalchemy_url
 from server.local_server import serving
 from server.settings import Settings
 from tests.conftest import as_app_role
@@ -135,3 +138,22 @@ def test_a_page_shares_one_work_budget_and_past_it_names_the_limit(
     assert whole.json()["rule"] == "limits/too-costly"
     assert "TURNLEDGER_SEARCH_STEPS" in whole.json()["detail"]
     assert one.status_code == 200 and one.json()["checked"] == 1
+
+
+def test_the_command_line_lists_what_would_differ(
+    server: Running,
+    new_battle: Callable[..., Battle],
+    older_rules: Callable[[], None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    battle = new_battle()
+    old = move(server, battle, STEPS[0])
+    older_rules()
+    move(server, battle, STEPS[1])
+    monkeypatch.setenv("DATABASE_URL", to_sqlalchemy_url(server.database_uri))
+    found = CliRunner().invoke(app, ["rejudge", battle.battle_id])
+    assert found.exit_code == 4, found.output
+    first = old["events"][0]["version"]
+    assert f"v{first}-{old['version']} move by director" in found.output
+    assert "cost recorded" in found.output
+    assert "2 actions judged again; 1 would differ today" in found.output
