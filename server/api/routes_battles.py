@@ -595,7 +595,10 @@ def verify_receipts(battle_id: BattleId, body: s.VerifyIn, who: Caller, deps: De
         receipts,
         lambda versions: deps.verifier.hashes_at(battle_id, versions),
     )
-    return OrjsonResponse({**verify_json(battle_id, result), "receipts": checked.as_json()})
+    actions = deps.verifier.actions(battle_id)
+    return OrjsonResponse(
+        {**verify_json(battle_id, result), "receipts": {**checked.as_json(), "actions": actions}}
+    )
 
 
 def verify_json(battle_id: str, verified: Any) -> dict[str, Any]:
