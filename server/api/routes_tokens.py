@@ -64,7 +64,7 @@ async def revoke_seat(battle_id: BattleId, seat_id: SeatId, who: Director, deps:
     response_model=RotatedOut,
     responses=responses(401, 403, 404, 422, 429, 503),
     dependencies=[limited("write")],
-    operation_id="rotate_director_token",
+    operation_id="rotate_director",
 )
 async def rotate_director_token(battle_id: BattleId, who: Director, deps: Deps) -> Any:
     """A new director token, shown once; the old one stops at once (a 401 naming it
@@ -79,7 +79,7 @@ async def rotate_director_token(battle_id: BattleId, who: Director, deps: Deps) 
     response_model=RevokedOut,
     responses=responses(401, 403, 404, 422, 429, 503),
     dependencies=[limited("write")],
-    operation_id="revoke_battle_tokens",
+    operation_id="revoke_tokens",
 )
 async def revoke_battle_tokens(battle_id: BattleId, who: Director, deps: Deps) -> Any:
     """The API key that created the battle revokes every token of it, the director's and
