@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUN    := $(VENV)/.installed-run
 DEV    := $(VENV)/.installed-dev
 
-.PHONY: install run demo test lint typecheck pytest browser citus balancer bench clean
+.PHONY: install run demo test lint typecheck pytest browser node citus balancer bench clean
 
 # `make run` installs what serving needs, with the embedded PostgreSQL (the `embedded` extra);
 # the development extras (pytest, playwright, mypy, schemathesis, the Python client) come
@@ -25,15 +25,18 @@ $(DEV): $(RUN) pyproject.toml clients/python/pyproject.toml
 
 install: $(DEV)
 
+# Ctrl-C is how a server is stopped: turnledger then exits 130 (128 + SIGINT) once it has
+# stopped cleanly, which is not make's error to report.
 run: $(RUN)
-	$(BIN)/turnledger serve
+	@trap : INT; $(BIN)/turnledger serve || [ $$? -eq 130 ]
 
 demo: $(RUN)
-	$(BIN)/turnledger demo --keep-open
+	@trap : INT; $(BIN)/turnledger demo --keep-open || [ $$? -eq 130 ]
 
 test: install lint typecheck pytest
 
 lint: install
+	@echo "make: ruff, the linter and the formatter's check (about 10 s)"
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
@@ -48,6 +51,13 @@ browser:
 	  echo "make: apt-get installing chromium for the viewer's browser tests (about a minute)"; \
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 \
 	    || { echo "make: apt-get could not install chromium (as root, on Debian or Ubuntu)" >&2; exit 1; }; }
+
+# Node.js and npm for the TypeScript client's tests and the generated-client check (Debian's).
+node:
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
+	  echo "make: apt-get installing nodejs and npm for the TypeScript tests (about a minute)"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; } >/dev/null 2>&1 \
+	    || { echo "make: apt-get could not install nodejs and npm (as root, on Debian or Ubuntu)" >&2; exit 1; }; }
 
 # Citus, for the cluster tests and benchmarks: the release vendored in third_party/citus (source,
 # licence, our build script), built into the virtualenv's pgserver once (about a minute; the
@@ -65,8 +75,9 @@ balancer:
 # In parallel, one worker per core (TEST_WORKERS=1 for one process), each worker on its own
 # embedded PostgreSQL; a file's tests share a worker (see tests/conftest.py).
 TEST_WORKERS ?= auto
-pytest: install browser citus balancer
+pytest: install browser node citus balancer
 	@echo "make: pytest on $(TEST_WORKERS) workers (about 10 minutes on 2 idle cores)"
+	@echo "make: pytest first collects the tests and starts each worker's PostgreSQL (about 30 s before the first result)"
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 bench: install citus balancer

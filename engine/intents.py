@@ -220,6 +220,10 @@ class StandUp(IntentBase):
     creature: str
     by: str | None = None
     use_main_action: bool = False
+    part_of_move: str | None = Field(default=None, min_length=1, max_length=100)
+    """Epic Path: an activity done as part of the move action that stands the creature up
+    (Part of a Move Action: "Nearly any action you perform with a move action (such as
+    standing up from Prone) can also include an action which is 'part of a move action'")."""
 
 
 class KnockOff(IntentBase):
@@ -243,6 +247,26 @@ class LoseGrip(IntentBase):
     caught: bool = False
     """The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
     send it only where the battle lets players send the table's rolls)."""
+
+
+class Draw(IntentBase):
+    """Reclaim the Wild: `creature` unsheathes `items` items or pulls them from its Pack into
+    its hands (what that costs is the Sheathing and Belt Items section's, not the Movement
+    page's)."""
+
+    type: Literal["draw"] = "draw"
+    creature: str
+    items: int = Field(default=1, ge=1, le=2)
+    """How many items come into its hands (one a hand; a two-handed item counts 2)."""
+
+
+class Stow(IntentBase):
+    """Reclaim the Wild: `creature` sheathes or stows `items` of the items in its hands."""
+
+    type: Literal["stow"] = "stow"
+    creature: str
+    items: int = Field(default=1, ge=1, le=2)
+    """How many items it puts away (one a hand; a two-handed item counts 2)."""
 
 
 class FallingTest(IntentBase):
@@ -357,6 +381,8 @@ Intent = Annotated[
     | StandUp
     | KnockOff
     | LoseGrip
+    | Draw
+    | Stow
     | FallingTest
     | ShieldSurf
     | StartTurn
@@ -401,6 +427,7 @@ def area_cells(area: Area) -> list[tuple[int, int]]:
 
 __all__ = [
     "CreatureSpec",
+    "Draw",
     "EndTurn",
     "FallProne",
     "FallingTest",
@@ -421,6 +448,7 @@ __all__ = [
     "Shift",
     "StandUp",
     "StartTurn",
+    "Stow",
     "Teleport",
     "area_cells",
     "parse_intent",

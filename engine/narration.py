@@ -301,6 +301,11 @@ SENTENCES: dict[str, Callable[[Narrator, Data, str | None], str]] = {
         f"{n.name(d['creature'])}'s shield took {d['amount']} wear ({d['left']} left)"
     ),
     "ShieldSurfEnded": _surf_ended,
+    "HandsChanged": lambda n, d, _: (
+        f"{n.name(d['creature'])} "
+        + (f"drew {d['items']}" if d["items"] > 0 else f"stowed {-d['items']}")
+        + f" item(s) ({d['held']} in hand)"
+    ),
     "MovedInches": _moved_inches,
     "DroppedDown": lambda n, d, _: (
         f"{n.name(d['creature'])} dropped {inches(d['height'])} to {at(d['to'])}"

@@ -457,6 +457,18 @@ class ShieldWorn(Event):
 
 
 @registry.register
+class HandsChanged(Event):
+    """Reclaim the Wild: a creature drew items into its hands (`items` above 0) or stowed
+    them (below 0) during the battle; `held` is how many it holds now besides what its way
+    of travel needs. The change adds to the creature's battle-long tally `battle:hands`."""
+
+    type: Literal["HandsChanged"] = "HandsChanged"
+    creature: str
+    items: int
+    held: int
+
+
+@registry.register
 class ShieldSurfEnded(Event):
     """Reclaim the Wild: Shield Surfing ended, by choice (a Minor action) or `forced` (`reason`:
     halted, frozen, prone, disarmed, broken); a forced end drops the shield on `shield_at`."""

@@ -139,6 +139,12 @@ class BattleCatalog:
             row = conn.execute(sql, {"b": battle_id}).one()
         return row.title, list(row.tags or [])
 
+    def token_opens_any(self, token_hash: bytes) -> bool:
+        """Whether a token (by its hash) opens some battle: a director's (first or rotated)
+        or a seat's, not revoked."""
+        found = self.listing(scope=None, token_hash=token_hash, tags=[], limit=1, before=None)
+        return bool(found.battles)
+
     def created_by(self, battle_id: str) -> str | None:
         """The scope of the API key that created the battle (None: none, or no battle)."""
         sql = text("SELECT created_by FROM battles WHERE battle_id = :b")

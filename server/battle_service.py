@@ -17,6 +17,8 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+import structlog
+
 import events.battle_events
 import events.history_events
 from engine import Context, create_battle, decide
@@ -57,6 +59,8 @@ from server.redaction import (
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
+
+log = structlog.get_logger("turnledger.battles")
 
 
 @dataclass(frozen=True)
@@ -344,6 +348,7 @@ class BattleService:
             if stored is not None and stored.reducer_version == REDUCER_VERSION:
                 return {**stored.view, "map": stored.map_view, "version": stored.version}
             loaded = self.loader.current(battle_id)
+            self._restore_view(loaded)
         else:
             head = self.store.head_version(battle_id)
             if head == 0:
@@ -352,6 +357,16 @@ class BattleService:
                 raise NotFound(f"battle {battle_id!r} has versions 1 to {head}, not {version}")
             loaded = self.loader.at(battle_id, version)
         return self.render(loaded)
+
+    def _restore_view(self, loaded: Loaded) -> None:
+        """No stored view could serve (none, another reducer's, or one whose seal did not
+        check): the one rendered from the log is written back, sealed, so the next read
+        finds it. A failure costs only that: this answer came from the log."""
+        try:
+            projection = self.pipeline.read_model.write(loaded.battle_id, None, loaded.state)
+            self.store.restore_view(loaded.battle_id, loaded.version, projection)
+        except Exception:
+            log.warning("view.restore-failed", battle_id=loaded.battle_id, exc_info=True)
 
     def view_at(self, battle_id: str, instant: datetime) -> dict[str, Any]:
         version = self.store.version_at(battle_id, instant)

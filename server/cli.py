@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import signal
 import sys
@@ -149,8 +150,12 @@ def verify(
     whether the log agrees with every receipt (and whether two prove a rewrite)."""
     import orjson
 
+    from server.verification import against_records
+
     store = _store(keyed=True)
     result = store.verify(battle)
+    if result.ok:
+        result = against_records(store, result)
     if result.checked == 0 and result.ok:
         console.print(f"battle [bold]{battle}[/bold] has no events")
         sys.exit(1)
@@ -182,8 +187,12 @@ def _receipts_agree(store, battle: str, given: object) -> bool:  # type: ignore[
         wanted = set(versions)
         return {e.version: e.hash for e in store.read_stream(battle) if e.version in wanted}
 
+    def recorded_at(versions: list[int]) -> dict[int, datetime.datetime]:
+        wanted = set(versions)
+        return {e.version: e.recorded_at for e in store.read_stream(battle) if e.version in wanted}
+
     try:
-        checked = check_receipts(keyring, battle, found, hashes_at)
+        checked = check_receipts(keyring, battle, found, hashes_at, recorded_at)
     except (KeyError, TypeError) as exc:
         raise Stop(f"a receipt lacks a field: {exc}") from None
     for conflict in checked.conflicts:
@@ -208,7 +217,7 @@ def rotate_keys() -> None:
 
     Restart the servers to sign with the new key. The key store must be a file (the data
     folder's, or TURNLEDGER_KEYRING_FILE)."""
-    from datetime import UTC, datetime
+    from datetime import UTC
 
     from server.keyring import keyring_path, load, replace_file
 
@@ -217,20 +226,22 @@ def rotate_keys() -> None:
         raise Stop("TURNLEDGER_KEYRING is set: rotate the key store where it is kept")
     # loaded as stored: TURNLEDGER_SECRET must not be written into the file
     old = load(settings.data_dir, configured_file=settings.keyring_file, create=False)
-    rotated = old.rotated(datetime.now(UTC))
+    rotated = old.rotated(datetime.datetime.now(UTC))
     replace_file(keyring_path(settings.data_dir, settings.keyring_file), rotated)
     console.print(f"signing with {rotated.current.kid}; {old.current.kid} retired")
 
 
 def _store(*, create: bool = False, keyed: bool = False) -> PostgresEventStore:
-    """The log; `keyed` (verify, import) also reads the key store, which only checking a chain
-    needs: reading, exporting and rebuilding work without it."""
+    """The log; `keyed` (verify, import, rebuild) also reads the key store, which checking a
+    chain and sealing derived rows need: reading and exporting work without it."""
     from events.store_postgres import PostgresEventStore
-    from server.wiring import keyring_of, utc_now
+    from server.wiring import keyring_of, recorded_legacy, utc_now
 
     settings = Settings()
     engine = _engine(settings, create=create)
-    chain_key = keyring_of(settings, create=create).chain_key if keyed else None
+    chain_key = (
+        recorded_legacy(keyring_of(settings, create=create), engine).chain_key if keyed else None
+    )
     return PostgresEventStore(engine, utc_now, notify="off", chain_key=chain_key)
 
 
@@ -359,7 +370,7 @@ def _rebuild(battles: list[str] | None) -> dict[str, str]:
 
     from server.history_service import rebuild_projections
 
-    store = _store()
+    store = _store(keyed=True)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("rebuilding projections", total=None)
 

@@ -24,7 +24,13 @@ def step(what: str, about: str) -> Iterator[None]:
         yield
         return
     started = time.monotonic()
-    with err.status(line):
+    spinning = line
+    if len(line) + 2 > err.size.width:
+        # a live line wider than the terminal is cut at its edge: say it whole, wrapped, and
+        # spin beside the step's name alone (or nothing) under it
+        err.print(line, highlight=False, markup=False)
+        spinning = what if len(what) + 2 <= err.size.width else ""
+    with err.status(spinning):
         yield
     err.print(f"{what}: done in {time.monotonic() - started:.1f} s", highlight=False)
 

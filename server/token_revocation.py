@@ -3,7 +3,7 @@
 A leaked token must stop working: the director revokes a seat's token, rotates its own (the
 old one stops at once, the new one is shown once), and the API key that created a battle
 revokes every token of it (and may then rotate a fresh director token for itself). A revoked
-token's hash is a row of `revoked_tokens` (migration 0008_i38), which the application role may
+token's hash is a row of `revoked_tokens` (migration 0009_i38), which the application role may
 only insert: a revocation is never taken back.
 
 "At once": the process that revokes drops the token from its cache of authenticated tokens

@@ -164,7 +164,9 @@ async def authenticated(
     Every request that names a battle is counted here against its principal's rate limit
     (reads for GET, writes otherwise: server/api/rate_limits.py), after the token is known
     good; a wrong token is counted against the peer's failed authentications instead, so
-    junk tokens neither open fresh allowances nor reach the database without end. Shared by
+    junk tokens open no fresh allowances, and past the peer's allowance they are answered
+    429 (one already refused, from memory). A valid token is served whatever the peer's
+    failures: they are the sender's, not its neighbours' (server/api/rate_limits.py). Shared by
     the `principal` dependency and the lean intents route (server/api/lean_intents.py).
     """
     if token is None:
@@ -172,10 +174,11 @@ async def authenticated(
     key = (battle_id, token_hash(token))
     found = deps.principals.get(key)
     if found is None:  # (a hit is already marked the most recently used: no put again)
-        deps.rate_limits.check_open("auth", peer())
+        credential = battle_id.encode() + b"\0" + key[1]
+        deps.rate_limits.refused_before(peer(), credential)
         who = await run_in_threadpool(deps.battles.identify, battle_id, token)
         if not isinstance(who, Principal):
-            deps.rate_limits.check("auth", peer())
+            deps.rate_limits.failed(peer(), credential)
             raise refused_token(who)
         found = who
         deps.principals.put(key, found)
@@ -205,10 +208,11 @@ async def key_principal(
     cache = (battle_id, bytes.fromhex(key.digest))
     found = deps.principals.get(cache)
     if found is None:
-        deps.rate_limits.check_open("auth", peer())
+        credential = battle_id.encode() + b"\0key\0" + cache[1]
+        deps.rate_limits.refused_before(peer(), credential)
         owner = await run_in_threadpool(deps.catalog.created_by, battle_id)
         if owner != key.scope:
-            deps.rate_limits.check("auth", peer())
+            deps.rate_limits.failed(peer(), credential)
             raise ProblemError(401, "unauthorized", "this API key did not create this battle")
         found = Principal(battle_id, "director", "director", key=key.name)
         deps.principals.put(cache, found)
@@ -218,10 +222,12 @@ async def key_principal(
 def known_key(deps: Services, given: str, peer: Callable[[], str]) -> ApiKey:
     """The API key `given` is; 401 (counted against the peer's failed authentications) for
     one the server does not know, naming a revoked one revoked."""
-    deps.rate_limits.check_open("auth", peer())
+    credential = b"key\0" + token_hash(given)
+    deps.rate_limits.refused_before(peer(), credential)
     key = deps.keys.find(given)
     if key is None or key.revoked:
-        deps.rate_limits.check("auth", peer())
+        # counted as a wrong token is: 401, then 429 past the peer's failed authentications
+        deps.rate_limits.failed(peer(), credential)
         if key is None:
             raise ProblemError(401, "unauthorized", "this API key is not one of this server's")
         raise ProblemError(

@@ -113,3 +113,34 @@ def test_without_the_embedded_extra_a_command_says_what_to_install(
 def test_make_test_runs_pytest_in_parallel_a_file_to_a_worker(tmp_path: Path) -> None:
     pytest_line = [line for line in planned("pytest", tmp_path).splitlines() if "/pytest" in line]
     assert pytest_line and "-n auto --dist loadfile" in pytest_line[-1]
+
+
+@pytest.mark.parametrize("target", ["run", "demo"])
+def test_ctrl_c_stops_make_run_without_make_reporting_an_error(tmp_path: Path, target: str) -> None:
+    import os
+    import signal
+    import time
+
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    ready = tmp_path / "ready"
+    # stands in for the server: stops cleanly on SIGINT with 130, as `turnledger serve` does
+    fake = venv / "bin" / "turnledger"
+    fake.write_text(
+        "#!/usr/bin/env python3\nimport signal, sys, time, pathlib\n"
+        "signal.signal(signal.SIGINT, lambda *_: sys.exit(130))\n"
+        f"pathlib.Path({str(ready)!r}).touch()\ntime.sleep(60)\n"
+    )
+    fake.chmod(0o755)
+    (venv / ".installed-run").touch()  # newer than pyproject.toml: nothing to install
+    make = subprocess.Popen(
+        ["make", "--no-print-directory", target, f"VENV={venv}"], cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while not ready.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(make.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole group
+    out, _ = make.communicate(timeout=30)
+    # make itself then ends by the SIGINT it was sent (so a calling shell knows), quietly
+    assert make.returncode in (0, -signal.SIGINT) and "make: ***" not in out, out

@@ -341,6 +341,11 @@ class SquareField(Steps):
         it (Epic Path's Stepover); no, unless a ruleset's text says so."""
         return False
 
+    def forced_blocked(self, pos: Coord) -> str | None:
+        """What at `pos` stops forced movement before it besides walls, higher ground and
+        creatures (an opening too small for the creature, by the ruleset's text), or None."""
+        return None
+
     def can_stop(self, pos: Coord) -> bool:
         return self.stop_refusal(pos) is None
 

@@ -1,4 +1,4 @@
-"""On a Citus coordinator: revoked and rotated tokens (0008_i38) sharded by battle.
+"""On a Citus coordinator: revoked and rotated tokens (0009_i38) sharded by battle.
 
 Revision ID: c006_i38
 Revises: c005_i25b
@@ -10,7 +10,7 @@ from alembic import op
 revision = "c006_i38"
 down_revision = "c005_i25b"
 branch_labels = None
-depends_on = "0008_i38"
+depends_on = "0009_i38"
 
 # One connection per node, as c001.
 SEQUENTIAL = "SET LOCAL citus.multi_shard_modify_mode = 'sequential'"

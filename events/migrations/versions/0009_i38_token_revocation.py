@@ -8,15 +8,15 @@ new hash in `director_tokens`; a battle's director is any hash in `battles` or t
 not revoked. The application role may only SELECT and INSERT both: a revocation cannot be
 taken back, and a token once revoked stays revoked.
 
-Revision ID: 0008_i38
-Revises: 0007_i25b
+Revision ID: 0009_i38
+Revises: 0008_i36
 Create Date: 2026-11-28
 """
 
 from alembic import op
 
-revision = "0008_i38"
-down_revision = "0007_i25b"
+revision = "0009_i38"
+down_revision = "0008_i36"
 branch_labels = None
 depends_on = None
 
