@@ -11345,6 +11345,7 @@ class FedEventOut(BaseModel):
         | FellInchesEnvelope
         | FighterPlacedEnvelope
         | ForceMovedEnvelope
+        | HandsChangedEnvelope
         | HurledThroughEnvelope
         | ImpactRolledEnvelope
         | IntentAcceptedEnvelope
@@ -11650,6 +11651,8 @@ class RejudgedAction(BaseModel):
         | StandUp
         | KnockOff
         | LoseGrip
+        | Draw
+        | Stow
         | FallingTest
         | ShieldSurf
         | StartTurn
