@@ -164,7 +164,7 @@ class LogQuestionsStore:
                 )
 
     @staticmethod
-    def _write(conn: Connection, battle_id: str, rows: Rows, seal: FactSeal | None) -> None:
+    def _write(conn: Connection, battle_id: str, rows: Rows, seal: FactSeal | None = None) -> None:
         ix = rows.indexed
         conn.execute(
             _INDEX,
