@@ -13,6 +13,7 @@ from server.api import (
     openapi,
     problems,
     routes_battles,
+    routes_bundle,
     routes_campaign,
     routes_docs,
     routes_guide,
@@ -181,6 +182,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         routes_docs.router,
         routes_guide.router,
         routes_keys.router,
+        routes_bundle.router,
     ):
         app.router.routes.extend(router.routes)
     openapi.install(app)
@@ -189,6 +191,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         metrics=metrics,
         max_body=MAX_BODY_BYTES,
         rate_limits=lambda: app.state.services.rate_limits,
+        larger={"/battles/import": routes_bundle.IMPORT_MAX_BYTES},
     )
     return app
 

@@ -340,7 +340,9 @@ class LogQuestions:
                 ],
             },
             "rulings": [
-                {"version": r.version, **(r.detail or {})} for r in rows if r.kind == "ruling"
+                {"version": r.version, **_without_about(r.detail)}
+                for r in rows
+                if r.kind == "ruling"
             ],
         }
         return answer
@@ -370,6 +372,12 @@ def undone_by(marks: Sequence[Reversal]) -> Callable[[int], bool]:
         return False
 
     return undone
+
+
+def _without_about(detail: Any) -> dict[str, Any]:
+    """A ruling's fact as answered: who its words speak of (`about`) is the reader view's
+    to judge (server/api/routes_questions.py), not part of the answer."""
+    return {k: v for k, v in (detail or {}).items() if k != "about"}
 
 
 def held_or_read(

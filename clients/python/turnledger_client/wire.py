@@ -756,6 +756,41 @@ class Area(BaseModel):
     """
 
 
+class BundleEvent(BaseModel):
+    """
+    One event of a bundle: opened (`salt` and `content`) or sealed (`commitment`, and
+    `shown` unless its reader is shown a placeholder).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    commitment: Annotated[str | None, Field(title="Commitment")] = None
+    """
+    Sealed: SHA-256 over its salt and content (hex).
+    """
+    content: Annotated[str | None, Field(title="Content")] = None
+    """
+    Opened: its canonical JSON, the bytes it commits to.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    The log's keyed chain hash at this version (hex).
+    """
+    salt: Annotated[str | None, Field(title="Salt")] = None
+    """
+    Opened: its salt (hex).
+    """
+    shown: Annotated[str | None, Field(title="Shown")] = None
+    """
+    Sealed: what its reader is shown of it, as JSON text.
+    """
+    version: Annotated[int, Field(ge=1, title="Version")]
+    """
+    Its version.
+    """
+
+
 class Change(BaseModel):
     """
     A value in the what-if beside the value in the log.
@@ -8695,6 +8730,37 @@ class BoardSpec(BaseModel):
     """
 
 
+class Bundle(BaseModel):
+    """
+    A battle's whole log, linked by a public hash chain whose head the server signed
+    (docs/trust.md, "Battle bundles").
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    events: Annotated[list[BundleEvent], Field(max_length=100000, title="Events")]
+    """
+    Every event, versions 1 to the head.
+    """
+    format: Annotated[str, Field(title="Format")]
+    """
+    `turnledger-bundle-v1`.
+    """
+    key_id: Annotated[str, Field(title="Key Id")]
+    """
+    The `kid` of the key that signed the statement.
+    """
+    signature: Annotated[str, Field(title="Signature")]
+    """
+    Ed25519 over `turnledger-bundle-v1\\n` and the statement, base64url.
+    """
+    statement: Annotated[str, Field(title="Statement")]
+    """
+    JSON text: the battle, version, public link, head hash, reader, time of export, the server's public keys and the digests of shown texts.
+    """
+
+
 class ClosedOut(BaseModel):
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -9249,6 +9315,33 @@ class Hide(BaseModel):
     ] = None
     """
     The sides whose players still see it (none: no player). Default: `[]`.
+    """
+
+
+class ImportedOut(BaseModel):
+    """
+    The battle an import made.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The new battle's id.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    Its director's token, shown once.
+    """
+    receipt: Receipt
+    """
+    Signed proof of its head here.
+    """
+    source: Annotated[dict[str, Any], Field(title="Source")]
+    """
+    What it was exported as: `battle_id`, `version`, and the `key_id` that signed the bundle.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    Its version: the bundle's.
     """
 
 
