@@ -18,6 +18,9 @@ from server.cli_progress import migrate as migrate_database
 from server.settings import Settings, sqlalchemy_url
 
 if TYPE_CHECKING:  # the store is imported when a command needs it, to keep start-up quick
+    from sqlalchemy import Engine
+
+    from events.envelope import Envelope
     from events.store_postgres import PostgresEventStore
 
 app = typer.Typer(
@@ -269,16 +272,24 @@ def replay(
 def export_battle(
     battle: Annotated[str, typer.Argument(help="The battle id.")],
     out: Annotated[Path | None, typer.Option(help="Write here instead of stdout.")] = None,
+    bundle: Annotated[
+        bool,
+        typer.Option(
+            "--bundle", help="Write the director's signed bundle (verifiable offline) instead."
+        ),
+    ] = False,
 ) -> None:
-    """Write a battle's log as JSON Lines of envelopes (hashes in hex)."""
+    """Write a battle's log as JSON Lines of envelopes (hashes in hex), or as a bundle."""
     from server.transfer import export_lines
 
-    envelopes = _store().read_stream(battle)
+    store = _store(keyed=bundle)
+    envelopes = store.read_stream(battle)
     if not envelopes:
         console.print(f"battle [bold]{battle}[/bold] has no events", style="red")
         sys.exit(1)
+    lines = export_lines(envelopes) if not bundle else iter([_bundle_of(envelopes)])
     target = out.open("wb") if out else sys.stdout.buffer
-    for line in export_lines(envelopes):
+    for line in lines:
         target.write(line)
     target.flush()
     if out:
@@ -293,7 +304,9 @@ def import_file(
 ) -> None:
     """Load exported battles: each chain is verified first; prints new director tokens.
 
-    The database is migrated first (and the embedded one created if there is none)."""
+    A bundle (`export --bundle`, or `GET /battles/{id}/export`) is verified as a third party
+    would and made a battle anew under a new id, as `POST /battles/import` does. The database
+    is migrated first (and the embedded one created if there is none)."""
     from server.auth import new_token, token_hash
     from server.battle_directory import BattleDirectory
     from server.transfer import ImportRefused, import_envelopes, parse_lines
@@ -301,6 +314,9 @@ def import_file(
 
     engine = _engine(Settings())
     migrate_database(engine)
+    if _is_bundle(file):
+        _import_bundle(engine, file)
+        return
     try:
         with file.open("rb") as lines:
             envelopes = parse_lines(lines)
@@ -315,6 +331,58 @@ def import_file(
         directory.create(battle_id, str(ruleset), token_hash(token), utc_now())
         console.print(f"imported {count} events of [bold]{battle_id}[/bold]; director {token}")
     _rebuild(list(counts))
+
+
+def _bundle_of(envelopes: list[Envelope]) -> bytes:
+    import orjson
+
+    from server.bundle.exporting import build_bundle
+    from server.redaction import Reader
+    from server.wiring import keyring_of, utc_now
+
+    keyring = keyring_of(Settings(), create=False)
+    return orjson.dumps(build_bundle(envelopes, keyring, Reader(True), "director", utc_now()))
+
+
+def _is_bundle(file: Path) -> bool:
+    with file.open("rb") as head:
+        return head.read(64).lstrip().startswith(b'{"format":"turnledger-bundle-v1"')
+
+
+def _import_bundle(engine: Engine, file: Path) -> None:
+    import secrets
+
+    import orjson
+
+    from server.battle_directory import BattleDirectory
+    from server.bundle.checking import BundleRefused, check_bundle
+    from server.bundle.importing import import_checked
+    from server.transfer import ImportRefused
+    from server.wiring import keyring_of, utc_now
+
+    def new_id() -> str:  # the scheme of BattleService.new_id: milliseconds, 72 random bits
+        return f"{int(utc_now().timestamp() * 1000):012x}{secrets.token_hex(9)}"
+
+    chain_key = keyring_of(Settings()).chain_key
+    try:
+        checked = check_bundle(orjson.loads(file.read_bytes()))
+        made = import_checked(
+            checked,
+            engine=engine,
+            directory=BattleDirectory(engine),
+            chain_key=chain_key,
+            new_id=new_id,
+            now=utc_now(),
+            created_by=None,
+        )
+    except (BundleRefused, ImportRefused, orjson.JSONDecodeError) as exc:
+        console.print(f"[red]refused[/red]: {exc}")
+        sys.exit(2)
+    console.print(
+        f"imported {made.version} events of {checked.battle_id} (signed by {checked.key_id})"
+        f" as [bold]{made.battle_id}[/bold]; director {made.director_token}"
+    )
+    _rebuild([made.battle_id])
 
 
 def _rebuild(battles: list[str] | None) -> dict[str, str]:
