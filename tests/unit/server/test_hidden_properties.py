@@ -52,7 +52,9 @@ def answers(p: Profile, state: BattleState, events: Any, cid: str, asked: list[A
     """Everything the player reads, asked as the server asks it."""
     known = Loaded("b", 9, known_state(state, {cid}))
     log = [
-        type("Env", (), {"version": n + 1, "type": e.type, "data": e.model_dump(), "intent_id": "i"})
+        type(
+            "Env", (), {"version": n + 1, "type": e.type, "data": e.model_dump(), "intent_id": "i"}
+        )
         for n, e in enumerate(events)
     ]
     seen = Visibility.of(log)
@@ -77,10 +79,7 @@ def answers(p: Profile, state: BattleState, events: Any, cid: str, asked: list[A
 @st.composite
 def two_squares(draw: st.DrawFn, rows: str) -> tuple[tuple[int, int], tuple[int, int]]:
     free = [
-        (x, y)
-        for y, line in enumerate(rows.splitlines())
-        for x, ch in enumerate(line)
-        if ch == "."
+        (x, y) for y, line in enumerate(rows.splitlines()) for x, ch in enumerate(line) if ch == "."
     ]
     assume(len(free) >= 2)
     found = draw(st.lists(st.sampled_from(free), min_size=2, max_size=2, unique=True))
