@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -122,6 +122,16 @@ class Seals:
     ) -> str:
         head = f"snapshot\n{battle_id}\n{version}\n{digest.hex()}\n{reducer}\n".encode()
         return self._key.mac(head + canonical_json(state)).hex()
+
+    def fact(self, battle_id: str, content: Sequence[Any]) -> str:
+        """The seal of one log questions' movement fact: `content` is `[creature, version,
+        type, round, turn, kind, distance, squares, detail]` as stored (events/seal.py's doc;
+        server/log_questions_rows.py)."""
+        message = f"movement-fact\n{battle_id}\n".encode() + canonical_json(list(content))
+        return self._key.mac(message).hex()
+
+    def fact_holds(self, battle_id: str, content: Sequence[Any], seal: Any) -> bool:
+        return isinstance(seal, str) and hmac.compare_digest(self.fact(battle_id, content), seal)
 
     # -- writing --------------------------------------------------------------------------
 

@@ -162,15 +162,15 @@ class AsyncPostgresLog:
         request_hash: bytes | None = None,
         response: str | None = None,
         projection: ProjectionWrite | None = None,
-        questions: Callable[[Sequence[PendingRow]], QuestionRows | None] | None = None,
+        questions: QuestionRows | None = None,
     ) -> AppendResult:
         """Append `events` as one action at `expected_version + 1...`, all or nothing.
 
-        `questions` gives the log questions' rows of the rows about to be appended (written
-        in the same statement, migration 0007_i25b). Raises `BattleClosed` when the battle
-        was closed (a retry of an answered request included), `VersionConflict` when the
-        battle moved on, `IdempotencyKeyReused` when the key was first used for another
-        request, `DatabaseUnavailable` when the database is away.
+        `questions` are the log questions' rows of these events, computed by the caller
+        before the append (written in the same statement, migration 0007_i25b). Raises
+        `BattleClosed` when the battle was closed (a retry of an answered request included),
+        `VersionConflict` when the battle moved on, `IdempotencyKeyReused` when the key was
+        first used for another request, `DatabaseUnavailable` when the database is away.
         """
         check_append(battle_id, expected_version, events, idempotency_key)
         recorded_at = stamp(self._clock)
@@ -190,10 +190,9 @@ class AsyncPostgresLog:
                 projection, digests = self.seals.seal(
                     battle_id, expected_version + 1, rows[-1].version, rows[-1].hash, projection
                 )
-            indexed = None if questions is None else questions(rows)
             try:
                 positions = await self._insert(
-                    conn, rows, idempotency_key, fingerprint, response, projection, indexed
+                    conn, rows, idempotency_key, fingerprint, response, projection, questions
                 )
             except psycopg.errors.UniqueViolation:
                 return await self._replay_or_conflict(

@@ -168,7 +168,7 @@ def wire_services(
     executor = ThreadPoolExecutor(settings.decide_threads, thread_name_prefix="turnledger-decide")
 
     catalog = BattleCatalog(engine)
-    questions = LogQuestions(store, LogQuestionsStore(engine))
+    questions = LogQuestions(store, LogQuestionsStore(engine, store.seals))
 
     def pipeline(loader: StateLoader, new_id: Callable[[], str]) -> CommandPipeline:
         return CommandPipeline(

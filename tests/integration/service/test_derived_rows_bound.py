@@ -205,3 +205,41 @@ def test_every_part_of_a_view_is_bound(
     assert service.store.read_view(battle.battle_id) is None
     assert restarts.refused["view"] == 1
     assert service.view(battle.battle_id) == honest
+
+
+@pytest.mark.parametrize(
+    "forgery",
+    [
+        # a move made long
+        "UPDATE log_creatures SET distance = 198,"
+        " squares = (SELECT jsonb_agg(jsonb_build_array(1, n, 0)) FROM generate_series(1, 198) n)"
+        " WHERE battle_id = :b AND creature = 'hero' AND kind = 'willing'",
+        # a move that never happened
+        "INSERT INTO log_creatures (battle_id, creature, version, type, round, turn, kind,"
+        " distance, squares, detail) VALUES (:b, 'hero', 1, 'Moved', 1, NULL, 'willing', 198,"
+        " '[[9, 9, 0]]', '{}')"
+        " ON CONFLICT (battle_id, creature, version) DO UPDATE SET kind = 'willing',"
+        " distance = 198, squares = '[[9, 9, 0]]', detail = '{}'",
+        # a move hidden, marked undone
+        "UPDATE log_creatures SET undone = true WHERE battle_id = :b AND creature = 'hero'",
+    ],
+)
+def test_forged_log_rows_never_change_the_movement_answer(
+    restarts: Restarts, app_engine: Engine, forgery: str
+) -> None:
+    service = restarts.start()
+    battle, _ = a_battle(service)
+    assert restarts.wired is not None
+    honest = restarts.wired.questions.movement(battle.battle_id, "hero", None, None, "draw-steel")
+    assert honest["willing"]["distance"] == 3 and len(honest["squares"]) == 3
+    with app_engine.begin() as conn:
+        conn.execute(text(forgery), {"b": battle.battle_id})
+
+    service = restarts.start()
+    assert restarts.wired is not None
+    questions = restarts.wired.questions
+    assert questions.movement(battle.battle_id, "hero", None, None, "draw-steel") == honest
+    # the rows were written again from the log: the next answer reads them, and they check
+    refused = sum(restarts.refused.values())
+    assert questions.movement(battle.battle_id, "hero", None, None, "draw-steel") == honest
+    assert sum(restarts.refused.values()) == refused
