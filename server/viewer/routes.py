@@ -52,7 +52,6 @@ def page_config(battle_id: str, who: Any, title: str | None = None) -> str:
         "battle_id": battle_id,
         "title": title,
         "role": who.role,
-        "actor": who.actor,
         "creatures": sorted(who.creatures),
         "event_types": sorted({*registry.types, *events.history_events.CONTROL_TYPES, PLACEHOLDER}),
     }
@@ -106,6 +105,19 @@ def _title(request: Request, battle_id: str) -> str | None:
         log.warning("viewer cannot read the title", error=type(exc).__name__)
         return None
     return str(title) if title else None
+
+
+@router.get("/viewer/battles/{battle_id}/me", include_in_schema=False)
+def whoami(battle_id: str, request: Request) -> Response:
+    """Who the page's token acts as (`director`, or `seat:<id>`): what the log's `actor`
+    says of its actions, so the page enables Undo and Redo as the server judges them. Kept
+    out of the page itself, whose bytes are the same for every seat of one kind."""
+    token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+    who = request.app.state.services.battles.authenticate(battle_id, token) if token else None
+    if who is None:
+        return Response(status_code=401, headers=PRIVATE)
+    body = json.dumps({"actor": who.actor})
+    return Response(body, media_type="application/json", headers=PRIVATE)
 
 
 @router.get("/viewer/intents.json", include_in_schema=False)

@@ -48,6 +48,10 @@ export function makeApi(battleId, token) {
     redo: () => call("POST", "/redo", {}),
     judgement: (intentId) => call("GET", `/intents/${q(intentId)}/judgement`),
     whatIf: (version, intents) => call("POST", "/what-if", { version, intents }),
+    me: async () => {
+      const answer = await fetch(`/viewer${base}/me`, { headers: { Authorization: `Bearer ${token}` } });
+      return answer.ok ? answer.json() : { actor: null };
+    },
     receipts: () => receipts.slice(),
     verifyReceipts: () => call("POST", "/verify", { receipts }),
     streamUrl: (after) => `${base}/stream?after=${after}&token=${q(token)}`,

@@ -518,6 +518,7 @@ async function start() {
   // the what-if form's intent shapes, read ahead (the document is large the first time)
   if (config.role === "director") intentSchemas().catch(() => {});
   try {
+    config.actor = (await api.me()).actor;
     await loadLog();
     show(await api.state());
     $("board-pane").dataset.ready = "true";
