@@ -35,7 +35,7 @@ from server.wiring import wire_services
 BATCH = 50
 REPEATS = 7
 LURKER = "lurker7"
-MOVES = [
+MOVES: list[dict[str, Any]] = [
     {"type": "move", "creature": "hero", "path": [[2, 1], [3, 1], [4, 1], [5, 1], [6, 1]]},
     {"type": "move", "creature": "hero", "to": [6, 4]},
     {"type": "shift", "creature": "hero", "to": [2, 2]},
@@ -100,7 +100,7 @@ def main() -> None:
             for body in MOVES:
                 intent = parse_intent(body)
 
-                def dry(intent: Any = intent) -> None:
+                def dry(intent: Any = intent, player: Any = player) -> None:
                     answer = runner.run(service.submit(player, intent, dry_run=True))
                     assert answer.refused is None, answer.refused
 
@@ -111,7 +111,7 @@ def main() -> None:
             hidden = {LURKER} if at is not None else set()
             real = parse_intent(MOVES[0])
 
-            def judged(state: Any = state, hidden: set[str] = hidden) -> None:
+            def judged(state: Any = state, hidden: set[str] = hidden, real: Any = real) -> None:
                 judge_unseen(
                     real, state, hidden, lambda i, s, _: decide(i, s, Context()), Context()
                 )
