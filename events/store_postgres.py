@@ -3,13 +3,14 @@
 There is one append, the server's async writer (events/store_async.py); this store's `append`
 runs that writer on an event loop thread of its own, so tools and the store's contract tests
 (in memory, PostgreSQL, Citus) exercise the code production runs. An append is a single SQL
-statement run in autocommit, so it is one round trip and one implicit transaction: a call
-of `turnledger_append` (migration 0003, events/append_statement.py) that inserts the events, whose primary key `(battle_id, version)` is the optimistic concurrency
-check, claims the idempotency key first (a duplicate key claims nothing, so nothing is
-inserted and the first result is replayed) and writes the read model and any snapshot. The
-previous event's hash, needed to extend the chain, is read once per battle head and cached: the
-hash at a given version never changes, so a cached entry can only be absent, never wrong, and a
-miss costs one extra SELECT.
+statement run in autocommit, so it is one round trip and one implicit transaction: a call of
+`turnledger_append` (migration 0003, events/append_statement.py) that inserts the events,
+whose primary key `(battle_id, version)` is the optimistic concurrency check, claims the
+idempotency key first (a duplicate key claims nothing, so nothing is inserted and the first
+result is replayed) and writes the read model and any snapshot. The previous event's hash,
+needed to extend the chain, is read once per battle head and cached: the hash at a given
+version never changes, so a cached entry can only be absent, never wrong, and a miss costs one
+extra SELECT.
 
 On a Citus cluster (the `citus` migration branch distributes every table by `battle_id`,
 co-located) the same statement goes to the coordinator, which delegates the whole call to the
