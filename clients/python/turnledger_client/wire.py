@@ -5515,6 +5515,10 @@ class ReceiptsChecked(BaseModel):
     The log against the receipts given.
     """
 
+    actions: Annotated[int | None, Field(title="Actions")] = None
+    """
+    The battle's actions: one receipt each was given, so a client that kept every receipt of the battle holds this many (fewer: some were never kept).
+    """
     agree: Annotated[bool, Field(title="Agree")]
     """
     True when the log agrees with every valid receipt.
@@ -5834,6 +5838,45 @@ class Reveal(BaseModel):
     """
 
 
+class RevokedOut(BaseModel):
+    """
+    What was revoked: every later request with those tokens is a 401 naming it revoked,
+    and the live streams they hold end.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    revoked: Annotated[list[str], Field(title="Revoked")]
+    """
+    What each revoked token was: `director` or `seat:<seat id>`.
+    """
+    revoked_at: Annotated[str, Field(title="Revoked At")]
+    """
+    When (ISO 8601).
+    """
+
+
+class RotatedOut(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    The battle's new director token, shown once; the old one stopped.
+    """
+    revoked: Annotated[list[str], Field(title="Revoked")]
+    """
+    What each revoked token was: `director` or `seat:<seat id>`.
+    """
+    revoked_at: Annotated[str, Field(title="Revoked At")]
+    """
+    When (ISO 8601).
+    """
+
+
 class RuleOverruledData(BaseModel):
     """
     The director set a rule aside (a ruling): the intent would have been
@@ -5841,6 +5884,11 @@ class RuleOverruledData(BaseModel):
     as if that step were legal. It changes nothing in the battle when folded.
     """
 
+    about: Annotated[list[str] | None, Field(title="About")] = None
+    """
+    The other creatures `detail` speaks of (the one whose space was in the way): a reader
+    who may not see one of them does not read the ruling. Absent when it speaks of none. Default: `[]`.
+    """
     creature: Annotated[str | None, Field(title="Creature")]
     """
     The creature the ruled intent moved (or acted for), when it names one.
@@ -8390,6 +8438,152 @@ class UndoRecord(BaseModel):
     """
 
 
+class UnseenCreatureMetData(BaseModel):
+    """
+    A real action of `creature` ran into a creature it could not see (`unseen`) at `at`:
+    the action ended there as the rules say (`rule` is the one that stopped it), and this is
+    what its actor learned. A reader who cannot see `unseen` reads this event with it as "an
+    unseen creature" (the mover's player learns that something is there, not what).
+    """
+
+    at: Annotated[tuple[int, int, int], Field(title="At")]
+    """
+    The square, `[x, y, z]`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    rule: Annotated[str | None, Field(title="Rule")]
+    """
+    The rule that ended the action where it met the unseen creature (null: the rules
+    let the move on through its space, as Draw Steel's do through an enemy's).
+    """
+    unseen: Annotated[str | None, Field(title="Unseen")]
+    """
+    The creature met (null: what stopped the action was not one creature's space).
+    """
+
+
+class UnseenCreatureMetEnvelope(BaseModel):
+    """
+    A logged `UnseenCreatureMet` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class UnseenCreatureMetEvent(BaseModel):
+    """
+    A `UnseenCreatureMet` event that was not logged.
+    """
+
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+
+
+class UnseenCreatureMetRecord(BaseModel):
+    """
+    A `UnseenCreatureMet` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+
+
 class UnseenData(BaseModel):
     """
     Nothing: the event concerns a creature hidden from this reader.
@@ -10491,6 +10685,12 @@ class IntentAcceptedData(BaseModel):
     """
     The decision's explanation, step by step.
     """
+    unseen: Annotated[list[str] | None, Field(title="Unseen")] = None
+    """
+    The creatures the actor could not see when it acted (a player's seat): the intent was
+    planned on the battle without them and met them only as the rules say it does
+    (engine/hiding.py), so a judgement judges it so again. Absent when it saw them all. Default: `[]`.
+    """
 
 
 class IntentAcceptedEnvelope(BaseModel):
@@ -10847,6 +11047,7 @@ class RecordedAction(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -10913,6 +11114,7 @@ class ReplayStep(BaseModel):
         | TerrainSetRecord
         | TurnEndedRecord
         | TurnStartedRecord
+        | UnseenCreatureMetRecord
         | UnseenRecord,
         Field(discriminator="type", title="Event"),
     ]
@@ -10980,6 +11182,7 @@ class StreamEvent(
         | TerrainSetEnvelope
         | TurnEndedEnvelope
         | TurnStartedEnvelope
+        | UnseenCreatureMetEnvelope
         | UnseenEnvelope
     ]
 ):
@@ -11025,6 +11228,7 @@ class StreamEvent(
         | TerrainSetEnvelope
         | TurnEndedEnvelope
         | TurnStartedEnvelope
+        | UnseenCreatureMetEnvelope
         | UnseenEnvelope,
         Field(discriminator="type", title="StreamEvent"),
     ]
@@ -11083,6 +11287,7 @@ class WhatIfStep(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -11179,6 +11384,7 @@ class DryRunOut(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -11263,6 +11469,7 @@ class EventsPage(BaseModel):
                 | TerrainSetEnvelope
                 | TurnEndedEnvelope
                 | TurnStartedEnvelope
+                | UnseenCreatureMetEnvelope
                 | UnseenEnvelope,
                 Field(discriminator="type"),
             ]
@@ -11275,6 +11482,81 @@ class EventsPage(BaseModel):
     next_after: Annotated[int, Field(title="Next After")]
     """
     Pass as `after` to read the next page.
+    """
+
+
+class FedEventOut(BaseModel):
+    checkpoint: Annotated[str, Field(title="Checkpoint")]
+    """
+    Resume here to read what comes after this event.
+    """
+    event: Annotated[
+        ActionConvertedEnvelope
+        | ActionRedoneEnvelope
+        | ActionUndoneEnvelope
+        | ActionUsedEnvelope
+        | BattleCreatedEnvelope
+        | CollidedEnvelope
+        | ConditionSetEnvelope
+        | CreatureHiddenEnvelope
+        | CreaturePlacedEnvelope
+        | CreatureRemovedEnvelope
+        | CreatureRevealedEnvelope
+        | DamageTakenEnvelope
+        | DiceRolledEnvelope
+        | DroppedDownEnvelope
+        | FellEnvelope
+        | FellInchesEnvelope
+        | FighterPlacedEnvelope
+        | ForceMovedEnvelope
+        | HandsChangedEnvelope
+        | HurledThroughEnvelope
+        | ImpactRolledEnvelope
+        | IntentAcceptedEnvelope
+        | JumpTestedEnvelope
+        | KnockedProneEnvelope
+        | MovedEnvelope
+        | MovedInchesEnvelope
+        | OpportunityAttackTriggeredEnvelope
+        | PowerRolledEnvelope
+        | ReactionResolvedEnvelope
+        | RuleOverruledEnvelope
+        | ShieldSurfEndedEnvelope
+        | ShieldSurfStartedEnvelope
+        | ShieldWornEnvelope
+        | ShiftedEnvelope
+        | StoodUpEnvelope
+        | TakenDownEnvelope
+        | TalliedEnvelope
+        | TeleportedEnvelope
+        | TerrainSetEnvelope
+        | TurnEndedEnvelope
+        | TurnStartedEnvelope
+        | UnseenCreatureMetEnvelope
+        | UnseenEnvelope,
+        Field(discriminator="type", title="Event"),
+    ]
+    """
+    The event (its envelope, as the log holds it).
+    """
+
+
+class FeedPageOut(BaseModel):
+    """
+    The key's next events, oldest first, each with the checkpoint after it.
+    """
+
+    caught_up: Annotated[bool, Field(title="Caught Up")]
+    """
+    Whether the page reached the log's end (false: ask again at once).
+    """
+    checkpoint: Annotated[str, Field(title="Checkpoint")]
+    """
+    Where this page ended (past other keys' events too): the next page's `after`.
+    """
+    events: Annotated[list[FedEventOut], Field(title="Events")]
+    """
+    A page of events of the key's battles.
     """
 
 
@@ -11331,6 +11613,7 @@ class IntentOut(BaseModel):
                 | TerrainSetEnvelope
                 | TurnEndedEnvelope
                 | TurnStartedEnvelope
+                | UnseenCreatureMetEnvelope
                 | UnseenEnvelope,
                 Field(discriminator="type"),
             ]
@@ -11415,6 +11698,7 @@ class JudgedAgain(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -11516,6 +11800,110 @@ class Judgement(BaseModel):
     """
 
 
+class RejudgedAction(BaseModel):
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director` or `seat:<seat_id>`.
+    """
+    differences: Annotated[list[str], Field(title="Differences")]
+    """
+    Each difference, in words (empty when matching).
+    """
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | LoseGrip
+        | Draw
+        | Stow
+        | FallingTest
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | Place
+        | Remove
+        | SetTerrain
+        | SetCondition
+        | Hide
+        | Reveal
+        | UndoRecord
+        | RedoRecord
+        | CreateRecord,
+        Field(discriminator="type", title="Intent"),
+    ]
+    """
+    The intent as recorded (an intent body, or the body of `undo`, `redo` or `create_battle`).
+    """
+    intent_id: Annotated[str, Field(title="Intent Id")]
+    """
+    The action judged.
+    """
+    judged: JudgedAgain | None
+    """
+    What the rules decide now; null for control actions (undo, redo, create).
+    """
+    matches: Annotated[bool, Field(title="Matches")]
+    """
+    True when today's decision equals the recorded one.
+    """
+    note: Annotated[str | None, Field(title="Note")] = None
+    """
+    Why the action was not judged (control actions).
+    """
+    recorded: RecordedAction
+    """
+    What the log recorded.
+    """
+    rule: Annotated[str | None, Field(title="Rule")]
+    """
+    The rule that refuses the action now (null: still accepted, with other events).
+    """
+    rules_version_now: Annotated[str | None, Field(title="Rules Version Now")]
+    """
+    The rules version that judged it now (null for control actions).
+    """
+    rules_version_then: Annotated[str | None, Field(title="Rules Version Then")]
+    """
+    The rules version that decided it.
+    """
+    ruling: RulingShown | None
+    """
+    The director's ruling on the action; null when it carried none.
+    """
+    versions: Annotated[list[int], Field(title="Versions")]
+    """
+    The action's first and last versions.
+    """
+
+
+class RejudgementPage(BaseModel):
+    """
+    A page of the battle's actions judged again under today's rules, oldest first.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    checked: Annotated[int, Field(title="Checked")]
+    """
+    How many actions this page judged again.
+    """
+    differing: Annotated[list[RejudgedAction], Field(title="Differing")]
+    """
+    The actions whose events would differ today: the rule, what was recorded and what would be judged now.
+    """
+    next_after: Annotated[int | None, Field(title="Next After")]
+    """
+    Pass as `after` for the next page; null when this was the last.
+    """
+
+
 class Replay(BaseModel):
     """
     The states and events of a range of versions, for a viewer to step through.
@@ -11573,5 +11961,5 @@ class WhatIf(BaseModel):
 from typing import TypeAlias  # noqa: E402
 
 
-LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HandsChangedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenEnvelope
+LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HandsChangedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenCreatureMetEnvelope | UnseenEnvelope
 """One member of `StreamEvent`: what `stream()` yields."""
