@@ -138,3 +138,11 @@ def test_rows_for_an_import_chain_under_the_new_key_and_fold_as_the_original() -
 def test_a_players_bundle_is_not_imported() -> None:
     with pytest.raises(BundleRefused, match="director"):
         rows_of(check_bundle(orjson.loads(PLAYERS)), "b-2", KEYRING.chain_key)
+
+
+def test_a_key_retired_before_the_export_is_not_trusted_for_it() -> None:
+    later = KEYRING.rotated(datetime(2026, 4, 1, tzinfo=UTC))  # retired before AT, the export
+    retired = [k.jwk() for k in later.published]
+    assert not verify_bundle(DIRECTORS, retired).trusted
+    still = KEYRING.rotated(datetime(2026, 6, 1, tzinfo=UTC))  # retired after it
+    assert verify_bundle(DIRECTORS, [k.jwk() for k in still.published]).ok
