@@ -4,6 +4,7 @@ and keeps the director's links; rows rebuilt for an import chain and fold as the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -146,3 +147,14 @@ def test_a_key_retired_before_the_export_is_not_trusted_for_it() -> None:
     assert not verify_bundle(DIRECTORS, retired).trusted
     still = KEYRING.rotated(datetime(2026, 6, 1, tzinfo=UTC))  # retired after it
     assert verify_bundle(DIRECTORS, [k.jwk() for k in still.published]).ok
+
+
+def test_a_log_that_does_not_open_with_a_creation_is_not_imported() -> None:
+    checked = check_bundle(orjson.loads(DIRECTORS))
+    opener, created, hidden = checked.contents
+    assert opener is not None and hidden is not None
+    for contents in ((opener, hidden), (opener, created, created)):
+        renumbered = tuple({**c, "version": n} for n, c in enumerate(contents, start=1) if c)
+        odd = replace(checked, version=len(renumbered), contents=renumbered)
+        with pytest.raises(BundleRefused, match="opens with its creation"):
+            rows_of(odd, "b-2", KEYRING.chain_key)
