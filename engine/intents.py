@@ -203,6 +203,10 @@ class ForceMove(IntentBase):
     prone_after: int | None = Field(default=None, ge=0, le=1000)
     """The target drops prone after this many squares, ending the forced movement (Epic
     Path; 0: in its starting square). Rulesets without the option refuse it."""
+    into_space: bool = False
+    """Draw Steel, the Director's discretion: forced into the space of the one creature in
+    its way whose size is within 1 of its own, the target ends there squeezed (a bane on its
+    ability rolls and tests) instead of colliding. Only the director may send it."""
 
 
 class FallProne(IntentBase):
@@ -353,6 +357,10 @@ class SetCondition(IntentBase):
     on: bool = True
     source: str | None = None
     until: Literal["end_of_turn"] | None = None
+    landing: Point | None = None
+    """Draw Steel: a creature knocked prone by this effect while it climbs or rides another
+    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
+    nearest free one)."""
 
 
 class Hide(IntentBase):

@@ -6091,6 +6091,15 @@ class SeatOut(BaseModel):
     """
 
 
+class Landing2(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
+    """
+    Draw Steel: a creature knocked prone by this effect while it climbs or rides another
+    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
+    nearest free one).
+    """
+
+
 class Until1Enum(StrEnum):
     """
     `end_of_turn`: the condition ends when the current turn ends; null: until removed.
@@ -6121,6 +6130,12 @@ class SetCondition(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing2 | None, Field(title="Landing")] = None
+    """
+    Draw Steel: a creature knocked prone by this effect while it climbs or rides another
+    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
+    nearest free one).
     """
     on: Annotated[bool | None, Field(title="On")] = None
     """
@@ -9171,6 +9186,12 @@ class ForceMove(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    into_space: Annotated[bool | None, Field(title="Into Space")] = None
+    """
+    Draw Steel, the Director's discretion: forced into the space of the one creature in
+    its way whose size is within 1 of its own, the target ends there squeezed (a bane on its
+    ability rolls and tests) instead of colliding. Only the director may send it. Default: `false`.
     """
     kind: Annotated[Kind, Field(title="Kind")]
     """

@@ -60,7 +60,9 @@ READS = Reads(
             "grabbed (speed 0, only its grabber force-moves it), restrained (speed 0, not "
             "force-moved, free strikes against it have an edge), dazed (one action a turn, no "
             "opportunity attacks), surprised (no opportunity attacks), frightened (no willing "
-            "step nearer its source), climbing (on another creature), falling (falling far)."
+            "step nearer its source), climbing (on another creature), falling (falling far), "
+            "squeezed (forced into another creature's space at the Director's discretion: its "
+            "ability rolls and tests take a bane; lifted once it leaves that space)."
         ),
         "disengage": "Squares a Disengage shifts (absent: 1).",
     },
