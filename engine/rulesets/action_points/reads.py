@@ -71,7 +71,11 @@ READS = Reads(
             "A pit `depth` spaces deep (absent: 2): a walker stepping down into it falls (the "
             "falling table by height) and its move ends; a climber climbs down."
         ),
-        "climbable": 'Ignored: every raised space may be climbed ("deemed climbable by Zaldar").',
+        "climbable": (
+            'A feature "deemed climbable by Zaldar": with option `climb_marked_only`, only '
+            "such a square is climbed onto or off; without it (the default) every raised "
+            "space may be climbed."
+        ),
         "impeded": "Ignored (Epic Path's terrain).",
         "concealed": "Ignored (Epic Path's terrain).",
         "updraft": "Ignored (Reclaim the Wild's terrain).",
