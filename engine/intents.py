@@ -20,7 +20,7 @@ from pydantic import (
 )
 
 from engine.intent_glossary import describe
-from events.battle_events import CreatureSpec, Material, TerrainKind
+from events.battle_events import CreatureSpec, Material, Surface, TerrainKind
 
 
 def whole_number(value: Any) -> Any:
@@ -348,6 +348,8 @@ class SetTerrain(IntentBase):
     hard: bool = False
     fits: str | None = Field(default=None, max_length=16)
     """For `narrow`: the size the opening is built for."""
+    surface: Surface | None = None
+    """For `landing`: what a fall onto these squares lands on (absent: normal)."""
 
 
 class SetCondition(IntentBase):

@@ -265,6 +265,10 @@ class ActionPointsOptions(BaseModel):
     """
     "A character in general cannot perform actions while swimming, however Zaldar may agree to offer the attempt" (the text): a creature in water can't Dodge or Move Silently (the actions among its moves) unless the table allows it. Default: `false`.
     """
+    climb_marked_only: Annotated[bool | None, Field(title="Climb Marked Only")] = None
+    """
+    Climbing Up / Down: only a feature "deemed climbable by Zaldar" is climbed: `true`, a step up onto or down off a feature needs its (higher) square marked `climbable` on the map; `false`, every raised feature may be climbed. Default: `false`.
+    """
     climb_needs_free_hands: Annotated[
         bool | None, Field(title="Climb Needs Free Hands")
     ] = None
@@ -6197,6 +6201,7 @@ class Kind7(StrEnum):
     concealed = "concealed"
     updraft = "updraft"
     narrow = "narrow"
+    landing = "landing"
 
 
 class Material(StrEnum):
@@ -6208,6 +6213,17 @@ class Material(StrEnum):
     wood = "wood"
     stone = "stone"
     metal = "metal"
+
+
+class Surface(StrEnum):
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
+    """
+
+    jagged = "jagged"
+    rough = "rough"
+    normal = "normal"
+    soft = "soft"
 
 
 class SetTerrain(BaseModel):
@@ -6265,6 +6281,10 @@ class SetTerrain(BaseModel):
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    surface: Annotated[Surface | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
     """
     type: Annotated[Literal["set_terrain"], Field(title="Type")] = "set_terrain"
     """
@@ -7710,6 +7730,7 @@ class Kind8(StrEnum):
     concealed = "concealed"
     updraft = "updraft"
     narrow = "narrow"
+    landing = "landing"
 
 
 class TerrainSetData(BaseModel):
@@ -7756,6 +7777,10 @@ class TerrainSetData(BaseModel):
     rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
     An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
+    """
+    surface: Annotated[Surface | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
     """
 
 
@@ -7906,7 +7931,7 @@ class Height(RootModel[int]):
 
 class Kind9(StrEnum):
     """
-    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.
     """
 
     wall = "wall"
@@ -7920,6 +7945,19 @@ class Kind9(StrEnum):
     concealed = "concealed"
     updraft = "updraft"
     narrow = "narrow"
+    landing = "landing"
+
+
+class Surface2(StrEnum):
+    """
+    For `landing`: what a fall onto these squares lands on, `jagged`, `rough`, `normal` or
+    `soft` (the rulesets that read it say what each does).
+    """
+
+    jagged = "jagged"
+    rough = "rough"
+    normal = "normal"
+    soft = "soft"
 
 
 class TerrainSetup(BaseModel):
@@ -7956,16 +7994,32 @@ class TerrainSetup(BaseModel):
     """
     kind: Annotated[Kind9, Field(title="Kind")]
     """
-    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.
     """
     material: Annotated[Material | None, Field(title="Material")] = None
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
+    surface: Annotated[Surface2 | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall onto these squares lands on, `jagged`, `rough`, `normal` or
+    `soft` (the rulesets that read it say what each does).
+    """
 
 
 class Cell5(RootModel[tuple[int, int]]):
     root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
+
+
+class Surface3(StrEnum):
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
+    """
+
+    jagged = "jagged"
+    rough = "rough"
+    normal = "normal"
+    soft = "soft"
 
 
 class TerrainSpec(BaseModel):
@@ -8003,7 +8057,7 @@ class TerrainSpec(BaseModel):
     """
     kind: Annotated[Kind9, Field(title="Kind")]
     """
-    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.
     """
     material: Annotated[Material | None, Field(title="Material")]
     """
@@ -8012,6 +8066,10 @@ class TerrainSpec(BaseModel):
     rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
     Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
+    """
+    surface: Annotated[Surface3 | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
     """
 
 
@@ -8035,6 +8093,10 @@ class TerrainView(BaseModel):
     kind: Annotated[str, Field(title="Kind")]
     """
     The terrain kind.
+    """
+    surface: Annotated[str | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall there lands on (`jagged`, `rough`, `normal`, `soft`).
     """
 
 

@@ -87,6 +87,8 @@ READS = Reads(
         "damage": "Ignored.",
         "depth": "A pit's depth in 6-ft spaces (a water space costs the same at any depth).",
         "hard": "Ignored (Draw Steel's Might test).",
+        "landing": "Ignored: the falling table has no landing surfaces.",
+        "surface": "Ignored (Epic Path's landing surface).",
         "fits": "A `narrow` opening's size.",
         "elevation": (
             "The ground's height in 6-ft spaces: up takes `mode: climb` (3 Move Points per 6 "

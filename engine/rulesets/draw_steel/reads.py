@@ -127,6 +127,8 @@ READS = Reads(
             "A surface hard to climb or a liquid hard to swim: the Director's Might test "
             "(option `hard_terrain_test`); 11 or less and the creature stops before it."
         ),
+        "landing": "Ignored: a fall's damage has no landing surface (liquid is `water`).",
+        "surface": "Ignored (Epic Path's landing surface).",
         "fits": "A `narrow` opening's size.",
         "elevation": (
             "The ground's height in squares: steps of 1 are walked (up is climbing), higher "

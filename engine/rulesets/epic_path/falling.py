@@ -1,9 +1,9 @@
 """Falling damage (Types of Movement: Falling; DIGEST 3.6).
 
-1d6 per 10 ft, at most 20d6; a per-die modifier by landing surface (option
-`landing_surface`); a deliberate jump spares the first 10 ft and a DC 15 Acrobatics check the
-next 10; water at least 10 ft deep spares the first 20 ft and softens the next 20 to 1d3 per
-10 ft.
+1d6 per 10 ft, at most 20d6; a per-die modifier by landing surface (the `landing` terrain's
+`surface` where the fall lands, else option `landing_surface`); a deliberate jump spares the
+first 10 ft and a DC 15 Acrobatics check the next 10; water at least 10 ft deep spares the
+first 20 ft and softens the next 20 to 1d3 per 10 ft.
 """
 
 from __future__ import annotations
@@ -20,6 +20,18 @@ FALL_CAP = 20
 LANDING = {"jagged": 2, "rough": 1, "normal": 0, "soft": -1}
 """Per-die falling modifiers by landing surface (Falling): obsidian shards +2, broken trunks
 or solid stone +1, ordinary ground 0, soft loam or deep grass -1."""
+
+
+def surface(action: Action, f: EpicField, landing: Coord) -> str:
+    """What the fall lands on (Falling: "This may also be modified by the surface being
+    impacted"): the `landing` terrain's `surface` under the creature's space there (the
+    hardest, if its squares differ), else the battle's option `landing_surface`."""
+    g = f.grid
+    marked = [g.landing[i] for i in f.cells(landing[0], landing[1])] if g.landing else []
+    found = [s for s in marked if s is not None]
+    if found:
+        return max(found, key=lambda s: LANDING.get(s, 0))
+    return EpicPathOptions.of(action.state).landing_surface
 
 
 def fall_damage(
@@ -44,7 +56,7 @@ def fall_damage(
             if check[0] + c.stat("acrobatics") >= 15:
                 dice -= 1
     dice = min(dice, FALL_CAP)
-    per_die = LANDING.get(EpicPathOptions.of(action.state).landing_surface, 0)
+    per_die = LANDING.get(surface(action, f, landing), 0)
     faces = roll(action, c.id, "falling", dice, 6, per_die * dice)
     total = max(0, sum(faces) + per_die * dice)
     return total, total > 0

@@ -187,6 +187,12 @@ READS = Reads(
         "damage": "A damaging square's damage.",
         "depth": "A water square's depth, or a pit's, in squares of 5 ft.",
         "hard": "Ignored (Draw Steel's Might test).",
+        "landing": (
+            "What falls onto its squares land on (its `surface`): the per-die modifier of "
+            "Falling, in place of option `landing_surface` there (the hardest, where a "
+            "space covers several)."
+        ),
+        "surface": "A `landing` square's surface: jagged +2 a die, rough +1, normal 0, soft -1.",
         "fits": "A `narrow` opening's size (a category or a wire size).",
         "elevation": (
             "The ground's height in squares of 5 ft: a step up or down of 5 ft is walked; a "
