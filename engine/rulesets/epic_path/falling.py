@@ -3,7 +3,8 @@
 1d6 per 10 ft, at most 20d6; a per-die modifier by landing surface (the `landing` terrain's
 `surface` where the fall lands, else option `landing_surface`); a deliberate jump spares the
 first 10 ft and a DC 15 Acrobatics check the next 10; water at least 10 ft deep spares the
-first 20 ft and softens the next 20 to 1d3 per 10 ft.
+first 20 ft and softens the next 20 to 1d3 per 10 ft, and a deliberate dive into water deep
+enough takes none on a Movement or Acrobatics check (`dive`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,23 @@ def surface(action: Action, f: EpicField, landing: Coord) -> str:
     return EpicPathOptions.of(action.state).landing_surface
 
 
+def dive(action: Action, c: Creature, feet: int, water: int) -> bool:
+    """Falling into Water: "Characters who deliberately dive into water take no damage on a
+    successful DC 15 Movement check or DC 15 Acrobatics check, so long as the water is at
+    least 10 feet deep for every 30 feet fallen. The DC of the check, however, increases by 5
+    for every 50 feet of the dive." A deliberate fall into water (a walk off a ledge) is a
+    dive: with `stats.movement` or `stats.acrobatics` (the better; absent both, no check, as
+    for a jump's Acrobatics) and deep enough water, d20 + that bonus against the DC."""
+    skills = [c.stats[name] for name in ("movement", "acrobatics") if name in c.stats]
+    if not skills or water * 3 < feet:
+        return False
+    bonus = max(skills)
+    dc = 15 + 5 * (feet // 50)
+    face = roll(action, c.id, f"dive: Movement or Acrobatics DC {dc}", 1, 20, bonus)[0]
+    action.note("dive", reasons=(f"dive into {water} ft of water: {face + bonus} vs DC {dc}",))
+    return face + bonus >= dc
+
+
 def fall_damage(
     action: Action, c: Creature, squares: int, landing: Coord, deliberate: bool
 ) -> tuple[int, bool]:
@@ -42,6 +60,8 @@ def fall_damage(
     feet = squares * SQUARE
     f = EpicField(action.state, c, "walk")
     water = f.water_depth(landing) * SQUARE
+    if water >= 10 and deliberate and dive(action, c, feet, water):
+        return 0, False
     if water >= 10:
         light = max(0, min(feet, 40) - 20) // 10
         heavy = max(0, feet - 40) // 10

@@ -81,7 +81,7 @@ READS = Reads(
     stats={
         "acrobatics": (
             "Acrobatics bonus: a deliberate jump's DC 15 check, which spares the fall's second "
-            "10 ft (absent: no check)."
+            "10 ft, and a dive's check into deep water, which spares it all (absent: no check)."
         ),
         "ac": ("Armour class against attacks of opportunity (absent: option `aoo_target_ac`)."),
         "action_points": (
@@ -128,7 +128,8 @@ READS = Reads(
         "might": "Might bonus to the DC 30 check to keep running (absent: 0).",
         "movement": (
             "Movement skill bonus to a withdrawal's check against the primary target's "
-            "Maneuver Defense (absent: 0)."
+            "Maneuver Defense (absent: 0), and to a dive's check into deep water (the better "
+            "of it and `stats.acrobatics`; absent both: no check)."
         ),
         "unarmed": (
             "Above 0: not wielding a weapon that threatens, it threatens only the squares of "
