@@ -45,11 +45,11 @@ def sharing(state: BattleState, c: Creature) -> bool:
 
 
 def settle(action: Action) -> None:
-    """Lift the squeeze that forcing set from a creature that no longer shares a space."""
-    for cid in sorted(action.state.creatures):
-        c = action.state.creatures[cid]
+    """Lift the squeeze that forcing set from a creature that no longer shares a space (run
+    after every intent: only a squeezed creature is looked at further)."""
+    squeezed = [c for c in action.state.creatures.values() if "squeezed" in c.conditions]
+    for c in sorted(squeezed, key=lambda c: c.id):
         marked = c.tally(TALLY)
         if marked and not sharing(action.state, c):
-            if c.has("squeezed"):
-                action.emit(ConditionSet(creature=cid, condition="squeezed", on=False))
-            action.emit(Tallied(creature=cid, name=TALLY, amount=-marked))
+            action.emit(ConditionSet(creature=c.id, condition="squeezed", on=False))
+            action.emit(Tallied(creature=c.id, name=TALLY, amount=-marked))
