@@ -576,6 +576,7 @@ def verify_receipts(battle_id: BattleId, body: s.VerifyIn, who: Caller, deps: De
         battle_id,
         receipts,
         lambda versions: deps.verifier.hashes_at(battle_id, versions),
+        lambda versions: deps.verifier.recorded_at(battle_id, versions),
     )
     return OrjsonResponse({**verify_json(battle_id, result), "receipts": checked.as_json()})
 

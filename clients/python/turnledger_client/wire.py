@@ -760,6 +760,41 @@ class Area(BaseModel):
     """
 
 
+class BundleEvent(BaseModel):
+    """
+    One event of a bundle: opened (`salt` and `content`) or sealed (`commitment`, and
+    `shown` unless its reader is shown a placeholder).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    commitment: Annotated[str | None, Field(title="Commitment")] = None
+    """
+    Sealed: SHA-256 over its salt and content (hex).
+    """
+    content: Annotated[str | None, Field(title="Content")] = None
+    """
+    Opened: its canonical JSON, the bytes it commits to.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    The log's keyed chain hash at this version (hex).
+    """
+    salt: Annotated[str | None, Field(title="Salt")] = None
+    """
+    Opened: its salt (hex).
+    """
+    shown: Annotated[str | None, Field(title="Shown")] = None
+    """
+    Sealed: what its reader is shown of it, as JSON text.
+    """
+    version: Annotated[int, Field(ge=1, title="Version")]
+    """
+    Its version.
+    """
+
+
 class Change(BaseModel):
     """
     A value in the what-if beside the value in the log.
@@ -5810,6 +5845,11 @@ class RuleOverruledData(BaseModel):
     as if that step were legal. It changes nothing in the battle when folded.
     """
 
+    about: Annotated[list[str] | None, Field(title="About")] = None
+    """
+    The other creatures `detail` speaks of (the one whose space was in the way): a reader
+    who may not see one of them does not read the ruling. Absent when it speaks of none. Default: `[]`.
+    """
     creature: Annotated[str | None, Field(title="Creature")]
     """
     The creature the ruled intent moved (or acted for), when it names one.
@@ -8432,6 +8472,152 @@ class UndoRecord(BaseModel):
     """
 
 
+class UnseenCreatureMetData(BaseModel):
+    """
+    A real action of `creature` ran into a creature it could not see (`unseen`) at `at`:
+    the action ended there as the rules say (`rule` is the one that stopped it), and this is
+    what its actor learned. A reader who cannot see `unseen` reads this event with it as "an
+    unseen creature" (the mover's player learns that something is there, not what).
+    """
+
+    at: Annotated[tuple[int, int, int], Field(title="At")]
+    """
+    The square, `[x, y, z]`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    rule: Annotated[str | None, Field(title="Rule")]
+    """
+    The rule that ended the action where it met the unseen creature (null: the rules
+    let the move on through its space, as Draw Steel's do through an enemy's).
+    """
+    unseen: Annotated[str | None, Field(title="Unseen")]
+    """
+    The creature met (null: what stopped the action was not one creature's space).
+    """
+
+
+class UnseenCreatureMetEnvelope(BaseModel):
+    """
+    A logged `UnseenCreatureMet` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class UnseenCreatureMetEvent(BaseModel):
+    """
+    A `UnseenCreatureMet` event that was not logged.
+    """
+
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+
+
+class UnseenCreatureMetRecord(BaseModel):
+    """
+    A `UnseenCreatureMet` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+
+
 class UnseenData(BaseModel):
     """
     Nothing: the event concerns a creature hidden from this reader.
@@ -8769,6 +8955,37 @@ class BoardSpec(BaseModel):
     width: Annotated[float, Field(gt=0.0, le=200.0, title="Width")]
     """
     The board's width in inches.
+    """
+
+
+class Bundle(BaseModel):
+    """
+    A battle's whole log, linked by a public hash chain whose head the server signed
+    (docs/trust.md, "Battle bundles").
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    events: Annotated[list[BundleEvent], Field(max_length=100000, title="Events")]
+    """
+    Every event, versions 1 to the head.
+    """
+    format: Annotated[str, Field(title="Format")]
+    """
+    `turnledger-bundle-v1`.
+    """
+    key_id: Annotated[str, Field(title="Key Id")]
+    """
+    The `kid` of the key that signed the statement.
+    """
+    signature: Annotated[str, Field(title="Signature")]
+    """
+    Ed25519 over `turnledger-bundle-v1\\n` and the statement, base64url.
+    """
+    statement: Annotated[str, Field(title="Statement")]
+    """
+    JSON text: the battle, version, public link, head hash, reader, time of export, the server's public keys and the digests of shown texts.
     """
 
 
@@ -9332,6 +9549,33 @@ class Hide(BaseModel):
     ] = None
     """
     The sides whose players still see it (none: no player). Default: `[]`.
+    """
+
+
+class ImportedOut(BaseModel):
+    """
+    The battle an import made.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The new battle's id.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    Its director's token, shown once.
+    """
+    receipt: Receipt
+    """
+    Signed proof of its head here.
+    """
+    source: Annotated[dict[str, Any], Field(title="Source")]
+    """
+    What it was exported as: `battle_id`, `version`, and the `key_id` that signed the bundle.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    Its version: the bundle's.
     """
 
 
@@ -10481,6 +10725,12 @@ class IntentAcceptedData(BaseModel):
     """
     The decision's explanation, step by step.
     """
+    unseen: Annotated[list[str] | None, Field(title="Unseen")] = None
+    """
+    The creatures the actor could not see when it acted (a player's seat): the intent was
+    planned on the battle without them and met them only as the rules say it does
+    (engine/hiding.py), so a judgement judges it so again. Absent when it saw them all. Default: `[]`.
+    """
 
 
 class IntentAcceptedEnvelope(BaseModel):
@@ -10837,6 +11087,7 @@ class RecordedAction(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -10903,6 +11154,7 @@ class ReplayStep(BaseModel):
         | TerrainSetRecord
         | TurnEndedRecord
         | TurnStartedRecord
+        | UnseenCreatureMetRecord
         | UnseenRecord,
         Field(discriminator="type", title="Event"),
     ]
@@ -10970,6 +11222,7 @@ class StreamEvent(
         | TerrainSetEnvelope
         | TurnEndedEnvelope
         | TurnStartedEnvelope
+        | UnseenCreatureMetEnvelope
         | UnseenEnvelope
     ]
 ):
@@ -11015,6 +11268,7 @@ class StreamEvent(
         | TerrainSetEnvelope
         | TurnEndedEnvelope
         | TurnStartedEnvelope
+        | UnseenCreatureMetEnvelope
         | UnseenEnvelope,
         Field(discriminator="type", title="StreamEvent"),
     ]
@@ -11073,6 +11327,7 @@ class WhatIfStep(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -11169,6 +11424,7 @@ class DryRunOut(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -11253,6 +11509,7 @@ class EventsPage(BaseModel):
                 | TerrainSetEnvelope
                 | TurnEndedEnvelope
                 | TurnStartedEnvelope
+                | UnseenCreatureMetEnvelope
                 | UnseenEnvelope,
                 Field(discriminator="type"),
             ]
@@ -11321,6 +11578,7 @@ class IntentOut(BaseModel):
                 | TerrainSetEnvelope
                 | TurnEndedEnvelope
                 | TurnStartedEnvelope
+                | UnseenCreatureMetEnvelope
                 | UnseenEnvelope,
                 Field(discriminator="type"),
             ]
@@ -11405,6 +11663,7 @@ class JudgedAgain(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -11563,5 +11822,5 @@ class WhatIf(BaseModel):
 from typing import TypeAlias  # noqa: E402
 
 
-LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HandsChangedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenEnvelope
+LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HandsChangedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenCreatureMetEnvelope | UnseenEnvelope
 """One member of `StreamEvent`: what `stream()` yields."""

@@ -169,5 +169,6 @@ class ApField(SquareField):
             return Illegal(
                 "action-points/occupied",
                 f"a move must end on an empty space ({o.creature.id} is there)",
+                (o.creature.id,),
             )
         return None

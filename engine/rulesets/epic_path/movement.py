@@ -331,12 +331,15 @@ class EpicField(SquareField):
                 continue  # Clamber (Might) or Overrun: "to enter another creatures square"
             if self.action == "charge":
                 return Illegal(
-                    "epic-path/charge-path-clear", f"{o.creature.id} is in the charge's way"
+                    "epic-path/charge-path-clear",
+                    f"{o.creature.id} is in the charge's way",
+                    (o.creature.id,),
                 )
             if o.enemy and self.rank - o.rank < 2:
                 return Illegal(
                     "epic-path/occupied",
                     f"only a creature two sizes larger steps over {o.creature.id}",
+                    (o.creature.id,),
                 )
         return None
 
@@ -354,6 +357,7 @@ class EpicField(SquareField):
                     "epic-path/clamber-stops-inside",
                     f"a Clamber enters {cid}'s space and stops there: passing all the way "
                     "through it takes an Overrun",
+                    (cid,),
                 )
         return None
 
@@ -514,4 +518,5 @@ class EpicField(SquareField):
         return Illegal(
             "epic-path/cannot-end-in-occupied-space",
             f"a walk ends in an unoccupied space ({o.creature.id} is there)",
+            (o.creature.id,),
         )

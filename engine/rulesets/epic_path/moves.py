@@ -166,7 +166,11 @@ def check_charge(c: Creature, path: list[Coord], target: Creature | None) -> Non
         deny("epic-path/charge-too-short", "a charge moves at least 10 ft")
     end = box(path[-1], SIZES.side(c.size))
     if box_gap(end, box(target.pos, SIZES.side(target.size))) != 1:
-        deny("epic-path/charge-must-reach", f"the charge must end beside {target.id}")
+        deny(
+            "epic-path/charge-must-reach",
+            f"the charge must end beside {target.id}",
+            about=(target.id,),
+        )
 
 
 def withdraw_exemptions(

@@ -333,6 +333,7 @@ class SquareField(Steps):
                 return Illegal(
                     f"{self.prefix}/cannot-end-in-occupied-space",
                     f"can't end in {o.creature.id}'s space",
+                    (o.creature.id,),
                 )
         return None
 
