@@ -287,9 +287,8 @@ class _ForcedWalk:
         hit = _creatures_at(state, self.target, to)
         if hit and self.squeezes_in(hit):
             self.moved.append(to)
-            self.action.note(
-                "step", to, 1, (f"forced {self.intent.kind} into {hit[0].id}'s space",)
-            )
+            why = f"forced {self.intent.kind} into {hit[0].id}'s space"
+            self.action.note("step", to, 1, (why,), about=(hit[0].id,))
             self.pos = to
             self.used = len(self.planned)  # "forced into the same space": it ends there
             self.squeezed_into = hit[0].id

@@ -29,7 +29,8 @@ def squeeze_in(action: Action, cid: str, other: str) -> None:
     if not c.has("squeezed"):
         action.emit(ConditionSet(creature=cid, condition="squeezed", on=True, source=other))
         action.emit(Tallied(creature=cid, name=TALLY))
-    action.note("squeezed", c.pos, reasons=(f"{cid} squeezed into {other}'s space: a bane",))
+    why = f"{cid} squeezed into {other}'s space: a bane"
+    action.note("squeezed", c.pos, reasons=(why,), about=(other,))
 
 
 def sharing(state: BattleState, c: Creature) -> bool:
