@@ -23,7 +23,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "af5eff0bf6cabdd69819d6540caa5d0999d2bc70f655a2e4dfb8f3115f457898"
+MAIN_DIGEST = "ec2de0eab28b35793983b3afdc9fb3edad52b8c647343ebdb4e2da072366ea53"
 
 
 def app() -> FastAPI:
