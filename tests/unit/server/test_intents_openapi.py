@@ -25,7 +25,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "cf4ab8ec7409db0fb8c4f3e3737733f43a24dd8c4b9cdfcc9c31140b661516e0"
+MAIN_DIGEST = "0d3425d6d6a8944772f049d8b3305594592d1d95c3b46b3d871f7fb6f36771c7"
 
 
 def app() -> FastAPI:
