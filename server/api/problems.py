@@ -30,11 +30,13 @@ TITLES = {
     403: "Forbidden",
     404: "Not Found",
     405: "Method Not Allowed",
+    408: "Request Timeout",
     409: "Conflict",
     413: "Content Too Large",
     415: "Unsupported Media Type",
     422: "Unprocessable Content",
     429: "Too Many Requests",
+    431: "Request Header Fields Too Large",
     500: "Internal Server Error",
     501: "Not Implemented",
     503: "Service Unavailable",
@@ -194,7 +196,9 @@ def install(app: FastAPI) -> None:
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
         kinds = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
         kind = kinds.get(exc.status_code, "error")
-        return problem(exc.status_code, kind, str(exc.detail))
+        # the exception's headers are part of the answer: a 405's `Allow` (RFC 9110 15.5.6)
+        headers = dict(exc.headers) if exc.headers else None
+        return problem(exc.status_code, kind, str(exc.detail), headers=headers)
 
     @app.exception_handler(NotImplementedError)
     async def _not_yet(request: Request, exc: NotImplementedError) -> Response:

@@ -12,6 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, GetJsonSchema
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
+from engine.intents import WholeNumber
 from engine.setup import MapSetup
 
 from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut, Receipt, StreamEvent
@@ -189,7 +190,7 @@ class UndoIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    to_version: int | None = Field(
+    to_version: WholeNumber | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,
@@ -202,7 +203,7 @@ class UndoIn(BaseModel):
         description="Undo this earlier action alone, if no later action depends on it "
         "(director only).",
     )
-    expected_version: int | None = Field(
+    expected_version: WholeNumber | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,
@@ -215,7 +216,7 @@ class RedoIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    expected_version: int | None = Field(
+    expected_version: WholeNumber | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,
