@@ -13,14 +13,17 @@ from server.api import (
     openapi,
     problems,
     routes_battles,
+    routes_bundle,
     routes_campaign,
     routes_docs,
+    routes_feed,
     routes_guide,
     routes_history,
     routes_keys,
     routes_ops,
     routes_options,
     routes_questions,
+    routes_tokens,
 )
 from server.api.deps import PrincipalCache, Services
 from server.api.lean_intents import LeanIntents, declared_route
@@ -29,6 +32,7 @@ from server.api.middleware import RequestMiddleware
 from server.api.rate_limits import RateLimits
 from server.api.schemas import MAX_BODY_BYTES
 from server.api.stream_encoding import CatchUpBudget, EncodedEvents
+from server.api_keys import ApiKeys, KeyFile, keys_path
 from server.settings import Settings
 from server.stream_hub import StreamHub
 from server.verification import VerifiedHeads, Verifier
@@ -97,7 +101,12 @@ class Turnledger(FastAPI):
 
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
     metrics = Metrics.create()
-    wired = wire_services(settings, engine, on_conflict=metrics.conflicts.labels("re-decided").inc)
+    wired = wire_services(
+        settings,
+        engine,
+        on_conflict=metrics.conflicts.labels("re-decided").inc,
+        on_refused_row=lambda kind: metrics.refused_rows.labels(kind).inc(),
+    )
     hub = StreamHub(
         notify_url(settings, engine),
         wired.store.read_all,
@@ -122,6 +131,9 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         hub=hub,
         keyring=wired.keyring,
         verifier=Verifier(wired.store, VerifiedHeads(engine, wired.keyring.chain_key)),
+        keys=ApiKeys(
+            KeyFile(keys_path(settings.data_dir, settings.api_keys_file)), settings.api_key
+        ),
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
         encoded=EncodedEvents(int(settings.stream_cache_mb * 2**20)),
         catch_up=CatchUpBudget(settings.stream_catch_up_mb_per_s * 2**20),
@@ -171,11 +183,14 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         routes_ops.router,
         routes_questions.router,
         routes_campaign.router,
+        routes_feed.router,
         routes_options.router,
         viewer_routes.router,
         routes_docs.router,
         routes_guide.router,
         routes_keys.router,
+        routes_tokens.router,
+        routes_bundle.router,
     ):
         app.router.routes.extend(router.routes)
     openapi.install(app)
@@ -184,6 +199,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         metrics=metrics,
         max_body=MAX_BODY_BYTES,
         rate_limits=lambda: app.state.services.rate_limits,
+        larger={"/battles/import": routes_bundle.IMPORT_MAX_BYTES},
     )
     return app
 

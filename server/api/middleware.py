@@ -12,7 +12,7 @@ import contextlib
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import structlog
@@ -51,11 +51,14 @@ class RequestMiddleware:
         metrics: Metrics,
         max_body: int,
         rate_limits: Callable[[], RateLimits | None] = lambda: None,
+        larger: Mapping[str, int] | None = None,
     ) -> None:
         self.app = app
         self.metrics = metrics
         self.max_body = max_body
         self.rate_limits = rate_limits
+        self.larger = dict(larger or {})
+        """Paths whose bodies may be larger than `max_body` (an import's whole battle)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -80,7 +83,8 @@ class RequestMiddleware:
                 ]
             await send(message)
 
-        refusal = self._over_rate(scope) or self._refuse_early(scope["method"], headers)
+        limit = self.larger.get(scope["path"], self.max_body)
+        refusal = self._over_rate(scope) or self._refuse_early(scope["method"], headers, limit)
         if given is not None and given != request_id:
             refusal = problem(
                 400,
@@ -92,11 +96,11 @@ class RequestMiddleware:
             await refusal(scope, receive, send_with_id)
         else:
             try:
-                await self.app(scope, self._limited(receive), send_with_id)
+                await self.app(scope, self._limited(receive, limit), send_with_id)
             except BodyTooLarge:
                 if status["started"]:
                     raise
-                await self._too_large()(scope, receive, send_with_id)
+                await self._too_large(limit)(scope, receive, send_with_id)
             except Exception as exc:
                 # Answered here rather than by Starlette's ServerErrorMiddleware, which
                 # re-raises after answering: uvicorn would then close a keep-alive
@@ -124,27 +128,24 @@ class RequestMiddleware:
             return problem(exc.status, exc.kind, exc.detail, headers=exc.headers)
         return None
 
-    def _refuse_early(self, method: str, headers: dict[str, str]) -> Any:
+    def _refuse_early(self, method: str, headers: dict[str, str], limit: int) -> Any:
         if method not in BODY_METHODS:
             return None
         length = headers.get("content-length")
         # ASCII digits only: str.isdigit() also accepts digits int() refuses ('²')
-        if (
-            length is not None
-            and length.isascii()
-            and length.isdigit()
-            and int(length) > self.max_body
-        ):
-            return self._too_large()
+        if length is not None and length.isascii() and length.isdigit() and int(length) > limit:
+            return self._too_large(limit)
         has_body = (length is not None and length != "0") or "transfer-encoding" in headers
         if has_body and not _json_media(headers.get("content-type", "")):
             return problem(415, "unsupported-media-type", "send the body as application/json")
         return None
 
-    def _too_large(self) -> Any:
-        return problem(413, "too-large", f"the request body is over {self.max_body} bytes")
+    @staticmethod
+    def _too_large(limit: int) -> Any:
+        return problem(413, "too-large", f"the request body is over {limit} bytes")
 
-    def _limited(self, receive: Receive) -> Receive:
+    @staticmethod
+    def _limited(receive: Receive, limit: int) -> Receive:
         seen = 0
 
         async def counted() -> Message:
@@ -152,8 +153,8 @@ class RequestMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise BodyTooLarge(self.max_body)
+                if seen > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         return counted

@@ -2,7 +2,8 @@
 
 The digest below is of the route's operation and every schema it refers to (transitively),
 as canonical JSON, computed from main's `/openapi.json` when the lean route was written
-(issue 25). The FastAPI route stays declared only for this document and for the requests
+(issue 25), and again when events gained what hidden creatures need (additions only: the
+`UnseenCreatureMet` event, a ruling's `about`, an intent's `unseen`). The FastAPI route stays declared only for this document and for the requests
 the lean layer passes on: if this fails, the route's contract changed, which the lean
 route (server/api/lean_intents.py) would then have to follow.
 """
@@ -22,7 +23,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "6b10b743de67268207bccd769ad79083c68dfa692a0360f3bd863fcaece3e374"
+MAIN_DIGEST = "af5eff0bf6cabdd69819d6540caa5d0999d2bc70f655a2e4dfb8f3115f457898"
 
 
 def app() -> FastAPI:
