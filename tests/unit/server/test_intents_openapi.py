@@ -3,7 +3,9 @@
 The digest below is of the route's operation and every schema it refers to (transitively),
 as canonical JSON, computed from main's `/openapi.json` when the lean route was written
 (issue 25), and again when events gained what hidden creatures need (additions only: the
-`UnseenCreatureMet` event, a ruling's `about`, an intent's `unseen`). The FastAPI route stays declared only for this document and for the requests
+`UnseenCreatureMet` event, a ruling's `about`, an intent's `unseen`), and when every route
+documented the edge's and the middleware's answers (additions only: 408, 431, 503 and the
+bodies' 400/413/415 where missing). The FastAPI route stays declared only for this document and for the requests
 the lean layer passes on: if this fails, the route's contract changed, which the lean
 route (server/api/lean_intents.py) would then have to follow.
 """
@@ -23,7 +25,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "af5eff0bf6cabdd69819d6540caa5d0999d2bc70f655a2e4dfb8f3115f457898"
+MAIN_DIGEST = "14eae390fe1bb7fd6d6827d52cbdebd83a316b8a4c7d87d29c2b4d784a510a73"
 
 
 def app() -> FastAPI:
