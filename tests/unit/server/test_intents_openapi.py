@@ -5,7 +5,9 @@ as canonical JSON, computed from main's `/openapi.json` when the lean route was 
 (issue 25), and again when events gained what hidden creatures need (additions only: the
 `UnseenCreatureMet` event, a ruling's `about`, an intent's `unseen`), and when every route
 documented the edge's and the middleware's answers (additions only: 408, 431, 503 and the
-bodies' 400/413/415 where missing). The FastAPI route stays declared only for this document and for the requests
+bodies' 400/413/415 where missing), and when trace steps named the creature forced into
+and the draw, stow, into-space, landing and surface fields joined the intents. The FastAPI
+route stays declared only for this document and for the requests
 the lean layer passes on: if this fails, the route's contract changed, which the lean
 route (server/api/lean_intents.py) would then have to follow.
 """
@@ -25,7 +27,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "14eae390fe1bb7fd6d6827d52cbdebd83a316b8a4c7d87d29c2b4d784a510a73"
+MAIN_DIGEST = "6e0714e5b322ee3363dc5b212dd48d8f77190afe508374eb29bacdb2b1f4c993"
 
 
 def app() -> FastAPI:
