@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from . import examples
 from .openapi_typing import typescript_ready
 
 BATTLE_ROUTES = "/battles/{battle_id}"
@@ -83,7 +84,8 @@ def _event_streams(operation: dict[str, Any]) -> None:
 
 
 def finish(schema: dict[str, Any]) -> dict[str, Any]:
-    """Add the security schemes and tags, and the problem schema of invalid requests."""
+    """Add the security schemes and tags, the problem schema of invalid requests, and the
+    examples (server/api/examples.py)."""
     components = schema.setdefault("components", {})
     components["securitySchemes"] = SECURITY_SCHEMES
     schema["tags"] = TAGS
@@ -96,6 +98,7 @@ def finish(schema: dict[str, Any]) -> dict[str, Any]:
             _event_streams(operation)
     for unused in ("HTTPValidationError", "ValidationError"):
         components.get("schemas", {}).pop(unused, None)
+    examples.add_to(schema)
     return typescript_ready(schema)
 
 

@@ -4,7 +4,9 @@ The digest below is of the route's operation and every schema it refers to (tran
 as canonical JSON, computed from main's `/openapi.json` when the lean route was written
 (issue 25). The FastAPI route stays declared only for this document and for the requests
 the lean layer passes on: if this fails, the route's contract changed, which the lean
-route (server/api/lean_intents.py) would then have to follow.
+route (server/api/lean_intents.py) would then have to follow. (Recomputed when the
+route gained its request and answer examples and `Problem` its field descriptions: no
+change to what the route accepts or answers.)
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "6b10b743de67268207bccd769ad79083c68dfa692a0360f3bd863fcaece3e374"
+MAIN_DIGEST = "88b8f74a285fbf834f523de34a2681419b3308247ec1863475e7ad52e0f7eda6"
 
 
 def app() -> FastAPI:
