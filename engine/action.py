@@ -31,9 +31,16 @@ class Action:
         self.states.append(self.state)
 
     def note(
-        self, kind: str, at: Coord | None = None, cost: int = 0, reasons: tuple[str, ...] = ()
+        self,
+        kind: str,
+        at: Coord | None = None,
+        cost: int = 0,
+        reasons: tuple[str, ...] = (),
+        about: tuple[str, ...] = (),
     ) -> None:
-        self.trace.append(TraceStep(kind=kind, at=at, cost=cost, reasons=reasons))
+        """A step of the trace; `about` names the creatures its words speak of besides the
+        actor, so a reader who may not see one is not shown it."""
+        self.trace.append(TraceStep(kind=kind, at=at, cost=cost, reasons=reasons, about=about))
 
     def follow_up(self) -> None:
         self.follow_ups += 1

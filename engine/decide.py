@@ -76,7 +76,12 @@ def _record_ruling(intent: Any, ruling: Ruling, before: BattleState, action: Act
     creature = getattr(intent, "creature", None) or getattr(intent, "target", None)
     ruled_events = [
         RuleOverruled(
-            rule=s.rule, step=s.step, detail=s.detail, reason=ruling.reason, creature=creature
+            rule=s.rule,
+            step=s.step,
+            detail=s.detail,
+            reason=ruling.reason,
+            creature=creature,
+            about=list(s.about),
         )
         for s in ruling.set_aside
     ]

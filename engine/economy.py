@@ -167,6 +167,12 @@ class ReclaimTheWildEconomy(_Economy):
         description="It may still start a Sprint (its Standard Action is left)."
     )
     charged: bool = Field(description="It Charged this turn: no more movement.")
+    held_items: int = Field(
+        default=0,
+        description="Items in its hands besides what its way of travel needs: "
+        "`stats.hands_busy`, then what `draw` and `stow` changed. Above 0 it can't climb or "
+        "Sprint (unless the battle's options waive it).",
+    )
     actions: ReclaimTheWildActions | None = Field(
         description="Actions left this turn; null without turns."
     )

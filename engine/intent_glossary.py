@@ -79,6 +79,8 @@ PARTICULAR: dict[str, str] = {
     "KnockOff.target": "The id of the creature climbing or riding it, to knock off.",
     "FallingTest.creature": "The id of the fighter the attack hit.",
     "LoseGrip.creature": "The id of the climbing creature that loses its grip.",
+    "Draw.creature": "The id of the creature drawing items into its hands.",
+    "Stow.creature": "The id of the creature putting items away.",
     "ShieldSurf.stop": "End Shield Surfing instead of beginning it.",
     "Hide.visible_to": "The sides whose players still see it (none: no player).",
     "Reveal.history": "Show its past events too, not only what comes next.",

@@ -21,6 +21,7 @@ from pydantic import (
 
 from engine.intent_glossary import describe
 from events.battle_events import CreatureSpec, Material, TerrainKind
+from events.creature_fields import PLACED, CreatureId
 
 
 def whole_number(value: Any) -> Any:
@@ -117,7 +118,7 @@ class Move(IntentBase):
     ruleset lacks is refused with its `<ruleset>/unknown-action`."""
 
     type: Literal["move"] = "move"
-    creature: str
+    creature: CreatureId
     path: Path | None = None
     to: Point | None = None
     mode: Literal["walk", "climb", "swim", "fly", "burrow", "glide"] = "walk"
@@ -126,8 +127,8 @@ class Move(IntentBase):
     use_main_action: bool = False
     jumps: Annotated[list[int], Field(max_length=MAX_PATH)] = []
     jump_test: bool = False
-    by: str | None = None
-    onto: str | None = None
+    by: CreatureId | None = None
+    onto: CreatureId | None = None
     willing: bool = False
     legs: Annotated[list[Leg], Field(max_length=MAX_LEGS)] | None = None
     """Gridless rulesets (warcry): the move as legs in inches, judged as a whole."""
@@ -142,14 +143,14 @@ class Move(IntentBase):
             return {**{k: v for k, v in data.items() if k != "to"}, "to_inches": to}
         return data
 
-    primary: str | None = None
+    primary: CreatureId | None = None
     """Epic Path: the withdraw's primary target, or the charge's target."""
     action_points: int = Field(default=0, ge=0, le=100)
     """action-points: action points converted into move points (never back)."""
     sneaking: bool = False
     """one-two-one: sneaking costs +1 Movement a square."""
     through: Annotated[
-        dict[str, Literal["clamber", "overrun", "tumble"]], Field(max_length=100)
+        dict[CreatureId, Literal["clamber", "overrun", "tumble"]], Field(max_length=100)
     ] = {}
     """Epic Path: creatures this move gets past by a skill or maneuver the table resolved
     (its check is on another page): `clamber` (Might) enters and may end in the creature's
@@ -169,7 +170,7 @@ class Shift(IntentBase):
     or racial trait grants, `stats.feature_steps` a round)."""
 
     type: Literal["shift"] = "shift"
-    creature: str
+    creature: CreatureId
     path: Path | None = None
     to: Point | None = None
     action: str = "disengage"
@@ -183,18 +184,18 @@ class Teleport(IntentBase):
     (then the effect's `distance` is required); `stand` chooses to arrive standing."""
 
     type: Literal["teleport"] = "teleport"
-    creature: str
+    creature: CreatureId
     to: Point
     distance: int | None = None
-    source: str | None = None
+    source: CreatureId | None = None
     stand: bool = True
     use_main_action: bool = False
 
 
 class ForceMove(IntentBase):
     type: Literal["force_move"] = "force_move"
-    source: str
-    target: str | Annotated[list[str], Field(max_length=100)]
+    source: CreatureId
+    target: CreatureId | Annotated[list[CreatureId], Field(max_length=100)]
     kind: Literal["push", "pull", "slide"]
     distance: int
     path: Path | None = None
@@ -207,7 +208,7 @@ class ForceMove(IntentBase):
 
 class FallProne(IntentBase):
     type: Literal["fall_prone"] = "fall_prone"
-    creature: str
+    creature: CreatureId
     landing: Point | None = None
     """Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
     in this unoccupied adjacent space of its choice (absent: the nearest free one)."""
@@ -217,17 +218,21 @@ class StandUp(IntentBase):
     """Stand up; `by` names an adjacent creature using its maneuver on a willing one."""
 
     type: Literal["stand_up"] = "stand_up"
-    creature: str
-    by: str | None = None
+    creature: CreatureId
+    by: CreatureId | None = None
     use_main_action: bool = False
+    part_of_move: str | None = Field(default=None, min_length=1, max_length=100)
+    """Epic Path: an activity done as part of the move action that stands the creature up
+    (Part of a Move Action: "Nearly any action you perform with a move action (such as
+    standing up from Prone) can also include an action which is 'part of a move action'")."""
 
 
 class KnockOff(IntentBase):
     """Draw Steel: `creature` uses a maneuver to knock off `target`, who climbs or rides it."""
 
     type: Literal["knock_off"] = "knock_off"
-    creature: str
-    target: str
+    creature: CreatureId
+    target: CreatureId
     use_main_action: bool = False
     landing: Point | None = None
     """The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
@@ -239,10 +244,30 @@ class LoseGrip(IntentBase):
     it catch itself (`caught`, the table's ruling on its Athletics or Agility check)."""
 
     type: Literal["lose_grip"] = "lose_grip"
-    creature: str
+    creature: CreatureId
     caught: bool = False
     """The GM allowed it to catch itself: it stays where it clings (a ruling: a player may
     send it only where the battle lets players send the table's rolls)."""
+
+
+class Draw(IntentBase):
+    """Reclaim the Wild: `creature` unsheathes `items` items or pulls them from its Pack into
+    its hands (what that costs is the Sheathing and Belt Items section's, not the Movement
+    page's)."""
+
+    type: Literal["draw"] = "draw"
+    creature: CreatureId
+    items: int = Field(default=1, ge=1, le=2)
+    """How many items come into its hands (one a hand; a two-handed item counts 2)."""
+
+
+class Stow(IntentBase):
+    """Reclaim the Wild: `creature` sheathes or stows `items` of the items in its hands."""
+
+    type: Literal["stow"] = "stow"
+    creature: CreatureId
+    items: int = Field(default=1, ge=1, le=2)
+    """How many items it puts away (one a hand; a two-handed item counts 2)."""
 
 
 class FallingTest(IntentBase):
@@ -250,7 +275,7 @@ class FallingTest(IntentBase):
     table resolved the attack and says whether it scored at least one critical hit."""
 
     type: Literal["falling_test"] = "falling_test"
-    creature: str
+    creature: CreatureId
     critical: bool = False
     """The attack scored at least one critical hit (without one there is no test)."""
 
@@ -260,18 +285,18 @@ class ShieldSurf(IntentBase):
     slope), or with `stop` end it (a Minor action)."""
 
     type: Literal["shield_surf"] = "shield_surf"
-    creature: str
+    creature: CreatureId
     stop: bool = False
 
 
 class StartTurn(IntentBase):
     type: Literal["start_turn"] = "start_turn"
-    creature: str
+    creature: CreatureId
 
 
 class EndTurn(IntentBase):
     type: Literal["end_turn"] = "end_turn"
-    creature: str
+    creature: CreatureId
 
 
 class ResolveReaction(IntentBase):
@@ -286,12 +311,12 @@ class Place(IntentBase):
     """Director: put a new creature on the map (`at` inside the spec; z optional)."""
 
     type: Literal["place"] = "place"
-    creature: dict[str, Any]
+    creature: Annotated[dict[str, Any], PLACED]
 
 
 class Remove(IntentBase):
     type: Literal["remove"] = "remove"
-    creature: str
+    creature: CreatureId
 
 
 class Area(BaseModel):
@@ -324,10 +349,10 @@ class SetTerrain(IntentBase):
 
 class SetCondition(IntentBase):
     type: Literal["set_condition"] = "set_condition"
-    creature: str
+    creature: CreatureId
     condition: str
     on: bool = True
-    source: str | None = None
+    source: CreatureId | None = None
     until: Literal["end_of_turn"] | None = None
 
 
@@ -336,7 +361,7 @@ class Hide(IntentBase):
     in `visible_to`. The rules still judge it as if seen."""
 
     type: Literal["hide"] = "hide"
-    creature: str
+    creature: CreatureId
     visible_to: Annotated[list[str], Field(max_length=50)] = []
 
 
@@ -344,7 +369,7 @@ class Reveal(IntentBase):
     """Director: show `creature` to every player from now on; with `history`, its past too."""
 
     type: Literal["reveal"] = "reveal"
-    creature: str
+    creature: CreatureId
     history: bool = False
 
 
@@ -357,6 +382,8 @@ Intent = Annotated[
     | StandUp
     | KnockOff
     | LoseGrip
+    | Draw
+    | Stow
     | FallingTest
     | ShieldSurf
     | StartTurn
@@ -401,6 +428,7 @@ def area_cells(area: Area) -> list[tuple[int, int]]:
 
 __all__ = [
     "CreatureSpec",
+    "Draw",
     "EndTurn",
     "FallProne",
     "FallingTest",
@@ -421,6 +449,7 @@ __all__ = [
     "Shift",
     "StandUp",
     "StartTurn",
+    "Stow",
     "Teleport",
     "area_cells",
     "parse_intent",

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.catalog import builtin_rulesets
 from engine.rulesets.registry import RulesetRegistry
+from engine.unseen import UNSEEN
 from engine.words import counted
 
 Data = Mapping[str, Any]
@@ -225,6 +226,15 @@ def _surf_ended(n: Narrator, d: Data, _: str | None) -> str:
     return f"{who} stopped shield surfing"
 
 
+def _met_unseen(n: Narrator, d: Data, _: str | None) -> str:
+    """A real move ran into a creature its mover could not see (engine/unseen.py): named to
+    a reader who sees it, "something unseen" to one who does not."""
+    unseen = d.get("unseen")
+    what = "something unseen" if unseen in (None, UNSEEN) else f"{n.name(unseen)}, unseen,"
+    then = "and stopped" if d.get("rule") else "and went on through its space"
+    return f"{n.name(d['creature'])} ran into {what} at {at(d['at'])} {then}"
+
+
 def _placed(n: Narrator, d: Data, _: str | None) -> str:
     c = d["creature"]
     return f"{c.get('name') or c['id']} was placed at {at(c.get('at'))}"
@@ -286,6 +296,7 @@ SENTENCES: dict[str, Callable[[Narrator, Data, str | None], str]] = {
         f"{n.name(d['creature'])} was hidden"
         + (f" (seen by {', '.join(d['visible_to'])})" if d.get("visible_to") else "")
     ),
+    "UnseenCreatureMet": _met_unseen,
     "CreatureRevealed": lambda n, d, _: (
         f"{n.name(d['creature'])} was revealed" + (" with its past" if d.get("history") else "")
     ),
@@ -301,6 +312,11 @@ SENTENCES: dict[str, Callable[[Narrator, Data, str | None], str]] = {
         f"{n.name(d['creature'])}'s shield took {d['amount']} wear ({d['left']} left)"
     ),
     "ShieldSurfEnded": _surf_ended,
+    "HandsChanged": lambda n, d, _: (
+        f"{n.name(d['creature'])} "
+        + (f"drew {d['items']}" if d["items"] > 0 else f"stowed {-d['items']}")
+        + f" item(s) ({d['held']} in hand)"
+    ),
     "MovedInches": _moved_inches,
     "DroppedDown": lambda n, d, _: (
         f"{n.name(d['creature'])} dropped {inches(d['height'])} to {at(d['to'])}"

@@ -35,7 +35,12 @@ def open_windows(
     ruling = current()
     if ruling is not None and not ruling.reactions and reactors:
         ids = ", ".join(r.id for r in reactors)
-        action.note("no-reactions", at, reasons=(f"{ids} may not react: {ruling.words}",))
+        action.note(
+            "no-reactions",
+            at,
+            reasons=(f"{ids} may not react: {ruling.words}",),
+            about=tuple(r.id for r in reactors),
+        )
         go_on(resume)
         return
     for reactor in reactors:
@@ -50,7 +55,7 @@ def open_windows(
                 resume=resume if option == "ask" else None,
             )
         )
-        action.note("trigger", at, reasons=(why(reactor),))
+        action.note("trigger", at, reasons=(why(reactor),), about=(reactor.id,))
         if option == "always":
             strike(reactor, rid)
         elif option == "never":

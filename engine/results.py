@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from events.vocabulary import Event
 from projections import BattleState
@@ -19,6 +19,10 @@ class TraceStep(BaseModel):
     at: tuple[int, int, int] | None = None
     cost: int = 0
     reasons: tuple[str, ...] = ()
+    about: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    """The creatures its words speak of besides the actor (a reactor, a host, the one met):
+    a reader who may not see one of them is not shown the step (server/redaction.py).
+    Absent when it speaks of none."""
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
@@ -66,11 +70,15 @@ Decision = Accepted | Refused
 class Refusal(Exception):
     """Raised inside the engine to stop a decision; decide turns it into `Refused`."""
 
-    def __init__(self, rule: str, detail: str, step: int | None = None) -> None:
+    def __init__(
+        self, rule: str, detail: str, step: int | None = None, about: tuple[str, ...] = ()
+    ) -> None:
         super().__init__(f"{rule}: {detail}")
         self.rule = rule
         self.detail = detail
         self.step = step
+        self.about = about
+        """The creatures `detail` speaks of besides the actor (engine.steps.Illegal)."""
 
     def refused(self) -> Refused:
         return Refused(rule=self.rule, step=self.step, detail=self.detail)

@@ -37,6 +37,7 @@ class SetAside:
     rule: str
     step: int | None
     detail: str
+    about: tuple[str, ...] = ()
 
 
 @dataclass
@@ -54,8 +55,8 @@ class Ruling:
     def words(self) -> str:
         return f"{PREFIX}: {self.reason}"
 
-    def record(self, rule: str, detail: str, step: int | None) -> None:
-        found = SetAside(rule, step, detail)
+    def record(self, rule: str, detail: str, step: int | None, about: tuple[str, ...] = ()) -> None:
+        found = SetAside(rule, step, detail, about)
         if found not in self.set_aside:  # a rule judged twice at one step is one ruling
             self.set_aside.append(found)
 
@@ -90,12 +91,12 @@ def strict() -> Iterator[None]:
         _CURRENT.reset(token)
 
 
-def deny(rule: str, detail: str, step: int | None = None) -> None:
+def deny(rule: str, detail: str, step: int | None = None, about: tuple[str, ...] = ()) -> None:
     """Refuse by `rule`, unless the director overrules: then record it and go on.
 
     The one place a rule a ruling may set aside is refused (engine.steps calls it for every
     step rule's `Illegal`); a caller that goes on after it must do what the rule forbade."""
     ruling = _CURRENT.get()
     if ruling is None or rule.startswith(BEYOND_RULING):
-        raise Refusal(rule, detail, step)
-    ruling.record(rule, detail, step)
+        raise Refusal(rule, detail, step, about)
+    ruling.record(rule, detail, step, about)

@@ -20,6 +20,9 @@ class Illegal(NamedTuple):
 
     rule: str
     detail: str
+    about: tuple[str, ...] = ()
+    """The creatures `detail` speaks of besides the mover (the one whose space is in the
+    way): a reader who may not see one does not read a ruling that sets the rule aside."""
 
 
 class Legal(NamedTuple):
@@ -31,14 +34,14 @@ class Legal(NamedTuple):
 
 def refuse(answer: Illegal, step: int | None = None) -> Refusal:
     """The refusal an illegal answer makes, naming the path's step when there is one."""
-    return Refusal(answer.rule, answer.detail, step)
+    return Refusal(answer.rule, answer.detail, step, answer.about)
 
 
 def must(answer: Illegal | None, step: int | None = None) -> None:
     """Raise the refusal of an illegal answer (nothing when there is none), unless the
     director overrules it (engine.ruling): then it is recorded and the decision goes on."""
     if answer is not None:
-        ruling.deny(answer.rule, answer.detail, step)
+        ruling.deny(answer.rule, answer.detail, step, answer.about)
 
 
 def passed(
@@ -57,7 +60,7 @@ def passed(
         raise Refusal("map/off-map", f"{list(to)} is off the map", step)
     if ruling.current() is not None and max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) > 1:
         raise Refusal("path/not-contiguous", f"{list(to)} is not beside {list(frm)}", step)
-    ruling.deny(answer.rule, answer.detail, step)
+    ruling.deny(answer.rule, answer.detail, step, answer.about)
     ruled = ruling.current()
     assert ruled is not None  # deny raised otherwise
     cost = plain if ruled.cost is None else ruled.cost

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from events.creature_fields import CreatureId, MetCreatureId
 from events.glossary import fill_descriptions
 from events.gridless_events import BoardSpec
 from events.vocabulary import Event, registry
@@ -92,7 +93,7 @@ class MapSpec(Value):
 class CreatureSpec(Value):
     """A creature as placed: the wire format of section 9, with its position resolved."""
 
-    id: str = Field(min_length=1, max_length=64)
+    id: CreatureId = Field(min_length=1, max_length=64)
     name: str = ""
     side: str
     at: Coord
@@ -120,7 +121,7 @@ class ResumedRuling(Value):
 class ResumeMove(Value):
     """What is left of a willing move paused by a reaction window."""
 
-    creature: str
+    creature: CreatureId
     path: list[Coord]
     mode: str
     action: str
@@ -129,11 +130,11 @@ class ResumeMove(Value):
     budget: int = 0
     economy: bool = False
     jump_bonus: int = 0
-    provoked: list[str] = []
+    provoked: list[MetCreatureId] = []
     """Reactors this action already provoked (Epic Path: one attack per enemy per action)."""
     bump: Coord | None = None
     """An unseen obstruction just past the path's end (Epic Path collisions)."""
-    through: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    through: dict[MetCreatureId, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     """Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
     overrun, tumble); absent when none."""
     ruling: ResumedRuling | None = Field(default=None, exclude_if=lambda v: v is None)
@@ -156,14 +157,14 @@ class BattleCreated(Event):
 @registry.register
 class TurnStarted(Event):
     type: Literal["TurnStarted"] = "TurnStarted"
-    creature: str
+    creature: CreatureId
     round: int
 
 
 @registry.register
 class TurnEnded(Event):
     type: Literal["TurnEnded"] = "TurnEnded"
-    creature: str
+    creature: CreatureId
 
 
 @registry.register
@@ -171,14 +172,14 @@ class ActionConverted(Event):
     """A main action spent as a second move action or maneuver (always an explicit choice)."""
 
     type: Literal["ActionConverted"] = "ActionConverted"
-    creature: str
+    creature: CreatureId
     into: Literal["move", "maneuver"]
 
 
 @registry.register
 class Moved(Event):
     type: Literal["Moved"] = "Moved"
-    creature: str
+    creature: CreatureId
     path: list[Coord]
     cost: int
     mode: str
@@ -202,7 +203,7 @@ class Moved(Event):
 @registry.register
 class Shifted(Event):
     type: Literal["Shifted"] = "Shifted"
-    creature: str
+    creature: CreatureId
     path: list[Coord]
     cost: int
     action: str
@@ -218,7 +219,7 @@ class Shifted(Event):
 @registry.register
 class Teleported(Event):
     type: Literal["Teleported"] = "Teleported"
-    creature: str
+    creature: CreatureId
     origin: Coord
     to: Coord
     distance: int
@@ -235,8 +236,8 @@ class Teleported(Event):
 @registry.register
 class ForceMoved(Event):
     type: Literal["ForceMoved"] = "ForceMoved"
-    source: str
-    target: str
+    source: CreatureId
+    target: CreatureId
     kind: Literal["push", "pull", "slide"]
     path: list[Coord]
     distance: int
@@ -246,10 +247,10 @@ class ForceMoved(Event):
 @registry.register
 class Collided(Event):
     type: Literal["Collided"] = "Collided"
-    creature: str
+    creature: CreatureId
     at: Coord
     remaining: int
-    other_creature: str | None = None
+    other_creature: CreatureId | None = None
     obstacle: str | None = None
 
 
@@ -258,7 +259,7 @@ class HurledThrough(Event):
     """A force-moved creature broke through one square of a mundane object."""
 
     type: Literal["HurledThrough"] = "HurledThrough"
-    creature: str
+    creature: CreatureId
     cell: Cell
     material: str
     squares: int
@@ -267,7 +268,7 @@ class HurledThrough(Event):
 @registry.register
 class DamageTaken(Event):
     type: Literal["DamageTaken"] = "DamageTaken"
-    creature: str
+    creature: CreatureId
     amount: int
     cause: str
 
@@ -275,7 +276,7 @@ class DamageTaken(Event):
 @registry.register
 class Fell(Event):
     type: Literal["Fell"] = "Fell"
-    creature: str
+    creature: CreatureId
     origin: Coord
     landing: Coord
     height: int
@@ -285,19 +286,19 @@ class Fell(Event):
 @registry.register
 class KnockedProne(Event):
     type: Literal["KnockedProne"] = "KnockedProne"
-    creature: str
+    creature: CreatureId
     voluntary: bool = False
 
 
 @registry.register
 class StoodUp(Event):
     type: Literal["StoodUp"] = "StoodUp"
-    creature: str
+    creature: CreatureId
     action: Literal["free", "maneuver", "move", "movement"]
     """What standing up spent: nothing (`free`), a maneuver (Draw Steel's Stand Up), a move
     action (Epic Path; its `ActionUsed` spends it) or the turn's own movement (`movement`:
     Move Points, Reclaim the Wild's Movement; its `Tallied` spends it)."""
-    by: str | None = None
+    by: CreatureId | None = None
     """An adjacent creature that used its own Stand Up maneuver on this willing creature."""
 
 
@@ -307,8 +308,8 @@ class OpportunityAttackTriggered(Event):
     kind: str = "opportunity_attack"
     """`opportunity_attack`, or `free_strike` (e.g. a failed attempt to climb a creature)."""
     reaction: str
-    reactor: str
-    target: str
+    reactor: MetCreatureId
+    target: CreatureId
     at: Coord
     resume: ResumeMove | None = None
 
@@ -333,7 +334,7 @@ class JumpTested(Event):
     """A Might or Agility test to jump farther and higher than the baseline jump."""
 
     type: Literal["JumpTested"] = "JumpTested"
-    creature: str
+    creature: CreatureId
     rolls: list[int]
     seeded: bool = False
     characteristic: int = 0
@@ -347,7 +348,7 @@ class PowerRolled(Event):
     """A power roll a movement rule called for (2d10 + characteristic), with its tier."""
 
     type: Literal["PowerRolled"] = "PowerRolled"
-    creature: str
+    creature: CreatureId
     test: str
     rolls: list[int]
     seeded: bool = False
@@ -361,7 +362,7 @@ class ActionUsed(Event):
     """A creature spent one of its turn's actions on something that is not itself movement."""
 
     type: Literal["ActionUsed"] = "ActionUsed"
-    creature: str
+    creature: CreatureId
     action: Literal["main", "maneuver", "move"]
 
 
@@ -374,7 +375,7 @@ class CreaturePlaced(Event):
 @registry.register
 class CreatureRemoved(Event):
     type: Literal["CreatureRemoved"] = "CreatureRemoved"
-    creature: str
+    creature: CreatureId
 
 
 @registry.register
@@ -398,10 +399,10 @@ class TerrainSet(Event):
 @registry.register
 class ConditionSet(Event):
     type: Literal["ConditionSet"] = "ConditionSet"
-    creature: str
+    creature: CreatureId
     condition: str
     on: bool
-    source: str | None = None
+    source: CreatureId | None = None
     until: Literal["end_of_turn"] | None = None
     """`end_of_turn` (EoT): the condition ends when the current turn ends."""
 
@@ -412,7 +413,7 @@ class DiceRolled(Event):
     `dice` the expression ("3d6", "1d20+2"); `seeded` when the battle's source rolled them."""
 
     type: Literal["DiceRolled"] = "DiceRolled"
-    creature: str
+    creature: CreatureId
     purpose: str
     dice: str
     rolls: list[int]
@@ -429,7 +430,7 @@ class Tallied(Event):
     (Epic Path: rounds run, endurance checks, action points spent)."""
 
     type: Literal["Tallied"] = "Tallied"
-    creature: str
+    creature: CreatureId
     name: str
     amount: int = 1
 
@@ -439,7 +440,7 @@ class ShieldSurfStarted(Event):
     """Reclaim the Wild: a creature began Shield Surfing (it stands on its shield)."""
 
     type: Literal["ShieldSurfStarted"] = "ShieldSurfStarted"
-    creature: str
+    creature: CreatureId
     at: Coord
 
 
@@ -450,10 +451,22 @@ class ShieldWorn(Event):
     battle-long tally `battle:shield_wear`."""
 
     type: Literal["ShieldWorn"] = "ShieldWorn"
-    creature: str
+    creature: CreatureId
     amount: int
     left: int
     terrain: str = "normal"
+
+
+@registry.register
+class HandsChanged(Event):
+    """Reclaim the Wild: a creature drew items into its hands (`items` above 0) or stowed
+    them (below 0) during the battle; `held` is how many it holds now besides what its way
+    of travel needs. The change adds to the creature's battle-long tally `battle:hands`."""
+
+    type: Literal["HandsChanged"] = "HandsChanged"
+    creature: CreatureId
+    items: int
+    held: int
 
 
 @registry.register
@@ -462,7 +475,7 @@ class ShieldSurfEnded(Event):
     halted, frozen, prone, disarmed, broken); a forced end drops the shield on `shield_at`."""
 
     type: Literal["ShieldSurfEnded"] = "ShieldSurfEnded"
-    creature: str
+    creature: CreatureId
     forced: bool = False
     reason: str = "minor action"
     shield_at: Coord | None = None
@@ -483,8 +496,11 @@ class RuleOverruled(Event):
     """The sentence the refusal would have said."""
     reason: str
     """The director's reason for the ruling."""
-    creature: str | None = None
+    creature: CreatureId | None = None
     """The creature the ruled intent moved (or acted for), when it names one."""
+    about: list[CreatureId] = Field(default=[], exclude_if=lambda v: not v)
+    """The other creatures `detail` speaks of (the one whose space was in the way): a reader
+    who may not see one of them does not read the ruling. Absent when it speaks of none."""
 
 
 BATTLE_EVENT_TYPES: tuple[type[Event], ...] = (

@@ -201,9 +201,10 @@ def verify_chain(
     """Walk a battle's envelopes in version order; name the first version that breaks.
 
     Each hash must be the keyed one under `chain_key` (events/chain_key.py), or the legacy
-    plain SHA-256 one, and that only before the battle's first keyed hash and before the key
-    was made. `start` resumes after a version already verified: its version, its hash, and
-    whether a keyed hash came by then; the envelopes then begin after it.
+    plain SHA-256 one, and that only before the battle's first keyed hash and where the key
+    store records that the battle was logged before the key (`ChainKey.legacy`). `start`
+    resumes after a version already verified: its version, its hash, and whether a keyed
+    hash came by then; the envelopes then begin after it.
     """
     checked, prev, keyed_seen = start
     for env in envelopes:
@@ -252,10 +253,15 @@ def _hash_breaks(
         return False, _MISMATCH
     if keyed_seen:
         return False, "an unkeyed hash after keyed ones: the chain was recomputed without the key"
-    since = None if chain_key is None else chain_key.keyed_since
-    if since is not None and env.recorded_at >= since:
-        return False, "an unkeyed hash recorded after the chain key was made"
+    if chain_key is not None and not chain_key.legacy_allowed(env.battle_id, env.version):
+        return False, _KEYED_THERE
     return False, None
+
+
+_KEYED_THERE = (
+    "an unkeyed hash where the key store says keyed hashing had begun: the chain was"
+    " recomputed without the key"
+)
 
 
 _MISMATCH = "content does not match its hash"

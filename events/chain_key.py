@@ -9,26 +9,35 @@ Hashes keep their shape (32 bytes, 64 hex characters on the wire) and no scheme 
 stored: a marker in the database would be the attacker's to change, so it could prove nothing.
 A hash is recognised by the scheme it matches, keyed first; a legacy one (plain SHA-256,
 `events.envelope.chain_hash`, which battles logged before the key carry) is accepted only
-before the battle's first keyed hash and before the instant the key was made
-(`keyed_since`). So stripping the keys off a battle and re-chaining it with plain SHA-256 is
-caught, unless its times are also moved back before the key, which the signed receipts
-players keep still catch (README, "Receipts").
+before the battle's first keyed hash and only where the key store says keyed hashing had not
+begun yet: `legacy`, recorded in the key store once (server/wiring.py), names each battle
+logged before the key and the last version it then had. Nothing in the database decides it:
+not `recorded_at`, which a re-chain could move back before the key. So stripping the keys
+off a battle and re-chaining it with plain SHA-256 is caught whatever its times say.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 
 
 @dataclass(frozen=True)
 class ChainKey:
-    """The chain's secret and the instant it was made (legacy hashes must predate it)."""
+    """The chain's secret, the instant it was made, and the battles logged before it (each
+    with the last version it had then: its legacy hashes end there)."""
 
     secret: bytes
     keyed_since: datetime | None = None
+    legacy: Mapping[str, int] = field(default_factory=dict, hash=False)
+
+    def legacy_allowed(self, battle_id: str, version: int) -> bool:
+        """Whether a plain SHA-256 hash may stand at this version (the key store says keyed
+        hashing had not begun there)."""
+        return version <= self.legacy.get(battle_id, 0)
 
     def __post_init__(self) -> None:
         if len(self.secret) < 32:

@@ -79,9 +79,21 @@ def refuse_dead_connection(dbapi_connection: Any, record: Any, proxy: Any) -> No
     pgconn = getattr(dbapi_connection, "pgconn", None)
     if dbapi_connection.closed or pgconn is None:
         raise DisconnectionError("connection closed")
-    try:
-        readable, _, _ = select.select([pgconn.socket], [], [], 0)
-    except (OSError, ValueError) as exc:
-        raise DisconnectionError(str(exc)) from exc
-    if readable:
+    if has_something_to_read(pgconn.socket):
         raise DisconnectionError("the server sent something to an idle connection")
+
+
+def has_something_to_read(fd: int) -> bool:
+    """Whether socket `fd` is readable, hung up or in error now (no waiting).
+
+    `poll`, not `select`: select's descriptor set stops at FD_SETSIZE (1,024), and a server
+    holding a thousand client connections opens its database sockets past it, where
+    `select.select` raises for every checkout. A descriptor poll cannot take reads as dead
+    too, so the pool opens a fresh connection rather than handing out one it cannot check.
+    """
+    poller = select.poll()
+    try:
+        poller.register(fd, select.POLLIN | select.POLLPRI)
+        return bool(poller.poll(0))
+    except (OSError, ValueError, TypeError):
+        return True

@@ -169,6 +169,8 @@ PARTICULAR: dict[str, str] = {
     "reset when the creature's turn starts.",
     "Tallied.amount": "Added to the count.",
     "ShieldSurfStarted.at": "Where the surf began, `[x, y, z]`.",
+    "HandsChanged.items": "Items drawn into the creature's hands (above 0) or stowed (below 0).",
+    "HandsChanged.held": "Items the creature holds now, besides what its way of travel needs.",
     "ShieldWorn.amount": "Durability the shield lost.",
     "ShieldWorn.left": "Durability the shield has left.",
     "ShieldWorn.terrain": "How rough the ground was: `harsh`, `normal` or `gentle`.",

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from events.creature_fields import CreatureId
 from events.glossary import fill_descriptions
 from events.vocabulary import Event, registry
 
@@ -57,7 +58,7 @@ class BoardSpec(GridlessValue):
     width: float = Field(gt=0, le=MAX_BOARD, allow_inf_nan=False)
     height: float = Field(gt=0, le=MAX_BOARD, allow_inf_nan=False)
     terrain: list[PieceSpec] = Field(default=[], max_length=500)
-    fighters: dict[str, FighterSpec] = {}
+    fighters: dict[CreatureId, FighterSpec] = {}
 
 
 class LegRecord(GridlessValue):
@@ -78,7 +79,7 @@ class MovedInches(Event):
     counted against Move; `climbing` whether the fighter ends the move climbing."""
 
     type: Literal["MovedInches"] = "MovedInches"
-    creature: str
+    creature: CreatureId
     path: list[Point3]
     legs: list[LegRecord]
     cost: float
@@ -96,7 +97,7 @@ class DroppedDown(Event):
     """A fighter that ended its move in the air dropped straight down to the first surface."""
 
     type: Literal["DroppedDown"] = "DroppedDown"
-    creature: str
+    creature: CreatureId
     origin: Point3
     to: Point3
     height: float
@@ -107,7 +108,7 @@ class FellInches(Event):
     """A fallen fighter was placed on a landing point (`chosen_by`: `opponent` or `auto`)."""
 
     type: Literal["FellInches"] = "FellInches"
-    creature: str
+    creature: CreatureId
     origin: Point3
     landing: Point3
     height: float
@@ -119,7 +120,7 @@ class ImpactRolled(Event):
     """Impact damage's D6 (4-5: 1 damage, 6: 3) after a drop of `height` inches."""
 
     type: Literal["ImpactRolled"] = "ImpactRolled"
-    creature: str
+    creature: CreatureId
     height: float
     roll: int
     seeded: bool = False
@@ -131,7 +132,7 @@ class TakenDown(Event):
     """A fighter was taken down (removed from the battlefield); `cause` says why."""
 
     type: Literal["TakenDown"] = "TakenDown"
-    creature: str
+    creature: CreatureId
     cause: str
 
 
@@ -140,7 +141,7 @@ class FighterPlaced(Event):
     """The director placed a fighter on a gridless board (its creature and its geometry)."""
 
     type: Literal["FighterPlaced"] = "FighterPlaced"
-    creature: str
+    creature: CreatureId
     fighter: FighterSpec
 
 

@@ -7,8 +7,11 @@ Undo and redo append `ActionUndone` / `ActionRedone`; nothing is ever deleted.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from pydantic import Field
+
+from events.creature_fields import TRACE, MetCreatureId, UnseenCreatureId
 from events.vocabulary import Event, registry
 
 
@@ -25,8 +28,12 @@ class IntentAccepted(Event):
     intent: dict[str, Any]
     dice: list[tuple[int, int]] = []
     round: int | None = None
-    active: str | None = None
-    trace: list[dict[str, Any]] = []
+    active: MetCreatureId | None = None
+    trace: Annotated[list[dict[str, Any]], TRACE] = []
+    unseen: list[UnseenCreatureId] = Field(default=[], exclude_if=lambda v: not v)
+    """The creatures the actor could not see when it acted (a player's seat): the intent was
+    planned on the battle without them and met them only as the rules say it does
+    (engine/hiding.py), so a judgement judges it so again. Absent when it saw them all."""
 
 
 @registry.register

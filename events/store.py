@@ -260,6 +260,11 @@ class EventStore(Protocol):
         """Rebuild: set the view and replace every snapshot of the battle (any reducer)."""
         ...
 
+    def restore_view(self, battle_id: str, version: int, projection: ProjectionWrite) -> None:
+        """Write the battle's whole view at `version`, rebuilt from the log (after a stored
+        one did not check), unless a later view is stored by then."""
+        ...
+
     def find_action(self, battle_id: str, intent_id: str) -> list[Envelope]:
         """The events of one action (all events sharing `intent_id`), in order."""
         ...

@@ -23,7 +23,6 @@ seconds (`DatabaseUnavailable`) instead of holding it, and the pool replaces dea
 from __future__ import annotations
 
 import asyncio
-import select
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -52,9 +51,11 @@ from events.chain import (
     stamp,
 )
 from events.chain_key import ChainKey
+from events.connections import has_something_to_read
 from events.envelope import ActionMeta
 from events.notifier import Notifier
 from events.rows import envelope_from_row
+from events.seal import Seals
 from events.store import AppendResult, IdempotencyKeyReused, ProjectionWrite, VersionConflict
 from events.timeouts import Breaker, DatabaseTimeouts, async_deadline_connection, breaker_for
 from events.vocabulary import Event, EventRegistry
@@ -105,9 +106,13 @@ class AsyncPostgresLog:
         timeouts: DatabaseTimeouts | None = None,
         chain_key: ChainKey | None = None,
         node_refresh: float = 30.0,
+        seals: Seals | None = None,
     ) -> None:
         self._clock = clock
         self._chain_key = chain_key
+        # Derived rows the append writes are sealed (events/seal.py); shared with the store
+        # that reads them, so a change starts from the digests any writer of the process kept.
+        self.seals = seals if seals is not None or chain_key is None else Seals(chain_key)
         self._registry = registry
         self._notifier = notifier
         self.heads = heads or ChainHeads()
@@ -157,15 +162,15 @@ class AsyncPostgresLog:
         request_hash: bytes | None = None,
         response: str | None = None,
         projection: ProjectionWrite | None = None,
-        questions: Callable[[Sequence[PendingRow]], QuestionRows | None] | None = None,
+        questions: QuestionRows | None = None,
     ) -> AppendResult:
         """Append `events` as one action at `expected_version + 1...`, all or nothing.
 
-        `questions` gives the log questions' rows of the rows about to be appended (written
-        in the same statement, migration 0007_i25b). Raises `BattleClosed` when the battle
-        was closed (a retry of an answered request included), `VersionConflict` when the
-        battle moved on, `IdempotencyKeyReused` when the key was first used for another
-        request, `DatabaseUnavailable` when the database is away.
+        `questions` are the log questions' rows of these events, computed by the caller
+        before the append (written in the same statement, migration 0007_i25b). Raises
+        `BattleClosed` when the battle was closed (a retry of an answered request included),
+        `VersionConflict` when the battle moved on, `IdempotencyKeyReused` when the key was
+        first used for another request, `DatabaseUnavailable` when the database is away.
         """
         check_append(battle_id, expected_version, events, idempotency_key)
         recorded_at = stamp(self._clock)
@@ -180,10 +185,14 @@ class AsyncPostgresLog:
             rows = chain_rows(
                 battle_id, expected_version, encoded, meta, recorded_at, prev_hash, self._chain_key
             )
-            indexed = None if questions is None else questions(rows)
+            digests = None
+            if projection is not None and self.seals is not None:
+                projection, digests = self.seals.seal(
+                    battle_id, expected_version + 1, rows[-1].version, rows[-1].hash, projection
+                )
             try:
                 positions = await self._insert(
-                    conn, rows, idempotency_key, fingerprint, response, projection, indexed
+                    conn, rows, idempotency_key, fingerprint, response, projection, questions
                 )
             except psycopg.errors.UniqueViolation:
                 return await self._replay_or_conflict(
@@ -200,6 +209,8 @@ class AsyncPostgresLog:
                 )
         envelopes = tuple(row.envelope(positions[row.version]) for row in rows)
         self.heads.remember(battle_id, envelopes[-1].version, envelopes[-1].hash)
+        if self.seals is not None:
+            self.seals.written(battle_id, digests)
         if self._notifier is not None:
             self._notifier.poke(envelopes[-1].global_position)
         return AppendResult(battle_id, envelopes, replayed=False, response=response)
@@ -396,11 +407,7 @@ async def _refuse_dead_connection(conn: psycopg.AsyncConnection[Any]) -> None:
     """
     if conn.closed:
         raise psycopg.OperationalError("connection closed")
-    try:
-        readable, _, _ = select.select([conn.pgconn.socket], [], [], 0)
-    except (OSError, ValueError) as exc:
-        raise psycopg.OperationalError(str(exc)) from exc
-    if readable:
+    if has_something_to_read(conn.pgconn.socket):
         raise psycopg.OperationalError("the server sent something to an idle connection")
 
 

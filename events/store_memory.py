@@ -17,6 +17,7 @@ from events.chain import (
 )
 from events.chain_key import ChainKey
 from events.envelope import GENESIS_HASH, ActionMeta, Envelope
+from events.seal import Seals
 from events.store import (
     AllPage,
     AppendResult,
@@ -30,7 +31,6 @@ from events.store import (
     VerifyResult,
     VersionConflict,
     as_cursor,
-    with_map,
 )
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
@@ -46,6 +46,7 @@ class InMemoryEventStore:
     ) -> None:
         self._clock = clock
         self.chain_key = chain_key
+        self.seals = None if chain_key is None else Seals(chain_key)
         self._registry = registry
         self._streams: dict[str, list[Envelope]] = {}
         self._all: list[Envelope] = []
@@ -95,8 +96,13 @@ class InMemoryEventStore:
             )
             self._streams[battle_id] = [*stream, *envelopes]
             self._all.extend(envelopes)
-            if projection is not None:
-                self._project(battle_id, expected_version, envelopes[-1].version, projection)
+            if projection is not None and self.seals is not None:
+                head = envelopes[-1]
+                projection, digests = self.seals.seal(
+                    battle_id, expected_version + 1, head.version, head.hash, projection
+                )
+                self._project(battle_id, expected_version, head.version, projection)
+                self.seals.written(battle_id, digests)
             if idempotency_key is not None:
                 self._keys[(battle_id, idempotency_key)] = (
                     fingerprint,
@@ -184,25 +190,44 @@ class InMemoryEventStore:
             ):
                 snaps.append(Snapshot(battle_id, version, projection.reducer_version, snapshot))
 
+    def _hash_at(self, battle_id: str, version: int) -> bytes | None:
+        stream = self._streams.get(battle_id, [])
+        return stream[version - 1].hash if 0 < version <= len(stream) else None
+
     def read_view(self, battle_id: str) -> StoredView | None:
         with self._lock:
-            return self._views.get(battle_id)
+            stored = self._views.get(battle_id)
+            log_hash = None if stored is None else self._hash_at(battle_id, stored.version)
+        if stored is None or self.seals is None:
+            return None
+        return self.seals.check_view(
+            battle_id, stored.version, stored.reducer_version, stored.view, stored.map_view,
+            log_hash,
+        )  # fmt: skip
 
     def latest_snapshot(
         self, battle_id: str, reducer_version: int, at_most: int | None = None
     ) -> Snapshot | None:
         limit = at_most if at_most is not None else 2**31
         with self._lock:
-            candidates = [
-                s
-                for s in self._snapshots.get(battle_id, [])
-                if s.reducer_version == reducer_version and s.version <= limit
-            ]
-        found = max(candidates, key=lambda s: s.version, default=None)
-        if found is None:
+            candidates = sorted(
+                (
+                    (s, self._maps.get((battle_id, s.state.get("map_ref", ""))))
+                    for s in self._snapshots.get(battle_id, [])
+                    if s.reducer_version == reducer_version and s.version <= limit
+                ),
+                key=lambda found: -found[0].version,
+            )
+            hashes = {s.version: self._hash_at(battle_id, s.version) for s, _ in candidates}
+        if self.seals is None:
             return None
-        state = with_map(found.state, self._maps.get((battle_id, found.state.get("map_ref", ""))))
-        return None if state is None else Snapshot(battle_id, found.version, reducer_version, state)
+        for snap, grid in candidates:
+            checked = self.seals.check_snapshot(
+                battle_id, snap.version, reducer_version, snap.state, grid, hashes[snap.version]
+            )
+            if checked is not None:
+                return checked
+        return None
 
     def replace_projections(
         self,
@@ -211,10 +236,20 @@ class InMemoryEventStore:
         projection: ProjectionWrite,
         snapshots: Sequence[Snapshot],
     ) -> None:
+        if self.seals is None:
+            raise InvalidAppend("derived rows are sealed with the chain key: this store has none")
+        with self._lock:
+            head = self._hash_at(battle_id, version)
+            hashes = {s.version: self._hash_at(battle_id, s.version) for s in snapshots}
+        if head is None or None in hashes.values():
+            raise InvalidAppend(f"battle {battle_id!r} has no version {version} to rebuild at")
+        projection, digests = self.seals.seal(battle_id, version, version, head, projection)
+        sealed = [self.seals.sealed_snapshot(s, hashes[s.version] or b"") for s in snapshots]
+        self.seals.written(battle_id, digests)
         battle, changes, _ = projection.split()
         kept = {cid: shown for cid, shown in changes.items() if shown is not None}
         with self._lock:
-            self._snapshots[battle_id] = list(snapshots)
+            self._snapshots[battle_id] = sealed
             self._views[battle_id] = StoredView(
                 battle_id,
                 version,
@@ -222,6 +257,16 @@ class InMemoryEventStore:
                 {**battle, "creatures": kept},
                 projection.map_view or {},
             )
+
+    def restore_view(self, battle_id: str, version: int, projection: ProjectionWrite) -> None:
+        with self._lock:
+            held = self._views.get(battle_id)
+            kept = list(self._snapshots.get(battle_id, []))
+        if held is not None and held.version > version:
+            return
+        self.replace_projections(battle_id, version, projection, [])
+        with self._lock:
+            self._snapshots[battle_id] = kept
 
     def find_action(self, battle_id: str, intent_id: str) -> list[Envelope]:
         with self._lock:

@@ -53,6 +53,7 @@ from events.feed import FeedReader
 from events.notifier import Notifier
 from events.rows import COLUMNS as _COLUMNS
 from events.rows import envelope_from_row
+from events.seal import SealedHead, Seals
 from events.store import (
     AllPage,
     AppendResult,
@@ -65,7 +66,6 @@ from events.store import (
     VerifyResult,
     VersionConflict,
     as_cursor,
-    with_map,
 )
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
@@ -83,19 +83,25 @@ _READ_STREAM = text(
     " AND version <= :up_to ORDER BY version"
 )
 # The battle's row and its creatures' rows (migration 0005_i25), as one public view.
+# With the log's hash at the view's version: what the view's seal must name (events/seal.py).
 _READ_VIEW = text(
     "SELECT w.version, w.reducer_version, w.view || jsonb_build_object('creatures',"
     " coalesce((SELECT jsonb_object_agg(c.creature_id, c.view) FROM creature_views AS c"
-    " WHERE c.battle_id = :b), '{}'::jsonb)) AS view, w.map"
-    " FROM battle_views AS w WHERE w.battle_id = :b"
+    " WHERE c.battle_id = :b), '{}'::jsonb)) AS view, w.map,"
+    " (SELECT e.hash FROM event_log AS e WHERE e.battle_id = :b AND e.version = w.version)"
+    " AS log_hash FROM battle_views AS w WHERE w.battle_id = :b"
 )
-# A snapshot naming its map (`map_ref`, migration 0005_i25) is read back with that map's grid.
-_LATEST_SNAPSHOT = text(
-    "SELECT s.version, s.state, m.grid FROM snapshots AS s LEFT JOIN battle_maps AS m"
+# A snapshot naming its map (`map_ref`, migration 0005_i25) is read back with that map's grid,
+# and with the log's hash at its version; the latest few, in case the newest does not check.
+_LATEST_SNAPSHOTS = text(
+    "SELECT s.version, s.state, m.grid, e.hash AS log_hash FROM snapshots AS s"
+    " LEFT JOIN battle_maps AS m"
     " ON m.battle_id = s.battle_id AND m.map_ref = s.state->>'map_ref'"
+    " LEFT JOIN event_log AS e ON e.battle_id = s.battle_id AND e.version = s.version"
     " WHERE s.battle_id = :b AND s.reducer_version = :r"
-    " AND s.version <= :v ORDER BY s.version DESC LIMIT 1"
+    " AND s.version <= :v ORDER BY s.version DESC LIMIT 4"
 )
+_HASHES = text("SELECT version, hash FROM event_log WHERE battle_id = :b AND version = ANY(:vs)")
 _DELETE_SNAPSHOTS = text("DELETE FROM snapshots WHERE battle_id = :b")
 _INSERT_SNAPSHOT = text(
     "INSERT INTO snapshots (battle_id, version, reducer_version, state, created_at)"
@@ -108,6 +114,7 @@ _REPLACE_VIEW = text(
     " reducer_version = EXCLUDED.reducer_version, view = EXCLUDED.view, map = EXCLUDED.map,"
     " updated_at = EXCLUDED.updated_at"
 )
+_LOCK_VIEW = text("SELECT version FROM battle_views WHERE battle_id = :b FOR UPDATE")
 _DELETE_CREATURE_VIEWS = text("DELETE FROM creature_views WHERE battle_id = :b")
 _INSERT_CREATURE_VIEWS = text(
     "INSERT INTO creature_views (battle_id, creature_id, version, view)"
@@ -144,6 +151,9 @@ class PostgresEventStore:
     ) -> None:
         self.engine = engine
         self.chain_key = chain_key
+        self.seals = None if chain_key is None else Seals(chain_key)
+        """Seals derived rows and checks them (events/seal.py); without a chain key no
+        derived row can be checked, so none is used."""
         self._clock = clock
         self._registry = registry
         self._notify = notify
@@ -202,6 +212,11 @@ class PostgresEventStore:
             rows = chain_rows(
                 battle_id, expected_version, encoded, meta, recorded_at, prev_hash, self.chain_key
             )
+            digests = None
+            if projection is not None and self.seals is not None:
+                projection, digests = self.seals.seal(
+                    battle_id, expected_version + 1, rows[-1].version, rows[-1].hash, projection
+                )
             try:
                 positions = self._insert(
                     conn, rows, idempotency_key, fingerprint, response, projection
@@ -217,6 +232,8 @@ class PostgresEventStore:
             return self._refuse_or_replay(battle_id, expected_version, idempotency_key, fingerprint)
         envelopes = tuple(row.envelope(positions[row.version]) for row in rows)
         self.heads.remember(battle_id, envelopes[-1].version, envelopes[-1].hash)
+        if self.seals is not None:
+            self.seals.written(battle_id, digests)
         if self._notify == "coalesced" and self._notifier is not None:
             self._notifier.poke(envelopes[-1].global_position)
         return AppendResult(battle_id, envelopes, replayed=False, response=response)
@@ -340,28 +357,57 @@ class PostgresEventStore:
         return verify_chain(battle_id, stream, self.chain_key, start=start)
 
     def read_view(self, battle_id: str) -> StoredView | None:
+        """The stored view if its seal holds at a version the log has (events/seal.py);
+        None otherwise (then reads render the state from the log)."""
         with self.engine.connect() as conn:
             row = conn.execute(_READ_VIEW, {"b": battle_id}).first()
-        if row is None:
+        if row is None or self.seals is None:
             return None
-        return StoredView(battle_id, row.version, row.reducer_version, row.view, row.map)
+        log_hash = None if row.log_hash is None else bytes(row.log_hash)
+        return self.seals.check_view(
+            battle_id, row.version, row.reducer_version, row.view, row.map, log_hash
+        )
+
+    def sealed_head(self, battle_id: str) -> SealedHead | None:
+        """The head the battle's stored view was sealed at, if its seal holds, whatever the
+        log says now (verification compares the two)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(_READ_VIEW, {"b": battle_id}).first()
+        if row is None or self.seals is None:
+            return None
+        return self.seals.head_of(battle_id, row.reducer_version, row.view, row.map)
 
     def latest_snapshot(
         self, battle_id: str, reducer_version: int, at_most: int | None = None
     ) -> Snapshot | None:
+        """The latest snapshot at or before `at_most` whose seal holds (events/seal.py)."""
+        if self.seals is None:
+            return None
         with self.engine.connect() as conn:
-            row = conn.execute(
-                _LATEST_SNAPSHOT,
+            rows = conn.execute(
+                _LATEST_SNAPSHOTS,
                 {
                     "b": battle_id,
                     "r": reducer_version,
                     "v": _MAX_VERSION if at_most is None else at_most,
                 },
-            ).first()
-        if row is None:
-            return None
-        state = with_map(row.state, row.grid)
-        return None if state is None else Snapshot(battle_id, row.version, reducer_version, state)
+            ).all()
+        for row in rows:
+            log_hash = None if row.log_hash is None else bytes(row.log_hash)
+            found = self.seals.check_snapshot(
+                battle_id, row.version, reducer_version, row.state, row.grid, log_hash
+            )
+            if found is not None:
+                return found
+        return None
+
+    def hashes_at(self, battle_id: str, versions: Sequence[int]) -> dict[int, bytes]:
+        """The log's chain hash at each of `versions` it has."""
+        if not versions:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(_HASHES, {"b": battle_id, "vs": list(versions)})
+            return {row.version: bytes(row.hash) for row in rows}
 
     def replace_projections(
         self,
@@ -370,10 +416,41 @@ class PostgresEventStore:
         projection: ProjectionWrite,
         snapshots: Sequence[Snapshot],
     ) -> None:
+        self._replace(battle_id, version, projection, snapshots)
+
+    def restore_view(self, battle_id: str, version: int, projection: ProjectionWrite) -> None:
+        """Write the battle's whole view at `version` (rebuilt from the log), sealed, unless a
+        later one is stored by then; its snapshots are left as they are."""
+        self._replace(battle_id, version, projection, None)
+
+    def _replace(
+        self,
+        battle_id: str,
+        version: int,
+        projection: ProjectionWrite,
+        snapshots: Sequence[Snapshot] | None,
+    ) -> None:
         now = self._clock()
+        if self.seals is None:
+            raise InvalidAppend("derived rows are sealed with the chain key: this store has none")
+        kept_snapshots = snapshots or ()
+        hashes = self.hashes_at(battle_id, [version, *(s.version for s in kept_snapshots)])
+        if version not in hashes:
+            raise InvalidAppend(f"battle {battle_id!r} has no version {version} to rebuild at")
+        # sealed at the log's hashes, as an append would have sealed them (events/seal.py)
+        projection, digests = self.seals.seal(
+            battle_id, version, version, hashes[version], projection
+        )
+        sealed = [self.seals.sealed_snapshot(s, hashes[s.version]) for s in kept_snapshots]
         with self.engine.begin() as conn:
-            conn.execute(_DELETE_SNAPSHOTS, {"b": battle_id})
-            for snap in snapshots:
+            if snapshots is None:
+                # an append's view written meanwhile (it locks the row too) is newer: kept
+                stored = conn.execute(_LOCK_VIEW, {"b": battle_id}).first()
+                if stored is not None and stored.version > version:
+                    return
+            else:
+                conn.execute(_DELETE_SNAPSHOTS, {"b": battle_id})
+            for snap in sealed:
                 conn.execute(
                     _INSERT_SNAPSHOT,
                     {
@@ -402,6 +479,7 @@ class PostgresEventStore:
                 _INSERT_CREATURE_VIEWS,
                 {"b": battle_id, "v": version, "creatures": orjson.dumps(kept).decode()},
             )
+        self.seals.written(battle_id, digests)
 
     def find_action(self, battle_id: str, intent_id: str) -> list[Envelope]:
         with self.engine.connect() as conn:

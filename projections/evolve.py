@@ -21,6 +21,7 @@ from events.battle_events import (
     DiceRolled,
     Fell,
     ForceMoved,
+    HandsChanged,
     HurledThrough,
     JumpTested,
     KnockedProne,
@@ -309,6 +310,10 @@ def _surf_ended(s: BattleState, e: ShieldSurfEnded) -> BattleState:
     return s if c is None else _with(s, replace_creature(c, conditions=c.conditions - {SURFING}))
 
 
+def _hands_changed(s: BattleState, e: HandsChanged) -> BattleState:
+    return _tallied(s, Tallied(creature=e.creature, name="battle:hands", amount=e.items))
+
+
 def _shield_worn(s: BattleState, e: ShieldWorn) -> BattleState:
     return _tallied(s, Tallied(creature=e.creature, name="battle:shield_wear", amount=e.amount))
 
@@ -345,6 +350,7 @@ _HANDLERS: dict[str, Handler] = {
     "ShieldSurfStarted": _surf_started,
     "ShieldSurfEnded": _surf_ended,
     "ShieldWorn": _shield_worn,
+    "HandsChanged": _hands_changed,
     **GRIDLESS_HANDLERS,
 }
 

@@ -168,6 +168,8 @@ def facts(cursor: Cursor, e: Logged) -> list[Fact]:
             return [_fact(cursor, e, reactor, "reacted", detail=extra)]
     if e.type == "RuleOverruled" and d.get("creature"):
         extra = {k: d.get(k) for k in ("rule", "step", "detail", "reason")}
+        if d.get("about"):  # who the ruling's words speak of: a reader who may not see one
+            extra["about"] = list(d["about"])  # does not read it
         return [_fact(cursor, e, d["creature"], "ruling", detail=extra)]
     return []
 

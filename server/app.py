@@ -13,6 +13,7 @@ from server.api import (
     openapi,
     problems,
     routes_battles,
+    routes_bundle,
     routes_campaign,
     routes_docs,
     routes_guide,
@@ -97,7 +98,12 @@ class Turnledger(FastAPI):
 
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
     metrics = Metrics.create()
-    wired = wire_services(settings, engine, on_conflict=metrics.conflicts.labels("re-decided").inc)
+    wired = wire_services(
+        settings,
+        engine,
+        on_conflict=metrics.conflicts.labels("re-decided").inc,
+        on_refused_row=lambda kind: metrics.refused_rows.labels(kind).inc(),
+    )
     hub = StreamHub(
         notify_url(settings, engine),
         wired.store.read_all,
@@ -130,6 +136,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
             settings.rate_write,
             settings.rate_read,
             settings.rate_auth,
+            peer=settings.rate_peer,
+            open=settings.rate_open,
             enabled=settings.rate_limits,
         ),
     )
@@ -174,10 +182,17 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         routes_docs.router,
         routes_guide.router,
         routes_keys.router,
+        routes_bundle.router,
     ):
         app.router.routes.extend(router.routes)
     openapi.install(app)
-    app.add_middleware(RequestMiddleware, metrics=metrics, max_body=MAX_BODY_BYTES)
+    app.add_middleware(
+        RequestMiddleware,
+        metrics=metrics,
+        max_body=MAX_BODY_BYTES,
+        rate_limits=lambda: app.state.services.rate_limits,
+        larger={"/battles/import": routes_bundle.IMPORT_MAX_BYTES},
+    )
     return app
 
 

@@ -136,6 +136,15 @@ class BattleCatalog:
             row = conn.execute(sql, {"b": battle_id}).one()
         return row.title, list(row.tags or [])
 
+    def token_opens_any(self, token_hash: bytes) -> bool:
+        """Whether a token (by its hash) is some battle's director or seat token."""
+        sql = text(
+            "SELECT EXISTS (SELECT 1 FROM battles WHERE director_token_hash = :h)"
+            " OR EXISTS (SELECT 1 FROM battle_seats WHERE token_hash = :h)"
+        )
+        with self._engine.connect() as conn:
+            return bool(conn.execute(sql, {"h": token_hash}).scalar())
+
     def created_by(self, battle_id: str) -> str | None:
         """The scope of the API key that created the battle (None: none, or no battle)."""
         sql = text("SELECT created_by FROM battles WHERE battle_id = :b")

@@ -17,13 +17,16 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+import structlog
+
 import events.battle_events
 import events.history_events
 from engine import Context, create_battle, decide
 from engine.budget import Budget, within
 from engine.intents import Intent
 from engine.recorded_dice import RecordingDice
-from engine.results import Refused
+from engine.results import Decision, Refused
+from engine.unseen import judge_unseen, known_state
 from engine.view import battle_view
 from events.envelope import Envelope
 from events.history_events import IntentAccepted
@@ -45,18 +48,12 @@ from server.creation_keys import (
 from server.creature_options import options_answer
 from server.errors import BadRequest, Busy, Forbidden, NotFound, OverLimit
 from server.reach_answers import reach_answer
-from server.redaction import (
-    Reader,
-    Visibility,
-    hidden_from,
-    mentions,
-    reader_of,
-    redact_refusal,
-    seen_state,
-)
+from server.redaction import Reader, Visibility, hidden_from, reader_of
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import CACHE_BYTES, Loaded, StateLoader
 from server.unseen_dice import UnseenDice, secret_seed
+
+log = structlog.get_logger("turnledger.battles")
 
 
 @dataclass(frozen=True)
@@ -302,19 +299,23 @@ class BattleService:
         loaded: Loaded | None,
     ) -> Planned | Refused:
         assert loaded is not None
-        refusal = authorise(principal, intent, loaded.state)
+        # a player asks and plans on the battle as it knows it (engine/unseen.py): the
+        # creatures hidden from it are not there, to authorise, to judge a dry run, to search
+        known = known_state(loaded.state, hidden)
+        refusal = authorise(principal, intent, known)
         if refusal is not None:
             return refusal
-        named = mentions(recorded, hidden)
-        if named:  # what a player may not see, it may not name: as if there were none
-            cid = min(named)
-            return Refused(rule="battle/unknown-creature", detail=f"there is no creature {cid!r}")
         # a dry run must not show the faces the real submission is about to roll
         dice = RecordingDice(UnseenDice() if dry_run else None)
+        unseen = sorted(hidden & loaded.state.creatures.keys())
+        ctx = Context(actor=principal.actor, dice=dice)
         with within(self.budget("this intent")):
-            decision = decide(intent, loaded.state, Context(actor=principal.actor, dice=dice))
+            if dry_run or not unseen:
+                decision = decide(intent, known, ctx)
+            else:  # only a real action meets the truth, as the rules say it does
+                decision, dice = _met_as_the_rules_say(intent, loaded, set(unseen), ctx)
         if isinstance(decision, Refused):
-            return redact_refusal(decision, hidden)
+            return decision
         trace = tuple(step.to_json() for step in decision.trace)
         opener = IntentAccepted(
             intent=recorded,
@@ -322,6 +323,7 @@ class BattleService:
             round=loaded.state.round,
             active=loaded.state.active,
             trace=list(trace),
+            unseen=[] if dry_run else unseen,
         )
         after = (
             decision.state if decision.state is not None else fold(decision.events, loaded.state)
@@ -338,6 +340,7 @@ class BattleService:
             if stored is not None and stored.reducer_version == REDUCER_VERSION:
                 return {**stored.view, "map": stored.map_view, "version": stored.version}
             loaded = self.loader.current(battle_id)
+            self._restore_view(loaded)
         else:
             head = self.store.head_version(battle_id)
             if head == 0:
@@ -346,6 +349,16 @@ class BattleService:
                 raise NotFound(f"battle {battle_id!r} has versions 1 to {head}, not {version}")
             loaded = self.loader.at(battle_id, version)
         return self.render(loaded)
+
+    def _restore_view(self, loaded: Loaded) -> None:
+        """No stored view could serve (none, another reducer's, or one whose seal did not
+        check): the one rendered from the log is written back, sealed, so the next read
+        finds it. A failure costs only that: this answer came from the log."""
+        try:
+            projection = self.pipeline.read_model.write(loaded.battle_id, None, loaded.state)
+            self.store.restore_view(loaded.battle_id, loaded.version, projection)
+        except Exception:
+            log.warning("view.restore-failed", battle_id=loaded.battle_id, exc_info=True)
 
     def view_at(self, battle_id: str, instant: datetime) -> dict[str, Any]:
         version = self.store.version_at(battle_id, instant)
@@ -391,39 +404,31 @@ class BattleService:
         self, principal: Principal, creature: str, kind: str, mode: str
     ) -> dict[str, Any]:
         """Every place the creature could end this move, with its cost, judged on the head."""
-        loaded, hidden = await self._as_seen(
-            principal, await self.pipeline.fresh(principal.battle_id)
-        )
+        loaded = await self._as_seen(principal, await self.pipeline.fresh(principal.battle_id))
         found: dict[str, Any] = await self._blocking(
             reach_answer, loaded, creature, kind, mode, self.budget("this reach")
         )
-        if "refused" in found:
-            found["refused"] = redact_refusal(found["refused"], hidden)
         return found
 
-    async def _as_seen(self, principal: Principal, loaded: Loaded) -> tuple[Loaded, set[str]]:
-        """The head as `principal` may see it (server/redaction.py): a player's ruler and
-        options are asked of the battle without the creatures hidden from it."""
+    async def _as_seen(self, principal: Principal, loaded: Loaded) -> Loaded:
+        """The head as `principal` knows it (engine/unseen.py): a player's ruler and options
+        are asked of the battle without the creatures hidden from it."""
         if principal.is_director:
-            return loaded, set()
+            return loaded
         reader, seen = await self._blocking(self.reader, principal)
         hidden = hidden_from(reader, seen)
         if not hidden:
-            return loaded, hidden
-        return Loaded(loaded.battle_id, loaded.version, seen_state(loaded.state, hidden)), hidden
+            return loaded
+        return Loaded(loaded.battle_id, loaded.version, known_state(loaded.state, hidden))
 
     async def options(self, principal: Principal, creature: str) -> dict[str, Any]:
         """What the creature may do now, as `principal` may (server/creature_options.py),
         judged on the head; its searches share one budget, as a reach's do."""
-        loaded, hidden = await self._as_seen(
-            principal, await self.pipeline.fresh(principal.battle_id)
-        )
+        loaded = await self._as_seen(principal, await self.pipeline.fresh(principal.battle_id))
         closed = await self._blocking(self.closure_refusal, principal.battle_id)
         found: dict[str, Any] = await self._blocking(
             options_answer, loaded, principal, creature, self.budget("these options"), closed
         )
-        if "refused" in found:
-            found["refused"] = redact_refusal(found["refused"], hidden)
         return found
 
     def closure_refusal(self, battle_id: str) -> Refused | None:
@@ -444,6 +449,24 @@ VISIBILITY_BYTES = 8 * 2**20
 def _visibility_size(battle_id: str, seen: Visibility) -> int:
     """An estimate: a battle's entry, and each hide or reveal and change it keeps."""
     return 300 + len(battle_id) + 200 * seen.held
+
+
+def _met_as_the_rules_say(
+    intent: Intent, loaded: Loaded, unseen: set[str], ctx: Context
+) -> tuple[Decision, RecordingDice]:
+    """A player's real intent while `unseen` are hidden from it (engine.unseen.judge_unseen):
+    planned on what it knows with dice no one foresees, met on the truth with the battle's
+    own; the dice the action records are those of its last attempt on the truth."""
+    rolled = [RecordingDice()]
+
+    def judge(tried: Any, state: Any, real: bool) -> Decision:
+        dice = RecordingDice(None if real else UnseenDice())
+        if real:
+            rolled.append(dice)
+        return decide(tried, state, Context(actor=ctx.actor, dice=dice, rulesets=ctx.rulesets))
+
+    decision = judge_unseen(intent, loaded.state, unseen, judge, ctx)
+    return decision, rolled[-1]
 
 
 def searches(intent: Intent) -> bool:

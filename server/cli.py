@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import signal
 import sys
@@ -17,6 +18,9 @@ from server.cli_progress import migrate as migrate_database
 from server.settings import Settings, sqlalchemy_url
 
 if TYPE_CHECKING:  # the store is imported when a command needs it, to keep start-up quick
+    from sqlalchemy import Engine
+
+    from events.envelope import Envelope
     from events.store_postgres import PostgresEventStore
 
 app = typer.Typer(
@@ -146,8 +150,12 @@ def verify(
     whether the log agrees with every receipt (and whether two prove a rewrite)."""
     import orjson
 
+    from server.verification import against_records
+
     store = _store(keyed=True)
     result = store.verify(battle)
+    if result.ok:
+        result = against_records(store, result)
     if result.checked == 0 and result.ok:
         console.print(f"battle [bold]{battle}[/bold] has no events")
         sys.exit(1)
@@ -179,8 +187,12 @@ def _receipts_agree(store, battle: str, given: object) -> bool:  # type: ignore[
         wanted = set(versions)
         return {e.version: e.hash for e in store.read_stream(battle) if e.version in wanted}
 
+    def recorded_at(versions: list[int]) -> dict[int, datetime.datetime]:
+        wanted = set(versions)
+        return {e.version: e.recorded_at for e in store.read_stream(battle) if e.version in wanted}
+
     try:
-        checked = check_receipts(keyring, battle, found, hashes_at)
+        checked = check_receipts(keyring, battle, found, hashes_at, recorded_at)
     except (KeyError, TypeError) as exc:
         raise Stop(f"a receipt lacks a field: {exc}") from None
     for conflict in checked.conflicts:
@@ -205,7 +217,7 @@ def rotate_keys() -> None:
 
     Restart the servers to sign with the new key. The key store must be a file (the data
     folder's, or TURNLEDGER_KEYRING_FILE)."""
-    from datetime import UTC, datetime
+    from datetime import UTC
 
     from server.keyring import keyring_path, load, replace_file
 
@@ -214,20 +226,22 @@ def rotate_keys() -> None:
         raise Stop("TURNLEDGER_KEYRING is set: rotate the key store where it is kept")
     # loaded as stored: TURNLEDGER_SECRET must not be written into the file
     old = load(settings.data_dir, configured_file=settings.keyring_file, create=False)
-    rotated = old.rotated(datetime.now(UTC))
+    rotated = old.rotated(datetime.datetime.now(UTC))
     replace_file(keyring_path(settings.data_dir, settings.keyring_file), rotated)
     console.print(f"signing with {rotated.current.kid}; {old.current.kid} retired")
 
 
 def _store(*, create: bool = False, keyed: bool = False) -> PostgresEventStore:
-    """The log; `keyed` (verify, import) also reads the key store, which only checking a chain
-    needs: reading, exporting and rebuilding work without it."""
+    """The log; `keyed` (verify, import, rebuild) also reads the key store, which checking a
+    chain and sealing derived rows need: reading and exporting work without it."""
     from events.store_postgres import PostgresEventStore
-    from server.wiring import keyring_of, utc_now
+    from server.wiring import keyring_of, recorded_legacy, utc_now
 
     settings = Settings()
     engine = _engine(settings, create=create)
-    chain_key = keyring_of(settings, create=create).chain_key if keyed else None
+    chain_key = (
+        recorded_legacy(keyring_of(settings, create=create), engine).chain_key if keyed else None
+    )
     return PostgresEventStore(engine, utc_now, notify="off", chain_key=chain_key)
 
 
@@ -258,16 +272,24 @@ def replay(
 def export_battle(
     battle: Annotated[str, typer.Argument(help="The battle id.")],
     out: Annotated[Path | None, typer.Option(help="Write here instead of stdout.")] = None,
+    bundle: Annotated[
+        bool,
+        typer.Option(
+            "--bundle", help="Write the director's signed bundle (verifiable offline) instead."
+        ),
+    ] = False,
 ) -> None:
-    """Write a battle's log as JSON Lines of envelopes (hashes in hex)."""
+    """Write a battle's log as JSON Lines of envelopes (hashes in hex), or as a bundle."""
     from server.transfer import export_lines
 
-    envelopes = _store().read_stream(battle)
+    store = _store(keyed=bundle)
+    envelopes = store.read_stream(battle)
     if not envelopes:
         console.print(f"battle [bold]{battle}[/bold] has no events", style="red")
         sys.exit(1)
+    lines = export_lines(envelopes) if not bundle else iter([_bundle_of(envelopes)])
     target = out.open("wb") if out else sys.stdout.buffer
-    for line in export_lines(envelopes):
+    for line in lines:
         target.write(line)
     target.flush()
     if out:
@@ -282,7 +304,9 @@ def import_file(
 ) -> None:
     """Load exported battles: each chain is verified first; prints new director tokens.
 
-    The database is migrated first (and the embedded one created if there is none)."""
+    A bundle (`export --bundle`, or `GET /battles/{id}/export`) is verified as a third party
+    would and made a battle anew under a new id, as `POST /battles/import` does. The database
+    is migrated first (and the embedded one created if there is none)."""
     from server.auth import new_token, token_hash
     from server.battle_directory import BattleDirectory
     from server.transfer import ImportRefused, import_envelopes, parse_lines
@@ -290,6 +314,9 @@ def import_file(
 
     engine = _engine(Settings())
     migrate_database(engine)
+    if _is_bundle(file):
+        _import_bundle(engine, file)
+        return
     try:
         with file.open("rb") as lines:
             envelopes = parse_lines(lines)
@@ -306,12 +333,64 @@ def import_file(
     _rebuild(list(counts))
 
 
+def _bundle_of(envelopes: list[Envelope]) -> bytes:
+    import orjson
+
+    from server.bundle.exporting import build_bundle
+    from server.redaction import Reader
+    from server.wiring import keyring_of, utc_now
+
+    keyring = keyring_of(Settings(), create=False)
+    return orjson.dumps(build_bundle(envelopes, keyring, Reader(True), "director", utc_now()))
+
+
+def _is_bundle(file: Path) -> bool:
+    with file.open("rb") as head:
+        return head.read(64).lstrip().startswith(b'{"format":"turnledger-bundle-v1"')
+
+
+def _import_bundle(engine: Engine, file: Path) -> None:
+    import secrets
+
+    import orjson
+
+    from server.battle_directory import BattleDirectory
+    from server.bundle.checking import BundleRefused, check_bundle
+    from server.bundle.importing import import_checked
+    from server.transfer import ImportRefused
+    from server.wiring import keyring_of, utc_now
+
+    def new_id() -> str:  # the scheme of BattleService.new_id: milliseconds, 72 random bits
+        return f"{int(utc_now().timestamp() * 1000):012x}{secrets.token_hex(9)}"
+
+    chain_key = keyring_of(Settings()).chain_key
+    try:
+        checked = check_bundle(orjson.loads(file.read_bytes()))
+        made = import_checked(
+            checked,
+            engine=engine,
+            directory=BattleDirectory(engine),
+            chain_key=chain_key,
+            new_id=new_id,
+            now=utc_now(),
+            created_by=None,
+        )
+    except (BundleRefused, ImportRefused, orjson.JSONDecodeError) as exc:
+        console.print(f"[red]refused[/red]: {exc}")
+        sys.exit(2)
+    console.print(
+        f"imported {made.version} events of {checked.battle_id} (signed by {checked.key_id})"
+        f" as [bold]{made.battle_id}[/bold]; director {made.director_token}"
+    )
+    _rebuild([made.battle_id])
+
+
 def _rebuild(battles: list[str] | None) -> dict[str, str]:
     from rich.progress import Progress
 
     from server.history_service import rebuild_projections
 
-    store = _store()
+    store = _store(keyed=True)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("rebuilding projections", total=None)
 

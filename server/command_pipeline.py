@@ -32,17 +32,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import orjson
 import structlog
 
 from engine.results import Refused
-from events.append_statement import BattleClosed, QuestionRows
-from events.chain import PendingRow
+from events.append_statement import BattleClosed
 from events.envelope import ActionMeta, Envelope
 from events.store import (
     AppendResult,
@@ -52,13 +52,13 @@ from events.store import (
     VersionConflict,
 )
 from events.store_async import AsyncPostgresLog
-from events.vocabulary import Event
+from events.vocabulary import Event, encode
 from projections import BattleState
-from projections.log_questions import Cursor
+from projections.log_questions import Cursor, Logged
 from server.battle_catalog import closed_error
 from server.errors import BadRequest, Busy, StaleVersion
 from server.log_questions import LogQuestions
-from server.log_questions_rows import QuestionCursors, question_rows
+from server.log_questions_rows import FactSeal, QuestionCursors, question_rows
 from server.read_model import ReadModelProjector
 from server.state_loader import Loaded, StateLoader
 
@@ -348,35 +348,40 @@ class CommandPipeline:
         due = new_version // self.snapshot_every > expected // self.snapshot_every
         projection = self.read_model.write(command.battle_id, before, planned.after, snapshot=due)
         cursor = await self._questions_cursor(command.battle_id, expected)
-        after: list[Cursor] = []
-
-        def questions(rows: Sequence[PendingRow]) -> QuestionRows | None:
-            assert cursor is not None
-            moved, document = question_rows(cursor, rows)
-            after.append(moved)
-            return document
-
+        meta = ActionMeta(
+            intent_id=self.new_id(),
+            correlation_id=command.correlation_id,
+            actor=command.actor,
+            rules_version=planned.rules_version,
+        )
+        # the log questions' rows, from the events as they will be stored, before the append
+        moved, questions = None, None
+        if cursor is not None:
+            logged = [
+                Logged(expected + offset, event.type, encode(event), meta.intent_id)
+                for offset, event in enumerate(planned.events, start=1)
+            ]
+            moved, questions = question_rows(cursor, logged, self._fact_seal(command.battle_id))
         result = await self.log.append(
             command.battle_id,
             expected,
             planned.events,
-            ActionMeta(
-                intent_id=self.new_id(),
-                correlation_id=command.correlation_id,
-                actor=command.actor,
-                rules_version=planned.rules_version,
-            ),
+            meta,
             idempotency_key=command.idempotency_key,
             request_hash=command.request_hash if command.idempotency_key else None,
             response=orjson.dumps(planned.trace).decode(),
             projection=projection,
-            questions=None if cursor is None else questions,
+            questions=questions,
         )
         if not result.replayed:
             self.read_model.written(command.battle_id, projection)
-            if after:
-                self.cursors.keep(command.battle_id, after[0])
+            if moved is not None:
+                self.cursors.keep(command.battle_id, moved)
         return result
+
+    def _fact_seal(self, battle_id: str) -> FactSeal | None:
+        seals = self.log.seals
+        return None if seals is None else partial(seals.fact, battle_id)
 
     async def _questions_cursor(self, battle_id: str, version: int) -> Cursor | None:
         """The log questions' cursor at `version`: kept, or (once per battle, or after

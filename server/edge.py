@@ -6,8 +6,10 @@ address. `EdgeProtocol` is uvicorn's httptools protocol with the bounds a public
 each answered where HTTP has an answer, then the connection closed:
 
 * connections: at most `max_connections` open in the process and `max_connections_per_client`
-  from one address (a configured proxy counts only against the total); over either, 503
-  with `Retry-After` before anything is read;
+  from one address (a configured proxy counts only against the total); over the address's,
+  503 with `Retry-After` before anything is read; at the total, the oldest idle or half-open
+  connection of the address holding the most makes room (`EdgeGuard`), and only when there
+  is none to take, 503;
 * the request head: at most `header_bytes` in all and `header_line_bytes` a line, counted
   before the parser sees them (431);
 * time: a head must arrive within `header_timeout` seconds of its first byte (or of the
@@ -28,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import resource
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -91,32 +92,73 @@ class EdgeLimits:
 
 
 class EdgeGuard:
-    """The process's count of open connections, in all and per client address."""
+    """The process's open connections, in all and per client address, oldest first.
+
+    Fair under pressure: when the process holds `max_connections` already, a new
+    connection does not simply get 503. It takes the place of the oldest connection that is
+    answering nothing (a half-open one whose head has not come, a keep-alive one between
+    requests) from the address holding the most connections, if that address holds more
+    than the newcomer's would: so every address keeps an equal share of the total as its
+    reserve, and a fresh address always gets in while some address holds more than one idle
+    connection. Connections being answered (a request in progress, a live stream) are never
+    taken. Only when no address holds more than the newcomer's, or none of theirs is idle,
+    is the newcomer refused."""
+
+    SEARCHED_HOSTS = 8
+    """Addresses (the largest first) searched for an idle connection to take."""
 
     def __init__(self, limits: EdgeLimits) -> None:
         self.limits = limits
         self.open = 0
-        self.per_host: Counter[str] = Counter()
+        self.conns: dict[str, dict[EdgeProtocol, None]] = {}
         self.refused = 0
+        self.evicted = 0
 
-    def opened(self, host: str) -> str | None:
+    @property
+    def per_host(self) -> dict[str, int]:
+        """How many connections each address holds."""
+        return {host: len(held) for host, held in self.conns.items()}
+
+    def opened(self, host: str, conn: EdgeProtocol) -> str | None:
         """Count a new connection; why it must be refused, or None."""
         self.open += 1
-        self.per_host[host] += 1
-        if self.open > self.limits.max_connections:
-            return f"the server holds {self.limits.max_connections} connections already"
-        if self.per_host[host] > self.limits.per_client and not self.limits.is_proxy(host):
+        held = self.conns.setdefault(host, {})
+        held[conn] = None
+        if len(held) > self.limits.per_client and not self.limits.is_proxy(host):
             return (
                 f"this address holds {self.limits.per_client} connections already"
                 " (TURNLEDGER_MAX_CONNECTIONS_PER_CLIENT)"
             )
+        if self.open > self.limits.max_connections and not self._make_room(host):
+            return f"the server holds {self.limits.max_connections} connections already"
         return None
 
-    def closed(self, host: str) -> None:
+    def closed(self, host: str, conn: EdgeProtocol) -> None:
+        """Forget a connection (once: an evicted one was forgotten when it was taken)."""
+        held = self.conns.get(host)
+        if held is None or conn not in held:
+            return
+        del held[conn]
         self.open -= 1
-        self.per_host[host] -= 1
-        if self.per_host[host] <= 0:
-            del self.per_host[host]
+        if not held:
+            del self.conns[host]
+
+    def _make_room(self, newcomer: str) -> bool:
+        """Take the oldest idle connection of the largest addresses holding more than
+        `newcomer` (see the class docstring); whether one was taken."""
+        mine = len(self.conns.get(newcomer, ()))
+        larger = sorted(
+            ((len(held), host) for host, held in self.conns.items() if len(held) > mine),
+            reverse=True,
+        )[: self.SEARCHED_HOSTS]
+        for _, host in larger:
+            for conn in self.conns[host]:
+                if conn.idle:
+                    self.closed(host, conn)
+                    self.evicted += 1
+                    conn.evict()
+                    return True
+        return False
 
 
 def raw_problem(status: int, title: str, kind: str, detail: str, retry_after: int = 0) -> bytes:
@@ -216,7 +258,7 @@ class EdgeProtocol(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._host = self.client[0] if self.client else ""
-        why = self._guard.opened(self._host)
+        why = self._guard.opened(self._host, self)
         if why is not None:
             self._refused = True
             self._guard.refused += 1
@@ -228,8 +270,31 @@ class EdgeProtocol(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        self._guard.closed(self._host)
+        self._guard.closed(self._host, self)
         super().connection_lost(exc)
+
+    @property
+    def idle(self) -> bool:
+        """Answering nothing: no request in progress (a head still to come, or between two
+        requests of a keep-alive connection), and not already closing."""
+        if self._refused or self.transport is None or self.transport.is_closing():
+            return False
+        cycle = self.cycle
+        return self._in_head and (cycle is None or cycle.response_complete) and not self.pipeline
+
+    def evict(self) -> None:
+        """Close this idle connection to make room for another address's (503, as a refused
+        connection hears: the server is full)."""
+        self._write_and_linger(
+            raw_problem(
+                503,
+                "Service Unavailable",
+                "too-many-connections",
+                "the server is full and this connection was idle: it made room for another"
+                " address's",
+                1,
+            )
+        )
 
     def data_received(self, data: bytes) -> None:
         if self._refused:

@@ -16,10 +16,11 @@ import orjson
 
 from engine import Context, RulesetRegistry, builtin_rulesets, decide
 from engine.budget import within
-from engine.intents import Intent
+from engine.intents import Intent, parse_intent
 from engine.recorded_dice import ReplayDice
-from engine.results import Refusal, Refused
+from engine.results import Decision, Refusal, Refused
 from engine.ruling import PREFIX
+from engine.unseen import judge_unseen, known_state
 from engine.view import battle_view, view_change
 from events.envelope import Envelope
 from events.history_events import ActionRedone, ActionUndone, IntentAccepted
@@ -38,14 +39,10 @@ from server.redaction import (
     Reader,
     Visibility,
     hidden_from,
-    mentions,
     redact_event,
-    redact_refusal,
     redact_view,
-    seen_state,
-    told,
+    shown_trace,
 )
-from server.redaction import names_any as _names
 from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
 from server.state_loader import Loaded
 from server.unseen_dice import UnseenDice
@@ -374,7 +371,7 @@ class HistoryService:
             "rules_version_then": envelopes[0].rules_version,
             "recorded": {
                 "events": recorded_seen,
-                "trace": [] if hidden else opening.trace,
+                "trace": shown_trace(opening.trace, hidden),
             },
             "ruling": ruling_of(opening.intent, recorded_seen),
         }
@@ -391,29 +388,22 @@ class HistoryService:
         rs = self.battles_rulesets().get(before.ruleset)
         now_version = rs.rules_version if rs is not None else None
         with within(self.battles.budget("this judgement")):
-            again = decide(opening.intent, before, Context(dice=ReplayDice(opening.dice)))
+            again = _judged_again(opening, before, hidden, principal.is_director)
         if isinstance(again, Refused) and again.rule == TOO_COSTLY:
             return again
         if isinstance(again, Refused):
-            again = redact_refusal(again, hidden)
             judged: dict[str, Any] = {"refused": again.model_dump()}
             differences = [f"now refused: {again.rule}: {again.detail}"]
             matches = False
         else:
+            # a player's judgement holds no creature hidden from it (judged on what it
+            # knows); it is compared with the record as that player reads it
             judged = {
                 "events": _encoded(again.events),
-                "trace": [] if hidden else [step.to_json() for step in again.trace],
+                "trace": [step.to_json() for step in again.trace],
             }
-            differences = _differences(recorded, judged["events"])
+            differences = _differences(recorded_seen, judged["events"])
             matches = not differences
-            if hidden:  # judged now with a hidden creature: named, or told of in a ruling
-                judged["events"] = [
-                    {"type": PLACEHOLDER, "data": {}}
-                    if mentions(e, hidden) or told(e["data"], hidden)
-                    else e
-                    for e in judged["events"]
-                ]
-                differences = [d for d in differences if not _names(d, hidden)]
         return {
             **base,
             "rules_version_now": now_version,
@@ -534,9 +524,10 @@ class HistoryService:
                 rule="history/what-if-size",
                 detail=f"give 1 to {MAX_WHAT_IF_INTENTS} intents",
             )
-        state = self.loader.at(battle_id, version).state
         reader, seen = self.battles.reader(principal)
         hidden = hidden_from(reader, seen, version) | hidden_from(reader, seen)
+        # a player's what-if is asked of the battle as it knows it (engine/unseen.py)
+        state = known_state(self.loader.at(battle_id, version).state, hidden)
         steps: list[dict[str, Any]] = []
         ctx = Context(actor=principal.actor)
         if not principal.is_director:
@@ -546,18 +537,12 @@ class HistoryService:
             refusal = authorise(principal, intent, state)
             if refusal is not None:
                 return refusal
-            asked = intent if isinstance(intent, dict) else intent.model_dump(mode="json")
-            named = mentions(asked, hidden)
             with within(budget):
                 decision = decide(intent, state, ctx)
-            if named:  # what a player may not see, it may not name: as if there were none
-                detail = f"there is no creature {min(named)!r}"
-                decision = Refused(rule="battle/unknown-creature", detail=detail)
             if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
                 return decision
             if isinstance(decision, Refused):
-                refused = redact_refusal(decision, hidden)
-                steps.append({"index": index, "refused": refused.model_dump()})
+                steps.append({"index": index, "refused": decision.model_dump()})
                 break
             state = fold(decision.events, state)
             tried = []
@@ -568,13 +553,13 @@ class HistoryService:
                 {
                     "index": index,
                     "events": tried,
-                    "trace": [] if hidden else [s.to_json() for s in decision.trace],
+                    "trace": [s.to_json() for s in decision.trace],
                 }
             )
         compare_at = _compared_version(actions, version, len(intents), head)
         actual = self.loader.at(battle_id, compare_at).state
         hidden |= hidden_from(reader, seen, compare_at)
-        shown, actual = seen_state(state, hidden), seen_state(actual, hidden)
+        shown, actual = known_state(state, hidden), known_state(actual, hidden)
         return {
             "battle_id": battle_id,
             "from_version": version,
@@ -680,6 +665,26 @@ def _pseudo_marker(event: Event, version: int) -> Any:
         event.first_version,
         event.last_version,
     )
+
+
+def _judged_again(
+    opening: IntentAccepted, before: BattleState, hidden: set[str], director: bool
+) -> Decision:
+    """A recorded intent judged again on the state before it, with the dice it rolled.
+    The director's: as the actor met the battle (an actor who could not see some creatures
+    planned without them, engine.unseen.judge_unseen). A player's: on the battle as that
+    player knows it (DESIGN section 3), so the answer holds nothing hidden from it."""
+    if not director:
+        known = known_state(before, hidden)
+        return decide(opening.intent, known, Context(dice=ReplayDice(opening.dice)))
+    if not opening.unseen:
+        return decide(opening.intent, before, Context(dice=ReplayDice(opening.dice)))
+
+    def judge(intent: Any, state: BattleState, real: bool) -> Decision:
+        return decide(intent, state, Context(dice=ReplayDice(opening.dice)))
+
+    intent = parse_intent(opening.intent)
+    return judge_unseen(intent, before, set(opening.unseen), judge, Context())
 
 
 def _as_seen(

@@ -20,6 +20,7 @@ import hashlib
 import os
 import secrets
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cached_property
@@ -94,6 +95,10 @@ class Keyring:
     sealing_secret: bytes
     retired: tuple[PublishedKey, ...] = ()
     path: Path | None = field(default=None, compare=False)
+    chain_legacy: Mapping[str, int] | None = field(default=None, compare=False)
+    """Where keyed hashing began: each battle logged before the chain key, with the last
+    version it had then (events/chain_key.py). None until recorded, once, from the database
+    the key store first served (server/wiring.py)."""
 
     @cached_property
     def current(self) -> PublishedKey:
@@ -104,9 +109,9 @@ class Keyring:
     def published(self) -> tuple[PublishedKey, ...]:
         return (self.current, *self.retired)
 
-    @property
+    @cached_property
     def chain_key(self) -> ChainKey:
-        return ChainKey(self.chain_secret, self.chain_keyed_since)
+        return ChainKey(self.chain_secret, self.chain_keyed_since, dict(self.chain_legacy or {}))
 
     def sign(self, message: bytes) -> tuple[str, bytes]:
         """(key id, Ed25519 signature) of `message` with the current key."""
@@ -156,6 +161,7 @@ class Keyring:
                 ],
                 "chain_key": b64url(self.chain_secret),
                 "chain_keyed_since": self.chain_keyed_since.isoformat(),
+                "chain_legacy": None if self.chain_legacy is None else dict(self.chain_legacy),
                 "sealing_secret": b64url(self.sealing_secret),
             },
             option=orjson.OPT_INDENT_2,
@@ -193,10 +199,22 @@ def parse(text: bytes | str, path: Path | None = None) -> Keyring:
             sealing_secret=unb64url(doc["sealing_secret"]),
             retired=retired,
             path=path,
+            chain_legacy=_legacy(doc.get("chain_legacy")),
         )
     except (ValueError, KeyError, TypeError) as exc:
         where = path or "TURNLEDGER_KEYRING"
         raise KeyringError(f"the key store in {where} cannot be read: {exc}") from None
+
+
+def _legacy(found: Any) -> dict[str, int] | None:
+    if found is None:
+        return None
+    if not isinstance(found, dict) or not all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+        for k, v in found.items()
+    ):
+        raise ValueError("chain_legacy maps battle ids to versions")
+    return dict(found)
 
 
 def write_new(path: Path, keyring: Keyring) -> None:

@@ -19,14 +19,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import structlog
 
 from events.envelope import Envelope
 from events.store_postgres import PostgresEventStore
-from projections.log_questions import Cursor
+from projections.log_questions import Cursor, Logged, Reversal, project
 from server.errors import BadRequest, NotFound, ServiceError
+from server.log_questions_rows import SEAL, fact_content, facts_once, squares
 from server.log_questions_store import Filters, LogQuestionsStore
 
 log = structlog.get_logger("turnledger.log_questions")
@@ -155,6 +156,79 @@ class LogQuestions:
         except Exception:
             log.warning("log-questions.refresh-failed", battle_id=battle_id, exc_info=True)
 
+    def _checked(
+        self,
+        battle_id: str,
+        creature: str,
+        round_: int | None,
+        turn: int | None,
+        stored: Sequence[Any],
+    ) -> list[FactRow]:
+        """The creature's facts still in effect: the stored rows if every one's seal holds
+        (events/seal.py), else, the rows reported and written again, the facts as the log
+        has them. Whether a fact is undone is taken from the log's own markers, never from
+        the stored mark (which the append sets, and the seal cannot cover)."""
+        seals = self.store.seals
+        rows: list[FactRow] = []
+        broken = seals is None
+        for r in stored:
+            detail = dict(r.detail or {})
+            content = fact_content(
+                creature, r.version, r.type, r.round, r.turn, r.kind, r.distance, r.squares,
+                detail,
+            )  # fmt: skip
+            if seals is not None and not seals.fact_holds(battle_id, content, detail.get(SEAL)):
+                seals.on_refused("log-fact", battle_id, f"{creature} at version {r.version}")
+                broken = True
+                break
+            detail.pop(SEAL, None)
+            rows.append(
+                FactRow(r.version, r.type, r.kind, r.distance, r.squares, detail, r.round, r.turn)
+            )
+        marks = self.store.markers(battle_id)
+        undone = undone_by(marks)
+        if broken:
+            rows = self._from_log(battle_id, creature, round_, turn, marks)
+        return [r for r in rows if not undone(r.version)]
+
+    def _from_log(
+        self,
+        battle_id: str,
+        creature: str,
+        round_: int | None,
+        turn: int | None,
+        marks: Sequence[Reversal],
+    ) -> list[FactRow]:
+        """The creature's facts projected from the log itself; the battle's stored facts are
+        written again from them (a failure to is logged: this answer is the log's anyway)."""
+        events = self.log.read_stream(battle_id)
+        logged = [Logged(e.version, e.type, e.data, e.intent_id) for e in events]
+        _, projected = project(Cursor(), logged)
+        facts = facts_once(projected)
+        undone = undone_by(marks)
+        try:
+            self.store.restore_facts(
+                battle_id, facts, {f.version for f in facts if undone(f.version)}
+            )
+        except Exception:
+            log.warning("log-questions.restore-failed", battle_id=battle_id, exc_info=True)
+        return [
+            FactRow(
+                f.version,
+                f.event_type,
+                f.kind,
+                float(f.distance),
+                squares(f),
+                dict(f.detail),
+                f.round,
+                f.turn,
+            )
+            for f in facts
+            if f.creature == creature
+            and (round_ is None or f.round == round_)
+            and (turn is None or f.turn == turn)
+        ]
+
     def _read(self, battle_id: str, after: int, up_to: int) -> list[Envelope]:
         return self.log.read_stream(battle_id, after=after, up_to=up_to)
 
@@ -227,7 +301,8 @@ class LogQuestions:
         may read it (None: not at all)."""
         self._known(battle_id)
         self.check_span(battle_id, round_, turn)
-        rows = self.store.movement(battle_id, creature, round_, turn, MAX_FACTS + 1)
+        stored = self.store.movement(battle_id, creature, round_, turn, MAX_FACTS + 1)
+        rows = self._checked(battle_id, creature, round_, turn, stored)
         if len(rows) > MAX_FACTS:
             raise TooLong(f"more than {MAX_FACTS} movements: ask for a round or a turn")
         if seen_row is not None:
@@ -265,10 +340,44 @@ class LogQuestions:
                 ],
             },
             "rulings": [
-                {"version": r.version, **(r.detail or {})} for r in rows if r.kind == "ruling"
+                {"version": r.version, **_without_about(r.detail)}
+                for r in rows
+                if r.kind == "ruling"
             ],
         }
         return answer
+
+
+class FactRow(NamedTuple):
+    """A movement fact as a question reads it (checked, its seal taken off)."""
+
+    version: int
+    type: str
+    kind: str
+    distance: float
+    squares: Any
+    detail: dict[str, Any]
+    round: int
+    turn: int | None
+
+
+def undone_by(marks: Sequence[Reversal]) -> Callable[[int], bool]:
+    """Whether each version is undone as the markers leave it: the latest marker (in log
+    order) whose range holds the version says, as the append's marks applied in turn."""
+
+    def undone(version: int) -> bool:
+        for mark in reversed(marks):
+            if mark.first <= version <= mark.last:
+                return mark.undone
+        return False
+
+    return undone
+
+
+def _without_about(detail: Any) -> dict[str, Any]:
+    """A ruling's fact as answered: who its words speak of (`about`) is the reader view's
+    to judge (server/api/routes_questions.py), not part of the answer."""
+    return {k: v for k, v in (detail or {}).items() if k != "about"}
 
 
 def held_or_read(

@@ -12,12 +12,12 @@ path asks `LogQuestions.cursor_at` (the catch-up, up to that version) on a threa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import orjson
 
 from events.append_statement import QuestionRows
-from events.chain import PendingRow
 from events.lru import SizedLRU
 from projections.log_questions import Cursor, Fact, Logged, Rows, project
 
@@ -25,14 +25,17 @@ CURSORS_BYTES = 8 * 2**20
 """The budget of kept cursors per process (a few hundred bytes each)."""
 
 
-def question_rows(cursor: Cursor, pending: Sequence[PendingRow]) -> tuple[Cursor, QuestionRows]:
-    """The rows of an append's events (`pending`, after `cursor.version`) and the cursor after."""
-    logged = [Logged(r.version, r.type, r.data, r.meta.intent_id) for r in pending]
+def question_rows(
+    cursor: Cursor, logged: Sequence[Logged], seal: FactSeal | None = None
+) -> tuple[Cursor, QuestionRows]:
+    """The rows of an append's events (`logged`, after `cursor.version`, computed before the
+    append from the events it will write) and the cursor after; each movement fact sealed
+    with `seal` (events/seal.py)."""
     after, rows = project(cursor, logged)
-    return after, as_document(after, rows)
+    return after, as_document(after, rows, seal)
 
 
-def as_document(after: Cursor, rows: Rows) -> QuestionRows:
+def as_document(after: Cursor, rows: Rows, seal: FactSeal | None = None) -> QuestionRows:
     """`rows` as the append's document; the events' versions, types and intents are the
     append's own, so only what the projector added travels."""
     document = {
@@ -40,12 +43,46 @@ def as_document(after: Cursor, rows: Rows) -> QuestionRows:
         "events": [[r.round, r.turn] for r in rows.indexed],
         "about": [[c, r.version] for r in rows.indexed for c in r.creatures],
         "facts": [
-            [f.creature, f.version, f.kind, float(f.distance), squares(f), dict(f.detail)]
+            [f.creature, f.version, f.kind, float(f.distance), squares(f), sealed_detail(f, seal)]
             for f in facts_once(rows)
         ],
         "marks": [[r.first, r.last, r.undone] for r in rows.reversals],
     }
     return QuestionRows(orjson.dumps(document).decode())
+
+
+FactSeal = Callable[[Sequence[Any]], str]
+"""A battle's fact sealer: `Seals.fact` with its battle id bound."""
+
+SEAL = "seal"
+
+
+def fact_content(
+    creature: str,
+    version: int,
+    type_name: str,
+    round_: int,
+    turn: int | None,
+    kind: str,
+    distance: float,
+    squares: Any,
+    detail: Mapping[str, Any],
+) -> list[Any]:
+    """What a fact's seal covers: every column a question reads but `undone` (which the
+    append marks later, and a question takes from the log's own markers)."""
+    plain = {k: v for k, v in detail.items() if k != SEAL}
+    return [creature, version, type_name, round_, turn, kind, float(distance), squares, plain]
+
+
+def sealed_detail(f: Fact, seal: FactSeal | None) -> dict[str, Any]:
+    detail = dict(f.detail)
+    if seal is None:
+        return detail
+    content = fact_content(
+        f.creature, f.version, f.event_type, f.round, f.turn, f.kind, f.distance, squares(f),
+        detail,
+    )  # fmt: skip
+    return {**detail, SEAL: seal(content)}
 
 
 def facts_once(rows: Rows) -> list[Fact]:
@@ -62,8 +99,8 @@ def squares_json(f: Fact) -> str:
     return orjson.dumps(squares(f)).decode()
 
 
-def detail_json(f: Fact) -> str:
-    return orjson.dumps(dict(f.detail)).decode()
+def detail_json(f: Fact, seal: FactSeal | None = None) -> str:
+    return orjson.dumps(sealed_detail(f, seal)).decode()
 
 
 def _cursor_bytes(_: str, cursor: Cursor) -> int:

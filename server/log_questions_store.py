@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import orjson
@@ -18,8 +19,9 @@ from sqlalchemy import Connection, Engine, text
 
 from events.envelope import Envelope
 from events.rows import COLUMNS, envelope_from_row
-from projections.log_questions import Cursor, Logged, Rows, project
-from server.log_questions_rows import detail_json, facts_once, squares_json
+from events.seal import Seals
+from projections.log_questions import Cursor, Fact, Logged, Reversal, Rows, project
+from server.log_questions_rows import FactSeal, detail_json, facts_once, squares_json
 
 PAGE = 2000
 """Events read and indexed per transaction while catching up."""
@@ -63,6 +65,45 @@ _MARK = (
 )
 
 
+_UNDONE_AS_LOGGED = text(
+    "UPDATE log_creatures SET undone = (version = ANY(CAST(:undone AS integer[])))"
+    " WHERE battle_id = :b AND kind IS NOT NULL"
+)
+_NOT_A_FACT = text(
+    "UPDATE log_creatures SET kind = NULL, distance = 0, squares = NULL, detail = NULL"
+    " WHERE battle_id = :b AND kind IS NOT NULL AND (creature, version) NOT IN"
+    " (SELECT * FROM unnest(CAST(:c AS varchar[]), CAST(:v AS integer[])))"
+)
+_MARKERS = text(
+    "SELECT type, data FROM event_log WHERE battle_id = :b"
+    " AND type IN ('ActionUndone', 'ActionRedone') ORDER BY version"
+)
+
+
+def write_facts(
+    conn: Connection, battle_id: str, facts: Sequence[Fact], seal: FactSeal | None
+) -> None:
+    """The facts, in one statement, each sealed (events/seal.py); a fact already stored at
+    its (creature, version) takes these values."""
+    if not facts:
+        return
+    conn.execute(
+        _FACT,
+        {
+            "b": battle_id,
+            "c": [f.creature for f in facts],
+            "v": [f.version for f in facts],
+            "t": [f.event_type for f in facts],
+            "r": [f.round for f in facts],
+            "u": [f.turn for f in facts],
+            "k": [f.kind for f in facts],
+            "d": [float(f.distance) for f in facts],  # ints and floats: one array type
+            "s": [squares_json(f) for f in facts],
+            "x": [detail_json(f, seal) for f in facts],
+        },
+    )
+
+
 @dataclass(frozen=True)
 class Filters:
     """What the events route asks for; None means no filter on that field."""
@@ -74,8 +115,14 @@ class Filters:
 
 
 class LogQuestionsStore:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, seals: Seals | None = None) -> None:
         self._engine = engine
+        self.seals = seals
+        """Seals each movement fact written (events/seal.py); None: facts go unsealed, and a
+        question answers from the log."""
+
+    def fact_seal(self, battle_id: str) -> FactSeal | None:
+        return None if self.seals is None else partial(self.seals.fact, battle_id)
 
     def catch_up(
         self,
@@ -106,7 +153,7 @@ class LogQuestionsStore:
                     return cursor
                 logged = [Logged(e.version, e.type, e.data, e.intent_id) for e in page]
                 cursor, rows = project(cursor, logged)
-                self._write(conn, battle_id, rows)
+                self._write(conn, battle_id, rows, self.fact_seal(battle_id))
                 conn.execute(
                     _MOVE,
                     {
@@ -117,7 +164,7 @@ class LogQuestionsStore:
                 )
 
     @staticmethod
-    def _write(conn: Connection, battle_id: str, rows: Rows) -> None:
+    def _write(conn: Connection, battle_id: str, rows: Rows, seal: FactSeal | None = None) -> None:
         ix = rows.indexed
         conn.execute(
             _INDEX,
@@ -144,26 +191,41 @@ class LogQuestionsStore:
                 },
             )
         facts = facts_once(rows)  # one statement for all the facts
-        if facts:
-            conn.execute(
-                _FACT,
-                {
-                    "b": battle_id,
-                    "c": [f.creature for f in facts],
-                    "v": [f.version for f in facts],
-                    "t": [f.event_type for f in facts],
-                    "r": [f.round for f in facts],
-                    "u": [f.turn for f in facts],
-                    "k": [f.kind for f in facts],
-                    "d": [float(f.distance) for f in facts],  # ints and floats: one array type
-                    "s": [squares_json(f) for f in facts],
-                    "x": [detail_json(f) for f in facts],
-                },
-            )
+        write_facts(conn, battle_id, facts, seal)
         for rev in rows.reversals:
             marks = {"b": battle_id, "first": rev.first, "last": rev.last, "undone": rev.undone}
             for table in ("log_index", "log_creatures"):
                 conn.execute(text(_MARK.format(table=table)), marks)
+
+    def restore_facts(self, battle_id: str, facts: Sequence[Fact], undone: set[int]) -> None:
+        """Write the battle's movement facts again as the log has them (after some did not
+        check), sealed, each marked as the log's undo and redo markers say."""
+        with self._engine.begin() as conn:
+            write_facts(conn, battle_id, list(facts), self.fact_seal(battle_id))
+            # a fact the log does not have goes back to what it can only be: a row saying
+            # the event is about the creature (the role may not delete; none was deleted)
+            conn.execute(
+                _NOT_A_FACT,
+                {
+                    "b": battle_id,
+                    "c": [f.creature for f in facts],
+                    "v": [f.version for f in facts],
+                },
+            )
+            conn.execute(_UNDONE_AS_LOGGED, {"b": battle_id, "undone": sorted(undone)})
+
+    def markers(self, battle_id: str) -> list[Reversal]:
+        """The battle's undo and redo markers, in log order, read from the log itself."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(_MARKERS, {"b": battle_id})
+            return [
+                Reversal(
+                    int(r.data["first_version"]),
+                    int(r.data["last_version"]),
+                    r.type == "ActionUndone",
+                )
+                for r in rows
+            ]
 
     def position(self, battle_id: str) -> Cursor | None:
         """The battle's position and cursor as stored (None: never indexed)."""
@@ -223,8 +285,9 @@ class LogQuestionsStore:
     def movement(
         self, battle_id: str, creature: str, round_: int | None, turn: int | None, limit: int
     ) -> list[Any]:
-        """A creature's movement facts still in effect (in a round or turn, or all)."""
-        where = ["battle_id = :b", "creature = :c", "kind IS NOT NULL", "NOT undone"]
+        """A creature's movement facts (in a round or turn, or all), undone ones too: the
+        caller checks each and takes what is undone from the log (server/log_questions.py)."""
+        where = ["battle_id = :b", "creature = :c", "kind IS NOT NULL"]
         params: dict[str, Any] = {"b": battle_id, "c": creature, "limit": limit}
         if round_ is not None:
             where.append("round = :r")
@@ -233,7 +296,8 @@ class LogQuestionsStore:
             where.append("turn = :u")
             params["u"] = turn
         sql = text(
-            "SELECT version, type, kind, distance, squares, detail, round, turn FROM log_creatures"
+            "SELECT version, type, kind, distance, squares, detail, round, turn, undone"
+            " FROM log_creatures"
             f" WHERE {' AND '.join(where)} ORDER BY version LIMIT :limit"
         )
         with self._engine.connect() as conn:

@@ -15,15 +15,13 @@ next process start at the latest, and read from the log meanwhile.
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 from typing import Any
-
-import orjson
 
 from engine.rulesets.registry import RulesetRegistry
 from engine.view import ViewChange, view_change
 from events.lru import SizedLRU
+from events.seal import map_ref_of
 from events.store import ProjectionWrite
 from projections import REDUCER_VERSION, BattleState, state_to_json
 from projections.grid import Grid
@@ -51,7 +49,7 @@ class MapRefs:
         if found is not None and found[0] is grid:
             return found[1], None
         data = grid_to_json(grid)
-        ref = hashlib.sha256(orjson.dumps(data)).hexdigest()[:32]
+        ref = map_ref_of(data)  # content-addressed: a reader checks the map it names
         self._refs.put(id(grid), (grid, ref))
         return ref, data
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import binascii
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
@@ -87,15 +88,21 @@ def check_receipts(
     battle_id: str,
     receipts: Sequence[dict[str, Any]],
     hashes_at: Callable[[list[int]], dict[int, bytes]],
+    recorded_at: Callable[[list[int]], dict[int, datetime]] | None = None,
 ) -> ReceiptsChecked:
     """Compare each validly signed receipt with the log's hash at its version.
 
     Receipts whose signature does not hold, or that name another battle, prove nothing and are
-    listed as `invalid`. Two valid receipts for one version with different hashes are listed
-    as `conflicts`: the server signed two histories, so one was rewritten.
+    listed as `invalid`; so is one signed by a retired key for a version the log recorded
+    after that key retired (`recorded_at`: when the log says each version was recorded, a
+    time the keyed chain binds), or that the log does not hold: a key is trusted only for
+    what it could have signed while it was current, so a retired key that leaked cannot make
+    an honest log look rewritten. Two valid receipts for one version with different hashes
+    are listed as `conflicts`: the server signed two histories, so one was rewritten.
     """
     found = ReceiptsChecked()
     valid: dict[int, dict[str, dict[str, Any]]] = {}
+    candidates: list[tuple[int, dict[str, Any]]] = []
     for index, receipt in enumerate(receipts):
         why = (
             "names another battle"
@@ -105,6 +112,22 @@ def check_receipts(
         if why is not None:
             found.invalid.append({"index": index, "version": receipt["version"], "reason": why})
             continue
+        candidates.append((index, receipt))
+    retirements = {k.kid: k.retired_at for k in keyring.retired if k.retired_at}
+    by_retired = sorted({r["version"] for _, r in candidates if r["key_id"] in retirements})
+    times = recorded_at(by_retired) if recorded_at is not None and by_retired else {}
+    for index, receipt in candidates:
+        retired = retirements.get(receipt["key_id"])
+        if retired is not None and recorded_at is not None:
+            when = times.get(receipt["version"])
+            if when is None or when >= datetime.fromisoformat(retired):
+                why = (
+                    "signed by a key retired before the log recorded this version"
+                    if when is not None
+                    else "signed by a retired key, for a version the log does not hold"
+                )
+                found.invalid.append({"index": index, "version": receipt["version"], "reason": why})
+                continue
         valid.setdefault(receipt["version"], {})[receipt["hash"]] = receipt
     for version, by_hash in sorted(valid.items()):
         if len(by_hash) > 1:

@@ -8,30 +8,39 @@ hash chain and replays need it) and the director sees everything; a player reads
 Hidden creatures (DESIGN section 7): a creature hidden by `CreatureHidden` is seen only by
 the director, the seat controlling it and the players of the sides in its `visible_to`, until
 `CreatureRevealed`; its past stays hidden unless the reveal says `history`. The rules judge
-everything as if seen, so this is the one place a reader's view is cut: an event naming a
-creature the reader may not see at that version reaches it as a placeholder (its version and
-nothing else); a reaction a hidden creature takes against a seen one comes from "an unseen
-creature"; the state leaves such creatures out. `Reader.kind` is the same for every reader
+a player's questions on the battle as it knows it (engine/unseen.py), so that nothing it asks
+depends on what it cannot see, and this is where what it reads is cut. The cut is by field,
+never by matching strings (a creature may be called `walk`): the fields of events and
+intents that hold a creature's id are marked where they are declared
+(events/creature_fields.py). An event whose marked field names a creature the reader may not
+see at that version reaches it as a placeholder (its version and nothing else); a creature an
+event's subject met (the reactor of an attack, the unseen creature a move ran into, whose
+turn it was) is written as "an unseen creature"; a trace loses only the steps about such a
+creature; the state leaves such creatures out. `Reader.kind` is the same for every reader
 who may see the same things, so an answer is encoded once per kind of reader.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+import typing
+from collections.abc import Iterable, Mapping, Set
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from engine.results import Refused
-from projections.state import BattleState
+from pydantic import BaseModel
+
+import events.battle_events
+import events.history_events
+import events.visibility_events  # noqa: F401  (each module registers its event types)
+from engine.intents import Intent
+from engine.unseen import UNSEEN as UNSEEN
+from events.creature_fields import Shape, ids_in, model_shape, rewrite
+from events.vocabulary import registry
 
 SECRET_FIELDS = {"BattleCreated": ("seed",)}
-UNSEEN = "an unseen creature"
 PLACEHOLDER = "Unseen"
 """The type a reader sees for an event it may not read."""
-REACTIONS = frozenset({"OpportunityAttackTriggered", "ReactionResolved"})
-"""Events a hidden creature takes against a seen one: shown, from an unseen creature."""
-UNKNOWN = "battle/unknown-creature"
 VISIBILITY_TYPES = frozenset({"CreatureHidden", "CreatureRevealed", "ActionUndone", "ActionRedone"})
 REFERENCES = ("grabbed_by", "frightened_by", "climbing_on")
 
@@ -165,85 +174,88 @@ def _fold(
     return hidden, history
 
 
-def mentions(data: Any, ids: Iterable[str]) -> set[str]:
-    """The creatures of `ids` that `data` names anywhere: any string equal to an id, at any
-    depth (a placed creature's entry, a paused move's `provoked`, `other_creature`, ...)."""
-    wanted = set(ids)
-    found: set[str] = set()
-    stack = [data]
-    while stack and wanted - found:
-        value = stack.pop()
-        if isinstance(value, str):
-            if value in wanted:
-                found.add(value)
-        elif isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list | tuple):
-            stack.extend(value)
-    return found
+def _intent_models() -> dict[str, type[BaseModel]]:
+    models: dict[str, type[BaseModel]] = {}
+    for model in typing.get_args(typing.get_args(Intent)[0]):
+        name = model.model_fields["type"].default
+        if isinstance(name, str):
+            models[name] = model
+    return models
 
 
-SENTENCES = frozenset({"detail", "reason"})
-"""Keys whose values are sentences (a ruling's `detail` and `reason`, an overrule's
-`reason`): they name a creature in words, never as a value of their own."""
+_INTENTS = _intent_models()
 
 
-def told(data: Any, ids: Iterable[str]) -> set[str]:
-    """The creatures of `ids` that a sentence of `data` (under a key of `SENTENCES`, at any
-    depth) names as a word: a ruling whose rule said "lurker7 occupies [4, 5]" tells where a
-    hidden creature is as surely as an event that names it."""
-    wanted = set(ids)
-    found: set[str] = set()
-    stack = [data]
-    while stack and wanted - found:
-        value = stack.pop()
-        if isinstance(value, dict):
-            for k, v in value.items():
-                if k in SENTENCES and isinstance(v, str):
-                    found |= words_of(v) & wanted
-                else:
-                    stack.append(v)
-        elif isinstance(value, list | tuple):
-            stack.extend(value)
-    return found
+@cache
+def intent_shape(intent_type: str) -> Shape | None:
+    """Where an intent of `intent_type` names creatures (its marked fields, engine.intents)."""
+    model = _INTENTS.get(intent_type)
+    return None if model is None else model_shape(model)
 
 
-def as_unseen(value: Any, ids: set[str]) -> Any:
-    """`value` with every id of `ids` written as an unseen creature."""
-    if isinstance(value, str):
-        return UNSEEN if value in ids else value
-    if isinstance(value, dict):
-        return {k: as_unseen(v, ids) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [as_unseen(v, ids) for v in value]
-    return value
+@cache
+def event_shape(event_type: str) -> Shape | None:
+    """Where an event of `event_type` names creatures (its marked fields, events/)."""
+    if not registry.knows(event_type):
+        return None
+    return model_shape(registry.model(event_type))
+
+
+def names_hidden(value: Any, shape: Shape | None, hidden: Set[str]) -> bool:
+    """Whether a field of `value` that says what it is about names a hidden creature."""
+    return any(role == "names" and cid in hidden for role, cid in ids_in(value, shape))
+
+
+def shown_as(event_type: str, data: dict[str, Any], hidden: Set[str]) -> tuple[str, dict[str, Any]]:
+    """An event's type and data for a reader who may not see `hidden`, by its marked fields
+    (events/creature_fields.py): a placeholder carrying nothing when it is about one of them
+    (a field that names it, the intent that opened its action, a ruling whose words speak
+    of it); else itself, with a creature it met written as an unseen creature and the steps
+    of its trace about one of them left out. The battle's creation leaves them out."""
+    if not hidden or event_type == "CreatureRevealed":
+        return event_type, data
+    if event_type == "BattleCreated":
+        return event_type, _created_without(data, hidden)
+    shape = event_shape(event_type)
+    if names_hidden(data, shape, hidden):
+        return PLACEHOLDER, {}
+    if event_type == "IntentAccepted":
+        intent = data.get("intent")
+        kind = intent.get("type") if isinstance(intent, dict) else None
+        if isinstance(kind, str) and names_hidden(intent, intent_shape(kind), hidden):
+            return PLACEHOLDER, {}
+    return event_type, rewrite(data, shape, hidden, UNSEEN)
+
+
+def _created_without(data: dict[str, Any], hidden: Set[str]) -> dict[str, Any]:
+    kept = [c for c in data.get("creatures", []) if c.get("id") not in hidden]
+    shown = {**data, "creatures": kept}
+    board = data.get("board")
+    if isinstance(board, dict) and isinstance(board.get("fighters"), dict):
+        fighters = {k: v for k, v in board["fighters"].items() if k not in hidden}
+        shown["board"] = {**board, "fighters": fighters}
+    return shown
+
+
+def shown_trace(trace: list[dict[str, Any]], hidden: Set[str]) -> list[dict[str, Any]]:
+    """A decision's trace for a reader who may not see `hidden`: without the steps whose
+    words speak of one of them (each step's `about`); the reader's own steps and reasons
+    stay."""
+    if not hidden:
+        return trace
+    shown: list[dict[str, Any]] = rewrite(trace, ("trace",), hidden, UNSEEN)
+    return shown
 
 
 def redact_event(
     event_type: str, data: dict[str, Any], version: int, reader: Reader, seen: Visibility
 ) -> tuple[str, dict[str, Any]]:
-    """An event's type and data as `reader` may read them: itself; a reaction a hidden
-    creature takes against a seen one, from an unseen creature; or a placeholder carrying
-    nothing (any event naming a creature hidden from the reader at its version)."""
+    """An event's type and data as `reader` may read them at its version (`shown_as`)."""
     data = readable(event_type, data, director=reader.director)
     if reader.director or not seen.any:
         return event_type, data
     hidden = {c for c in seen.at(version) if not seen.sees(reader, c, version)}
-    if event_type == "BattleCreated":
-        kept = [c for c in data.get("creatures", []) if c.get("id") not in hidden]
-        return event_type, {**data, "creatures": kept}
-    if event_type == "CreatureRevealed":
-        return event_type, data
-    unseen = mentions(data, hidden)
-    worded = told(data, hidden)
-    if not unseen and not worded:
-        if event_type == "IntentAccepted" and hidden:
-            return event_type, {**data, "trace": []}  # a trace's words may name anyone
-        return event_type, data
-    target = data.get("target")
-    if event_type in REACTIONS and isinstance(target, str) and not worded and target not in unseen:
-        return event_type, as_unseen(data, unseen)
-    return PLACEHOLDER, {}
+    return shown_as(event_type, data, hidden)
 
 
 def _hidden_at(reader: Reader, seen: Visibility, version: int) -> bool:
@@ -281,40 +293,6 @@ def hidden_from(reader: Reader, seen: Visibility, version: int | None = None) ->
         return set()
     hidden = seen.hidden if version is None else seen.at(version)
     return {c for c in hidden if not seen.sees(reader, c, version)}
-
-
-def seen_state(state: BattleState, hidden: set[str]) -> BattleState:
-    """The state as a reader who may not see `hidden` sees it: without them (what it asks of
-    the rules as a ruler, reach and options, is asked of this state)."""
-    if not hidden or not hidden & state.creatures.keys():
-        return state
-    creatures = {cid: c for cid, c in state.creatures.items() if cid not in hidden}
-    pending = tuple(p for p in state.pending if p.reactor not in hidden and p.target not in hidden)
-    board = state.board
-    if board is not None:
-        fighters = {cid: f for cid, f in board.fighters.items() if cid not in hidden}
-        board = replace(board, fighters=fighters)
-    return replace(state, creatures=creatures, pending=pending, board=board)
-
-
-def redact_refusal(refused: Refused, hidden: set[str]) -> Refused:
-    """A refusal as a reader who may not see `hidden` reads it: one that names a hidden
-    creature says the way is blocked, no more."""
-    if not hidden or refused.rule == UNKNOWN or not names_any(refused.detail, hidden):
-        return refused  # "there is no creature X" names only what the asker named
-    return Refused(rule="path/blocked", step=refused.step, detail="the way is blocked")
-
-
-def names_any(text: str, ids: set[str]) -> bool:
-    return bool(words_of(text) & ids)
-
-
-def words_of(text: str) -> set[str]:
-    """The words of a sentence that could be a creature's id (ids are such words; a
-    sentence's trailing period or a list's comma is not part of one)."""
-    return {w.rstrip(".") for w in re.findall(r"[A-Za-z0-9_.-]+", text)} | set(
-        re.findall(r"[A-Za-z0-9_.-]+", text)
-    )
 
 
 DIRECTOR = "director"

@@ -135,7 +135,18 @@ class Settings(BaseSettings):
     )
     rate_auth: Annotated[str, AfterValidator(_rate)] = Field(
         default="120/minute",
-        description="Requests with a wrong battle token per client address (then 429).",
+        description="Requests with a wrong battle token or API key per client address (then"
+        " 429 for wrong ones; a valid token from the same address is still served).",
+    )
+    rate_peer: Annotated[str, AfterValidator(_rate)] = Field(
+        default="60000/minute",
+        description="Requests of any kind per client address (the real peer), authenticated"
+        " or not: what one address may send in all.",
+    )
+    rate_open: Annotated[str, AfterValidator(_rate)] = Field(
+        default="1200/minute",
+        description="Requests per client address to routes that take no token (/healthz,"
+        " /keys, /metrics, /openapi.json, the docs and the viewer's files).",
     )
     search_seconds: float = Field(
         default=5.0,

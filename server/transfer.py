@@ -73,17 +73,22 @@ def import_envelopes(
             ).first()
             if found is not None:
                 raise ImportRefused(f"battle {battle_id} is already in this log")
+    for group in by_battle.values():
+        append_battle(engine, [_row(e) for e in group])
+    return {battle_id: len(group) for battle_id, group in by_battle.items()}
+
+
+def append_battle(engine: Engine, rows: list[PendingRow]) -> None:
+    """Write a whole battle's rows, chained already, with one call of the append statement:
+    all of them or none (`ImportRefused` when the battle is already in this log)."""
     # Autocommit: on a cluster a call inside a transaction block would not be delegated.
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-        for battle_id, group in by_battle.items():
-            rows = [_row(e) for e in group]
-            try:
-                conn.exec_driver_sql(
-                    append_sql(len(rows), False, False), append_params(rows, None, b"", None)
-                )
-            except IntegrityError:
-                raise ImportRefused(f"battle {battle_id} is already in this log") from None
-    return {battle_id: len(group) for battle_id, group in by_battle.items()}
+        try:
+            conn.exec_driver_sql(
+                append_sql(len(rows), False, False), append_params(rows, None, b"", None)
+            )
+        except IntegrityError:
+            raise ImportRefused(f"battle {rows[0].battle_id} is already in this log") from None
 
 
 def _row(e: Envelope) -> PendingRow:

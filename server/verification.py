@@ -1,33 +1,64 @@
-"""Verifying a battle's chain at a cost that grows with what was appended since the last time.
+"""Verifying a battle's chain, and its content, at the cost of a walk only where needed.
 
 Each verification that holds records the head it reached (version and hash) in
-`verified_heads`, with an HMAC under the chain key, so a row written by anyone without the key
-is ignored. The next verification checks that the log still has that hash there (one indexed
-read) and walks only the events after it: the keyed hash at the head already commits to every
-event before it. A full re-walk stays available (`?full=true`, the command line).
+`verified_heads` with two HMACs under the chain key (migration 0008_i36): `mac` over the head
+itself, and `content_mac` over the head and the SHA-256 of every event up to it as the log
+holds them now (`CONTENT_DIGEST`, computed by PostgreSQL in the same snapshot the walk read).
+The next verification recomputes that digest from the log, one aggregate over the battle's
+rows, and resumes after the head only if the HMAC over it holds: an event under the head
+whose data was altered, its hash columns kept, changes the digest and the log is walked
+again from the start, which names the event. A head is so a MAC over content, never a
+bookmark. A head the log no longer reaches (rows removed) is caught by its own `mac`.
+
+Beside the log, two records the database cannot forge say how far the battle went: the
+battle's view is sealed at its head (events/seal.py) and its directory row says it was
+created. A log that ends before the sealed head, that has another hash there, or that is
+empty while the battle exists, does not verify (issue: an emptied battle answered
+`{"ok": true, "checked": 0}`). A full re-walk stays available (`?full=true`, the command
+line).
 """
 
 from __future__ import annotations
 
+import hmac
 import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, Engine, text
 
+from events.chain import verify_chain
 from events.chain_key import ChainKey
+from events.rows import COLUMNS, envelope_from_row
 from events.store import VerifyResult
 from events.store_postgres import PostgresEventStore
 
 _LATEST = text(
-    "SELECT version, hash, keyed, mac FROM verified_heads WHERE battle_id = :b"
+    "SELECT version, hash, keyed, mac, content_mac FROM verified_heads WHERE battle_id = :b"
     " ORDER BY version DESC LIMIT 8"
 )
 _RECORD = text(
-    "INSERT INTO verified_heads (battle_id, version, hash, keyed, mac, verified_at)"
-    " VALUES (:b, :v, :h, :k, :m, :at) ON CONFLICT DO NOTHING"
+    "INSERT INTO verified_heads (battle_id, version, hash, keyed, mac, content_mac, verified_at)"
+    " VALUES (:b, :v, :h, :k, :m, :c, :at) ON CONFLICT DO NOTHING"
 )
 _HASHES = text("SELECT version, hash FROM event_log WHERE battle_id = :b AND version = ANY(:vs)")
+_RECORDED = text(
+    "SELECT version, recorded_at FROM event_log WHERE battle_id = :b AND version = ANY(:vs)"
+)
+_STREAM = text(
+    f"SELECT {COLUMNS} FROM event_log WHERE battle_id = :b AND version > :after ORDER BY version"
+)
+_EXISTS = text("SELECT 1 FROM battles WHERE battle_id = :b")
+CONTENT_DIGEST = text(
+    "SELECT count(*) AS n, sha256(coalesce(string_agg("
+    "sha256(convert_to(jsonb_build_array(version, type, schema_version, data, intent_id,"
+    " causation_id, correlation_id, actor, rules_version,"
+    " (extract(epoch FROM recorded_at) * 1000000)::bigint)::text, 'UTF8'))"
+    " || prev_hash || hash, ''::bytea ORDER BY version), ''::bytea)) AS digest"
+    " FROM event_log WHERE battle_id = :b AND version <= :v"
+)
+"""The SHA-256 of every event of a battle up to a version, each field as PostgreSQL reads it
+back (the time as microseconds since the epoch, so no session setting shapes it)."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +69,7 @@ class VerifiedHead:
 
 
 class VerifiedHeads:
-    """The INSERT-only record of verified heads (migration 0006_i24)."""
+    """The INSERT-only record of verified heads (migrations 0006_i24, 0008_i36)."""
 
     def __init__(self, engine: Engine, chain_key: ChainKey) -> None:
         self._engine = engine
@@ -48,25 +79,52 @@ class VerifiedHeads:
         message = f"verified-head\n{battle_id}\n{version}\n{digest.hex()}\n{keyed}"
         return self._key.mac(message.encode())
 
-    def latest(self, battle_id: str) -> VerifiedHead | None:
+    def _content_mac(self, battle_id: str, version: int, content: bytes) -> bytes:
+        message = f"verified-content\n{battle_id}\n{version}\n{content.hex()}"
+        return self._key.mac(message.encode())
+
+    def latest(self, battle_id: str) -> tuple[VerifiedHead, bytes | None] | None:
+        """The latest head whose own HMAC holds, with its content HMAC (None: recorded
+        before heads covered content)."""
         with self._engine.connect() as conn:
             rows = conn.execute(_LATEST, {"b": battle_id}).all()
         for row in rows:
-            if bytes(row.mac) == self._mac(battle_id, row.version, bytes(row.hash), row.keyed):
-                return VerifiedHead(row.version, bytes(row.hash), row.keyed)
+            if hmac.compare_digest(
+                bytes(row.mac), self._mac(battle_id, row.version, bytes(row.hash), row.keyed)
+            ):
+                content = None if row.content_mac is None else bytes(row.content_mac)
+                return VerifiedHead(row.version, bytes(row.hash), row.keyed), content
         return None
 
-    def record(self, battle_id: str, version: int, digest: bytes, keyed: bool) -> None:
+    def content_holds(self, battle_id: str, head: VerifiedHead, content_mac: bytes) -> bool:
+        """Whether every event up to `head` is, field for field, what was verified there."""
+        with self._engine.connect() as conn:
+            content = content_digest(conn, battle_id, head.version)
+        if content is None:
+            return False
+        expected = self._content_mac(battle_id, head.version, content)
+        return hmac.compare_digest(expected, content_mac)
+
+    def record(
+        self, battle_id: str, version: int, digest: bytes, keyed: bool, content: bytes
+    ) -> None:
         params = {
             "b": battle_id,
             "v": version,
             "h": digest,
             "k": keyed,
             "m": self._mac(battle_id, version, digest, keyed),
+            "c": self._content_mac(battle_id, version, content),
             "at": datetime.now(UTC),
         }
         with self._engine.begin() as conn:
             conn.execute(_RECORD, params)
+
+
+def content_digest(conn: Connection, battle_id: str, version: int) -> bytes | None:
+    """`CONTENT_DIGEST` of the battle up to `version`; None when the log lacks a version."""
+    row = conn.execute(CONTENT_DIGEST, {"b": battle_id, "v": version}).one()
+    return bytes(row.digest) if row.n == version else None
 
 
 class Verifier:
@@ -78,33 +136,61 @@ class Verifier:
         self._locks = tuple(threading.Lock() for _ in range(64))
 
     def hashes_at(self, battle_id: str, versions: list[int]) -> dict[int, bytes]:
+        return self._store.hashes_at(battle_id, versions)
+
+    def recorded_at(self, battle_id: str, versions: list[int]) -> dict[int, datetime]:
+        """When the log says each version was recorded (bound by the keyed chain)."""
         if not versions:
             return {}
         with self._store.engine.connect() as conn:
-            rows = conn.execute(_HASHES, {"b": battle_id, "vs": versions})
-            return {row.version: bytes(row.hash) for row in rows}
+            rows = conn.execute(_RECORDED, {"b": battle_id, "vs": versions})
+            return {row.version: row.recorded_at for row in rows}
 
     def verify(self, battle_id: str, *, full: bool = False) -> tuple[VerifyResult, int]:
         """(the chain's verdict, the version it resumed after: 0 for a full walk)."""
         with self._locks[hash(battle_id) % len(self._locks)]:
-            return self._verify(battle_id, full=full)
+            result, resumed = self._verify(battle_id, full=full)
+        if result.ok:
+            result = against_records(self._store, result)
+        return result, resumed
 
     def _verify(self, battle_id: str, *, full: bool) -> tuple[VerifyResult, int]:
-        head = None if full else self._heads.latest(battle_id)
-        if head is None:
-            result, resumed = self._store.verify(battle_id), 0
-        elif self.hashes_at(battle_id, [head.version]).get(head.version) != head.hash:
-            result, resumed = self._changed_before(battle_id, head), 0
-        else:
-            start = (head.version, head.hash, head.keyed)
-            result, resumed = self._store.verify(battle_id, start), head.version
-        if result.ok and result.head_hash is not None and result.checked > resumed:
-            self._heads.record(battle_id, result.checked, result.head_hash, result.keyed)
-        return result, resumed
+        found = None if full else self._heads.latest(battle_id)
+        if found is None:
+            return self._walk(battle_id, None), 0
+        head, content_mac = found
+        if self.hashes_at(battle_id, [head.version]).get(head.version) != head.hash:
+            return self._changed_before(battle_id, head), 0
+        if content_mac is None or not self._heads.content_holds(battle_id, head, content_mac):
+            # not a head to resume from: the whole log is walked, and names what changed
+            return self._walk(battle_id, None), 0
+        return self._walk(battle_id, head), head.version
+
+    def _walk(self, battle_id: str, head: VerifiedHead | None) -> VerifyResult:
+        """The chain walked after `head` (from the start without one); a head that holds is
+        recorded with the digest of the content the walk read, in the same snapshot."""
+        after = 0 if head is None else head.version
+        engine = self._store.engine.execution_options(isolation_level="REPEATABLE READ")
+        with engine.connect() as conn, conn.begin():
+            rows = conn.execute(_STREAM, {"b": battle_id, "after": after})
+            envelopes = [envelope_from_row(row) for row in rows]
+            start = None if head is None else (head.version, head.hash, head.keyed)
+            key = self._store.chain_key
+            result = (
+                verify_chain(battle_id, envelopes, key)
+                if start is None
+                else verify_chain(battle_id, envelopes, key, start=start)
+            )
+            content = None
+            if result.ok and result.head_hash is not None and result.checked > after:
+                content = content_digest(conn, battle_id, result.checked)
+        if content is not None and result.head_hash is not None:
+            self._heads.record(battle_id, result.checked, result.head_hash, result.keyed, content)
+        return result
 
     def _changed_before(self, battle_id: str, head: VerifiedHead) -> VerifyResult:
         """The log no longer has the hash verified at `head`: name where it first breaks."""
-        walked = self._store.verify(battle_id)
+        walked = self._walk(battle_id, None)
         if not walked.ok and (walked.first_broken_version or 0) <= head.version:
             return walked
         return VerifyResult(
@@ -114,3 +200,30 @@ class Verifier:
             head.version,
             f"the hash at version {head.version} is not the one verified there before",
         )
+
+
+def against_records(store: PostgresEventStore, result: VerifyResult) -> VerifyResult:
+    """A chain that holds, compared with what the database cannot forge of its head: the
+    view's seal (events/seal.py) and, for an empty log, the battle's existence."""
+    battle_id = result.battle_id
+    sealed = store.sealed_head(battle_id)
+    end = result.checked
+    if sealed is not None and sealed.version > end:
+        why = (
+            f"the log ends at version {end}, but the battle's view was sealed at version"
+            f" {sealed.version}: events were removed"
+        )
+        return VerifyResult(battle_id, False, end, end + 1, why)
+    if (
+        sealed is not None
+        and store.hashes_at(battle_id, [sealed.version]).get(sealed.version) != sealed.hash
+    ):
+        why = f"the hash at version {sealed.version} is not the one the view was sealed at"
+        return VerifyResult(battle_id, False, end, sealed.version, why)
+    if end == 0:
+        with store.engine.connect() as conn:
+            exists = conn.execute(_EXISTS, {"b": battle_id}).first() is not None
+        if exists:
+            why = "the battle was created, but its log holds no event"
+            return VerifyResult(battle_id, False, 0, 1, why)
+    return result

@@ -10,10 +10,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, make_url
+import structlog
+from sqlalchemy import Engine, make_url, text
 
 from engine import map_memo
 from engine.budget import Budget
@@ -26,12 +27,15 @@ from server.battle_service import BattleService
 from server.command_pipeline import CommandPipeline
 from server.creation_keys import CreationKeys
 from server.history_service import HistoryService
-from server.keyring import Keyring
+from server.keyring import Keyring, replace_file
 from server.keyring import load as load_keyring
+from server.keyring import parse as parse_keyring
 from server.log_questions import LogQuestions
 from server.log_questions_store import LogQuestionsStore
 from server.settings import Settings, sqlalchemy_url
 from server.state_loader import StateLoader
+
+logger = structlog.get_logger("turnledger.wiring")
 
 
 def utc_now() -> datetime:
@@ -66,6 +70,39 @@ def keyring_of(settings: Settings, *, create: bool = True) -> Keyring:
     return found.with_sealing_secret(settings.secret)
 
 
+_LEGACY = text(
+    "SELECT battle_id, max(version) AS version FROM event_log WHERE recorded_at < :since"
+    " GROUP BY battle_id"
+)
+
+
+def recorded_legacy(keyring: Keyring, engine: Engine) -> Keyring:
+    """The key store with where keyed hashing began (`Keyring.chain_legacy`), recorded once.
+
+    A key store that has not recorded it yet (made by this server just now, or by a release
+    before the record) takes it from the log as the first server to use it finds it: each
+    battle with events recorded before the key was made, and the last such version. From then
+    on the record is the key store's, outside the database: a battle re-chained with plain
+    hashes later, whatever times it claims, is not legacy (events/chain_key.py). A key store
+    given whole in TURNLEDGER_KEYRING cannot be written back: the record is taken at each
+    start then, and a warning says to add it."""
+    if keyring.chain_legacy is not None:
+        return keyring
+    with engine.connect() as conn:
+        rows = conn.execute(_LEGACY, {"since": keyring.chain_keyed_since})
+        found = {row.battle_id: int(row.version) for row in rows}
+    if keyring.path is None:
+        logger.warning("keyring.legacy-not-recorded", battles=len(found))
+        return replace(keyring, chain_legacy=found)
+    # as stored (TURNLEDGER_SECRET must not be written into the file), with the record
+    stored = parse_keyring(keyring.path.read_bytes(), keyring.path)
+    if stored.chain_legacy is None:
+        replace_file(keyring.path, replace(stored, chain_legacy=found))
+    else:
+        found = dict(stored.chain_legacy)  # another process recorded it first: theirs
+    return replace(keyring, chain_legacy=found)
+
+
 @dataclass
 class Wired:
     store: PostgresEventStore
@@ -95,9 +132,11 @@ def wire_services(
     notify: NotifyMode = "coalesced",
     on_conflict: Callable[[], None] = lambda: None,
     keyring: Keyring | None = None,
+    on_refused_row: Callable[[str], None] = lambda kind: None,
 ) -> Wired:
-    """The store, the async append path, the executor, and the services over them."""
-    keyring = keyring or keyring_of(settings)
+    """The store, the async append path, the executor, and the services over them.
+    `on_refused_row(kind)` counts a derived row whose seal did not check (events/seal.py)."""
+    keyring = recorded_legacy(keyring or keyring_of(settings), engine)
     store = PostgresEventStore(
         engine,
         clock,
@@ -106,11 +145,20 @@ def wire_services(
         notifier=Notifier(notify_url(settings, engine)) if notify == "coalesced" else None,
         chain_key=keyring.chain_key,
     )
+    assert store.seals is not None  # keyed: the server's store always has the chain key
+
+    def refused(kind: str, battle_id: str, why: str) -> None:
+        # never used: the caller answers from the log and rebuilds the row
+        logger.warning("derived-row.refused", kind=kind, battle_id=battle_id, why=why)
+        on_refused_row(kind)
+
+    store.seals.on_refused = refused
     log = AsyncPostgresLog(
         libpq_url(engine),
         clock,
         notifier=store.notifier,
         heads=store.heads,
+        seals=store.seals,
         pool_size=settings.pool_size,
         timeouts=settings.database_timeouts(),
         chain_key=keyring.chain_key,
@@ -120,7 +168,7 @@ def wire_services(
     executor = ThreadPoolExecutor(settings.decide_threads, thread_name_prefix="turnledger-decide")
 
     catalog = BattleCatalog(engine)
-    questions = LogQuestions(store, LogQuestionsStore(engine))
+    questions = LogQuestions(store, LogQuestionsStore(engine, store.seals))
 
     def pipeline(loader: StateLoader, new_id: Callable[[], str]) -> CommandPipeline:
         return CommandPipeline(

@@ -41,7 +41,6 @@ import orjson
 import psycopg
 
 from events.append_statement import QuestionRows
-from events.chain import PendingRow
 from events.migrate import upgrade
 from events.migrations.append_0007_i25b import (
     CREATURE_ROWS_0005,
@@ -146,14 +145,16 @@ def projection(version: int, n: int) -> ProjectionWrite:
     return ProjectionWrite(1, {"round": n}, creatures={"c1": {"at": [n, 1]}})
 
 
-def question_rows(rows: Sequence[PendingRow]) -> QuestionRows:
-    """What the log questions' projector would write for a move of `c1`: each event indexed,
-    about `c1`, and one movement fact (server/log_questions_rows.py's document)."""
-    last = rows[-1].version
+def question_rows(version: int, events: Sequence[object]) -> QuestionRows:
+    """What the log questions' projector would write for a move of `c1` appended after
+    `version`: each event indexed, about `c1`, and one movement fact
+    (server/log_questions_rows.py's document, computed before the append)."""
+    versions = [version + offset for offset in range(1, len(events) + 1)]
+    last = versions[-1]
     document = {
         "cursor": {},
-        "events": [[1, None] for _ in rows],
-        "about": [["c1", row.version] for row in rows],
+        "events": [[1, None] for _ in versions],
+        "about": [["c1", v] for v in versions],
         "facts": [["c1", last, "walk", 1.0, [[last % 9, 1]], {}]],
         "marks": [],
     }
@@ -176,7 +177,11 @@ async def _measure(uri: str, postmasters: list[int], tag: str) -> tuple[float, f
         version = heads.get(battle, 0)
         events = [sample_event(n), sample_event(n + 1)]
         written = await log.append(
-            battle, version, events, projection=projection(version, n), questions=question_rows
+            battle,
+            version,
+            events,
+            projection=projection(version, n),
+            questions=question_rows(version, events),
         )
         heads[battle] = written.envelopes[-1].version
 

@@ -120,7 +120,9 @@ async def authenticated(
     Every request that names a battle is counted here against its principal's rate limit
     (reads for GET, writes otherwise: server/api/rate_limits.py), after the token is known
     good; a wrong token is counted against the peer's failed authentications instead, so
-    junk tokens neither open fresh allowances nor reach the database without end. Shared by
+    junk tokens open no fresh allowances, and past the peer's allowance they are answered
+    429 (one already refused, from memory). A valid token is served whatever the peer's
+    failures: they are the sender's, not its neighbours' (server/api/rate_limits.py). Shared by
     the `principal` dependency and the lean intents route (server/api/lean_intents.py).
     """
     if token is None:
@@ -128,10 +130,11 @@ async def authenticated(
     key = (battle_id, token_hash(token))
     found = deps.principals.get(key)
     if found is None:  # (a hit is already marked the most recently used: no put again)
-        deps.rate_limits.check_open("auth", peer())
+        credential = battle_id.encode() + b"\0" + key[1]
+        deps.rate_limits.refused_before(peer(), credential)
         found = await run_in_threadpool(deps.battles.authenticate, battle_id, token)
         if found is None:
-            deps.rate_limits.check("auth", peer())
+            deps.rate_limits.failed(peer(), credential)
             raise ProblemError(401, "unauthorized", "this token does not open this battle")
         deps.principals.put(key, found)
     kind = "read" if method in ("GET", "HEAD") else "write"
@@ -167,6 +170,8 @@ async def api_key(
         return
     given = x_api_key or bearer(request) or ""
     if not same_secret(given, expected):
+        # counted as a wrong token is: 401, then 429 past the peer's failed authentications
+        deps.rate_limits.failed(peer_of(request), b"key\0" + token_hash(given))
         raise ProblemError(401, "unauthorized", "creating battles needs the server's API key")
 
 

@@ -19,6 +19,7 @@ class Metrics:
     open_streams: Gauge
     stream_reads: Counter
     stream_hub_failures: Counter
+    refused_rows: Counter
 
     @classmethod
     def create(cls) -> Metrics:
@@ -53,6 +54,13 @@ class Metrics:
             stream_hub_failures=Counter(
                 "turnledger_stream_hub_failures",
                 "Reads of the log by the stream hub that failed (the database away, or a bug)",
+                registry=r,
+            ),
+            refused_rows=Counter(
+                "turnledger_derived_rows_refused",
+                "Snapshots and read-model rows whose seal did not check (never used: the"
+                " answer came from the log, and the row was rebuilt)",
+                ["kind"],
                 registry=r,
             ),
         )

@@ -1,4 +1,5 @@
-"""One pure ASGI middleware for every request: request id, body limits, media type, logging.
+"""One pure ASGI middleware for every request: request id, the peer's rate limits, body
+limits, media type, logging.
 
 Pure ASGI (not `BaseHTTPMiddleware`) so streaming answers pass straight through and the
 per-request cost stays a few microseconds. Routes leave what the log line should say
@@ -11,6 +12,7 @@ import contextlib
 import re
 import secrets
 import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import structlog
@@ -18,7 +20,8 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .metrics import Metrics
-from .problems import problem, unexpected
+from .problems import ProblemError, problem, unexpected
+from .rate_limits import RateLimits
 
 log = structlog.get_logger("turnledger.http")
 BODY_METHODS = {"POST", "PUT", "PATCH"}
@@ -41,10 +44,21 @@ def _json_media(content_type: str) -> bool:
 
 
 class RequestMiddleware:
-    def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        metrics: Metrics,
+        max_body: int,
+        rate_limits: Callable[[], RateLimits | None] = lambda: None,
+        larger: Mapping[str, int] | None = None,
+    ) -> None:
         self.app = app
         self.metrics = metrics
         self.max_body = max_body
+        self.rate_limits = rate_limits
+        self.larger = dict(larger or {})
+        """Paths whose bodies may be larger than `max_body` (an import's whole battle)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -69,7 +83,8 @@ class RequestMiddleware:
                 ]
             await send(message)
 
-        refusal = self._refuse_early(scope["method"], headers)
+        limit = self.larger.get(scope["path"], self.max_body)
+        refusal = self._over_rate(scope) or self._refuse_early(scope["method"], headers, limit)
         if given is not None and given != request_id:
             refusal = problem(
                 400,
@@ -81,11 +96,11 @@ class RequestMiddleware:
             await refusal(scope, receive, send_with_id)
         else:
             try:
-                await self.app(scope, self._limited(receive), send_with_id)
+                await self.app(scope, self._limited(receive, limit), send_with_id)
             except BodyTooLarge:
                 if status["started"]:
                     raise
-                await self._too_large()(scope, receive, send_with_id)
+                await self._too_large(limit)(scope, receive, send_with_id)
             except Exception as exc:
                 # Answered here rather than by Starlette's ServerErrorMiddleware, which
                 # re-raises after answering: uvicorn would then close a keep-alive
@@ -96,27 +111,41 @@ class RequestMiddleware:
                 await unexpected(exc)(scope, receive, send_with_id)
         self._record(scope, state, int(status["code"]), time.perf_counter() - started)
 
-    def _refuse_early(self, method: str, headers: dict[str, str]) -> Any:
+    def _over_rate(self, scope: Scope) -> Any:
+        """429 when the peer is past its allowance of requests, or of requests to routes that
+        authenticate no one (every path but a battle's): no route is free to flood, not even
+        /healthz (a database query) or the documentation (server/api/rate_limits.py)."""
+        limits = self.rate_limits()
+        if limits is None or not limits.enabled:
+            return None
+        client = scope.get("client")
+        peer = "ip:" + (client[0] if client else "unknown")
+        try:
+            limits.check("peer", peer)
+            if not scope["path"].startswith("/battles"):
+                limits.check("open", peer)
+        except ProblemError as exc:
+            return problem(exc.status, exc.kind, exc.detail, headers=exc.headers)
+        return None
+
+    def _refuse_early(self, method: str, headers: dict[str, str], limit: int) -> Any:
         if method not in BODY_METHODS:
             return None
         length = headers.get("content-length")
         # ASCII digits only: str.isdigit() also accepts digits int() refuses ('²')
-        if (
-            length is not None
-            and length.isascii()
-            and length.isdigit()
-            and int(length) > self.max_body
-        ):
-            return self._too_large()
+        if length is not None and length.isascii() and length.isdigit() and int(length) > limit:
+            return self._too_large(limit)
         has_body = (length is not None and length != "0") or "transfer-encoding" in headers
         if has_body and not _json_media(headers.get("content-type", "")):
             return problem(415, "unsupported-media-type", "send the body as application/json")
         return None
 
-    def _too_large(self) -> Any:
-        return problem(413, "too-large", f"the request body is over {self.max_body} bytes")
+    @staticmethod
+    def _too_large(limit: int) -> Any:
+        return problem(413, "too-large", f"the request body is over {limit} bytes")
 
-    def _limited(self, receive: Receive) -> Receive:
+    @staticmethod
+    def _limited(receive: Receive, limit: int) -> Receive:
         seen = 0
 
         async def counted() -> Message:
@@ -124,8 +153,8 @@ class RequestMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise BodyTooLarge(self.max_body)
+                if seen > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         return counted

@@ -4,8 +4,20 @@ Who is counted: the authenticated principal where there is one (a battle's token
 for every read and write of the battle), the server's API key for creations when one is set,
 and otherwise the real peer (the connection's address, or the client a trusted proxy names:
 server/edge.py). A key or token the server does not know is refused (401) before any counter
-exists for it, so junk credentials cannot mint fresh allowances; failed authentications are
-themselves counted per peer.
+exists for it, so junk credentials cannot mint fresh allowances.
+
+Every request is also counted against its peer (`peer`, generous: what one address may send
+in all), and a request to a route that authenticates no one (`/healthz`, `/keys`, `/metrics`,
+the documentation, the viewer's files) against the peer's `open` allowance, so no route is
+free to flood.
+
+Failed authentications (a wrong token or API key) are counted per peer (`auth`). Past that
+allowance a wrong credential is answered 429 rather than 401, and one the server has already
+refused (kept in a bounded table of refused credentials) is answered from memory without a
+database query. A valid credential is still looked up and served: the failures are the
+sender's, and an honest client behind the same address (a shared NAT, a neighbour on the
+same proxy) is not locked out by them. What the sender can still make the database do is
+bounded by its `peer` allowance.
 
 Each limit is a rate like `120/minute` (parsed by the `limits` library) enforced by GCRA, the
 generic cell rate algorithm: one float per client (the theoretical arrival time), so a check is
@@ -37,7 +49,11 @@ WHAT = {
     "write": "writes",
     "read": "reads",
     "auth": "failed authentications",
+    "peer": "requests",
+    "open": "requests to routes without a token",
 }
+REFUSED_CREDENTIALS = 65_536
+"""Credentials remembered as refused (a sha256 digest each, about 100 bytes an entry)."""
 
 
 class Gcra:
@@ -92,16 +108,20 @@ class RateLimits:
         read: str = "12000/minute",
         auth: str = "120/minute",
         *,
+        peer: str = "60000/minute",
+        open: str = "1200/minute",
         enabled: bool = True,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.enabled = enabled
         self._rates: dict[str, Gcra] = {}
         self._items: dict[str, str] = {}
-        for kind, rate in {"create": create, "write": write, "read": read, "auth": auth}.items():
+        rates = {"create": create, "write": write, "read": read, "auth": auth}
+        for kind, rate in {**rates, "peer": peer, "open": open}.items():
             item = parse(rate)
             self._rates[kind] = Gcra(item.amount, item.get_expiry(), clock)
             self._items[kind] = str(item)
+        self._refused: OrderedDict[bytes, None] = OrderedDict()
 
     def check(self, kind: str, client: str) -> None:
         """Count one request of `kind` from `client`; 429 past the limit."""
@@ -115,6 +135,23 @@ class RateLimits:
         """429 if `client` has no `kind` allowance left, without counting this request."""
         if self.enabled and self._rates[kind].exhausted(client):
             self._refuse(kind, self._rates[kind].period / self._rates[kind].amount)
+
+    def refused_before(self, peer: str, credential: bytes) -> None:
+        """429, without a database query, when `peer` has spent its failed authentications
+        and `credential` (a digest) was refused before; else nothing."""
+        if self.enabled and credential in self._refused and self._rates["auth"].exhausted(peer):
+            self._refuse("auth", self._rates["auth"].period / self._rates["auth"].amount)
+
+    def failed(self, peer: str, credential: bytes) -> None:
+        """Count a failed authentication against `peer` and remember `credential` (a digest)
+        as refused; 429 when the peer is past its allowance (the caller answers 401 else)."""
+        if not self.enabled:
+            return
+        self._refused[credential] = None
+        self._refused.move_to_end(credential)
+        while len(self._refused) > REFUSED_CREDENTIALS:
+            self._refused.popitem(last=False)
+        self.check("auth", peer)
 
     def _refuse(self, kind: str, wait: float) -> None:
         seconds = max(1, math.ceil(wait))

@@ -18,7 +18,7 @@ from events.vocabulary import registry
 from server.auth import Principal
 from server.command_pipeline import IntentOutcome
 from server.continuation import continued_body
-from server.errors import BadRequest, Forbidden, NotFound
+from server.errors import BadRequest, NotFound
 from server.log_questions import read_on
 from server.log_questions_store import Filters
 from server.narration import narrate_page, with_narration
@@ -393,19 +393,19 @@ def continue_from(
     (the battle, the version read, the creatures). Only the old battle's director, or the
     API key that created it, may carry its creatures on."""
     old_id = str(asked["battle_id"])
+    # rights first, and a caller without them hears what a missing battle answers: the
+    # battle's existence and its versions are the director's (or the creating key's) to know
+    who = deps.battles.authenticate(old_id, token) if token else None
+    by_key = scope.startswith("key:") and deps.catalog.created_by(old_id) == scope
     head = deps.battles.store.head_version(old_id)
-    if head == 0:
-        raise NotFound(f"continue: no battle {old_id!r}")
+    if head == 0 or not (by_key or (who is not None and who.is_director)):
+        raise NotFound(
+            f"continue: no battle {old_id!r} that this caller may continue (its director's"
+            " token or the API key that created it continues a battle)"
+        )
     version = asked.get("version") or head
     if version > head:
         raise BadRequest(f"continue: battle {old_id!r} has versions 1 to {head}, not {version}")
-    who = deps.battles.authenticate(old_id, token) if token else None
-    by_key = scope.startswith("key:") and deps.catalog.created_by(old_id) == scope
-    if not (by_key or (who is not None and who.is_director)):
-        raise Forbidden(
-            f"continuing battle {old_id!r} needs its director's token or the API key that"
-            " created it"
-        )
     old = deps.battles.loader.at(old_id, version).state
     names = list(asked["creatures"])
     merged = continued_body(body, old, old_id, names)
@@ -576,6 +576,7 @@ def verify_receipts(battle_id: BattleId, body: s.VerifyIn, who: Caller, deps: De
         battle_id,
         receipts,
         lambda versions: deps.verifier.hashes_at(battle_id, versions),
+        lambda versions: deps.verifier.recorded_at(battle_id, versions),
     )
     return OrjsonResponse({**verify_json(battle_id, result), "receipts": checked.as_json()})
 

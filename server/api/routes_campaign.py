@@ -14,7 +14,7 @@ from .answers import Answer
 from .battle_bodies import Tag, Tags, Title
 from .deps import BattleId, Deps, Director, bearer
 from .problems import ProblemError, responses
-from .rate_limits import client_of
+from .rate_limits import client_of, peer_of
 from .wire import OrjsonResponse
 
 router = APIRouter(tags=["campaign"])
@@ -77,7 +77,7 @@ class ClosedOut(Answer):
     responses=responses(401, 422, 429, 503),
     operation_id="list_battles",
 )
-def list_battles(
+async def list_battles(
     deps: Deps,
     request: Request,
     tag: Annotated[
@@ -100,13 +100,25 @@ def list_battles(
         raise ProblemError(401, "unauthorized", "send the API key or a battle's token")
     keyed = bool(expected) and same_secret(given, expected or "")
     scope = client_of(request, expected) if keyed else None
-    page = deps.catalog.listing(
+    credential = b"list\0" + token_hash(given)
+    if not keyed:
+        deps.rate_limits.refused_before(peer_of(request), credential)
+    page = await run_in_threadpool(
+        deps.catalog.listing,
         scope=scope,
         token_hash=None if keyed else token_hash(given),
         tags=tag or [],
         limit=limit,
         before=before,
     )
+    if (
+        not keyed
+        and not page.battles
+        and not await run_in_threadpool(deps.catalog.token_opens_any, token_hash(given))
+    ):
+        # a junk credential is a failed authentication (401, then 429), not an empty list
+        deps.rate_limits.failed(peer_of(request), credential)
+        raise ProblemError(401, "unauthorized", "this key or token opens no battle here")
     return OrjsonResponse({"battles": page.battles, "next_before": page.next_before})
 
 

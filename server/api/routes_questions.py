@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path, Query, Request
 
 from events.envelope import Envelope
 from server.errors import NotFound
-from server.redaction import as_unseen, hidden_from, redact_event, told
+from server.redaction import UNSEEN, hidden_from, redact_event
 
 from . import question_answers as q
 from .deps import BattleId, Caller, Deps
@@ -99,17 +99,27 @@ def movement(
 
         def as_read(row: Any) -> Any:
             """A fact as the caller reads its event: none from before the creature was seen
-            (a reveal without `history` keeps its past hidden), none whose ruling tells of a
-            creature hidden then, and a creature hidden then named as an unseen one."""
+            (a reveal without `history` keeps its past hidden), none whose ruling speaks of
+            a creature hidden then (its `about`), and a creature hidden then or now that
+            pushed it or could react to it named as an unseen one (by field: `source`,
+            `reactor`)."""
             if not seen.sees(reader, creature, row.version):
                 return None
-            then = hidden_from(reader, seen, row.version)
+            then = hidden_from(reader, seen, row.version) | hidden
             if not then:
                 return row
-            if told(row.detail, then):
+            detail = dict(row.detail or {})
+            if set(detail.get("about") or ()) & then:
                 return None
-            return SimpleNamespace(**{**row._asdict(), "detail": as_unseen(row.detail, then)})
+            for key in WHO:
+                if detail.get(key) in then:
+                    detail[key] = UNSEEN
+            return SimpleNamespace(**{**row._asdict(), "detail": detail})
 
         seen_row = as_read
     found = deps.questions.movement(battle_id, creature, round_, turn, view["ruleset"], seen_row)
-    return OrjsonResponse(as_unseen(found, hidden) if hidden else found)
+    return OrjsonResponse(found)
+
+
+WHO = ("source", "reactor")
+"""The fields of a fact's detail that hold another creature's id (projections/log_questions.py)."""

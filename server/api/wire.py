@@ -18,6 +18,7 @@ from server.redaction import (
     hidden_from,
     readable,
     redact_event,
+    shown_trace,
 )
 
 from .problems import ProblemError
@@ -96,7 +97,7 @@ def outcome_json(
         "version": outcome.version,
         "intent_id": outcome.intent_id,
         "events": events,
-        "trace": [] if hidden else list(outcome.trace),
+        "trace": shown_trace(list(outcome.trace), hidden),
         "replayed": outcome.replayed,
         "dry_run": outcome.dry_run,
     }

@@ -66,3 +66,30 @@ def test_the_demo_plays_its_skirmish_against_a_running_server(server: Running) -
     for step in ("opportunity attack", "into the wall", "a fall", "undo"):
         assert step in played.output
     assert "ActionUndone" in played.output and "Fell" in played.output
+
+
+def test_a_battle_exported_as_a_bundle_verifies_offline_and_imports_anew(
+    server: Running, new_battle, database_uri: str, monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    import re
+
+    from turnledger_client.bundle import verify_bundle
+
+    battle = new_battle()
+    monkeypatch.setenv("DATABASE_URL", to_sqlalchemy_url(server.database_uri))
+    out = tmp_path / "battle.json"
+    exported = runner.invoke(app, ["export", battle.battle_id, "--bundle", "--out", str(out)])
+    assert exported.exit_code == 0, exported.output
+    with server.client() as http:
+        keys = http.get("/keys").json()["keys"]
+    assert verify_bundle(out.read_bytes(), keys).ok
+    tampered = tmp_path / "tampered.json"
+    tampered.write_bytes(out.read_bytes().replace(b'\\"hp\\":30', b'\\"hp\\":31', 1))
+    monkeypatch.setenv("DATABASE_URL", to_sqlalchemy_url(database_uri))
+    refused = runner.invoke(app, ["import", str(tampered)])
+    assert refused.exit_code == 2 and "do not chain" in refused.output, refused.output
+    imported = runner.invoke(app, ["import", str(out)])
+    assert imported.exit_code == 0, imported.output
+    made = re.search(r"as (\w+); director dir_", imported.output)
+    assert made is not None and made.group(1) != battle.battle_id, imported.output
+    assert runner.invoke(app, ["verify", made.group(1)]).exit_code == 0

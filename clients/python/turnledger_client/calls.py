@@ -229,6 +229,16 @@ def keys() -> Call[wire.KeySet]:
     return Call("GET", "/keys", model(wire.KeySet))
 
 
+def export(battle_id: str) -> Call[dict[str, Any]]:
+    """The bundle as plain JSON: its texts are what the signatures cover, kept as sent."""
+    return Call("GET", f"/battles/{battle_id}/export", dict)
+
+
+def import_bundle(bundle: Mapping[str, Any]) -> Call[wire.ImportedOut]:
+    # no idempotency key on the server's side: an import is sent once, never retried
+    return Call("POST", "/battles/import", model(wire.ImportedOut), dict(bundle))
+
+
 def verify_receipts(battle_id: str, receipts: list[dict[str, Any]]) -> Call[wire.VerifyOut]:
     body = {"receipts": receipts}
     return Call("POST", f"/battles/{battle_id}/verify", model(wire.VerifyOut), body, appends=False)

@@ -271,6 +271,16 @@ class Client(_Base):
         """The server's receipt signing keys (JWK, Ed25519)."""
         return self._run(calls.keys())
 
+    def export(self, battle_id: str) -> dict[str, Any]:
+        """The battle's signed bundle as this token may read it (verify it offline with
+        `turnledger_client.bundle.verify_bundle` or `turnledger-verify`)."""
+        return self._run(calls.export(battle_id))
+
+    def import_bundle(self, bundle: dict[str, Any]) -> wire.ImportedOut:
+        """Make a director's bundle a battle on this server (the API key when it has one):
+        the new `battle_id` and `director_token`. Sent once: a lost answer is not retried."""
+        return self._run(calls.import_bundle(bundle))
+
     def verify_receipts(self, battle_id: str) -> ReceiptsVerdict:
         """The log against every receipt this client kept for the battle (the server says
         where it disagrees), and each receipt's signature checked here against `GET /keys`."""
@@ -515,6 +525,14 @@ class AsyncClient(_Base):
     async def keys(self) -> wire.KeySet:
         """The server's receipt signing keys (JWK, Ed25519)."""
         return await self._run(calls.keys())
+
+    async def export(self, battle_id: str) -> dict[str, Any]:
+        """The battle's signed bundle as this token may read it (see `Client.export`)."""
+        return await self._run(calls.export(battle_id))
+
+    async def import_bundle(self, bundle: dict[str, Any]) -> wire.ImportedOut:
+        """Make a director's bundle a battle on this server (see `Client.import_bundle`)."""
+        return await self._run(calls.import_bundle(bundle))
 
     async def verify_receipts(self, battle_id: str) -> ReceiptsVerdict:
         """As `Client.verify_receipts`."""

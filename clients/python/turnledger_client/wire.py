@@ -756,6 +756,41 @@ class Area(BaseModel):
     """
 
 
+class BundleEvent(BaseModel):
+    """
+    One event of a bundle: opened (`salt` and `content`) or sealed (`commitment`, and
+    `shown` unless its reader is shown a placeholder).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    commitment: Annotated[str | None, Field(title="Commitment")] = None
+    """
+    Sealed: SHA-256 over its salt and content (hex).
+    """
+    content: Annotated[str | None, Field(title="Content")] = None
+    """
+    Opened: its canonical JSON, the bytes it commits to.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    The log's keyed chain hash at this version (hex).
+    """
+    salt: Annotated[str | None, Field(title="Salt")] = None
+    """
+    Opened: its salt (hex).
+    """
+    shown: Annotated[str | None, Field(title="Shown")] = None
+    """
+    Sealed: what its reader is shown of it, as JSON text.
+    """
+    version: Annotated[int, Field(ge=1, title="Version")]
+    """
+    Its version.
+    """
+
+
 class Change(BaseModel):
     """
     A value in the what-if beside the value in the log.
@@ -2003,6 +2038,13 @@ class DiceRolledRecord(BaseModel):
     """
 
 
+class Rolls(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=200, title="Rolls")]
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+
+
 class DrawSteelActions(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -2442,13 +2484,6 @@ class ElevationView(BaseModel):
     height: Annotated[int, Field(title="Height")]
     """
     The ground's height there, in squares.
-    """
-
-
-class Rolls(RootModel[list[int]]):
-    root: Annotated[list[int], Field(max_length=200, title="Rolls")]
-    """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
     """
 
 
@@ -3255,6 +3290,140 @@ class ForceMovedRecord(BaseModel):
     type: Annotated[Literal["ForceMoved"], Field(title="Type")] = "ForceMoved"
     """
     Always `ForceMoved`: the event's type.
+    """
+
+
+class HandsChangedData(BaseModel):
+    """
+    Reclaim the Wild: a creature drew items into its hands (`items` above 0) or stowed
+    them (below 0) during the battle; `held` is how many it holds now besides what its way
+    of travel needs. The change adds to the creature's battle-long tally `battle:hands`.
+    """
+
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    held: Annotated[int, Field(title="Held")]
+    """
+    Items the creature holds now, besides what its way of travel needs.
+    """
+    items: Annotated[int, Field(title="Items")]
+    """
+    Items drawn into the creature's hands (above 0) or stowed (below 0).
+    """
+
+
+class HandsChangedEnvelope(BaseModel):
+    """
+    A logged `HandsChanged` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: HandsChangedData
+    """
+    What the `HandsChanged` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["HandsChanged"], Field(title="Type")] = "HandsChanged"
+    """
+    Always `HandsChanged`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class HandsChangedEvent(BaseModel):
+    """
+    A `HandsChanged` event that was not logged.
+    """
+
+    data: HandsChangedData
+    """
+    What the `HandsChanged` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["HandsChanged"], Field(title="Type")] = "HandsChanged"
+    """
+    Always `HandsChanged`: the event's type.
+    """
+
+
+class HandsChangedRecord(BaseModel):
+    """
+    A `HandsChanged` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: HandsChangedData
+    """
+    What the `HandsChanged` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["HandsChanged"], Field(title="Type")] = "HandsChanged"
+    """
+    Always `HandsChanged`: the event's type.
     """
 
 
@@ -5413,6 +5582,10 @@ class ReclaimTheWildEconomy(BaseModel):
     """
     Diagonal squares entered this turn.
     """
+    held_items: Annotated[int | None, Field(title="Held Items")] = None
+    """
+    Items in its hands besides what its way of travel needs: `stats.hands_busy`, then what `draw` and `stow` changed. Above 0 it can't climb or Sprint (unless the battle's options waive it). Default: `0`.
+    """
     may_sprint: Annotated[bool, Field(title="May Sprint")]
     """
     It may still start a Sprint (its Standard Action is left).
@@ -5668,6 +5841,11 @@ class RuleOverruledData(BaseModel):
     as if that step were legal. It changes nothing in the battle when folded.
     """
 
+    about: Annotated[list[str] | None, Field(title="About")] = None
+    """
+    The other creatures `detail` speaks of (the one whose space was in the way): a reader
+    who may not see one of them does not read the ruling. Absent when it speaks of none. Default: `[]`.
+    """
     creature: Annotated[str | None, Field(title="Creature")]
     """
     The creature the ruled intent moved (or acted for), when it names one.
@@ -6793,6 +6971,15 @@ class ShiftedRecord(BaseModel):
     """
 
 
+class PartOfMove1(RootModel[str]):
+    root: Annotated[str, Field(max_length=100, min_length=1, title="Part Of Move")]
+    """
+    Epic Path: an activity done as part of the move action that stands the creature up
+    (Part of a Move Action: "Nearly any action you perform with a move action (such as
+    standing up from Prone) can also include an action which is 'part of a move action'").
+    """
+
+
 class StandUp(BaseModel):
     """
     Stand up; `by` names an adjacent creature using its maneuver on a willing one.
@@ -6816,6 +7003,12 @@ class StandUp(BaseModel):
     overrule: Overrule | None = None
     """
     The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    part_of_move: Annotated[PartOfMove1 | None, Field(title="Part Of Move")] = None
+    """
+    Epic Path: an activity done as part of the move action that stands the creature up
+    (Part of a Move Action: "Nearly any action you perform with a move action (such as
+    standing up from Prone) can also include an action which is 'part of a move action'").
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
@@ -7016,6 +7209,40 @@ class StoodUpRecord(BaseModel):
     type: Annotated[Literal["StoodUp"], Field(title="Type")] = "StoodUp"
     """
     Always `StoodUp`: the event's type.
+    """
+
+
+class Stow(BaseModel):
+    """
+    Reclaim the Wild: `creature` sheathes or stows `items` of the items in its hands.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature putting items away.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    items: Annotated[int | None, Field(ge=1, le=2, title="Items")] = None
+    """
+    How many items it puts away (one a hand; a two-handed item counts 2). Default: `1`.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["stow"], Field(title="Type")] = "stow"
+    """
+    What is asked: selects the intent's shape.
     """
 
 
@@ -8168,6 +8395,152 @@ class UndoRecord(BaseModel):
     """
 
 
+class UnseenCreatureMetData(BaseModel):
+    """
+    A real action of `creature` ran into a creature it could not see (`unseen`) at `at`:
+    the action ended there as the rules say (`rule` is the one that stopped it), and this is
+    what its actor learned. A reader who cannot see `unseen` reads this event with it as "an
+    unseen creature" (the mover's player learns that something is there, not what).
+    """
+
+    at: Annotated[tuple[int, int, int], Field(title="At")]
+    """
+    The square, `[x, y, z]`.
+    """
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature this happened to (or that acted).
+    """
+    rule: Annotated[str | None, Field(title="Rule")]
+    """
+    The rule that ended the action where it met the unseen creature (null: the rules
+    let the move on through its space, as Draw Steel's do through an enemy's).
+    """
+    unseen: Annotated[str | None, Field(title="Unseen")]
+    """
+    The creature met (null: what stopped the action was not one creature's space).
+    """
+
+
+class UnseenCreatureMetEnvelope(BaseModel):
+    """
+    A logged `UnseenCreatureMet` event.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle the event belongs to.
+    """
+    causation_id: Annotated[str | None, Field(title="Causation Id")]
+    """
+    What caused the action, if recorded.
+    """
+    correlation_id: Annotated[str | None, Field(title="Correlation Id")]
+    """
+    The request that caused it (the `X-Request-ID` answered).
+    """
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    global_position: Annotated[int, Field(title="Global Position")]
+    """
+    The event's place across all battles.
+    """
+    hash: Annotated[str, Field(title="Hash")]
+    """
+    sha256 (hex) over `prev_hash` and this envelope: the hash chain.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    prev_hash: Annotated[str, Field(title="Prev Hash")]
+    """
+    The previous event's `hash` (hex); zeros for v1.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    rules_version: Annotated[str | None, Field(title="Rules Version")]
+    """
+    The ruleset's rules version that decided it.
+    """
+    schema_version: Annotated[int, Field(title="Schema Version")]
+    """
+    The version of the event type's data shape.
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    The event's place in its battle's log: 1, 2, 3, ...
+    """
+
+
+class UnseenCreatureMetEvent(BaseModel):
+    """
+    A `UnseenCreatureMet` event that was not logged.
+    """
+
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    narration: Annotated[str | None, Field(title="Narration")] = None
+    """
+    The event in plain words (the log's `narrate=true`, and what-if answers); null for bookkeeping events that tell nothing on their own.
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+
+
+class UnseenCreatureMetRecord(BaseModel):
+    """
+    A `UnseenCreatureMet` event in a replay.
+    """
+
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    """
+    data: UnseenCreatureMetData
+    """
+    What the `UnseenCreatureMet` event records.
+    """
+    intent_id: Annotated[str | None, Field(title="Intent Id")]
+    """
+    The action it belongs to: every event of one intent shares it.
+    """
+    recorded_at: Annotated[str, Field(title="Recorded At")]
+    """
+    When the store recorded it (ISO-8601, UTC).
+    """
+    type: Annotated[Literal["UnseenCreatureMet"], Field(title="Type")] = (
+        "UnseenCreatureMet"
+    )
+    """
+    Always `UnseenCreatureMet`: the event's type.
+    """
+
+
 class UnseenData(BaseModel):
     """
     Nothing: the event concerns a creature hidden from this reader.
@@ -8508,6 +8881,37 @@ class BoardSpec(BaseModel):
     """
 
 
+class Bundle(BaseModel):
+    """
+    A battle's whole log, linked by a public hash chain whose head the server signed
+    (docs/trust.md, "Battle bundles").
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    events: Annotated[list[BundleEvent], Field(max_length=100000, title="Events")]
+    """
+    Every event, versions 1 to the head.
+    """
+    format: Annotated[str, Field(title="Format")]
+    """
+    `turnledger-bundle-v1`.
+    """
+    key_id: Annotated[str, Field(title="Key Id")]
+    """
+    The `kid` of the key that signed the statement.
+    """
+    signature: Annotated[str, Field(title="Signature")]
+    """
+    Ed25519 over `turnledger-bundle-v1\\n` and the statement, base64url.
+    """
+    statement: Annotated[str, Field(title="Statement")]
+    """
+    JSON text: the battle, version, public link, head hash, reader, time of export, the server's public keys and the digests of shown texts.
+    """
+
+
 class ClosedOut(BaseModel):
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -8714,6 +9118,42 @@ class CreatureView(BaseModel):
     stats: Annotated[dict[str, int], Field(title="Stats")]
     """
     The characteristics rules read.
+    """
+
+
+class Draw(BaseModel):
+    """
+    Reclaim the Wild: `creature` unsheathes `items` items or pulls them from its Pack into
+    its hands (what that costs is the Sheathing and Belt Items section's, not the Movement
+    page's).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    creature: Annotated[str, Field(title="Creature")]
+    """
+    The id of the creature drawing items into its hands.
+    """
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
+    """
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    items: Annotated[int | None, Field(ge=1, le=2, title="Items")] = None
+    """
+    How many items come into its hands (one a hand; a two-handed item counts 2). Default: `1`.
+    """
+    overrule: Overrule | None = None
+    """
+    The director's ruling: set aside the rules this intent breaks (director only).
+    """
+    rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
+    """
+    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    type: Annotated[Literal["draw"], Field(title="Type")] = "draw"
+    """
+    What is asked: selects the intent's shape.
     """
 
 
@@ -9026,6 +9466,33 @@ class Hide(BaseModel):
     ] = None
     """
     The sides whose players still see it (none: no player). Default: `[]`.
+    """
+
+
+class ImportedOut(BaseModel):
+    """
+    The battle an import made.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The new battle's id.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    Its director's token, shown once.
+    """
+    receipt: Receipt
+    """
+    Signed proof of its head here.
+    """
+    source: Annotated[dict[str, Any], Field(title="Source")]
+    """
+    What it was exported as: `battle_id`, `version`, and the `key_id` that signed the bundle.
+    """
+    version: Annotated[int, Field(title="Version")]
+    """
+    Its version: the bundle's.
     """
 
 
@@ -9679,6 +10146,8 @@ class WhatIfIn(BaseModel):
                 | StandUp
                 | KnockOff
                 | LoseGrip
+                | Draw
+                | Stow
                 | FallingTest
                 | ShieldSurf
                 | StartTurn
@@ -9990,6 +10459,8 @@ class CreatureOption(BaseModel):
         | StandUp
         | KnockOff
         | LoseGrip
+        | Draw
+        | Stow
         | FallingTest
         | ShieldSurf
         | StartTurn
@@ -10142,6 +10613,8 @@ class IntentAcceptedData(BaseModel):
         | StandUp
         | KnockOff
         | LoseGrip
+        | Draw
+        | Stow
         | FallingTest
         | ShieldSurf
         | StartTurn
@@ -10168,6 +10641,12 @@ class IntentAcceptedData(BaseModel):
     trace: Annotated[list[dict[str, Any]], Field(title="Trace")]
     """
     The decision's explanation, step by step.
+    """
+    unseen: Annotated[list[str] | None, Field(title="Unseen")] = None
+    """
+    The creatures the actor could not see when it acted (a player's seat): the intent was
+    planned on the battle without them and met them only as the rules say it does
+    (engine/hiding.py), so a judgement judges it so again. Absent when it saw them all. Default: `[]`.
     """
 
 
@@ -10502,6 +10981,7 @@ class RecordedAction(BaseModel):
                 | FellInchesEvent
                 | FighterPlacedEvent
                 | ForceMovedEvent
+                | HandsChangedEvent
                 | HurledThroughEvent
                 | ImpactRolledEvent
                 | IntentAcceptedEvent
@@ -10524,6 +11004,7 @@ class RecordedAction(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -10567,6 +11048,7 @@ class ReplayStep(BaseModel):
         | FellInchesRecord
         | FighterPlacedRecord
         | ForceMovedRecord
+        | HandsChangedRecord
         | HurledThroughRecord
         | ImpactRolledRecord
         | IntentAcceptedRecord
@@ -10589,6 +11071,7 @@ class ReplayStep(BaseModel):
         | TerrainSetRecord
         | TurnEndedRecord
         | TurnStartedRecord
+        | UnseenCreatureMetRecord
         | UnseenRecord,
         Field(discriminator="type", title="Event"),
     ]
@@ -10633,6 +11116,7 @@ class StreamEvent(
         | FellInchesEnvelope
         | FighterPlacedEnvelope
         | ForceMovedEnvelope
+        | HandsChangedEnvelope
         | HurledThroughEnvelope
         | ImpactRolledEnvelope
         | IntentAcceptedEnvelope
@@ -10655,6 +11139,7 @@ class StreamEvent(
         | TerrainSetEnvelope
         | TurnEndedEnvelope
         | TurnStartedEnvelope
+        | UnseenCreatureMetEnvelope
         | UnseenEnvelope
     ]
 ):
@@ -10677,6 +11162,7 @@ class StreamEvent(
         | FellInchesEnvelope
         | FighterPlacedEnvelope
         | ForceMovedEnvelope
+        | HandsChangedEnvelope
         | HurledThroughEnvelope
         | ImpactRolledEnvelope
         | IntentAcceptedEnvelope
@@ -10699,6 +11185,7 @@ class StreamEvent(
         | TerrainSetEnvelope
         | TurnEndedEnvelope
         | TurnStartedEnvelope
+        | UnseenCreatureMetEnvelope
         | UnseenEnvelope,
         Field(discriminator="type", title="StreamEvent"),
     ]
@@ -10734,6 +11221,7 @@ class WhatIfStep(BaseModel):
                 | FellInchesEvent
                 | FighterPlacedEvent
                 | ForceMovedEvent
+                | HandsChangedEvent
                 | HurledThroughEvent
                 | ImpactRolledEvent
                 | IntentAcceptedEvent
@@ -10756,6 +11244,7 @@ class WhatIfStep(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -10829,6 +11318,7 @@ class DryRunOut(BaseModel):
                 | FellInchesEvent
                 | FighterPlacedEvent
                 | ForceMovedEvent
+                | HandsChangedEvent
                 | HurledThroughEvent
                 | ImpactRolledEvent
                 | IntentAcceptedEvent
@@ -10851,6 +11341,7 @@ class DryRunOut(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -10912,6 +11403,7 @@ class EventsPage(BaseModel):
                 | FellInchesEnvelope
                 | FighterPlacedEnvelope
                 | ForceMovedEnvelope
+                | HandsChangedEnvelope
                 | HurledThroughEnvelope
                 | ImpactRolledEnvelope
                 | IntentAcceptedEnvelope
@@ -10934,6 +11426,7 @@ class EventsPage(BaseModel):
                 | TerrainSetEnvelope
                 | TurnEndedEnvelope
                 | TurnStartedEnvelope
+                | UnseenCreatureMetEnvelope
                 | UnseenEnvelope,
                 Field(discriminator="type"),
             ]
@@ -10979,6 +11472,7 @@ class IntentOut(BaseModel):
                 | FellInchesEnvelope
                 | FighterPlacedEnvelope
                 | ForceMovedEnvelope
+                | HandsChangedEnvelope
                 | HurledThroughEnvelope
                 | ImpactRolledEnvelope
                 | IntentAcceptedEnvelope
@@ -11001,6 +11495,7 @@ class IntentOut(BaseModel):
                 | TerrainSetEnvelope
                 | TurnEndedEnvelope
                 | TurnStartedEnvelope
+                | UnseenCreatureMetEnvelope
                 | UnseenEnvelope,
                 Field(discriminator="type"),
             ]
@@ -11062,6 +11557,7 @@ class JudgedAgain(BaseModel):
                 | FellInchesEvent
                 | FighterPlacedEvent
                 | ForceMovedEvent
+                | HandsChangedEvent
                 | HurledThroughEvent
                 | ImpactRolledEvent
                 | IntentAcceptedEvent
@@ -11084,6 +11580,7 @@ class JudgedAgain(BaseModel):
                 | TerrainSetEvent
                 | TurnEndedEvent
                 | TurnStartedEvent
+                | UnseenCreatureMetEvent
                 | UnseenEvent,
                 Field(discriminator="type"),
             ]
@@ -11126,6 +11623,8 @@ class Judgement(BaseModel):
         | StandUp
         | KnockOff
         | LoseGrip
+        | Draw
+        | Stow
         | FallingTest
         | ShieldSurf
         | StartTurn
@@ -11240,5 +11739,5 @@ class WhatIf(BaseModel):
 from typing import TypeAlias  # noqa: E402
 
 
-LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenEnvelope
+LoggedEvent: TypeAlias = ActionConvertedEnvelope | ActionRedoneEnvelope | ActionUndoneEnvelope | ActionUsedEnvelope | BattleCreatedEnvelope | CollidedEnvelope | ConditionSetEnvelope | CreatureHiddenEnvelope | CreaturePlacedEnvelope | CreatureRemovedEnvelope | CreatureRevealedEnvelope | DamageTakenEnvelope | DiceRolledEnvelope | DroppedDownEnvelope | FellEnvelope | FellInchesEnvelope | FighterPlacedEnvelope | ForceMovedEnvelope | HandsChangedEnvelope | HurledThroughEnvelope | ImpactRolledEnvelope | IntentAcceptedEnvelope | JumpTestedEnvelope | KnockedProneEnvelope | MovedEnvelope | MovedInchesEnvelope | OpportunityAttackTriggeredEnvelope | PowerRolledEnvelope | ReactionResolvedEnvelope | RuleOverruledEnvelope | ShieldSurfEndedEnvelope | ShieldSurfStartedEnvelope | ShieldWornEnvelope | ShiftedEnvelope | StoodUpEnvelope | TakenDownEnvelope | TalliedEnvelope | TeleportedEnvelope | TerrainSetEnvelope | TurnEndedEnvelope | TurnStartedEnvelope | UnseenCreatureMetEnvelope | UnseenEnvelope
 """One member of `StreamEvent`: what `stream()` yields."""

@@ -35,7 +35,7 @@ START_CRAWL = 2
 
 class ActionPoints(SquaresRuleset):
     id: ClassVar[str] = "action-points"
-    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.3"
+    rules_version: ClassVar[str] = "action-points/zaldar-move-engine.4"
     options_model: ClassVar[type[BaseOptions]] = ActionPointsOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ACTIONS
@@ -195,6 +195,13 @@ class ActionPoints(SquaresRuleset):
         self.require_turn(state, c)
         if self.budget(state, c) < STAND_UP:
             raise Refusal("action-points/exceeds-move-points", "standing up costs 3 Move Points")
+        if ApField(state, c, "walk").tight(c.pos):
+            # Crawling "allows your character to fit into small areas": a space only a
+            # crawler fits into has no room to stand in.
+            raise Refusal(
+                "action-points/too-small-to-stand",
+                f"{c.id} fits into {list(c.pos)[:2]} only crawling: it crawls out to stand up",
+            )
         if c.has("crawling"):
             action.emit(ConditionSet(creature=c.id, condition="crawling", on=False))
         action.emit(StoodUp(creature=c.id, action="movement"))

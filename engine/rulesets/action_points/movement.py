@@ -106,6 +106,10 @@ class ApField(SquareField):
             )
         return None
 
+    def tight(self, to: Coord) -> bool:
+        """Whether a space at `to` is a small area only a crawler fits into (`_tight`)."""
+        return self.grid.any_narrow and self._tight(to)
+
     def _tight(self, to: Coord) -> bool:
         """A `narrow` opening built for a smaller size: "Crawling allows your character to fit
         into small areas" (Crawling), so only a crawling creature enters it."""
@@ -150,5 +154,6 @@ class ApField(SquareField):
             return Illegal(
                 "action-points/occupied",
                 f"a move must end on an empty space ({o.creature.id} is there)",
+                (o.creature.id,),
             )
         return None

@@ -136,7 +136,9 @@ def carry_riders(action: Action, host_id: str, before: Coord) -> None:
                 movement_left=rider.movement_left,
             )
         )
-        action.note("carried", to, reasons=(f"{host_id} carries {rider.id}",))
+        action.note(
+            "carried", to, reasons=(f"{host_id} carries {rider.id}",), about=(host_id, rider.id)
+        )
 
 
 def knock_off(

@@ -161,10 +161,18 @@ def chosen_landing(state: BattleState, c: Creature, host: Creature, point: list[
     gap_x = max(0, hx - (x + side - 1), x - (hx + hside - 1))
     gap_y = max(0, hy - (y + side - 1), y - (hy + hside - 1))
     if max(gap_x, gap_y) != 1:
-        deny("draw-steel/landing-not-adjacent", f"{list(point)[:2]} is not beside {host.id}")
+        deny(
+            "draw-steel/landing-not-adjacent",
+            f"{list(point)[:2]} is not beside {host.id}",
+            about=(host.id,),
+        )
     other = _landing_occupant(state, c, at)
     if other is not None:
-        deny("draw-steel/landing-occupied", f"{other.id} occupies {list(point)[:2]}")
+        deny(
+            "draw-steel/landing-occupied",
+            f"{other.id} occupies {list(point)[:2]}",
+            about=(other.id,),
+        )
     return at
 
 

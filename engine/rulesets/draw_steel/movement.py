@@ -362,6 +362,7 @@ class MovementField:
                 return Illegal(
                     "draw-steel/cannot-end-in-occupied-space",
                     f"can't stop in {o.creature.id}'s space (sizes within 1 of each other)",
+                    (o.creature.id,),
                 )
         return None
 

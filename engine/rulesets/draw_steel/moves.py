@@ -309,5 +309,10 @@ def carry_grabbed(action: Action, grabber_id: str, before: Coord) -> None:
                         movement_left=held.movement_left,
                     )
                 )
-                action.note("carried", to, reasons=(f"{grabber_id} carries {held.id}",))
+                action.note(
+                    "carried",
+                    to,
+                    reasons=(f"{grabber_id} carries {held.id}",),
+                    about=(grabber_id, held.id),
+                )
                 break

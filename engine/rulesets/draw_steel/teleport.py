@@ -92,6 +92,7 @@ def teleport(intent: Teleport, state: BattleState, action: Action) -> None:
         deny(
             "draw-steel/no-line-of-effect",
             f"{by.id} needs line of effect to the space left and to the destination",
+            about=(by.id,),
         )
     action.emit(
         Teleported(

@@ -51,7 +51,7 @@ from engine.rulesets.epic_path import (
     stepping,
     teleport,
 )
-from engine.rulesets.epic_path.movement import EpicField
+from engine.rulesets.epic_path.movement import HELPLESS, EpicField
 from engine.rulesets.epic_path.options import EpicPathOptions
 from engine.rulesets.epic_path.reads import READS
 from engine.rulesets.epic_path.sizes import SQUARE
@@ -68,7 +68,7 @@ from projections.state import BattleState, Creature
 
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
-    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.4"
+    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.5"
     options_model: ClassVar[type[BaseOptions]] = EpicPathOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS
@@ -86,7 +86,14 @@ class EpicPath(SquaresRuleset):
         }
 
     def known_conditions(self) -> frozenset[str]:
-        return KNOWN_CONDITIONS | {"quelled", "splayed", "blinded", "fatigued", "flat-footed"}
+        return KNOWN_CONDITIONS | {
+            "quelled",
+            "splayed",
+            "blinded",
+            "fatigued",
+            "flat-footed",
+            *HELPLESS,
+        }
 
     # -- turns: the run's flat-footed condition --------------------------------------------
     def on_start_turn(self, intent: it.StartTurn, state: BattleState, action: Action) -> None:

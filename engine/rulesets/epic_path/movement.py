@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import NamedTuple
 
-from engine.geometry import box, box_gap, overlaps
+from engine.geometry import Box, box, box_gap, overlaps
 from engine.placement import Occupant
 from engine.rulesets.epic_path import economy, packing
 from engine.rulesets.epic_path.options import EpicPathOptions
@@ -32,6 +32,10 @@ from engine.steps import Illegal, Legal
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
+HELPLESS = ("unconscious", "stunned", "paralyzed", "helpless")
+"""Conditions that leave a creature "unable to prevent" another squeezing into its space
+(Squeezing: "such as being unconscious or stunned"; paralyzed and helpless are the
+Pathfinder conditions, Epic Path's base, under which a creature cannot act at all)."""
 HAZARD = 1 << 19
 """Set in a node's counter once an `avoid` search entered a hazardous square: nothing follows."""
 HAZARD_AHEAD = Illegal("epic-path/hazard-ends-path", "an `avoid` search's path ends at a hazard")
@@ -89,6 +93,16 @@ class EpicField(SquareField):
             o.creature.id for o in self.occupants(c.pos) if o.enemy and overlaps(mine, o.box)
         )
         """The enemies whose space the creature stands in as it starts (it may move out)."""
+        self._clambered = self._clambered_spaces(state)
+        """The spaces this move clambers into, which it may not walk out of (`clamber_exit`)."""
+
+    def _clambered_spaces(self, state: BattleState) -> dict[str, Box]:
+        out = {}
+        for cid, how in self.through.items():
+            other = state.creatures.get(cid)
+            if how == "clamber" and other is not None and cid not in self.inside_of:
+                out[cid] = box(other.pos, SIZES.side(other.size))
+        return out
 
     def altitude_ceiling(self) -> int | None:
         """The battle's altitude ceiling in squares (option `altitude_ceiling`)."""
@@ -262,6 +276,8 @@ class EpicField(SquareField):
         if node[1] & HAZARD:
             return HAZARD_AHEAD  # only ever set by an `avoid` search: a hazard ends that path
         refused = self.ground_step(node, to) or self.way(node, to) or self.crowd(to)
+        if refused is None and self._clambered:
+            refused = self.clamber_exit(node[0], to)
         if refused is not None:
             return refused
         refused = self.forbids(to)
@@ -315,13 +331,43 @@ class EpicField(SquareField):
                 continue  # Clamber (Might) or Overrun: "to enter another creatures square"
             if self.action == "charge":
                 return Illegal(
-                    "epic-path/charge-path-clear", f"{o.creature.id} is in the charge's way"
+                    "epic-path/charge-path-clear",
+                    f"{o.creature.id} is in the charge's way",
+                    (o.creature.id,),
                 )
             if o.enemy and self.rank - o.rank < 2:
                 return Illegal(
                     "epic-path/occupied",
                     f"only a creature two sizes larger steps over {o.creature.id}",
+                    (o.creature.id,),
                 )
+        return None
+
+    def clamber_exit(self, frm: Coord, to: Coord) -> Illegal | None:
+        """Internal Flanking: "For a smaller creature to enter a larger creature's space
+        requires the Clamber feature of Might. Creatures wishing to pass all the way through
+        another creature's space must use the Overrun maneuver." A clamber enters a space
+        (and stops in it): a step from inside a space the move clambered into to a square
+        outside it is passing through, an Overrun's. (A creature that starts inside an
+        enemy's space may move out of it: Stepover.)"""
+        here, there = box(frm, self.side), box(to, self.side)
+        for cid, space in self._clambered.items():
+            if overlaps(here, space) and not overlaps(there, space):
+                return Illegal(
+                    "epic-path/clamber-stops-inside",
+                    f"a Clamber enters {cid}'s space and stops there: passing all the way "
+                    "through it takes an Overrun",
+                    (cid,),
+                )
+        return None
+
+    def forced_blocked(self, pos: Coord) -> str | None:
+        """Forced Movement: it "must be into unoccupied squares of a size and shape equal to
+        the creature being forcibly moved", and a push "ends in the square prior to this
+        obstruction": an opening built for a smaller creature (one it would squeeze through,
+        or one narrower than its head) stops it before it."""
+        if self.squeeze_need(pos) >= 1:
+            return f"an opening too narrow for {self.creature.id}"
         return None
 
     def clambers(self, o: Occupant) -> bool:
@@ -414,6 +460,19 @@ class EpicField(SquareField):
         ally = o.creature.side == self.creature.side and fills_its_square(o.rank)
         return o.creature if ally and abs(self.rank - o.rank) < 2 else None
 
+    def cannot_refuse(self, crowding: list[Occupant]) -> bool:
+        """Squeezing: "Squeezing can only occur if the two creatures sharing a space both
+        agree to allow that to happen, or one creature is unable to prevent it (such as being
+        unconscious or stunned)". The one creature a move would share a space with is
+        helpless (`HELPLESS`), and filling its space as the mover fills its own, both then
+        squeeze; a hostile one's space is entered only by a Clamber (`through`), an ally's
+        freely."""
+        if len(crowding) != 1 or not fills_its_square(self.rank):
+            return False
+        o = crowding[0]
+        helpless = any(o.creature.has(name) for name in HELPLESS)
+        return helpless and fills_its_square(o.rank) and (not o.enemy or self.clambers(o))
+
     def stop_refusal(self, pos: Coord) -> Illegal | None:
         """Why a move may not end at `pos`: "any walk must end in an unoccupied space, or the
         creature is subject to the Squeezing rules". A creature two categories smaller is
@@ -451,10 +510,13 @@ class EpicField(SquareField):
         share = self.sharing(pos)
         if share is not None and [o.creature for o in crowding] == [share]:
             return None
+        if self.cannot_refuse(crowding):
+            return None
         if full is not None:
             return Illegal("epic-path/square-full", f"{list(pos)[:2]}: {full}")
         o = crowding[0]
         return Illegal(
             "epic-path/cannot-end-in-occupied-space",
             f"a walk ends in an unoccupied space ({o.creature.id} is there)",
+            (o.creature.id,),
         )

@@ -114,7 +114,7 @@ def maneuvers(rs: SquareRules, state: BattleState, c: Creature, intent: it.Move)
 
 
 def part_of_move(
-    state: BattleState, c: Creature, name: str, intent: it.Move, action: Action
+    state: BattleState, c: Creature, name: str, intent: it.Move | it.StandUp, action: Action
 ) -> None:
     """Part of a Move Action: "this type of action specifically allows the user to use the
     move action to both perform the action and move up to their speed"; "if you degrade your
@@ -122,18 +122,21 @@ def part_of_move(
     cannot perform a 'part of a move action' action this round. That is, you must take an
     actual move action". So only a walk or a crawl on the move action carries one, not in a
     round of a full attack (double move, traded steps) or a full-round action (run,
-    clamber), and one per move action. The activity itself (a weapon drawn, an item picked
-    up) is the table's: the engine keeps no inventory."""
+    clamber), and one per move action; "Nearly any action you perform with a move action
+    (such as standing up from Prone) can also include" one, so standing up (`stand_up`) on
+    its move action does too. The activity itself (a weapon drawn, an item picked up) is the
+    table's: the engine keeps no inventory."""
     if intent.part_of_move is None:
         return
     full = c.tally("full_attack") or c.tally("ran") or c.tally("full_round")
-    on_move = name in ("walk", "crawl") and not (state.turns and (c.move_actions <= 0 or full))
+    spent = state.turns and (c.move_actions <= 0 or full)
+    on_move = name in ("walk", "crawl", "stand_up") and not spent
     if not on_move:
         raise Refusal(
             "epic-path/part-of-move-needs-move-action",
             f"{intent.part_of_move!r} is part of a move action: it needs an actual move action "
-            "(a walk or crawl on the move action, not in a round of a full attack or a "
-            "full-round action)",
+            "(a walk, crawl or standing up on the move action, not in a round of a full "
+            "attack or a full-round action)",
         )
     if state.turns:
         action.emit(Tallied(creature=c.id, name="part_of_move"))
@@ -163,7 +166,11 @@ def check_charge(c: Creature, path: list[Coord], target: Creature | None) -> Non
         deny("epic-path/charge-too-short", "a charge moves at least 10 ft")
     end = box(path[-1], SIZES.side(c.size))
     if box_gap(end, box(target.pos, SIZES.side(target.size))) != 1:
-        deny("epic-path/charge-must-reach", f"the charge must end beside {target.id}")
+        deny(
+            "epic-path/charge-must-reach",
+            f"the charge must end beside {target.id}",
+            about=(target.id,),
+        )
 
 
 def withdraw_exemptions(

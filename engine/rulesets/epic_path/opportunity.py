@@ -42,10 +42,13 @@ def triggers(action: Action, mover: Creature, frm: Coord, to: Coord, run: Run) -
                 "no-trigger",
                 frm,
                 reasons=(f"{enemy.id} has no attack of opportunity left this round",),
+                about=(enemy.id,),
             )
             continue
         if enemy.has("flat-footed") and not reflexes:
-            action.note("no-trigger", frm, reasons=(f"{enemy.id} is flat-footed",))
+            action.note(
+                "no-trigger", frm, reasons=(f"{enemy.id} is flat-footed",), about=(enemy.id,)
+            )
             continue
         out.append(enemy)
     return out

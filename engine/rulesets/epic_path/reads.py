@@ -72,7 +72,9 @@ READS = Reads(
             "(can't run), squeezed (set and lifted by squeezing), flat-footed (takes no attack "
             "of opportunity without `stats.combat_reflexes`; set after a turn in which it ran, "
             "lifted as its next turn starts), falling (a teleport keeps the fall's momentum: it "
-            "still takes the falling damage)."
+            "still takes the falling damage), unconscious, stunned, paralyzed and helpless "
+            "(it cannot prevent another creature squeezing into its space: a move may end "
+            "there, an enemy's by a clamber, and both squeeze)."
         ),
         "disengage": "Not read (Draw Steel's).",
     },

@@ -25,10 +25,12 @@ from engine.rulesets.one_two_one import (
     charge,
     economy_view,
     grip,
+    hands,
     jumping,
     squeezing,
     surfing,
 )
+from engine.rulesets.one_two_one.hands import held
 from engine.rulesets.one_two_one.movement import HALF, OneTwoOneField, natural
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from engine.rulesets.one_two_one.reads import READS
@@ -45,7 +47,7 @@ from projections.state import BattleState, Creature
 
 class OneTwoOne(SquaresRuleset):
     id: ClassVar[str] = "one-two-one"
-    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.4"
+    rules_version: ClassVar[str] = "one-two-one/reclaim-the-wild-movement-engine.5"
     options_model: ClassVar[type[BaseOptions]] = OneTwoOneOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = ("move", "sprint", "charge")
@@ -57,6 +59,8 @@ class OneTwoOne(SquaresRuleset):
             "stand_up": self.on_stand_up,
             "shield_surf": surfing.on_shield_surf,
             "lose_grip": lambda i, s, a: grip.lose_grip(self, i, s, a),
+            "draw": lambda i, s, a: hands.draw(self, i, s, a),
+            "stow": lambda i, s, a: hands.stow(self, i, s, a),
         }
 
     def known_conditions(self) -> frozenset[str]:
@@ -169,7 +173,15 @@ class OneTwoOne(SquaresRuleset):
                 )
             path, air = jumping.plan(state, c, path, intent.jumps, sprinting)
             f.jump_over(air)
-        judged = self._judge(f, c, path, budget, intent.mode, sprinting)
+        origin = None
+        if intent.mode == "climb" and intent.path is not None:
+            path, origin = grip.face_path(c.pos, path)
+        try:
+            judged = self._judge(f, c, path, budget, intent.mode, sprinting)
+        except Refusal as refusal:
+            if origin is None:
+                raise
+            raise grip.named_step(refusal, origin) from None
         if target is not None:
             charge.check_end(f, path)
         run = Run(c.id, path, intent.mode, name, budget, state.turns)
@@ -178,6 +190,8 @@ class OneTwoOne(SquaresRuleset):
         if state.turns:
             self._count(action, f, c, path, judged, intent.mode)
         self.go(action, f, c, path, run, judged)
+        if not action.state.pending:
+            grip.hold_on(action, f, c.id, intent.mode)
 
     def _may_move(self, intent: it.Move, state: BattleState, c: Creature) -> None:
         """Whether `c` may move at all: on its turn, in a mode it has, standing, hands free
@@ -187,8 +201,8 @@ class OneTwoOne(SquaresRuleset):
         self._check_mode(c, intent.mode)
         if c.has("prone"):
             raise Refusal("one-two-one/prone", f"{c.id} is prone: stand up first")
-        hands = OneTwoOneOptions.of(state).climb_needs_free_hands
-        if intent.mode == "climb" and c.stat("hands_busy") > 0 and hands:
+        free_hands = OneTwoOneOptions.of(state).climb_needs_free_hands
+        if intent.mode == "climb" and held(c) > 0 and free_hands:
             raise Refusal(
                 "one-two-one/climb-needs-hands",
                 f"{c.id} must use both hands to climb: sheathe or stow what it holds",
@@ -317,8 +331,9 @@ class OneTwoOne(SquaresRuleset):
     def _sprint(self, state: BattleState, c: Creature, action: Action) -> None:
         """Sprinting: "you must first sheathe or stow any items or weapons in your hands,
         unless the item is necessary for your mode of travel": `stats.hands_busy` counts what
-        it holds besides such items (option `sprint_needs_empty_hands`)."""
-        if c.stat("hands_busy") > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
+        it holds besides such items, less what it stowed since (`hands`; option
+        `sprint_needs_empty_hands`)."""
+        if held(c) > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
             raise Refusal(
                 "one-two-one/sprint-needs-empty-hands",
                 f"{c.id} must sheathe or stow what it holds to Sprint",

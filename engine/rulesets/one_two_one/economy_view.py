@@ -10,6 +10,7 @@ against.
 from __future__ import annotations
 
 from engine.economy import ReclaimTheWildActions, ReclaimTheWildEconomy, turn_of
+from engine.rulesets.one_two_one.hands import held
 from engine.rulesets.one_two_one.options import OneTwoOneOptions
 from projections.state import BattleState, Creature
 
@@ -40,7 +41,7 @@ def move_left(state: BattleState, c: Creature) -> int:
 
 def may_sprint(state: BattleState, c: Creature) -> bool:
     """Sprint spends the Standard Action once a turn, with hands stowed (`_sprint`)."""
-    if c.stat("hands_busy") > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
+    if held(c) > 0 and OneTwoOneOptions.of(state).sprint_needs_empty_hands:
         return False
     turn = turn_of(state, c)
     if turn == "free":
@@ -50,8 +51,8 @@ def may_sprint(state: BattleState, c: Creature) -> bool:
 
 def view(state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
     """Reclaim the Wild's economy (Movement; Sprinting): Movement left and spent, the turn's
-    diagonals and what the next one costs ("1-2-1"), Sprint, Charge, and the Standard and
-    Minor actions left."""
+    diagonals and what the next one costs ("1-2-1"), Sprint, Charge, the items in its hands
+    (`hands`), and the Standard and Minor actions left."""
     turn = turn_of(state, c)
     on = turn == "active"
     diagonals = c.tally("diagonals") if on else 0
@@ -70,5 +71,6 @@ def view(state: BattleState, c: Creature) -> ReclaimTheWildEconomy:
         sprinting=on and c.tally("sprint") > 0,
         may_sprint=may_sprint(state, c),
         charged=on and c.tally("charge") > 0,
+        held_items=held(c),
         actions=actions,
     )

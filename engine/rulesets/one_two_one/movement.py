@@ -26,7 +26,7 @@ from engine.rulesets.one_two_one.squeezing import (
     slowed_otherwise,
     tightness,
 )
-from engine.rulesets.squares.field import DROPPED, SquareField
+from engine.rulesets.squares.field import DROPPED, FLAT, SquareField
 from engine.rulesets.squares.search import Node
 from engine.sizes import LADDER
 from engine.steps import Illegal, Legal
@@ -157,10 +157,32 @@ class OneTwoOneField(SquareField):
             return 0
         return DROPPED
 
-    def _climb_height(self, frm: Coord, to: Coord) -> int:
-        """Squares climbed beyond the first: a step up or down a ledge of more than 1
-        square in `climb` mode enters each square of the face (Climbing)."""
-        return abs(to[2] - frm[2]) - 1 if self.mode == "climb" else 0
+    def targets(self, pos: Coord) -> list[Coord]:
+        """A climber's next squares: besides the ground around, the squares of a face above
+        and below it and beside it, each entered on its own (`_climb_step`)."""
+        around = super().targets(pos)
+        if self.mode != "climb" or self.flying or self.air:
+            return around
+        x, y, z = pos
+        face = [(x, y, z + 1), (x, y, z - 1)]
+        for dx, dy in FLAT:
+            nx, ny = x + dx, y + dy
+            if self.inside(nx, ny):
+                face += [(nx, ny, h) for h in (z - 1, z, z + 1) if h > self.stand_z(nx, ny)]
+        return around + [p for p in face if p not in around]
+
+    def clings(self, pos: Coord) -> bool:
+        """Climbing: a space in the air with a face beside it rising past it, to keep a hand
+        gripped to ("To stay in place, you must keep at least one hand gripped to the surface
+        you're scaling")."""
+        x, y, z = pos
+        g, s = self.grid, self.side
+        for j in range(-1, s + 1):
+            for i in range(-1, s + 1):
+                inner = 0 <= i < s and 0 <= j < s
+                if not inner and g.inside(x + i, y + j) and g.surface[g.index(x + i, y + j)] > z:
+                    return True
+        return False
 
     def entering(self, node: Node, to: Coord) -> Legal | Illegal:
         """Reclaim the Wild, Movement: a step's cost in Movement and why, or what forbids it."""
@@ -217,9 +239,22 @@ class OneTwoOneField(SquareField):
             return FITS
         return tightness(self.state, self.creature.size, to) if self.on_ground(to) else FITS
 
+    def forced_blocked(self, pos: Coord) -> str | None:
+        """Squeezing: "You cannot Squeeze into a space that is smaller than one-quarter your
+        height or width"; Pushing Foes into Things: "Pushing combatants into solid objects, or
+        other things that would block their movement, results in the foe taking damage equal
+        to the remaining distance": an opening too small to squeeze into stops a push before
+        it (and the collision deals the distance left). One it only squeezes into does not
+        block it."""
+        if self.squeeze(pos) == TOO_SMALL:
+            return f"an opening too small for {self.creature.id}"
+        return None
+
     def raw_cost(self, node: Node, to: Coord) -> tuple[int, list[str]]:
         """A legal step's cost before a surfer halves it, and why: 1, every second diagonal
-        of the turn 2 (1-2-1), the surcharges, the squares of a face climbed beyond the first."""
+        of the turn 2 (1-2-1), and the surcharges. A face is climbed square by square, each
+        square of it one step (`_climb_step`), so each is "a new square" the overspend rule
+        reads."""
         frm = node[0]
         diagonal = to[0] != frm[0] and to[1] != frm[1]
         second = diagonal and (node[1] & 0xFFFFF) % 2 == 1
@@ -228,11 +263,6 @@ class OneTwoOneField(SquareField):
         for extra, reason in self._surcharges(frm, to, self.squeeze(to) == SQUEEZE):
             cost += extra
             why.append(reason)
-        face = self._climb_height(frm, to)
-        if face > 0:
-            each = 1 if natural(self.creature, "climb") else 2
-            cost += face * each
-            why.append(f"climbing {face} more square(s) of the face x{each}")
         return cost, why
 
     def _surcharges(self, frm: Coord, to: Coord, squeezing: bool) -> list[tuple[int, str]]:
@@ -244,7 +274,9 @@ class OneTwoOneField(SquareField):
         way = self.mode if self.flying else None
         if way is None and sq.wet:
             way = "swim"
-        elif way is None and (to[2] > frm[2] or (self.mode == "climb" and to[2] < frm[2])):
+        elif way is None and (
+            to[2] > frm[2] or (self.mode == "climb" and (to[2] < frm[2] or not sq.ground))
+        ):
             way = "climb"
         if way is not None and not natural(c, way):
             out.append((1, f"unnatural {way} +1"))
@@ -265,9 +297,20 @@ class OneTwoOneField(SquareField):
         return None
 
     def _climb_step(self, frm: Coord, to: Coord) -> Illegal | None:
-        dx, dy = to[0] - frm[0], to[1] - frm[1]
-        if max(abs(dx), abs(dy)) != 1 or to[2] != self.stand_z(to[0], to[1]):
+        """Climbing: "It takes one Movement to enter a square", and a face is squares too: a
+        climber goes up or down it, or along it, one square at a time, onto the ground or to
+        a square beside a face it can keep a hand gripped to (`clings`)."""
+        dx, dy, dz = to[0] - frm[0], to[1] - frm[1], to[2] - frm[2]
+        if max(abs(dx), abs(dy), abs(dz)) != 1:
             return Illegal("path/not-contiguous", f"{list(to)} is not a square next to {list(frm)}")
+        stand = self.stand_z(to[0], to[1])
+        if to[2] < stand or self.filled(to):
+            return Illegal("map/blocked", f"{list(to)} is filled")
+        if to[2] > stand and not self.clings(to):
+            return Illegal(
+                "one-two-one/nothing-to-grip",
+                f"{list(to)} is in the air with no face beside it to keep a hand gripped to",
+            )
         return None
 
     def _cuts_corner(self, frm: Coord, to: Coord) -> bool:

@@ -54,7 +54,9 @@ READS = Reads(
             "option `stand_up_cost`; ends Shield Surfing), slowed (1 more a square, option "
             "`slowed_surcharge`), sneaking (1 more a square), squeezed, distracted and "
             "off_balance (squeezing sets and lifts them with slowed), halted, frozen and "
-            "disarmed (each ends Shield Surfing), shield_surfing."
+            "disarmed (each ends Shield Surfing), shield_surfing, climbing (holding on part "
+            "way up a face: a climb that ends in the air sets it, one that ends on the ground "
+            "lifts it; `lose_grip` makes it fall)."
         ),
         "disengage": "Not read (Draw Steel's).",
     },
@@ -81,9 +83,11 @@ READS = Reads(
             "option `fortitude`)."
         ),
         "hands_busy": (
-            "Items held besides those its way of travel needs (a Kingly Paraglider): above 0 "
-            "it can't climb (option `climb_needs_free_hands`) or Sprint (option "
-            "`sprint_needs_empty_hands`)."
+            "Items held as the battle starts besides those its way of travel needs (a Kingly "
+            "Paraglider), one a hand; the `draw` and `stow` intents change it (the economy's "
+            "`held_items`). Above 0 it can't climb (option `climb_needs_free_hands`) or "
+            "Sprint (option `sprint_needs_empty_hands`); at most 2, and 1 while it clings to a "
+            "face."
         ),
         "natural_glider": "Above 0: a Natural Glider, gliding without extra cost.",
         "shield": (

@@ -333,6 +333,7 @@ class SquareField(Steps):
                 return Illegal(
                     f"{self.prefix}/cannot-end-in-occupied-space",
                     f"can't end in {o.creature.id}'s space",
+                    (o.creature.id,),
                 )
         return None
 
@@ -340,6 +341,11 @@ class SquareField(Steps):
         """Whether forced movement carries the creature over `o` rather than stopping before
         it (Epic Path's Stepover); no, unless a ruleset's text says so."""
         return False
+
+    def forced_blocked(self, pos: Coord) -> str | None:
+        """What at `pos` stops forced movement before it besides walls, higher ground and
+        creatures (an opening too small for the creature, by the ruleset's text), or None."""
+        return None
 
     def can_stop(self, pos: Coord) -> bool:
         return self.stop_refusal(pos) is None

@@ -5,9 +5,10 @@ closer (or as the ruleset's `pull_step_allowed` says), a slide goes anywhere (Ep
 Forced Movement). Without a `path` a push or pull
 goes straight along the line from the source. The movement stops in the last free square
 before anything that blocks it (a wall, an object, higher ground, a creature the field
-doesn't let it pass over (`forced_over`), the map's edge), and never on a square it may not
-end in; what that costs is the ruleset's `collide` hook (Epic Path: nothing; Reclaim the Wild:
-damage equal to the distance left). Moved over lower ground, the target falls.
+doesn't let it pass over (`forced_over`), an opening the field says is too small for it
+(`forced_blocked`), the map's edge), and never on a square it may not end in; what that
+costs is the ruleset's `collide` hook (Epic Path: nothing; Reclaim the Wild: damage equal to
+the distance left). Moved over lower ground, the target falls.
 
 The ruleset's `forced_axis` hook may take a target off the ground: `down` or `up` moves it
 straight (Epic Path: a creature in the air), stopping above anything filled or occupied (or at
@@ -213,7 +214,7 @@ def _blocked(f: SquareField, xy: tuple[int, int], prev: Coord, level: bool = Fal
     for o in f.occupants(to):
         if not f.forced_over(o):
             return f"{o.creature.id}"
-    return None
+    return f.forced_blocked(to)
 
 
 def collided(action: Action, cid: str, at: Coord, remaining: int, what: str) -> Creature | None:

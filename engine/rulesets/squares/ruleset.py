@@ -202,7 +202,8 @@ class SquaresRuleset(GridRuleset):
 
     def collide(self, action: Action, cid: str, at: Coord, remaining: int, what: str) -> None:
         """A forced movement stopped short by `what` with `remaining` squares left."""
-        action.note("forced-stops", at, reasons=(f"stopped by {what}",))
+        met = (what,) if what in action.state.creatures else ()
+        action.note("forced-stops", at, reasons=(f"stopped by {what}",), about=met)
 
     # -- falling and prone -----------------------------------------------------------------
     def fall_damage(

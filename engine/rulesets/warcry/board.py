@@ -32,6 +32,15 @@ TOUCH = 0.02
 """How near a base must be to a piece's side to count as touching it (to begin a climb)."""
 
 
+FIGHTER = "fighter "
+"""How a sweep names a fighter it hits: this, then the fighter's id."""
+
+
+def fighters_hit(hit: str) -> tuple[str, ...]:
+    """The fighter a sweep's answer names, for a refusal's `about` (engine.steps.Illegal)."""
+    return (hit[len(FIGHTER) :],) if hit.startswith(FIGHTER) else ()
+
+
 @dataclass(frozen=True)
 class Piece:
     index: int
@@ -207,7 +216,7 @@ class Space:
             if x - hix > far or lox - x > far or y - hiy > far or loy - y > far:
                 continue  # the segment's box is farther from the body's centre than that
             if point_segment_distance(body.xy, a, b) < near:
-                return f"fighter {body.id}"
+                return FIGHTER + body.id
         return None
 
     def sweep(self, p: Point3, q: Point3, r: float) -> str | None:

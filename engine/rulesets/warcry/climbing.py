@@ -9,6 +9,7 @@ length counts against Move (option `climb_counts_vertical`: false counts only ho
 
 from __future__ import annotations
 
+from engine.rulesets.warcry.board import fighters_hit
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step, illegal, status_at
 from engine.steps import Illegal
@@ -38,6 +39,6 @@ def climb(m: Mover, start: Point3, to: list[float], status: str) -> Step | Illeg
         return illegal("climb-not-straight", "a climb leg goes straight up or down, or across")
     hit = m.space.sweep(start, end, m.radius)
     if hit is not None:
-        return illegal("blocked", f"the climb passes through {hit}")
+        return illegal("blocked", f"the climb passes through {hit}", fighters_hit(hit))
     counted = across + (rise if m.climb_counts_vertical else 0.0)
     return Step(end, counted, status_at(m, end, "climbing"))

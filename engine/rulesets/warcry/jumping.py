@@ -8,6 +8,7 @@ would pass through a fighter or terrain is a disallowed move.
 
 from __future__ import annotations
 
+from engine.rulesets.warcry.board import fighters_hit
 from engine.rulesets.warcry.geometry import EPS, dist
 from engine.rulesets.warcry.movement import Mover, Step, illegal, status_at
 from engine.steps import Illegal
@@ -26,6 +27,6 @@ def jump(
     if hit is None:
         hit = m.space.sweep(top, (to[0], to[1], z), m.radius)
     if hit is not None:
-        return illegal("blocked", f"the jump passes through {hit}")
+        return illegal("blocked", f"the jump passes through {hit}", fighters_hit(hit))
     end = (to[0], to[1], z)
     return Step(end, dist(start[:2], end[:2]), status_at(m, end, "air"), drop=start[2] - z)

@@ -14,7 +14,7 @@ import itertools
 from dataclasses import dataclass
 
 from engine.results import Refusal
-from engine.rulesets.warcry.board import Space
+from engine.rulesets.warcry.board import Space, fighters_hit
 from engine.rulesets.warcry.geometry import EPS, Pt, crossings, dist, lerp, point_in_polygon
 from engine.steps import Illegal
 from events.gridless_events import Point3
@@ -46,9 +46,10 @@ def refuse(rule: str, detail: str, leg: int) -> Refusal:
     return Refusal(f"warcry/{rule}", detail, step=leg)
 
 
-def illegal(rule: str, detail: str) -> Illegal:
-    """A leg the rules forbid (its judge answers it; the move's judge raises it)."""
-    return Illegal(f"warcry/{rule}", detail)
+def illegal(rule: str, detail: str, about: tuple[str, ...] = ()) -> Illegal:
+    """A leg the rules forbid (its judge answers it; the move's judge raises it); `about`
+    names a fighter its words speak of."""
+    return Illegal(f"warcry/{rule}", detail, about)
 
 
 def status_at(m: Mover, p: Point3, fallback: Status) -> Status:
@@ -77,7 +78,7 @@ def normal(m: Mover, start: Point3, to: list[float], status: Status) -> Step | I
             )
         hit = m.space.chunk_hit(lerp(a, b, t0), lerp(a, b, t1), here, here, m.radius, 1.0)
         if hit is not None:
-            return illegal("blocked", f"the move passes through {hit}")
+            return illegal("blocked", f"the move passes through {hit}", fighters_hit(hit))
         level = here
     end = (b[0], b[1], level)
     if len(to) == 3 and abs(to[2] - level) > 1e-3:

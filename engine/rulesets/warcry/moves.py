@@ -20,7 +20,7 @@ from engine.intents import Leg
 from engine.map_memo import per_roster
 from engine.results import Refusal
 from engine.rulesets.warcry import falling
-from engine.rulesets.warcry.board import Space
+from engine.rulesets.warcry.board import Space, fighters_hit
 from engine.rulesets.warcry.climbing import climb
 from engine.rulesets.warcry.engagement import breaks_engagement
 from engine.rulesets.warcry.flying import fly
@@ -112,13 +112,19 @@ def plan(
         rest = (here[0], here[1], m.space.first_surface_below(here, m.radius))
         hit = m.space.sweep(here, rest, m.radius)
         if hit is not None:
-            deny("warcry/blocked", f"dropping from the jump passes through {hit}", len(legs) - 1)
+            deny(
+                "warcry/blocked",
+                f"dropping from the jump passes through {hit}",
+                len(legs) - 1,
+                about=fighters_hit(hit),
+            )
     enemy = breaks_engagement(state, cid, start, rest)
     if enemy is not None:
         deny(
             "warcry/engaged",
             f'{cid} began within 1" of {enemy} and must end at least as close to it',
             len(legs) - 1,
+            about=(enemy,),
         )
     return Plan(start, tuple(steps), cost, rest, status)
 

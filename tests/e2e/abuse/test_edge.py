@@ -49,7 +49,9 @@ def test_one_address_past_its_connections_is_answered_503_and_others_still_get_i
     assert elsewhere == 200
 
 
-def test_the_process_past_its_connections_answers_503_to_anyone(edge: Running) -> None:
+def test_at_the_process_cap_a_stranger_takes_the_place_of_a_hogs_idle_connection(
+    edge: Running,
+) -> None:
     per = EDGE["max_connections_per_client"]
     held = [connect(edge, "127.0.0.3") for _ in range(per)]
     held += [connect(edge, "127.0.0.4") for _ in range(EDGE["max_connections"] - per)]
@@ -57,13 +59,48 @@ def test_the_process_past_its_connections_answers_503_to_anyone(edge: Running) -
         time.sleep(0.1)
         stranger = connect(edge, "127.0.0.5")
         stranger.sendall(get("/healthz"))
-        refused = read_answer(stranger)
+        served = read_answer(stranger)
+        time.sleep(0.1)
+        evicted = []
+        for sock in held:
+            sock.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                evicted.append(sock.recv(65536))
+    finally:
+        for sock in held:
+            sock.close()
+    assert status_of(served) == 200
+    # exactly one idle connection made room, the oldest, and heard why
+    assert [status_of(answer) for answer in evicted] == [503]
+    assert b"made room" in evicted[0]
+
+
+def test_the_process_past_its_connections_answers_503_when_none_is_idle(
+    edge: Running,
+) -> None:
+    # every held connection is being answered (its body is still to come): none is taken
+    head = (
+        b"POST /battles HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n{"
+    )
+    per = EDGE["max_connections_per_client"]
+    held = []
+    for n in range(EDGE["max_connections"]):
+        sock = connect(edge, f"127.0.0.{6 + n // per}")
+        sock.sendall(head)
+        held.append(sock)
+    try:
+        time.sleep(0.1)
+        stranger = connect(edge, "127.0.0.9")
+        stranger.sendall(get("/healthz"))
+        refused = read_answer(stranger, 0.5)
     finally:
         for sock in held:
             sock.close()
     assert status_of(refused) == 503
+    assert b"retry-after: 1" in refused.lower()
     time.sleep(0.2)
-    assert healthy(edge, "127.0.0.5") == 200  # the slots came back with the connections
+    assert healthy(edge, "127.0.0.9") == 200  # the slots came back with the connections
 
 
 def test_a_huge_header_is_431_before_it_is_read_whole(edge: Running) -> None:

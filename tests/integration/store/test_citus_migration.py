@@ -65,7 +65,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
 ) -> None:
     name, engine = plain_database
     upgrade(engine)
-    assert current(engine) == "0007_i25b"
+    assert current(engine) == "0008_i36"
     before = store_on(engine)
     assert not before.distributed
     use_it(before, engine)
@@ -129,7 +129,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
     after.close()
 
     downgrade(engine, "citus@base")  # and the way back: the tables return to the coordinator
-    assert current(engine) == "0007_i25b"
+    assert current(engine) == "0008_i36"
     back = store_on(engine)
     assert not back.distributed
     assert [len(back.read_stream(b)) for b in BATTLES] == [

@@ -68,7 +68,7 @@ def test_an_altered_event_rechained_without_the_key_breaks_the_chain() -> None:
     result = verify_chain("b1", rechained(altered), KEY)
     assert not result.ok
     assert result.first_broken_version == 1
-    assert result.reason == "an unkeyed hash recorded after the chain key was made"
+    assert result.reason is not None and "key store says keyed hashing had begun" in result.reason
 
 
 def test_a_battle_logged_before_the_key_still_verifies_and_goes_on_keyed() -> None:
@@ -80,16 +80,35 @@ def test_a_battle_logged_before_the_key_still_verifies_and_goes_on_keyed() -> No
 
     from events.chain import verify_chain
 
-    assert verify_chain("b1", old, KEY).ok
+    # the key store recorded b1 as logged before the key, up to version 2
+    key = ChainKey(KEY.secret, KEY.keyed_since, {"b1": 2})
+    assert verify_chain("b1", old, key).ok
     # The keyed suffix binds the legacy prefix: its first HMAC covers the last plain hash.
-    keyed = InMemoryEventStore(lambda: AFTER_KEY, registry=test_registry, chain_key=KEY)
+    keyed = InMemoryEventStore(lambda: AFTER_KEY, registry=test_registry, chain_key=key)
     keyed._streams["b1"] = list(old)  # the same log, now written by a keyed server
     keyed.append("b1", 2, [moved(x=3)])
     stream = keyed.read_stream("b1")
-    assert verify_chain("b1", stream, KEY).ok
+    assert verify_chain("b1", stream, key).ok
     # Altering the legacy prefix and re-chaining it breaks at the first keyed event.
     altered = rechained([stream[0].model_copy(update={"data": {"x": 5}}), stream[1]])
-    result = verify_chain("b1", [*altered, stream[2]], KEY)
+    result = verify_chain("b1", [*altered, stream[2]], key)
+    assert (result.ok, result.first_broken_version) == (False, 3)
+
+
+def test_the_legacy_window_is_the_key_stores_not_the_logs_times() -> None:
+    """A whole battle re-chained with plain hashes and its times moved back before the key:
+    `recorded_at` said legacy; the key store, which never named the battle, says not."""
+    from events.chain import verify_chain
+
+    store = InMemoryEventStore(lambda: AFTER_KEY, registry=test_registry, chain_key=KEY)
+    for version in range(3):
+        store.append("b1", version, [moved(x=version)])
+    moved_back = [e.model_copy(update={"recorded_at": BEFORE_KEY}) for e in store.read_stream("b1")]
+    result = verify_chain("b1", rechained(moved_back), KEY)
+    assert (result.ok, result.first_broken_version) == (False, 1)
+    # beyond the versions it recorded for a legacy battle, plain hashes are refused too
+    recorded = ChainKey(KEY.secret, KEY.keyed_since, {"b1": 2})
+    result = verify_chain("b1", rechained(moved_back), recorded)
     assert (result.ok, result.first_broken_version) == (False, 3)
 
 

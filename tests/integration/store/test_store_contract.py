@@ -8,6 +8,7 @@ import pytest
 from freezegun import freeze_time
 
 from events.envelope import GENESIS_HASH, ActionMeta
+from events.seal import map_ref_of
 from events.store import (
     MAX_EVENT_BYTES,
     EventStore,
@@ -236,7 +237,8 @@ def test_a_change_not_from_the_stored_version_drops_the_view_rather_than_mislead
     assert store.read_view("b1") is None
     store.append("b1", 3, [moved()], projection=changed({"round": 3}, a={"hp": 5}))
     assert store.read_view("b1") is None
-    complete = ProjectionWrite(1, {"round": 4}, None, creatures={"b": {"hp": 1}}, complete=True)
+    # a whole view not following one this writer wrote carries its map (events/seal.py)
+    complete = ProjectionWrite(1, {"round": 4}, {}, creatures={"b": {"hp": 1}}, complete=True)
     store.append("b1", 4, [moved()], projection=complete)
     view = store.read_view("b1")
     assert view is not None and view.view == {"round": 4, "creatures": {"b": {"hp": 1}}}
@@ -303,18 +305,25 @@ def test_a_nul_character_is_refused_before_anything_is_stored(store: EventStore)
 
 def test_a_snapshot_names_its_map_which_is_stored_once(store: EventStore) -> None:
     grid = {"width": 2, "height": 1, "solid": [0, 0]}
-    first = {"x": 1, "map_ref": "r1", "map": grid}
+    ref = map_ref_of(grid)
+    first = {"x": 1, "map_ref": ref, "map": grid}
     store.append("b1", 0, [moved()], projection=ProjectionWrite(7, {}, None, first))
     store.append(
-        "b1", 1, [moved()], projection=ProjectionWrite(7, {}, None, {"x": 2, "map_ref": "r1"})
+        "b1", 1, [moved()], projection=ProjectionWrite(7, {}, None, {"x": 2, "map_ref": ref})
     )
     latest = store.latest_snapshot("b1", 7)
     assert latest is not None and (latest.version, latest.state) == (2, {"x": 2, "grid": grid})
     earlier = store.latest_snapshot("b1", 7, at_most=1)
     assert earlier is not None and earlier.state == {"x": 1, "grid": grid}
     # a snapshot naming a map that was never stored is not kept: it could not serve
+    other = map_ref_of({"width": 9})
     store.append(
-        "b1", 2, [moved()], projection=ProjectionWrite(7, {}, None, {"x": 3, "map_ref": "r9"})
+        "b1", 2, [moved()], projection=ProjectionWrite(7, {}, None, {"x": 3, "map_ref": other})
     )
+    latest = store.latest_snapshot("b1", 7)
+    assert latest is not None and latest.version == 2
+    # nor is a map stored under a name that is not its content's address
+    wrong = {"x": 4, "map_ref": other, "map": grid}
+    store.append("b1", 3, [moved()], projection=ProjectionWrite(7, {}, None, wrong))
     latest = store.latest_snapshot("b1", 7)
     assert latest is not None and latest.version == 2

@@ -23,7 +23,8 @@ from tests.unit.rulesets.properties import SETTINGS, Profile, intents, maps
 P = Profile("draw-steel", 5, ("advance",), extra=("shift",))
 LURKER = "lurker7"
 PLAYER = Reader(False, frozenset({"A"}), frozenset({"heroes"}))
-REASONS = ("the table agreed", f"{LURKER} lets it pass.", f"as {LURKER}, so A")
+REASONS = ("the table agreed", "so A goes on")
+"""The director's reasons are its own words, shown as written (docs/hidden-creatures.md)."""
 
 
 @dataclass(frozen=True)
@@ -135,17 +136,68 @@ def test_a_side_it_is_visible_to_sees_it() -> None:
     assert LURKER not in redact_view(battle_view(state), other, seen)["creatures"]
 
 
-def test_a_ruling_whose_sentence_names_a_hidden_creature_is_a_placeholder() -> None:
+def test_a_ruling_whose_words_speak_of_a_hidden_creature_is_a_placeholder() -> None:
     made = hidden_battle("A....\n.....\n....b", [4, 0])
     assert made is not None
     _, log = made
     seen = Visibility.of(log)
     ruling = {"rule": "map/occupied", "step": 1, "reason": "so ruled", "creature": "A"}
-    told = {**ruling, "detail": f"{LURKER} occupies [4, 0]."}
-    other = {**ruling, "detail": f"{LURKER}0 occupies [4, 0]"}  # another id, not the lurker's
+    told = {**ruling, "detail": f"can't end in {LURKER}'s space", "about": [LURKER]}
+    other = {**ruling, "detail": "can't end in b's space", "about": ["b"]}
     version = len(log) + 1
     assert redact_event("RuleOverruled", told, version, PLAYER, seen) == (PLACEHOLDER, {})
     assert redact_event("RuleOverruled", other, version, PLAYER, seen)[0] == "RuleOverruled"
     assert redact_event("RuleOverruled", told, version, Reader(True), seen)[1] == told
-    intent = {"intent": {"type": "move", "creature": "A", "overrule": {"reason": LURKER}}}
+    intent = {"intent": {"type": "force_move", "source": "A", "target": [LURKER], "kind": "push"}}
     assert redact_event("IntentAccepted", intent, version, PLAYER, seen)[0] == PLACEHOLDER
+
+
+def test_the_engine_marks_a_ruling_on_a_hidden_creatures_space_as_about_it() -> None:
+    made = hidden_battle("A....\n.....\n....b", [1, 0])
+    assert made is not None
+    state, _ = made
+    ruled = {"type": "move", "creature": "A", "path": [[1, 0]], "overrule": {"reason": "ok"}}
+    decision = decide(ruled, state)
+    assert isinstance(decision, Accepted), decision
+    overruled = [e for e in decision.events if e.type == "RuleOverruled"]
+    assert overruled and overruled[0].model_dump()["about"] == [LURKER]
+
+
+def hidden_called(cid: str) -> tuple[list[Env], Visibility]:
+    log = [
+        Env(1, "CreatureHidden", {"creature": cid, "visible_to": []}, "i0"),
+        Env(2, "IntentAccepted", {"intent": {"type": "move", "creature": "A"}}, "i1"),
+    ]
+    return log, Visibility.of(log)
+
+
+def test_a_hidden_creature_called_like_a_word_hides_only_where_a_field_names_it() -> None:
+    for cid in ("walk", "move", "heroes", "1", "advance"):
+        _, seen = hidden_called(cid)
+        moved = {
+            "creature": "A",
+            "path": [[1, 1, 0]],
+            "cost": 1,
+            "mode": "walk",
+            "action": "advance",
+            "movement_left": 4,
+        }
+        assert redact_event("Moved", moved, 3, PLAYER, seen) == ("Moved", moved)
+        trace = [
+            {"kind": "step", "at": [1, 1, 0], "cost": 1, "reasons": [f"{cid} 1 walk"]},
+            {"kind": "trigger", "at": [1, 1, 0], "reasons": ["x"], "about": [cid]},
+        ]
+        opened = {"intent": {"type": "move", "creature": "A", "mode": "walk"}, "trace": trace}
+        kind, data = redact_event("IntentAccepted", opened, 3, PLAYER, seen)
+        assert kind == "IntentAccepted" and data["trace"] == trace[:1]
+        assert data["intent"] == opened["intent"]
+        theirs = {**moved, "creature": cid}
+        assert redact_event("Moved", theirs, 3, PLAYER, seen) == (PLACEHOLDER, {})
+
+
+def test_a_move_that_met_an_unseen_creature_tells_its_player_where_not_what() -> None:
+    _, seen = hidden_called(LURKER)
+    met = {"creature": "A", "at": [2, 0, 0], "unseen": LURKER, "rule": "draw-steel/x"}
+    kind, data = redact_event("UnseenCreatureMet", met, 3, PLAYER, seen)
+    assert kind == "UnseenCreatureMet" and data == {**met, "unseen": UNSEEN}
+    assert redact_event("UnseenCreatureMet", met, 3, Reader(True), seen)[1] == met

@@ -2,9 +2,10 @@
 
 The digest below is of the route's operation and every schema it refers to (transitively),
 as canonical JSON, computed from main's `/openapi.json` when the lean route was written
-(issue 25). The FastAPI route stays declared only for this document and for the requests
+(issue 25), and again when events gained what hidden creatures need (additions only: the
+`UnseenCreatureMet` event, a ruling's `about`, an intent's `unseen`). The FastAPI route stays declared only for this document and for the requests
 the lean layer passes on: if this fails, the route's contract changed, which the lean
-route (server/api/lean_intents.py) would then have to follow. (Recomputed when the
+route (server/api/lean_intents.py) would then have to follow. (Recomputed again when the
 route gained its request and answer examples and `Problem` its field descriptions: no
 change to what the route accepts or answers.)
 """
@@ -24,15 +25,23 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "88b8f74a285fbf834f523de34a2681419b3308247ec1863475e7ad52e0f7eda6"
+MAIN_DIGEST = "2a544f59096b6b8ef25e315473ea0b48c1218737ea87f8103bb31b1deb1fb1b1"
 
 
 def app() -> FastAPI:
+    import tempfile
+    from unittest import mock
+
+    from server import wiring
+
     settings = Settings(
         database_url="postgresql+psycopg://nobody:nothing@127.0.0.1:1/none",
         log_level="warning",
+        data_dir=tempfile.mkdtemp(prefix="openapi-"),  # a key store of its own, not the cwd's
     )
-    return create_app(settings, create_engine(settings.database_url))
+    # The document needs no database; the key store's legacy record is read from one at start.
+    with mock.patch.object(wiring, "recorded_legacy", lambda keyring, engine: keyring):
+        return create_app(settings, create_engine(settings.database_url))
 
 
 def document() -> dict[str, Any]:

@@ -162,7 +162,7 @@ def play(ruleset: str, rounds: int, seed: int) -> dict[str, Any]:
         "seed": seed,
         "created": created_events,
         "intents": record,
-        "view": battle_view(state),
+        "view": recorded_view(state),
     }
 
 
@@ -174,6 +174,10 @@ def recorded_view(state: BattleState) -> dict[str, Any]:
     for piece in (view.get("map") or {}).get("terrain", []):
         if piece.get("kind") in ("wall", "obstacle"):
             piece.pop("height", None)  # their heights, for the viewer's legend (#26)
+    for creature in (view.get("creatures") or {}).values():
+        economy = creature.get("economy") or {}
+        if economy.get("ruleset") == "one-two-one":
+            economy.pop("held_items", None)  # what draw and stow changed (#40)
     return view
 
 
