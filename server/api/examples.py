@@ -261,6 +261,19 @@ INTENTS = [
         "one-two-one",
     ),
     Example(
+        "draw",
+        "Draw an item into a hand (Reclaim the Wild)",
+        {"type": "draw", "creature": "ranger"},
+        "one-two-one",
+    ),
+    Example(
+        "stow",
+        "Stow the item in hand (after `draw`)",
+        {"type": "stow", "creature": "ranger"},
+        "one-two-one",
+        ({"type": "draw", "creature": "ranger"},),
+    ),
+    Example(
         "lose_grip",
         "A climber loses its grip and falls",
         {"type": "lose_grip", "creature": "climber"},
@@ -321,19 +334,34 @@ def answers() -> dict[str, dict[str, Any]]:
 
 VOLATILE = frozenset(
     {"battle_id", "director_token", "intent_id", "global_position", "correlation_id",
-     "recorded_at", "prev_hash", "hash", "key_id", "signature"}
+     "recorded_at", "prev_hash", "hash", "key_id", "signature", "rules_version"}
 )  # fmt: skip
 """Fields whose values differ on every server and every run (ids, times, keyed hashes,
-signatures); an answer is the documented one when all the rest is equal."""
+signatures), and the rules version, which every revision of a ruleset's engine moves on;
+an answer is the documented one when all the rest is equal."""
 
 
-def comparable(answer: Any) -> Any:
-    """The answer with its volatile values blanked, to compare with a documented one."""
-    if isinstance(answer, dict):
-        return {k: "..." if k in VOLATILE else comparable(v) for k, v in answer.items()}
-    if isinstance(answer, list):
-        return [comparable(v) for v in answer]
-    return answer
+def differences(documented: Any, answered: Any, at: str = "") -> list[str]:
+    """Where an answer differs from the documented one: every documented value must be
+    answered alike (volatile ones only present), while fields the contract gained since the
+    answer was recorded may be added (the contract adds, never renames or reshapes)."""
+    if isinstance(documented, dict):
+        if not isinstance(answered, dict):
+            return [f"{at}: not an object"]
+        found: list[str] = []
+        for key, value in documented.items():
+            if key not in answered:
+                found.append(f"{at}.{key}: missing")
+            elif key not in VOLATILE:
+                found += differences(value, answered[key], f"{at}.{key}")
+        return found
+    if isinstance(documented, list):
+        if not isinstance(answered, list) or len(answered) != len(documented):
+            return [f"{at}: {answered!r} instead of {documented!r}"]
+        return [
+            d for n, v in enumerate(documented) for d in differences(v, answered[n], f"{at}[{n}]")
+        ]
+    return [] if documented == answered else [f"{at}: {answered!r} instead of {documented!r}"]
 
 
 def _intent_answers(examples: list[Example], status: int) -> dict[str, Any]:

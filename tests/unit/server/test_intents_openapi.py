@@ -25,7 +25,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "2a544f59096b6b8ef25e315473ea0b48c1218737ea87f8103bb31b1deb1fb1b1"
+MAIN_DIGEST = "98e73694f8ba4c605d41994a471fbb61099423c111dcdfe2833f29d2d7a98082"
 
 
 def app() -> FastAPI:
