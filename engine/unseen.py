@@ -94,6 +94,9 @@ def judge_unseen(
     path = getattr(intent, "path", None)
     if path is not None and decision.step is not None and 0 <= decision.step < len(path):
         return _ends_before(intent, truth, hidden, judge, ctx, decision)
+    legs = getattr(intent, "legs", None)
+    if legs and decision.step is not None and 0 <= decision.step < len(legs):
+        return _legs_end_before(intent, truth, judge, decision)
     to = getattr(intent, "to", None)
     creature = getattr(intent, "creature", None)
     if isinstance(to, list | tuple) and isinstance(creature, str) and len(to) >= 2:
@@ -159,6 +162,19 @@ def _ends_before(
         if isinstance(shorter, Accepted):
             return _met(intent.creature, at, unseen, why.rule, shorter)
     return _met(intent.creature, at, unseen, why.rule, ())
+
+
+def _legs_end_before(intent: Any, truth: BattleState, judge: Judge, why: Refused) -> Decision:
+    """A gridless move cut before the leg the truth refused (Warcry, Move: "A fighter
+    cannot move through other fighters"): its first legs, as many as the rules allow."""
+    legs = list(intent.legs)
+    assert why.step is not None
+    at = _coord(truth, list(legs[why.step].to))
+    for k in range(why.step, 0, -1):
+        shorter = judge(intent.model_copy(update={"legs": legs[:k]}), truth, True)
+        if isinstance(shorter, Accepted):
+            return _met(intent.creature, at, None, why.rule, shorter)
+    return _met(intent.creature, at, None, why.rule, ())
 
 
 def _met(

@@ -1,10 +1,10 @@
 """The log's hot path on an async psycopg pool: the append, the head version and the key.
 
 The server's command pipeline awaits these on its event loop, so a request costs no thread
-hop and no SQLAlchemy statement layer. Everything else (reading streams, snapshots, the
-global order, verification, rebuilds) stays on the sync store in `events/store_postgres.py`,
-which shares this module's statement (`events/append_statement.py`), row building and hash
-chain (`events/chain.py`). The append's guarantees are the sync store's, by the same SQL:
+hop and no SQLAlchemy statement layer. This is the log's one append: the sync store in
+`events/store_postgres.py` runs it for plain callers on a loop thread of its own, and keeps
+everything else (reading streams, snapshots, the global order, verification, rebuilds). Its
+guarantees:
 
 * one statement, run in autocommit, writes the events, claims the idempotency key and
   writes the read model, so they commit together or not at all;
@@ -107,8 +107,11 @@ class AsyncPostgresLog:
         chain_key: ChainKey | None = None,
         node_refresh: float = 30.0,
         seals: Seals | None = None,
+        notify_in_append: bool = False,
     ) -> None:
         self._clock = clock
+        # a NOTIFY inside the append (one node only: events/store_postgres.py, "per_commit")
+        self._notify_in_append = notify_in_append
         self._chain_key = chain_key
         # Derived rows the append writes are sealed (events/seal.py); shared with the store
         # that reads them, so a change starts from the digests any writer of the process kept.
@@ -228,7 +231,7 @@ class AsyncPostgresLog:
         sql = append_sql(
             len(rows),
             idempotency_key is not None,
-            False,
+            self._notify_in_append,
             projection is not None,
             projection is not None and projection.snapshot is not None,
         )

@@ -1,13 +1,16 @@
 """The event store on PostgreSQL (SQLAlchemy 2 Core over psycopg 3), on one node or on Citus.
 
-An append is a single SQL statement run in autocommit, so it is one round trip and one
-implicit transaction: a call of `turnledger_append` (migration 0003, events/append_statement.py)
-that inserts the events, whose primary key `(battle_id, version)` is the optimistic concurrency
-check, claims the idempotency key first (a duplicate key claims nothing, so nothing is
-inserted and the first result is replayed) and writes the read model and any snapshot. The
-previous event's hash, needed to extend the chain, is read once per battle head and cached: the
-hash at a given version never changes, so a cached entry can only be absent, never wrong, and a
-miss costs one extra SELECT.
+There is one append, the server's async writer (events/store_async.py); this store's `append`
+runs that writer on an event loop thread of its own, so tools and the store's contract tests
+(in memory, PostgreSQL, Citus) exercise the code production runs. An append is a single SQL
+statement run in autocommit, so it is one round trip and one implicit transaction: a call of
+`turnledger_append` (migration 0003, events/append_statement.py) that inserts the events,
+whose primary key `(battle_id, version)` is the optimistic concurrency check, claims the
+idempotency key first (a duplicate key claims nothing, so nothing is inserted and the first
+result is replayed) and writes the read model and any snapshot. The previous event's hash,
+needed to extend the chain, is read once per battle head and cached: the hash at a given
+version never changes, so a cached entry can only be absent, never wrong, and a miss costs one
+extra SELECT.
 
 On a Citus cluster (the `citus` migration branch distributes every table by `battle_id`,
 co-located) the same statement goes to the coordinator, which delegates the whole call to the
@@ -24,30 +27,25 @@ worker: a worker delegates the call to the battle's node just as the coordinator
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import orjson
-import psycopg
 from sqlalchemy import Connection, Engine, text
 
 from events import cluster
-from events.append_statement import append_params, append_sql, raise_if_closed
+from events.append_statement import QuestionRows
 from events.chain import (
     HEADS_BUDGET,
     ChainHeads,
-    PendingRow,
-    chain_rows,
-    check_append,
-    encode_events,
-    request_fingerprint,
-    stamp,
     verify_chain,
 )
 from events.chain_key import ChainKey
-from events.connections import make_engine, timeouts_of
+from events.connections import timeouts_of
 from events.envelope import ActionMeta, Envelope
 from events.feed import FeedReader
 from events.notifier import Notifier
@@ -64,15 +62,14 @@ from events.store import (
     Snapshot,
     StoredView,
     VerifyResult,
-    VersionConflict,
     as_cursor,
 )
+from events.store_async import AsyncPostgresLog
 from events.vocabulary import Event, EventRegistry
 from events.vocabulary import registry as default_registry
 
 NotifyMode = Literal["coalesced", "per_commit", "off"]
 
-_PREV_HASH = "SELECT hash FROM event_log WHERE battle_id = %s AND version = %s"
 _HEAD = text("SELECT coalesce(max(version), 0) FROM event_log WHERE battle_id = :b")
 _READ_KEY = text(
     "SELECT request_hash, first_version, last_version, response FROM idempotency_keys"
@@ -151,9 +148,6 @@ class PostgresEventStore:
     ) -> None:
         self.engine = engine
         self.chain_key = chain_key
-        self.seals = None if chain_key is None else Seals(chain_key)
-        """Seals derived rows and checks them (events/seal.py); without a chain key no
-        derived row can be checked, so none is used."""
         self._clock = clock
         self._registry = registry
         self._notify = notify
@@ -161,9 +155,22 @@ class PostgresEventStore:
         if notify == "coalesced" and notifier is None:
             self._notifier = Notifier(engine)
         self.heads = ChainHeads(hash_cache_bytes)
-        # One statement per append, so autocommit is its transaction (see module doc).
-        self._writer = make_engine(
-            engine.url, pool_size=writer_pool_size, autocommit=True, timeouts=timeouts_of(engine)
+        self.seals = None if chain_key is None else Seals(chain_key)
+        """Seals derived rows and checks them (events/seal.py); without a chain key no
+        derived row can be checked, so none is used."""
+        self._writer = _LoopWriter(
+            AsyncPostgresLog(
+                engine.url.set(drivername="postgresql").render_as_string(hide_password=False),
+                clock,
+                registry=registry,
+                notifier=self._notifier if notify == "coalesced" else None,
+                heads=self.heads,
+                pool_size=writer_pool_size,
+                timeouts=timeouts_of(engine),
+                chain_key=chain_key,
+                seals=self.seals,
+                notify_in_append=notify == "per_commit",
+            )
         )
         self._distributed: bool | None = None
         self._feed_reader: FeedReader | None = None
@@ -186,99 +193,34 @@ class PostgresEventStore:
         request_hash: bytes | None = None,
         response: str | None = None,
         projection: ProjectionWrite | None = None,
+        questions: QuestionRows | None = None,
     ) -> AppendResult:
         """Append `events` as one action at `expected_version + 1...`, all or nothing.
 
-        With `projection`, the read model (and a snapshot, when given) is written by the same
-        statement, so it can never disagree with the log.
+        There is one append, the server's (`events/store_async.py`'s `AsyncPostgresLog`):
+        this one runs it on the store's own event loop thread, for the tools and tests that
+        call the store from plain code, so what they check is what production runs.
         """
-        check_append(battle_id, expected_version, events, idempotency_key)
         if self._notify == "per_commit":
             _ = self.distributed  # refuses the mode on a cluster before anything is written
-        recorded_at = stamp(self._clock)
-        # Encoding (and refusing bad payloads) happens before any database work.
-        encoded = encode_events(events, self._registry)
-        fingerprint = request_hash or request_fingerprint(expected_version, encoded)
-        # The hot path drives psycopg directly on a pooled SQLAlchemy connection: SQLAlchemy's
-        # statement layer measured at over a third of a single-row append's cost.
-        pooled = self._writer.raw_connection()
-        try:
-            conn: psycopg.Connection[Any] = pooled.driver_connection  # type: ignore[assignment]
-            prev_hash = self._prev_hash(conn, battle_id, expected_version)
-            if prev_hash is None:
-                return self._refuse_or_replay(
-                    battle_id, expected_version, idempotency_key, fingerprint
-                )
-            rows = chain_rows(
-                battle_id, expected_version, encoded, meta, recorded_at, prev_hash, self.chain_key
+        return self._writer.run(
+            self._writer.log.append(
+                battle_id,
+                expected_version,
+                events,
+                meta,
+                idempotency_key=idempotency_key,
+                request_hash=request_hash,
+                response=response,
+                projection=projection,
+                questions=questions,
             )
-            digests = None
-            if projection is not None and self.seals is not None:
-                projection, digests = self.seals.seal(
-                    battle_id, expected_version + 1, rows[-1].version, rows[-1].hash, projection
-                )
-            try:
-                positions = self._insert(
-                    conn, rows, idempotency_key, fingerprint, response, projection
-                )
-            except psycopg.errors.UniqueViolation:
-                return self._refuse_or_replay(battle_id, expected_version, None, fingerprint)
-            except psycopg.Error as exc:
-                raise_if_closed(battle_id, exc)
-                raise
-        finally:
-            pooled.close()
-        if not positions:  # the key was claimed before: nothing was inserted
-            return self._refuse_or_replay(battle_id, expected_version, idempotency_key, fingerprint)
-        envelopes = tuple(row.envelope(positions[row.version]) for row in rows)
-        self.heads.remember(battle_id, envelopes[-1].version, envelopes[-1].hash)
-        if self.seals is not None:
-            self.seals.written(battle_id, digests)
-        if self._notify == "coalesced" and self._notifier is not None:
-            self._notifier.poke(envelopes[-1].global_position)
-        return AppendResult(battle_id, envelopes, replayed=False, response=response)
-
-    def _insert(
-        self,
-        conn: psycopg.Connection[Any],
-        rows: list[PendingRow],
-        idempotency_key: str | None = None,
-        fingerprint: bytes = b"",
-        response: str | None = None,
-        projection: ProjectionWrite | None = None,
-    ) -> dict[int, int]:
-        """Insert the rows (and claim the key) in one statement; {version: global_position}."""
-        sql = append_sql(
-            len(rows),
-            idempotency_key is not None,
-            self._notify == "per_commit",
-            projection is not None,
-            projection is not None and projection.snapshot is not None,
         )
-        params = append_params(rows, idempotency_key, fingerprint, response, projection)
-        with conn.cursor() as cur:
-            cur.execute(sql, params, prepare=True)
-            return {row[0]: row[1] for row in cur.fetchall()}
 
-    def _refuse_or_replay(
-        self, battle_id: str, expected_version: int, key: str | None, fingerprint: bytes
-    ) -> AppendResult:
-        with self.engine.connect() as conn:
-            if key is not None and self._key_exists(conn, battle_id, key):
-                return self._replay(conn, battle_id, key, fingerprint)
-            raise VersionConflict(battle_id, expected_version, self._head(conn, battle_id))
+    # -- reading ------------------------------------------------------------------------
 
     def _key_exists(self, conn: Connection, battle_id: str, key: str) -> bool:
         return conn.execute(_READ_KEY, {"b": battle_id, "k": key}).first() is not None
-
-    def _prev_hash(
-        self, conn: psycopg.Connection[Any], battle_id: str, version: int
-    ) -> bytes | None:
-        cached = self.heads.get(battle_id, version)
-        if cached is not None:
-            return cached
-        found = conn.execute(_PREV_HASH, (battle_id, version)).fetchone()
-        return None if found is None else bytes(found[0])
 
     def _head(self, conn: Connection, battle_id: str) -> int:
         return int(conn.execute(_HEAD, {"b": battle_id}).scalar_one())
@@ -297,8 +239,6 @@ class PostgresEventStore:
         )
         envelopes = tuple(envelope_from_row(row) for row in rows)
         return AppendResult(battle_id, envelopes, replayed=True, response=found.response)
-
-    # -- reading ------------------------------------------------------------------------
 
     def read_stream(
         self, battle_id: str, after: int = 0, up_to: int | None = None
@@ -508,6 +448,47 @@ class PostgresEventStore:
         return int(found or 0)
 
     def close(self) -> None:
+        self._writer.close()
         if self._notifier is not None:
             self._notifier.close()
-        self._writer.dispose()
+
+
+T = TypeVar("T")
+
+
+class _LoopWriter:
+    """The async append (`AsyncPostgresLog`) for plain callers: its pool lives on an event
+    loop of its own, in a thread started on the first append (a server, which appends on its
+    own loop, never starts it)."""
+
+    def __init__(self, log: AsyncPostgresLog) -> None:
+        self.log = log
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self._started()).result()
+
+    def _started(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                self._thread = threading.Thread(
+                    target=loop.run_forever, name="turnledger-store-writer", daemon=True
+                )
+                self._thread.start()
+                asyncio.run_coroutine_threadsafe(self.log.open(), loop).result()
+                self._loop = loop
+            return self._loop
+
+    def close(self) -> None:
+        with self._lock:
+            loop, self._loop = self._loop, None
+        if loop is None:
+            return
+        asyncio.run_coroutine_threadsafe(self.log.close(), loop).result()
+        loop.call_soon_threadsafe(loop.stop)
+        assert self._thread is not None
+        self._thread.join()
+        loop.close()

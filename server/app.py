@@ -16,12 +16,14 @@ from server.api import (
     routes_bundle,
     routes_campaign,
     routes_docs,
+    routes_feed,
     routes_guide,
     routes_history,
     routes_keys,
     routes_ops,
     routes_options,
     routes_questions,
+    routes_tokens,
 )
 from server.api.deps import PrincipalCache, Services
 from server.api.lean_intents import LeanIntents, declared_route
@@ -30,6 +32,7 @@ from server.api.middleware import RequestMiddleware
 from server.api.rate_limits import RateLimits
 from server.api.schemas import MAX_BODY_BYTES
 from server.api.stream_encoding import CatchUpBudget, EncodedEvents
+from server.api_keys import ApiKeys, KeyFile, keys_path
 from server.settings import Settings
 from server.stream_hub import StreamHub
 from server.verification import VerifiedHeads, Verifier
@@ -128,6 +131,9 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         hub=hub,
         keyring=wired.keyring,
         verifier=Verifier(wired.store, VerifiedHeads(engine, wired.keyring.chain_key)),
+        keys=ApiKeys(
+            KeyFile(keys_path(settings.data_dir, settings.api_keys_file)), settings.api_key
+        ),
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
         encoded=EncodedEvents(int(settings.stream_cache_mb * 2**20)),
         catch_up=CatchUpBudget(settings.stream_catch_up_mb_per_s * 2**20),
@@ -177,11 +183,13 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         routes_ops.router,
         routes_questions.router,
         routes_campaign.router,
+        routes_feed.router,
         routes_options.router,
         viewer_routes.router,
         routes_docs.router,
         routes_guide.router,
         routes_keys.router,
+        routes_tokens.router,
         routes_bundle.router,
     ):
         app.router.routes.extend(router.routes)

@@ -34,6 +34,9 @@ class Principal:
     role: str  # "director" or "player"
     seat_id: str
     creatures: frozenset[str] = field(default_factory=frozenset)
+    key: str | None = None
+    """The name of the API key acting as the battle's director (the key that created it);
+    None for a battle token."""
 
     @property
     def is_director(self) -> bool:

@@ -1,11 +1,12 @@
 """Battles a campaign can find: titles and tags, the battles a caller may see, and closure.
 
 A caller sees the battles its API key created (`created_by`, the key's scope) or the battles a
-token of its opens (as director or seat). A closed battle reads as before and appends nothing:
-the append itself refuses it, under a per-battle lock that a close takes exclusively
-(migration 0007_i25b), so a close and an append are strictly ordered in every process; the
-pipeline turns that refusal, and a closure its reads find, into `Closed` (`closed_error`).
-Reads that tell what a submission would meet (a creature's options) ask `closure` here.
+token of its opens (as director or seat, and not revoked). A closed battle reads as before and
+appends nothing: the append itself refuses it, under a per-battle lock that a close takes
+exclusively (migration 0007_i25b), so a close and an append are strictly ordered in every
+process; the pipeline turns that refusal, and a closure its reads find, into `Closed`
+(`closed_error`). Reads that tell what a submission would meet (a creature's options) ask
+`closure` here.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ LIMIT :limit
 """
 _BY_KEY = "b.created_by = :scope"
 _BY_TOKEN = (
-    "b.director_token_hash = :h OR b.battle_id IN"
-    " (SELECT s.battle_id FROM battle_seats AS s WHERE s.token_hash = :h)"
+    "(b.director_token_hash = :h"
+    " OR b.battle_id IN (SELECT s.battle_id FROM battle_seats AS s WHERE s.token_hash = :h)"
+    " OR b.battle_id IN (SELECT d.battle_id FROM director_tokens AS d WHERE d.token_hash = :h))"
+    " AND b.battle_id NOT IN (SELECT r.battle_id FROM revoked_tokens AS r WHERE r.token_hash = :h)"
 )
 _DESCRIBE = (
     "UPDATE battles SET title = COALESCE(:title, title),"
@@ -137,13 +140,10 @@ class BattleCatalog:
         return row.title, list(row.tags or [])
 
     def token_opens_any(self, token_hash: bytes) -> bool:
-        """Whether a token (by its hash) is some battle's director or seat token."""
-        sql = text(
-            "SELECT EXISTS (SELECT 1 FROM battles WHERE director_token_hash = :h)"
-            " OR EXISTS (SELECT 1 FROM battle_seats WHERE token_hash = :h)"
-        )
-        with self._engine.connect() as conn:
-            return bool(conn.execute(sql, {"h": token_hash}).scalar())
+        """Whether a token (by its hash) opens some battle: a director's (first or rotated)
+        or a seat's, not revoked."""
+        found = self.listing(scope=None, token_hash=token_hash, tags=[], limit=1, before=None)
+        return bool(found.battles)
 
     def created_by(self, battle_id: str) -> str | None:
         """The scope of the API key that created the battle (None: none, or no battle)."""

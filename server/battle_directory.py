@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 import orjson
@@ -18,7 +19,31 @@ _ADD_SEAT = text(
     "INSERT INTO battle_seats (battle_id, token_hash, seat_id, name, creatures, created_at)"
     " VALUES (:b, :h, :s, :n, CAST(:c AS jsonb), :at)"
 )
-_DIRECTOR = text("SELECT 1 FROM battles WHERE battle_id = :b AND director_token_hash = :h")
+# One round trip, routed to the battle's node on a cluster: revoked first, so a revoked
+# director token is named revoked even though its hash is still the battle's.
+_WHO = text(
+    "SELECT 0 AS rank, what, revoked_at FROM revoked_tokens"
+    " WHERE battle_id = :b AND token_hash = :h"
+    " UNION ALL SELECT 1, 'director', NULL FROM battles"
+    " WHERE battle_id = :b AND director_token_hash = :h"
+    " UNION ALL SELECT 1, 'director', NULL FROM director_tokens"
+    " WHERE battle_id = :b AND token_hash = :h"
+    " ORDER BY rank LIMIT 1"
+)
+_REVOKE = text(
+    "INSERT INTO revoked_tokens (battle_id, token_hash, revoked_at, what)"
+    " VALUES (:b, :h, :at, :what) ON CONFLICT DO NOTHING"
+)
+_ADD_DIRECTOR = text(
+    "INSERT INTO director_tokens (battle_id, token_hash, created_at) VALUES (:b, :h, :at)"
+)
+_LIVE_TOKENS = text(
+    "SELECT 'director' AS what, director_token_hash AS h FROM battles WHERE battle_id = :b"
+    " UNION ALL SELECT 'director', token_hash FROM director_tokens WHERE battle_id = :b"
+    " UNION ALL SELECT 'seat:' || seat_id, token_hash FROM battle_seats WHERE battle_id = :b"
+    " EXCEPT SELECT what, token_hash FROM revoked_tokens WHERE battle_id = :b"
+)
+_SEAT_TOKEN = text("SELECT token_hash FROM battle_seats WHERE battle_id = :b AND seat_id = :s")
 _SEAT = text("SELECT seat_id, creatures FROM battle_seats WHERE battle_id = :b AND token_hash = :h")
 _EXISTS = text("SELECT ruleset FROM battles WHERE battle_id = :b")
 _FORGET_EMPTY = text(
@@ -37,6 +62,14 @@ _LOCK_BATTLE = text(
 )
 _SEAT_COUNT = text("SELECT count(*) FROM battle_seats WHERE battle_id = :b")
 _SEAT_NAMES = text("SELECT seat_id, name FROM battle_seats WHERE battle_id = :b")
+
+
+@dataclass(frozen=True)
+class Revoked:
+    """A token that was revoked: what it was (`director`, `seat:<id>`) and when."""
+
+    what: str
+    at: datetime
 
 
 class BattleDirectory:
@@ -104,14 +137,50 @@ class BattleDirectory:
             )
         return True
 
-    def principal(self, battle_id: str, hashed: bytes) -> Principal | None:
+    def principal(self, battle_id: str, hashed: bytes) -> Principal | Revoked | None:
+        """Who the token is in the battle; `Revoked` once revoked; None when it is none of
+        the battle's tokens."""
         with self._engine.connect() as conn:
-            if conn.execute(_DIRECTOR, {"b": battle_id, "h": hashed}).first() is not None:
+            found = conn.execute(_WHO, {"b": battle_id, "h": hashed}).first()
+            if found is not None and found.rank == 0:
+                return Revoked(found.what, found.revoked_at)
+            if found is not None:
                 return Principal(battle_id, "director", "director")
             seat = conn.execute(_SEAT, {"b": battle_id, "h": hashed}).first()
         if seat is None:
             return None
         return Principal(battle_id, "player", seat.seat_id, frozenset(seat.creatures))
+
+    def revoke(self, battle_id: str, hashes: dict[bytes, str], at: datetime) -> None:
+        """Revoke each token (its hash, and what it was: `director`, `seat:<id>`)."""
+        with self._engine.begin() as conn:
+            for hashed, what in hashes.items():
+                conn.execute(_REVOKE, {"b": battle_id, "h": hashed, "at": at, "what": what})
+
+    def rotate_director(self, battle_id: str, new: bytes, at: datetime) -> list[bytes]:
+        """`new` opens the battle as its director and every director token before it is
+        revoked (their hashes are returned), in one transaction under the battle's lock:
+        there is never a moment with both, or neither, and two rotations at once leave one
+        director token, the later one's."""
+        with self._engine.begin() as conn:
+            conn.execute(_LOCK_BATTLE, {"b": battle_id})
+            rows = conn.execute(_LIVE_TOKENS, {"b": battle_id}).all()
+            old = [bytes(row.h) for row in rows if row.what == "director"]
+            conn.execute(_ADD_DIRECTOR, {"b": battle_id, "h": new, "at": at})
+            for hashed in old:
+                conn.execute(_REVOKE, {"b": battle_id, "h": hashed, "at": at, "what": "director"})
+        return old
+
+    def live_tokens(self, battle_id: str) -> dict[bytes, str]:
+        """Every token of the battle not revoked (its hash, and what it is)."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(_LIVE_TOKENS, {"b": battle_id}).all()
+        return {bytes(row.h): row.what for row in rows}
+
+    def seat_token(self, battle_id: str, seat_id: str) -> bytes | None:
+        with self._engine.connect() as conn:
+            row = conn.execute(_SEAT_TOKEN, {"b": battle_id, "s": seat_id}).first()
+        return None if row is None else bytes(row.token_hash)
 
     def forget_unborn(self, battle_id: str) -> None:
         """Remove the row of a battle whose creation appended nothing (a failed creation)."""

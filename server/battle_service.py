@@ -36,7 +36,7 @@ from projections import REDUCER_VERSION, fold
 from server.auth import Principal, new_token, token_hash
 from server.authorisation import authorise
 from server.battle_catalog import CLOSED_RULE, Closed
-from server.battle_directory import BattleDirectory
+from server.battle_directory import BattleDirectory, Revoked
 from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Planned
 from server.creation_keys import (
     TOKEN_BYTES,
@@ -245,6 +245,12 @@ class BattleService:
         return seat_id, token
 
     def authenticate(self, battle_id: str, token: str | None) -> Principal | None:
+        """Who the token is in the battle (None: none of its tokens, or one revoked)."""
+        found = self.identify(battle_id, token)
+        return found if isinstance(found, Principal) else None
+
+    def identify(self, battle_id: str, token: str | None) -> Principal | Revoked | None:
+        """As `authenticate`, telling a revoked token apart (its 401 names it revoked)."""
         if not token:
             return None
         return self.directory.principal(battle_id, token_hash(token))

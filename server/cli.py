@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from server.cli_guard import Stop, check_port, open_database, polite, require_schema
+from server.cli_keys import first_key, keys
 from server.cli_progress import migrate as migrate_database
 from server.settings import Settings, sqlalchemy_url
 
@@ -29,6 +30,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console(soft_wrap=True)  # ids, tokens and addresses stay whole for copying
+app.add_typer(keys, name="keys")
 
 
 def _engine(settings: Settings, *, create: bool = True):  # type: ignore[no-untyped-def]
@@ -69,6 +71,7 @@ def serve(
     configure_logging(settings)
     engine = _engine(settings)
     migrate_database(engine)
+    first_key(settings)
     from server import embedded_postgres
     from server.database import app_database_url, server_engine
     from server.roles import (
@@ -265,6 +268,51 @@ def replay(
     seats = BattleDirectory(store.engine).seat_names(battle)
     for line in account(envelopes, seats, first or 1):
         console.print(line)
+
+
+@app.command()
+@polite
+def rejudge(
+    battle: Annotated[str, typer.Argument(help="The battle id.")],
+    page: Annotated[int, typer.Option(min=1, max=200, help="Actions judged per page.")] = 50,
+) -> None:
+    """Judge every action of a battle again under today's rules and list those whose events
+    would differ (the rule that refuses one now, and what changes); exit 4 when any does."""
+    from engine.results import Refused
+    from server.auth import Principal
+    from server.rejudgement import rejudge as rejudge_page
+    from server.wiring import keyring_of, wire_services
+
+    settings = Settings()
+    engine = _engine(settings, create=False)
+    wired = wire_services(
+        settings, engine, notify="off", keyring=keyring_of(settings, create=False)
+    )
+    if wired.store.head_version(battle) == 0:
+        raise Stop(f"battle {battle} has no events")
+    director = Principal(battle, "director", "director")
+    after: int | None = 0
+    checked = differing = 0
+    while after is not None:
+        found = rejudge_page(wired.history, director, after, page)
+        if isinstance(found, Refused):
+            raise Stop(f"{found.rule}: {found.detail} (try a smaller --page)")
+        checked += found.checked
+        for action in found.differing:
+            differing += 1
+            first, last = action["versions"]
+            why = f" now refused: {action['rule']}" if action["rule"] else ""
+            console.print(
+                f"v{first}-{last} {action['intent'].get('type')} by {action['actor']}"
+                f" ({action['rules_version_then']} -> {action['rules_version_now']}){why}"
+            )
+            for words in action["differences"]:
+                console.print(f"  {words}")
+        after = found.next_after
+    wired.store.close()
+    console.print(f"{checked} actions judged again; {differing} would differ today")
+    if differing:
+        sys.exit(4)
 
 
 @app.command("export")

@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 from engine import Context, RulesetRegistry, builtin_rulesets, decide
-from engine.budget import within
+from engine.budget import Budget, within
 from engine.intents import Intent, parse_intent
 from engine.recorded_dice import ReplayDice
 from engine.results import Decision, Refusal, Refused
@@ -346,8 +346,11 @@ class HistoryService:
 
     # -- judgement ----------------------------------------------------------------------
 
-    def judgement(self, principal: Principal, intent_id: str) -> dict[str, Any] | Refused:
-        """Judge a recorded action again: same prior state, intent and dice; current rules."""
+    def judgement(
+        self, principal: Principal, intent_id: str, budget: Budget | None = None
+    ) -> dict[str, Any] | Refused:
+        """Judge a recorded action again: same prior state, intent and dice; current rules.
+        `budget` is the work it may cost (a whole battle's re-judgement shares one)."""
         battle_id = principal.battle_id
         envelopes = self.store.find_action(battle_id, intent_id)
         if not envelopes or envelopes[0].type != "IntentAccepted":
@@ -387,7 +390,7 @@ class HistoryService:
         before = self.loader.at(battle_id, first - 1).state
         rs = self.battles_rulesets().get(before.ruleset)
         now_version = rs.rules_version if rs is not None else None
-        with within(self.battles.budget("this judgement")):
+        with within(budget or self.battles.budget("this judgement")):
             again = _judged_again(opening, before, hidden, principal.is_director)
         if isinstance(again, Refused) and again.rule == TOO_COSTLY:
             return again

@@ -82,6 +82,10 @@ class Settings(BaseSettings):
         default=None,
         description="The key store's file; unset, keyring.json in data_dir, made once.",
     )
+    api_keys_file: Path | None = Field(
+        default=None,
+        description="The API keys' file (`turnledger keys`); unset, api-keys.json in data_dir.",
+    )
     migration_database_url: str | None = Field(
         default=None,
         validation_alias=AliasChoices(

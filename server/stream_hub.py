@@ -84,6 +84,16 @@ class Subscription:
         self.sink: Sink | None = None
         """Set by the stream while its task waits: the hub hands events to it at once
         instead of queueing them and waking the task. Cleared by `fall_behind`."""
+        self.token: bytes | None = None
+        """The hash of the token that opened the stream (its revocation ends the stream)."""
+        self.ended = False
+        """The stream's token was revoked: it ends at its next step."""
+
+    def end(self) -> None:
+        """End the stream: its token was revoked."""
+        self.ended = True
+        self.sink = None
+        self._wake.set()
 
     def deliver(self, envelope: Envelope) -> None:
         if len(self._queue) >= self.limit:
@@ -120,7 +130,7 @@ class Subscription:
         """Until an event is handed or the stream must catch up (True), or `timeout` seconds
         pass with neither (False: time for a heartbeat). A timer, not `wait_for`: no task is
         made per wait, which every live event of every stream would pay."""
-        if self._queue or self._behind:
+        if self._queue or self._behind or self.ended:
             return True
         self._wake.clear()
         timer = asyncio.get_running_loop().call_later(timeout, self._wake.set)
@@ -128,7 +138,7 @@ class Subscription:
             await self._wake.wait()
         finally:
             timer.cancel()
-        return bool(self._queue) or self._behind
+        return bool(self._queue) or self._behind or self.ended
 
 
 class FanOutMetrics:
@@ -208,6 +218,7 @@ class StreamHub:
         self.slow_readers = 0
         """Times a stream was sent back to the log for a connection that held too much."""
         self.fanout = FanOutMetrics(registry)
+        self._watchers: set[asyncio.Event] = set()
 
     @property
     def open_streams(self) -> int:
@@ -249,6 +260,28 @@ class StreamHub:
             self.unsubscribe(sub)
             raise HubUnavailable("the log's tail could not be read") from None
         return sub
+
+    def watch(self) -> asyncio.Event:
+        """An event set whenever the log may have grown (a notice, or the safety interval):
+        what a campaign's feed (server/feed.py) waits on between its own reads."""
+        self._start()
+        news = asyncio.Event()
+        self._watchers.add(news)
+        return news
+
+    def unwatch(self, news: asyncio.Event) -> None:
+        self._watchers.discard(news)
+
+    def _tell_watchers(self) -> None:
+        for news in self._watchers:
+            news.set()
+
+    def end_streams(self, battle_id: str, tokens: frozenset[bytes]) -> int:
+        """End the battle's streams opened by any of `tokens` (revoked); how many."""
+        ended = [s for s in self._subs.get(battle_id, ()) if s.token in tokens]
+        for sub in ended:
+            sub.end()
+        return len(ended)
 
     def unsubscribe(self, sub: Subscription) -> None:
         subs = self._subs.get(sub.battle_id)
@@ -369,8 +402,10 @@ class StreamHub:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 backoff = 0.5
                 self._news.set()  # notices sent while we were away are lost: read anyway
+                self._tell_watchers()
                 async for _ in conn.notifies():
                     self._news.set()
+                    self._tell_watchers()
             except Exception as exc:
                 log.warning("stream listener lost", error=type(exc).__name__)
             finally:

@@ -127,6 +127,9 @@ def content_digest(conn: Connection, battle_id: str, version: int) -> bytes | No
     return bytes(row.digest) if row.n == version else None
 
 
+_ACTIONS = text("SELECT count(DISTINCT intent_id) FROM event_log WHERE battle_id = :b")
+
+
 class Verifier:
     def __init__(self, store: PostgresEventStore, heads: VerifiedHeads) -> None:
         self._store = store
@@ -145,6 +148,12 @@ class Verifier:
         with self._store.engine.connect() as conn:
             rows = conn.execute(_RECORDED, {"b": battle_id, "vs": versions})
             return {row.version: row.recorded_at for row in rows}
+
+    def actions(self, battle_id: str) -> int:
+        """The battle's actions (appends): each answer that appended carried one receipt, so
+        a client that saw them all holds this many."""
+        with self._store.engine.connect() as conn:
+            return int(conn.execute(_ACTIONS, {"b": battle_id}).scalar_one())
 
     def verify(self, battle_id: str, *, full: bool = False) -> tuple[VerifyResult, int]:
         """(the chain's verdict, the version it resumed after: 0 for a full walk)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -11,14 +12,18 @@ from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
 from events.lru import SizedLRU
-from server.auth import Principal, same_secret, token_hash
+from server.api_keys import ApiKey, ApiKeys
+from server.auth import Principal, token_hash
 from server.battle_catalog import BattleCatalog
+from server.battle_directory import Revoked
 from server.battle_service import BattleService
+from server.feed import Feed, OpenFeeds, Owners, SharedPages
 from server.history_service import HistoryService
 from server.keyring import Keyring
 from server.log_questions import LogQuestions
 from server.settings import Settings
 from server.stream_hub import StreamHub
+from server.token_revocation import TokenRevocation
 from server.verification import Verifier
 
 from .metrics import Metrics
@@ -41,34 +46,65 @@ class Services:
     hub: StreamHub
     keyring: Keyring
     verifier: Verifier
+    keys: ApiKeys = field(default_factory=lambda: ApiKeys(None))
+    tokens: TokenRevocation = field(init=False)
+    feed: Feed = field(init=False)
+    open_feeds: OpenFeeds = field(default_factory=OpenFeeds)
     principals: PrincipalCache = field(default_factory=lambda: PrincipalCache())
     rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
     encoded: EncodedEvents = field(default_factory=lambda: EncodedEvents(8 * 2**20))
     catch_up: CatchUpBudget = field(default_factory=lambda: CatchUpBudget(32 * 2**20))
 
+    def __post_init__(self) -> None:
+        self.tokens = TokenRevocation(self.battles.directory, self.battles.clock, self.revoked)
+        self.feed = Feed(self.battles.store.read_all, Owners(self.engine), SharedPages())
+
+    def revoked(self, battle_id: str, tokens: frozenset[bytes]) -> None:
+        """Tokens were revoked here: forget them now and end the streams they hold."""
+        for hashed in tokens:
+            self.principals.forget((battle_id, hashed))
+        self.hub.end_streams(battle_id, tokens)
+
 
 class PrincipalCache:
-    """Tokens that authenticated once. Seats are never revoked, so a hit can't go stale.
+    """Tokens that authenticated lately.
+
+    A token can be revoked (server/token_revocation.py): the process that revokes it drops
+    it here at once (`forget`), and every process asks the database again about a token it
+    has not asked about for `FRESH_SECONDS`, so a revocation by another server process takes
+    effect there within that time, at the cost of one query per token that long.
 
     Bounded by an estimate of bytes: a seat may hold up to 200 creatures (measured: 742
     bytes an entry with none, about 100 more a creature)."""
 
     ENTRY_BYTES = 750
     PER_CREATURE = 100
+    FRESH_SECONDS = 1.0
 
-    def __init__(self, budget: int = 8 * 2**20) -> None:
-        self._items: SizedLRU[tuple[str, bytes], Principal] = SizedLRU(budget, self._size)
+    def __init__(
+        self, budget: int = 8 * 2**20, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._items: SizedLRU[tuple[str, bytes], tuple[Principal, float]] = SizedLRU(
+            budget, self._size
+        )
+        self._clock = clock
 
     @classmethod
-    def _size(cls, key: tuple[str, bytes], principal: Principal) -> int:
-        creatures = sum(cls.PER_CREATURE + len(c) for c in principal.creatures)
+    def _size(cls, key: tuple[str, bytes], held: tuple[Principal, float]) -> int:
+        creatures = sum(cls.PER_CREATURE + len(c) for c in held[0].creatures)
         return cls.ENTRY_BYTES + len(key[0]) + creatures
 
     def get(self, key: tuple[str, bytes]) -> Principal | None:
-        return self._items.get(key)
+        held = self._items.get(key)
+        if held is None or self._clock() - held[1] > self.FRESH_SECONDS:
+            return None
+        return held[0]
 
     def put(self, key: tuple[str, bytes], principal: Principal) -> None:
-        self._items.put(key, principal)
+        self._items.put(key, (principal, self._clock()))
+
+    def forget(self, key: tuple[str, bytes]) -> None:
+        self._items.pop(key)
 
 
 async def services(request: Request) -> Services:
@@ -102,8 +138,16 @@ async def principal(
     and back costs more than the cache lookup that usually answers here.
     """
     state = request.scope.setdefault("state", {})
+    token = bearer(request)
+    key = given_key(request)
+    if token is None and key is not None:
+        found = await key_principal(deps, battle_id, key, lambda: peer_of(request))
+        kind = "read" if request.method in ("GET", "HEAD") else "write"
+        deps.rate_limits.check(kind, f"key:{battle_id}:{found.key}")
+        state["battle_id"] = battle_id
+        return found
     return await authenticated(
-        deps, battle_id, bearer(request), request.method, lambda: peer_of(request), state
+        deps, battle_id, token, request.method, lambda: peer_of(request), state
     )
 
 
@@ -132,15 +176,69 @@ async def authenticated(
     if found is None:  # (a hit is already marked the most recently used: no put again)
         credential = battle_id.encode() + b"\0" + key[1]
         deps.rate_limits.refused_before(peer(), credential)
-        found = await run_in_threadpool(deps.battles.authenticate, battle_id, token)
-        if found is None:
+        who = await run_in_threadpool(deps.battles.identify, battle_id, token)
+        if not isinstance(who, Principal):
             deps.rate_limits.failed(peer(), credential)
-            raise ProblemError(401, "unauthorized", "this token does not open this battle")
+            raise refused_token(who)
+        found = who
         deps.principals.put(key, found)
     kind = "read" if method in ("GET", "HEAD") else "write"
     deps.rate_limits.check(kind, f"seat:{battle_id}:{found.seat_id}")
     state["battle_id"] = battle_id
     return found
+
+
+def refused_token(found: Revoked | None) -> ProblemError:
+    """The 401 of a token that opens nothing here: a revoked one is named revoked."""
+    if found is None:
+        return ProblemError(401, "unauthorized", "this token does not open this battle")
+    return ProblemError(
+        401,
+        "token-revoked",
+        f"this token ({found.what}) was revoked at {found.at.isoformat()}",
+    )
+
+
+async def key_principal(
+    deps: Services, battle_id: str, given: str, peer: Callable[[], str]
+) -> Principal:
+    """The API key acting as the director of a battle it created; 401 for a key that is
+    unknown or revoked, or that did not create this battle."""
+    key = known_key(deps, given, peer)
+    cache = (battle_id, bytes.fromhex(key.digest))
+    found = deps.principals.get(cache)
+    if found is None:
+        credential = battle_id.encode() + b"\0key\0" + cache[1]
+        deps.rate_limits.refused_before(peer(), credential)
+        owner = await run_in_threadpool(deps.catalog.created_by, battle_id)
+        if owner != key.scope:
+            deps.rate_limits.failed(peer(), credential)
+            raise ProblemError(401, "unauthorized", "this API key did not create this battle")
+        found = Principal(battle_id, "director", "director", key=key.name)
+        deps.principals.put(cache, found)
+    return found
+
+
+def known_key(deps: Services, given: str, peer: Callable[[], str]) -> ApiKey:
+    """The API key `given` is; 401 (counted against the peer's failed authentications) for
+    one the server does not know, naming a revoked one revoked."""
+    credential = b"key\0" + token_hash(given)
+    deps.rate_limits.refused_before(peer(), credential)
+    key = deps.keys.find(given)
+    if key is None or key.revoked:
+        # counted as a wrong token is: 401, then 429 past the peer's failed authentications
+        deps.rate_limits.failed(peer(), credential)
+        if key is None:
+            raise ProblemError(401, "unauthorized", "this API key is not one of this server's")
+        raise ProblemError(
+            401, "key-revoked", f"this API key ({key.name}) was revoked at {key.revoked_at}"
+        )
+    return key
+
+
+def given_key(request: Request) -> str | None:
+    """The API key the request carries in `X-API-Key` (None: none)."""
+    return request.headers.get("x-api-key") or None
 
 
 async def director(who: Principal = Depends(principal)) -> Principal:
@@ -161,17 +259,22 @@ async def api_key(
         ),
     ] = None,
 ) -> None:
-    """When TURNLEDGER_API_KEY is set, creating battles needs it (X-API-Key or Bearer).
+    """An API key (X-API-Key or Bearer) that the server knows, or none at all: when
+    TURNLEDGER_API_KEY is set, creating battles needs a key; a default server creates them
+    without one, as it always did. A key sent that the server does not know (or revoked) is
+    a 401, never silently ignored: its battles would be nobody's.
 
     The key is a declared header parameter, not a security requirement, so generated clients
     can create battles without a token where the server has no key."""
-    expected = deps.settings.api_key
-    if not expected:
+    if x_api_key:
+        known_key(deps, x_api_key, lambda: peer_of(request))
         return
-    given = x_api_key or bearer(request) or ""
-    if not same_secret(given, expected):
-        # counted as a wrong token is: 401, then 429 past the peer's failed authentications
-        deps.rate_limits.failed(peer_of(request), b"key\0" + token_hash(given))
+    # a bearer may be a key, or the director token of a battle the creation continues
+    token = bearer(request)
+    key = deps.keys.find(token) if token else None
+    if key is not None:
+        known_key(deps, token or "", lambda: peer_of(request))
+    elif deps.keys.required:
         raise ProblemError(401, "unauthorized", "creating battles needs the server's API key")
 
 
@@ -190,6 +293,6 @@ def limited(kind: str) -> Any:
         return Depends(principal)
 
     async def check(request: Request, deps: Services = Depends(services)) -> None:
-        deps.rate_limits.check(kind, client_of(request, deps.settings.api_key))
+        deps.rate_limits.check(kind, client_of(request, deps.keys))
 
     return Depends(check)

@@ -148,10 +148,13 @@ class LeanIntents:
             or (given is not None and not REQUEST_ID.fullmatch(given))
         ):
             return None
+        token = bearer_of(found.get(b"authorization", ""))
+        if token is None and any(name == b"x-api-key" for name, _ in scope["headers"]):
+            return None  # an API key acting as director: the full stack's dependency
         return Head(
             battle_id=path.group(1),
             dry_run=dry_run,
-            token=bearer_of(found.get(b"authorization", "")),
+            token=token,
             idempotency_key=key,
             request_id=given or secrets.token_hex(8),
         )

@@ -33,7 +33,6 @@ oldest first, so the table stays as large as the clients active in one period.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections import OrderedDict
@@ -41,6 +40,8 @@ from collections.abc import Callable
 
 from fastapi import Request
 from limits import parse
+
+from server.api_keys import ApiKeys
 
 from .problems import ProblemError
 
@@ -173,14 +174,16 @@ def peer_of(request: Request) -> str:
     return "ip:" + (request.client.host if request.client else "unknown")
 
 
-def client_of(request: Request, api_key: str | None) -> str:
-    """Who a creation is counted (and its idempotency key scoped) as: the server's API key
-    when it has one (only a request holding it gets this far), else the real peer."""
-    if api_key:
-        given = request.headers.get("x-api-key")
-        if given is None:
-            scheme, _, value = request.headers.get("authorization", "").partition(" ")
-            given = value.strip() if scheme.lower() == "bearer" else None
-        if given:
-            return "key:" + hashlib.sha256(given.encode()).hexdigest()[:32]
+def client_of(request: Request, keys: ApiKeys) -> str:
+    """Who a creation is counted (and its idempotency key scoped, and the battle owned) as:
+    the API key it holds, when the server knows it (an unknown key in `X-API-Key` was refused
+    before this), else the real peer."""
+    given = request.headers.get("x-api-key")
+    if given is None:
+        scheme, _, value = request.headers.get("authorization", "").partition(" ")
+        given = value.strip() if scheme.lower() == "bearer" else None
+    if given:
+        key = keys.find(given)
+        if key is not None and not key.revoked:
+            return key.scope
     return peer_of(request)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -15,7 +16,8 @@ from starlette.responses import Response
 from engine.intents import Intent
 from engine.results import Refused
 from events.vocabulary import registry
-from server.auth import Principal
+from server.auth import Principal, token_hash
+from server.battle_directory import Revoked
 from server.command_pipeline import IntentOutcome
 from server.continuation import continued_body
 from server.errors import BadRequest, NotFound
@@ -153,7 +155,7 @@ async def create_battle(
     again only to a retry of the same request with the same `Idempotency-Key`)."""
     check_limits(body)
     raw = plain_json(body)
-    scope = client_of(request, deps.settings.api_key)
+    scope = client_of(request, deps.keys)
     continued = raw.pop("continue", None)
     if continued is not None:
         raw, continued = await run_in_threadpool(
@@ -457,6 +459,7 @@ async def stream(
     battle_id: BattleId,
     who: Caller,
     deps: Deps,
+    request: Request,
     last_event_id: Annotated[
         str | None, Header(description="Resume after this version (sent on reconnects).")
     ] = None,
@@ -507,6 +510,10 @@ async def stream(
         reader=reader,
         seen=None if who.is_director else seen,
     )
+    token = bearer(request)
+    if token is not None:
+        sub.token = token_hash(token)
+        follower.still_open = opened_by(deps, battle_id, token)
     try:
         await follower.start()
         if start and follower.first_page_empty:
@@ -521,6 +528,17 @@ async def stream(
         ping=settings.stream_heartbeat,
         headers={"Cache-Control": "no-store"},
     )
+
+
+def opened_by(deps: Services, battle_id: str, token: str) -> Callable[[], Awaitable[bool]]:
+    """Whether `token` still opens the battle (asked of the database at a stream's
+    heartbeats: a revocation by another server process ends the stream there)."""
+
+    async def ask() -> bool:
+        found = await run_in_threadpool(deps.battles.identify, battle_id, token)
+        return not isinstance(found, Revoked)
+
+    return ask
 
 
 async def past_the_head(deps: Deps, battle_id: str, start: int) -> None:
@@ -578,7 +596,10 @@ def verify_receipts(battle_id: BattleId, body: s.VerifyIn, who: Caller, deps: De
         lambda versions: deps.verifier.hashes_at(battle_id, versions),
         lambda versions: deps.verifier.recorded_at(battle_id, versions),
     )
-    return OrjsonResponse({**verify_json(battle_id, result), "receipts": checked.as_json()})
+    actions = deps.verifier.actions(battle_id)
+    return OrjsonResponse(
+        {**verify_json(battle_id, result), "receipts": {**checked.as_json(), "actions": actions}}
+    )
 
 
 def verify_json(battle_id: str, verified: Any) -> dict[str, Any]:

@@ -129,7 +129,7 @@ async def import_battle(body: Bundle, deps: Deps, request: Request) -> Any:
     here: the same events under a new id, chained with this server's key; the answer holds
     the id and the director token. A bundle that does not verify, a player's (sealed)
     bundle, or events that do not make a battle are refused (422) and nothing is written."""
-    scope = client_of(request, deps.settings.api_key)
+    scope = client_of(request, deps.keys)
     doc = body.model_dump(exclude_none=True)
     try:
         checked = await run_in_threadpool(check_bundle, doc)

@@ -8,13 +8,13 @@ from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
-from server.auth import same_secret, token_hash
+from server.auth import token_hash
 
 from .answers import Answer
 from .battle_bodies import Tag, Tags, Title
-from .deps import BattleId, Deps, Director, bearer
+from .deps import BattleId, Deps, Director, Services, bearer, given_key, known_key
 from .problems import ProblemError, responses
-from .rate_limits import client_of, peer_of
+from .rate_limits import peer_of
 from .wire import OrjsonResponse
 
 router = APIRouter(tags=["campaign"])
@@ -94,32 +94,43 @@ async def list_battles(
     unknown = sorted(set(request.query_params) - {"tag", "limit", "before", "token"})
     if unknown:
         raise ProblemError(422, "invalid-request", f"unknown parameter(s): {', '.join(unknown)}")
-    expected = deps.settings.api_key
-    given = request.headers.get("x-api-key") or bearer(request)
-    if not given:
-        raise ProblemError(401, "unauthorized", "send the API key or a battle's token")
-    keyed = bool(expected) and same_secret(given, expected or "")
-    scope = client_of(request, expected) if keyed else None
-    credential = b"list\0" + token_hash(given)
-    if not keyed:
-        deps.rate_limits.refused_before(peer_of(request), credential)
+    scope, hashed = listing_caller(request, deps)
     page = await run_in_threadpool(
         deps.catalog.listing,
         scope=scope,
-        token_hash=None if keyed else token_hash(given),
+        token_hash=hashed,
         tags=tag or [],
         limit=limit,
         before=before,
     )
     if (
-        not keyed
+        hashed is not None
         and not page.battles
-        and not await run_in_threadpool(deps.catalog.token_opens_any, token_hash(given))
+        and not await run_in_threadpool(deps.catalog.token_opens_any, hashed)
     ):
         # a junk credential is a failed authentication (401, then 429), not an empty list
-        deps.rate_limits.failed(peer_of(request), credential)
+        deps.rate_limits.failed(peer_of(request), b"list\0" + hashed)
         raise ProblemError(401, "unauthorized", "this key or token opens no battle here")
     return OrjsonResponse({"battles": page.battles, "next_before": page.next_before})
+
+
+def listing_caller(request: Request, deps: Services) -> tuple[str | None, bytes | None]:
+    """Whose battles a listing shows: an API key's (its scope) or a battle token's (its
+    hash). A key or token the server does not know is a 401, never an empty page."""
+
+    def peer() -> str:
+        return peer_of(request)
+
+    key = given_key(request)
+    if key is not None:
+        return known_key(deps, key, peer).scope, None
+    token = bearer(request)
+    if not token:
+        raise ProblemError(401, "unauthorized", "send an API key or a battle's token")
+    if deps.keys.find(token) is not None:
+        return known_key(deps, token, peer).scope, None
+    deps.rate_limits.refused_before(peer(), b"list\0" + token_hash(token))
+    return None, token_hash(token)
 
 
 @router.patch(

@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Path, Query, Request
+from pydantic import Field
 from starlette.responses import Response
 
 from engine.results import Refused
 from server.narration import narrate_what_if
+from server.rejudgement import MAX_ACTIONS, rejudge
 
 from . import schemas as s
-from .deps import BattleId, Caller, Deps, limited
+from .answers import Answer
+from .deps import BattleId, Caller, Deps, Director, limited
 from .problems import ProblemError, refusal_error, responses
 from .routes_battles import READ, WRITE, IdempotencyKey, answer
 from .wire import OrjsonResponse
@@ -96,6 +99,61 @@ def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, deps: Deps)
     if isinstance(found, Refused):
         raise refusal_error(found)
     return OrjsonResponse(found)
+
+
+class RejudgedAction(s.Judgement):
+    rule: str | None = Field(
+        description="The rule that refuses the action now (null: still accepted, with other"
+        " events)."
+    )
+
+
+class RejudgementPage(Answer):
+    """A page of the battle's actions judged again under today's rules, oldest first."""
+
+    battle_id: str = Field(description="The battle.")
+    checked: int = Field(description="How many actions this page judged again.")
+    differing: list[RejudgedAction] = Field(
+        description="The actions whose events would differ today: the rule, what was recorded"
+        " and what would be judged now."
+    )
+    next_after: int | None = Field(
+        description="Pass as `after` for the next page; null when this was the last."
+    )
+
+
+@router.get(
+    "/battles/{battle_id}/rejudgement",
+    response_model=RejudgementPage,
+    responses=READ,
+    operation_id="rejudge_battle",
+)
+def rejudge_battle(
+    battle_id: BattleId,
+    who: Director,
+    deps: Deps,
+    after: Annotated[
+        int, Query(ge=0, le=2**31 - 1, description="Judge the actions after this version.")
+    ] = 0,
+    limit: Annotated[
+        int, Query(ge=1, le=MAX_ACTIONS, description="At most this many actions.")
+    ] = 50,
+) -> Any:
+    """Every action of the battle judged again under today's rules (the director, or the
+    API key that created it): those whose events would differ, in pages; one page shares
+    the work budget (over it: 422 `limits/too-costly` naming the limit; ask a smaller
+    `limit`)."""
+    found = rejudge(deps.history, who, after, limit)
+    if isinstance(found, Refused):
+        raise refusal_error(found)
+    return OrjsonResponse(
+        {
+            "battle_id": battle_id,
+            "checked": found.checked,
+            "differing": found.differing,
+            "next_after": found.next_after,
+        }
+    )
 
 
 @router.get(

@@ -300,6 +300,11 @@ class ReceiptsChecked(BaseModel):
         description="Versions signed with two different hashes: proof of a rewrite."
     )
     rewritten: bool = Field(description="True when `conflicts` is not empty.")
+    actions: int | None = Field(
+        default=None,
+        description="The battle's actions: one receipt each was given, so a client that kept"
+        " every receipt of the battle holds this many (fewer: some were never kept).",
+    )
 
 
 class VerifyOut(BaseModel):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any, Protocol
 
 import structlog
@@ -114,6 +114,9 @@ class Follower:
         self._wrote_at = time.monotonic()
         self.slow = 0
         """How often the stream was sent back to the log for a full connection buffer."""
+        self.still_open: Callable[[], Awaitable[bool]] | None = None
+        """Asked before each heartbeat: whether the stream's token still opens its battle
+        (a revocation by another server process ends the stream there)."""
 
     async def start(self) -> None:
         """Read the first catch-up page before the answer starts, so a database that is away
@@ -134,6 +137,8 @@ class Follower:
                 # the hub writes only while this task waits: take the sink back before
                 # anything is sent from here (a send may wait on the client)
                 self.sub.sink = None
+                if self.sub.ended:
+                    return  # its token was revoked (server/token_revocation.py)
                 if self.sub.catch_up_needed():
                     async for chunk in self._catch_up(None):
                         self._wrote_at = time.monotonic()
@@ -149,6 +154,8 @@ class Follower:
                 quiet = time.monotonic() - self._wrote_at
                 if quiet >= ping:
                     self._wrote_at += quiet
+                    if self.still_open is not None and not await self.still_open():
+                        return  # revoked by another server process
                     yield PING
                     continue
                 body = self.body

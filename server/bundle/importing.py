@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from engine.view import battle_view
 from events.chain import PendingRow
 from events.chain_key import ChainKey
 from events.envelope import GENESIS_HASH, ActionMeta, canonical_json, chain_content
@@ -59,10 +60,16 @@ def rows_of(checked: CheckedBundle, battle_id: str, chain_key: ChainKey) -> list
         row = _row(content, battle_id, prev, chain_key)
         rows.append(row)
         prev = row.hash
+    kinds = [row.type for row in rows if row.type != "IntentAccepted"]
+    if not kinds or kinds[0] != "BattleCreated" or kinds.count("BattleCreated") > 1:
+        raise BundleRefused("a battle's log opens with its creation, once")
     try:
-        fold(effective_events([row.envelope(0) for row in rows], registry))
-    except (MalformedEvent, UnknownEventType, ValueError, KeyError, TypeError) as exc:
-        raise BundleRefused(f"the events do not fold into a battle: {exc}") from None
+        battle_view(fold(effective_events([row.envelope(0) for row in rows], registry)))
+    except Exception as exc:
+        # A log this server never judged may hold what its reducers and views never met (a
+        # signed bundle proves who signed it, not that its rules made it): whatever fails to
+        # fold or to show is the bundle's fault, refused before anything is written.
+        raise BundleRefused(f"the events do not fold into a battle: {exc!r}") from None
     return rows
 
 

@@ -220,15 +220,18 @@ def test_an_import_on_another_server_makes_an_equal_battle(
     with server.client(battle.director) as http:
         old_state = http.get(f"/battles/{battle.battle_id}").json()
         old_events = http.get(f"/battles/{battle.battle_id}/events").json()["events"]
+        old_moves = http.get(f"/battles/{battle.battle_id}/creatures/hero/movement").json()
     with other_server.client(made["director_token"]) as http:
         url = f"/battles/{made['battle_id']}"
         new_state = http.get(url).json()
         new_events = http.get(f"{url}/events").json()["events"]
+        new_moves = http.get(f"{url}/creatures/hero/movement").json()  # the log's questions
         assert http.get(f"{url}/verify", params={"full": "true"}).json()["ok"]
         again = http.get(f"{url}/export").content
         moved = http.post(f"{url}/intents", json={"type": "stand_up", "creature": "hero"})
         assert moved.status_code == 201, moved.text  # the imported battle plays on
     assert {**new_state, "battle_id": None} == {**old_state, "battle_id": None}
+    assert {**new_moves, "battle_id": None} == {**old_moves, "battle_id": None}
     chain = {"battle_id", "global_position", "hash", "prev_hash"}
     assert [{k: v for k, v in e.items() if k not in chain} for e in new_events] == [
         {k: v for k, v in e.items() if k not in chain} for e in old_events

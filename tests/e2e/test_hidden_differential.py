@@ -42,6 +42,8 @@ NOT_A_PLAYERS_QUESTION = {
     ("GET", "/keys"): "the server's public keys: the same for every battle",
     ("GET", "/healthz"): "liveness: about the server, not a battle",
     ("GET", "/metrics"): "the server's counters: about every battle at once, not the player's",
+    ("POST", "/battles/import"): "makes a battle anew from a director's bundle (a player's"
+    " sealed one is refused): no battle's player asks it",
 }
 PATHS = [
     [[2, 2], [3, 2], [4, 2], [5, 1], [6, 1]],  # through [5, 1]
@@ -106,6 +108,21 @@ def named_as_x(text: str, battle_id: str, name: str) -> str:
     """An answer about `name` with the name (quoted, as refusals quote it) written X."""
     text = text.replace(battle_id, "BATTLE")
     return text.replace(f"'{name}'", "'X'").replace(f'"{name}"', '"X"')
+
+
+def exported(answer: httpx.Response) -> Any:
+    """A player's bundle as what it reads: each event opened (its content) or sealed (what
+    it is shown, or nothing for a placeholder); salts, commitments and the signed statement
+    are the battle's own hashes."""
+    assert answer.status_code == 200, answer.text
+    return [
+        {
+            "version": e["version"],
+            "content": orjson.loads(e["content"]) if "content" in e else None,
+            "shown": orjson.loads(e["shown"]) if "shown" in e else None,
+        }
+        for e in answer.json()["events"]
+    ]
 
 
 def plain(value: Any, battle_id: str) -> Any:
@@ -244,6 +261,7 @@ def play(server: Running, spec: dict[str, Any], cid: str, at: list[int]) -> tupl
         kept = [moved.json()["receipt"]]
         reads["receipts"] = body_of(ask("POST", f"{url}/verify", json={"receipts": kept}))
         reads["view"] = body_of(ask("GET", f"{url}/view", params={"token": player}))
+        reads["export"] = exported(ask("GET", f"{url}/export"))
         reads["directors"] = [
             body_of(ask("PATCH", url, json={"title": "mine"})),
             body_of(ask("POST", f"{url}/close", json={"reason": "mine"})),

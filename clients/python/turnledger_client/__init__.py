@@ -12,7 +12,7 @@ wire`); events are typed by their `type` (`wire.MovedEnvelope`, whose `data` is 
 
 from . import wire
 from .calls import Event, Intent
-from .client import AsyncClient, Client, ReceiptsVerdict
+from .client import AsyncClient, Client, IncompleteReceipts, ReceiptsVerdict
 from .errors import (
     Conflict,
     ConnectionLost,
@@ -24,15 +24,21 @@ from .errors import (
     Unauthorized,
     Unavailable,
 )
+from .feed import CallbackCheckpoint, CheckpointStore, FedEvent, FileCheckpoint
 from .receipts import ReceiptBook
 
 __all__ = [
     "AsyncClient",
+    "CallbackCheckpoint",
+    "CheckpointStore",
     "Client",
     "Conflict",
     "ConnectionLost",
     "Event",
+    "FedEvent",
+    "FileCheckpoint",
     "Forbidden",
+    "IncompleteReceipts",
     "Intent",
     "InvalidRequest",
     "NotFound",

@@ -21,6 +21,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 FORMAT = "turnledger-bundle-v1"
@@ -119,9 +120,10 @@ def verify_bundle(
     """Check a bundle; `BundleBroken` when anything in it does not hold.
 
     `trusted_keys` are JWKs (the `keys` of `GET /keys`): the bundle embeds the server's
-    keys in what it signs, and the one that signed must be among these (same `kid` and `x`)
-    for the verdict to be `trusted`. `receipts` (as a client kept them) are compared with the
-    bundle's hash at their version."""
+    keys in what it signs, and the one that signed must be among these (same `kid` and `x`,
+    and not retired before the bundle's `exported_at`) for the verdict to be `trusted`.
+    `receipts` (as a client kept them) are compared with the bundle's hash at their
+    version."""
     doc = load_bundle(bundle) if isinstance(bundle, bytes | str) else dict(bundle)
     _exact(doc, {"format", "statement", "key_id", "signature", "events"}, "the bundle")
     if doc["format"] != FORMAT:
@@ -137,7 +139,7 @@ def verify_bundle(
         reader=statement["reader"],
         exported_at=statement["exported_at"],
         key_id=doc["key_id"],
-        trusted=_trusted(jwk, trusted_keys or ()),
+        trusted=_trusted(jwk, trusted_keys or (), statement["exported_at"]),
         events=events,
     )
     _compare_receipts(verdict, receipts, trusted_keys or ())
@@ -230,8 +232,23 @@ def thumbprint(x: str) -> str:
     return _b64url(hashlib.sha256(members.encode()).digest())
 
 
-def _trusted(jwk: dict[str, Any], trusted: Sequence[Mapping[str, Any]]) -> bool:
-    return any(k.get("kid") == jwk["kid"] and k.get("x") == jwk["x"] for k in trusted)
+def _trusted(jwk: dict[str, Any], trusted: Sequence[Mapping[str, Any]], exported_at: str) -> bool:
+    """The signing key is one of `trusted` (same `kid` and `x`), and was not retired when the
+    bundle says it was signed: a retired key signs nothing new (were it leaked, it could)."""
+    for key in trusted:
+        if key.get("kid") != jwk["kid"] or key.get("x") != jwk["x"]:
+            continue
+        retired = key.get("retired_at")
+        return not retired or _instant(exported_at) < _instant(str(retired))
+    return False
+
+
+def _instant(text: str) -> datetime:
+    try:
+        at = datetime.fromisoformat(text)
+    except ValueError:
+        raise BundleBroken(f"{text!r} is not an ISO 8601 instant") from None
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
 def _compare_receipts(

@@ -242,3 +242,37 @@ def import_bundle(bundle: Mapping[str, Any]) -> Call[wire.ImportedOut]:
 def verify_receipts(battle_id: str, receipts: list[dict[str, Any]]) -> Call[wire.VerifyOut]:
     body = {"receipts": receipts}
     return Call("POST", f"/battles/{battle_id}/verify", model(wire.VerifyOut), body, appends=False)
+
+
+def feed(after: str | None, limit: int) -> Call[wire.FeedPageOut]:
+    params: dict[str, Any] = {"limit": limit}
+    if after:
+        params["after"] = after
+    return Call("GET", "/feed", model(wire.FeedPageOut), params=params)
+
+
+def revoke_seat(battle_id: str, seat_id: str) -> Call[wire.RevokedOut]:
+    # revoking again revokes nothing more: safe to retry
+    return Call(
+        "DELETE", f"/battles/{battle_id}/seats/{seat_id}", model(wire.RevokedOut), appends=False
+    )
+
+
+def rotate_director_token(battle_id: str) -> Call[wire.RotatedOut]:
+    # never sent twice: a lost answer's new token would be lost with it, the old one revoked
+    return Call("POST", f"/battles/{battle_id}/director-token/rotate", model(wire.RotatedOut))
+
+
+def revoke_battle_tokens(battle_id: str) -> Call[wire.RevokedOut]:
+    return Call(
+        "POST", f"/battles/{battle_id}/tokens/revoke", model(wire.RevokedOut), appends=False
+    )
+
+
+def rejudgement(battle_id: str, after: int, limit: int) -> Call[wire.RejudgementPage]:
+    return Call(
+        "GET",
+        f"/battles/{battle_id}/rejudgement",
+        model(wire.RejudgementPage),
+        params={"after": after, "limit": limit},
+    )

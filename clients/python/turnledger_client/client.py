@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import warnings
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 from types import TracebackType
@@ -21,10 +22,16 @@ from pydantic import BaseModel
 from . import calls, wire
 from .calls import Call, Intent
 from .errors import ConnectionLost, error_for
+from .feed import CheckpointStore, FedEvent, fed_event
 from .receipts import ReceiptBook, signature_holds
 
 T = TypeVar("T")
 RETRY_STATUSES = frozenset({429, 503})
+
+
+class IncompleteReceipts(UserWarning):
+    """A battle was verified against fewer receipts than it has actions: the actions whose
+    receipts were not kept are checked by the chain alone, not by a signed receipt."""
 
 
 class ReceiptsVerdict:
@@ -33,6 +40,7 @@ class ReceiptsVerdict:
     def __init__(self, server: wire.VerifyOut, kept: int, unsigned: list[dict[str, Any]]) -> None:
         self.server = server
         self.kept = kept
+        """How many receipts of the battle the book holds (all were checked)."""
         self.unsigned = unsigned
         """Kept receipts whose signature does not hold against the published keys."""
 
@@ -41,6 +49,17 @@ class ReceiptsVerdict:
         """The chain holds, the log agrees with every receipt, and each signature holds."""
         checked = self.server.receipts
         return bool(self.server.ok and checked and checked.agree and not self.unsigned)
+
+    @property
+    def actions(self) -> int | None:
+        """The battle's actions, one receipt each (as the server counts them)."""
+        checked = self.server.receipts
+        return None if checked is None else checked.actions
+
+    @property
+    def complete(self) -> bool:
+        """Whether the book holds a receipt for every action of the battle."""
+        return self.actions is None or self.kept >= self.actions
 
 
 class _Base:
@@ -57,7 +76,9 @@ class _Base:
         receipts_file: str | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
-        self.receipts = receipts or ReceiptBook(receipts_file)
+        self.receipts = receipts or (
+            ReceiptBook.shared(receipts_file) if receipts_file else ReceiptBook()
+        )
         """Every receipt an answer brought (turnledger_client/receipts.py)."""
         self.token = token
         self.retries = retries
@@ -97,7 +118,15 @@ class _Base:
     ) -> ReceiptsVerdict:
         kept = self.receipts.of(battle_id)
         unsigned = [r for r in kept if not signature_holds(r, jwks)]
-        return ReceiptsVerdict(found, len(kept), unsigned)
+        verdict = ReceiptsVerdict(found, len(kept), unsigned)
+        if not verdict.complete:
+            warnings.warn(
+                f"battle {battle_id}: {verdict.kept} receipts kept for {verdict.actions} actions;"
+                " the others are checked by the chain alone",
+                IncompleteReceipts,
+                stacklevel=3,
+            )
+        return verdict
 
     def _request(self, call: Call[Any]) -> dict[str, Any]:
         return {
@@ -368,6 +397,65 @@ class Client(_Base):
                     raise ConnectionLost(f"the stream of {battle_id} kept failing") from exc
                 time.sleep(self._pause(failures - 1, None))
 
+    # -- a campaign: its feed, its tokens, its receipts ----------------------------------------
+
+    def feed_page(self, after: str | None = None, limit: int = 500) -> wire.FeedPageOut:
+        """A page of the API key's feed after the checkpoint `after` (None: the start)."""
+        return self._run(calls.feed(after, limit))
+
+    def follow_feed(self, store: CheckpointStore | None = None) -> Iterator[FedEvent]:
+        """Every event of the API key's battles, live, after the checkpoint `store` holds;
+        the checkpoint after each event is saved once the loop asks for the next one
+        (turnledger_client/feed.py). A dropped connection is resumed from the last checkpoint
+        (`Last-Event-ID`): nothing is lost or repeated; it gives up after `retries` failed
+        reconnects in a row."""
+        last = store.load() if store is not None else None
+        failures = 0
+        while True:
+            headers = {"Accept": "text/event-stream", **({"Last-Event-ID": last} if last else {})}
+            try:
+                with self._http.stream(
+                    "GET", "/feed", headers=headers, timeout=httpx.Timeout(self._timeout, read=None)
+                ) as answer:
+                    if answer.status_code >= 400:
+                        answer.read()
+                        self._read(calls.feed(None, 1), answer)
+                    for message in EventSource(answer).iter_sse():
+                        if not message.id:
+                            continue
+                        last, failures = message.id, 0
+                        if message.event != "checkpoint":
+                            yield fed_event(message.id, message.data)
+                        if store is not None:
+                            store.save(message.id)
+            except (httpx.TransportError, httpx.StreamError) as exc:
+                failures += 1
+                if failures > self.retries:
+                    raise ConnectionLost("the feed kept failing") from exc
+                time.sleep(self._pause(failures - 1, None))
+
+    def revoke_seat(self, battle_id: str, seat_id: str) -> wire.RevokedOut:
+        """Revoke a seat's token (the director, or the API key that created the battle)."""
+        return self._run(calls.revoke_seat(battle_id, seat_id))
+
+    def rotate_director_token(self, battle_id: str) -> wire.RotatedOut:
+        """A new director token (shown once); the old one stops at once."""
+        return self._run(calls.rotate_director_token(battle_id))
+
+    def revoke_battle_tokens(self, battle_id: str) -> wire.RevokedOut:
+        """Revoke every token of a battle (the API key that created it)."""
+        return self._run(calls.revoke_battle_tokens(battle_id))
+
+    def rejudge(self, battle_id: str, after: int = 0, limit: int = 50) -> wire.RejudgementPage:
+        """A page of the battle's actions judged again under today's rules: those that would
+        differ (the director, or the API key that created it)."""
+        return self._run(calls.rejudgement(battle_id, after, limit))
+
+    def verify_book(self) -> dict[str, ReceiptsVerdict]:
+        """Every battle of the receipt book verified against its receipts (each verdict says
+        how many it checked; fewer than the battle's actions warns `IncompleteReceipts`)."""
+        return {battle: self.verify_receipts(battle) for battle in self.receipts.battles()}
+
 
 class AsyncClient(_Base):
     """The same API for asyncio (`async with AsyncClient(url, token) as tl:`)."""
@@ -617,3 +705,58 @@ class AsyncClient(_Base):
                 if failures > self.retries:
                     raise ConnectionLost(f"the stream of {battle_id} kept failing") from exc
                 await asyncio.sleep(self._pause(failures - 1, None))
+
+    # -- a campaign: its feed, its tokens, its receipts ----------------------------------------
+
+    async def feed_page(self, after: str | None = None, limit: int = 500) -> wire.FeedPageOut:
+        """As `Client.feed_page`."""
+        return await self._run(calls.feed(after, limit))
+
+    async def follow_feed(self, store: CheckpointStore | None = None) -> AsyncIterator[FedEvent]:
+        """As `Client.follow_feed`."""
+        last = store.load() if store is not None else None
+        failures = 0
+        while True:
+            headers = {"Accept": "text/event-stream", **({"Last-Event-ID": last} if last else {})}
+            try:
+                async with self._http.stream(
+                    "GET", "/feed", headers=headers, timeout=httpx.Timeout(self._timeout, read=None)
+                ) as answer:
+                    if answer.status_code >= 400:
+                        await answer.aread()
+                        self._read(calls.feed(None, 1), answer)
+                    async for message in EventSource(answer).aiter_sse():
+                        if not message.id:
+                            continue
+                        last, failures = message.id, 0
+                        if message.event != "checkpoint":
+                            yield fed_event(message.id, message.data)
+                        if store is not None:
+                            store.save(message.id)
+            except (httpx.TransportError, httpx.StreamError) as exc:
+                failures += 1
+                if failures > self.retries:
+                    raise ConnectionLost("the feed kept failing") from exc
+                await asyncio.sleep(self._pause(failures - 1, None))
+
+    async def revoke_seat(self, battle_id: str, seat_id: str) -> wire.RevokedOut:
+        """As `Client.revoke_seat`."""
+        return await self._run(calls.revoke_seat(battle_id, seat_id))
+
+    async def rotate_director_token(self, battle_id: str) -> wire.RotatedOut:
+        """As `Client.rotate_director_token`."""
+        return await self._run(calls.rotate_director_token(battle_id))
+
+    async def revoke_battle_tokens(self, battle_id: str) -> wire.RevokedOut:
+        """As `Client.revoke_battle_tokens`."""
+        return await self._run(calls.revoke_battle_tokens(battle_id))
+
+    async def rejudge(
+        self, battle_id: str, after: int = 0, limit: int = 50
+    ) -> wire.RejudgementPage:
+        """As `Client.rejudge`."""
+        return await self._run(calls.rejudgement(battle_id, after, limit))
+
+    async def verify_book(self) -> dict[str, ReceiptsVerdict]:
+        """As `Client.verify_book`."""
+        return {battle: await self.verify_receipts(battle) for battle in self.receipts.battles()}

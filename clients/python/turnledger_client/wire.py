@@ -5515,6 +5515,10 @@ class ReceiptsChecked(BaseModel):
     The log against the receipts given.
     """
 
+    actions: Annotated[int | None, Field(title="Actions")] = None
+    """
+    The battle's actions: one receipt each was given, so a client that kept every receipt of the battle holds this many (fewer: some were never kept).
+    """
     agree: Annotated[bool, Field(title="Agree")]
     """
     True when the log agrees with every valid receipt.
@@ -5831,6 +5835,45 @@ class Reveal(BaseModel):
     type: Annotated[Literal["reveal"], Field(title="Type")] = "reveal"
     """
     What is asked: selects the intent's shape.
+    """
+
+
+class RevokedOut(BaseModel):
+    """
+    What was revoked: every later request with those tokens is a 401 naming it revoked,
+    and the live streams they hold end.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    revoked: Annotated[list[str], Field(title="Revoked")]
+    """
+    What each revoked token was: `director` or `seat:<seat id>`.
+    """
+    revoked_at: Annotated[str, Field(title="Revoked At")]
+    """
+    When (ISO 8601).
+    """
+
+
+class RotatedOut(BaseModel):
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    director_token: Annotated[str, Field(title="Director Token")]
+    """
+    The battle's new director token, shown once; the old one stopped.
+    """
+    revoked: Annotated[list[str], Field(title="Revoked")]
+    """
+    What each revoked token was: `director` or `seat:<seat id>`.
+    """
+    revoked_at: Annotated[str, Field(title="Revoked At")]
+    """
+    When (ISO 8601).
     """
 
 
@@ -11442,6 +11485,81 @@ class EventsPage(BaseModel):
     """
 
 
+class FedEventOut(BaseModel):
+    checkpoint: Annotated[str, Field(title="Checkpoint")]
+    """
+    Resume here to read what comes after this event.
+    """
+    event: Annotated[
+        ActionConvertedEnvelope
+        | ActionRedoneEnvelope
+        | ActionUndoneEnvelope
+        | ActionUsedEnvelope
+        | BattleCreatedEnvelope
+        | CollidedEnvelope
+        | ConditionSetEnvelope
+        | CreatureHiddenEnvelope
+        | CreaturePlacedEnvelope
+        | CreatureRemovedEnvelope
+        | CreatureRevealedEnvelope
+        | DamageTakenEnvelope
+        | DiceRolledEnvelope
+        | DroppedDownEnvelope
+        | FellEnvelope
+        | FellInchesEnvelope
+        | FighterPlacedEnvelope
+        | ForceMovedEnvelope
+        | HandsChangedEnvelope
+        | HurledThroughEnvelope
+        | ImpactRolledEnvelope
+        | IntentAcceptedEnvelope
+        | JumpTestedEnvelope
+        | KnockedProneEnvelope
+        | MovedEnvelope
+        | MovedInchesEnvelope
+        | OpportunityAttackTriggeredEnvelope
+        | PowerRolledEnvelope
+        | ReactionResolvedEnvelope
+        | RuleOverruledEnvelope
+        | ShieldSurfEndedEnvelope
+        | ShieldSurfStartedEnvelope
+        | ShieldWornEnvelope
+        | ShiftedEnvelope
+        | StoodUpEnvelope
+        | TakenDownEnvelope
+        | TalliedEnvelope
+        | TeleportedEnvelope
+        | TerrainSetEnvelope
+        | TurnEndedEnvelope
+        | TurnStartedEnvelope
+        | UnseenCreatureMetEnvelope
+        | UnseenEnvelope,
+        Field(discriminator="type", title="Event"),
+    ]
+    """
+    The event (its envelope, as the log holds it).
+    """
+
+
+class FeedPageOut(BaseModel):
+    """
+    The key's next events, oldest first, each with the checkpoint after it.
+    """
+
+    caught_up: Annotated[bool, Field(title="Caught Up")]
+    """
+    Whether the page reached the log's end (false: ask again at once).
+    """
+    checkpoint: Annotated[str, Field(title="Checkpoint")]
+    """
+    Where this page ended (past other keys' events too): the next page's `after`.
+    """
+    events: Annotated[list[FedEventOut], Field(title="Events")]
+    """
+    A page of events of the key's battles.
+    """
+
+
 class IntentOut(BaseModel):
     """
     An accepted action: the new version, its logged events and its trace.
@@ -11679,6 +11797,110 @@ class Judgement(BaseModel):
     versions: Annotated[list[int], Field(title="Versions")]
     """
     The action's first and last versions.
+    """
+
+
+class RejudgedAction(BaseModel):
+    actor: Annotated[str | None, Field(title="Actor")]
+    """
+    Who acted: `director` or `seat:<seat_id>`.
+    """
+    differences: Annotated[list[str], Field(title="Differences")]
+    """
+    Each difference, in words (empty when matching).
+    """
+    intent: Annotated[
+        Move
+        | Shift
+        | Teleport
+        | ForceMove
+        | FallProne
+        | StandUp
+        | KnockOff
+        | LoseGrip
+        | Draw
+        | Stow
+        | FallingTest
+        | ShieldSurf
+        | StartTurn
+        | EndTurn
+        | ResolveReaction
+        | Place
+        | Remove
+        | SetTerrain
+        | SetCondition
+        | Hide
+        | Reveal
+        | UndoRecord
+        | RedoRecord
+        | CreateRecord,
+        Field(discriminator="type", title="Intent"),
+    ]
+    """
+    The intent as recorded (an intent body, or the body of `undo`, `redo` or `create_battle`).
+    """
+    intent_id: Annotated[str, Field(title="Intent Id")]
+    """
+    The action judged.
+    """
+    judged: JudgedAgain | None
+    """
+    What the rules decide now; null for control actions (undo, redo, create).
+    """
+    matches: Annotated[bool, Field(title="Matches")]
+    """
+    True when today's decision equals the recorded one.
+    """
+    note: Annotated[str | None, Field(title="Note")] = None
+    """
+    Why the action was not judged (control actions).
+    """
+    recorded: RecordedAction
+    """
+    What the log recorded.
+    """
+    rule: Annotated[str | None, Field(title="Rule")]
+    """
+    The rule that refuses the action now (null: still accepted, with other events).
+    """
+    rules_version_now: Annotated[str | None, Field(title="Rules Version Now")]
+    """
+    The rules version that judged it now (null for control actions).
+    """
+    rules_version_then: Annotated[str | None, Field(title="Rules Version Then")]
+    """
+    The rules version that decided it.
+    """
+    ruling: RulingShown | None
+    """
+    The director's ruling on the action; null when it carried none.
+    """
+    versions: Annotated[list[int], Field(title="Versions")]
+    """
+    The action's first and last versions.
+    """
+
+
+class RejudgementPage(BaseModel):
+    """
+    A page of the battle's actions judged again under today's rules, oldest first.
+    """
+
+    battle_id: Annotated[str, Field(title="Battle Id")]
+    """
+    The battle.
+    """
+    checked: Annotated[int, Field(title="Checked")]
+    """
+    How many actions this page judged again.
+    """
+    differing: Annotated[list[RejudgedAction], Field(title="Differing")]
+    """
+    The actions whose events would differ today: the rule, what was recorded and what would be judged now.
+    """
+    next_after: Annotated[int | None, Field(title="Next After")]
+    """
+    Pass as `after` for the next page; null when this was the last.
     """
 
 

@@ -11,18 +11,27 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import psycopg
 import pytest
 from sqlalchemy import Engine, text
 
-from events.chain import build_rows
+from events.append_statement import append_params, append_sql
+from events.chain import PendingRow, build_rows
 from events.envelope import GENESIS_HASH, ActionMeta
 from events.migrate import current, downgrade, upgrade
 from events.notifier import Listener
 from events.store import Cursor, VersionConflict
 from events.store_postgres import PostgresEventStore
 from tests.event_fixtures import moved, test_registry
+
+
+def insert_uncommitted(conn: psycopg.Connection[Any], rows: list[PendingRow]) -> dict[int, int]:
+    """The append's one statement (events/append_statement.py) on a connection whose
+    transaction the test holds open: {version: global position}."""
+    cur = conn.execute(append_sql(len(rows), False, False), append_params(rows, None, b"", None))
+    return {row[0]: row[1] for row in cur.fetchall()}
 
 
 def drain(store: PostgresEventStore, cursor: Cursor) -> tuple[list[int], Cursor]:
@@ -137,7 +146,7 @@ def test_a_late_commit_is_delivered_in_order_not_skipped(
     slow = psycopg.connect(database_uri)  # not autocommit: the insert stays uncommitted
     now = datetime.now(UTC)
     rows = build_rows("slow", 0, [moved(x=1)], meta, now, GENESIS_HASH, test_registry)
-    early_position = store._insert(slow, rows)[1]  # takes position p, not yet committed
+    early_position = insert_uncommitted(slow, rows)[1]  # takes position p, not yet committed
 
     store.append("fast", 0, [moved(x=2)])  # takes p+1 and commits first
 
@@ -169,8 +178,8 @@ def test_a_hole_is_waited_for_even_when_its_writer_took_the_younger_transaction_
     younger_xid = int(younger.execute("SELECT pg_current_xact_id()::text").fetchone()[0])
     late = build_rows("late", 0, [moved(x=1)], ActionMeta(), now, GENESIS_HASH, test_registry)
     early = build_rows("early", 0, [moved(x=2)], ActionMeta(), now, GENESIS_HASH, test_registry)
-    p = store._insert(younger, late)[1]
-    assert store._insert(older, early)[1] == p + 1
+    p = insert_uncommitted(younger, late)[1]
+    assert insert_uncommitted(older, early)[1] == p + 1
     older.commit()
     assert older_xid < younger_xid
 
@@ -194,7 +203,7 @@ def test_a_rolled_back_append_does_not_stall_readers(
     rows = build_rows(
         "gone", 0, [moved()], ActionMeta(), datetime.now(UTC), GENESIS_HASH, test_registry
     )
-    hole = store._insert(aborted, rows)[1]
+    hole = insert_uncommitted(aborted, rows)[1]
     store.append("kept", 0, [moved()])
 
     waiting = store.read_all(Cursor(), limit=10)
@@ -300,7 +309,7 @@ def test_a_migration_down_and_up_keeps_working_on_a_populated_database(
     downgrade(engine, "base")
     assert current(engine) is None
     upgrade(engine)
-    assert current(engine) == "0008_i36"
+    assert current(engine) == "0009_i38"
     assert "VALUES (p_battle_id, v_key," in write_view_text(engine)  # row by row (0007_i25b)
     downgrade(engine, "0006_i24")  # the append overload of 0007_i25b goes, 0003's stays
     with engine.connect() as conn:
@@ -311,7 +320,7 @@ def test_a_migration_down_and_up_keeps_working_on_a_populated_database(
     assert "FROM jsonb_each(changes) AS e\n            ON CONFLICT" in write_view_text(engine)
     assert creature_rows_written(engine, "b8") == [("a", 1, {"hp": 1}), ("b", 1, {"hp": 2})]
     upgrade(engine)
-    assert current(engine) == "0008_i36"
+    assert current(engine) == "0009_i38"
     assert "VALUES (p_battle_id, v_key," in write_view_text(engine)
     assert creature_rows_written(engine, "b9") == [("a", 1, {"hp": 1}), ("b", 1, {"hp": 2})]
     fresh = PostgresEventStore(
@@ -331,6 +340,7 @@ KILLED_APPENDER = textwrap.dedent(
     import os, sys, time
     import psycopg
     from datetime import UTC, datetime
+    from events.append_statement import append_params, append_sql
     from events.chain import build_rows
     from events.envelope import GENESIS_HASH, ActionMeta
     from events.store_postgres import PostgresEventStore
@@ -341,7 +351,7 @@ KILLED_APPENDER = textwrap.dedent(
     store = PostgresEventStore(engine, lambda: datetime.now(UTC), registry=test_registry, notify="off")
     conn = psycopg.connect(sys.argv[2])
     rows = build_rows("doomed", 0, [moved()], ActionMeta(), datetime.now(UTC), GENESIS_HASH, test_registry)
-    store._insert(conn, rows)
+    conn.execute(append_sql(len(rows), False, False), append_params(rows, None, b"", None))
     print("inserted", flush=True)
     time.sleep(60)
     """

@@ -141,3 +141,23 @@ def test_an_unseen_creatures_turn_refuses_in_words_that_name_no_one() -> None:
         real = judge_unseen({"type": "start_turn", "creature": "A"}, state, {cid}, judge, Context())
         answers.append(real)
     assert answers == [TURN_WORDS, TURN_WORDS]
+
+
+def test_warcry_a_move_whose_leg_meets_an_unseen_fighter_ends_with_the_legs_before() -> None:
+    """Warcry, Move: "A fighter cannot move through other fighters"."""
+    from tests.unit.rulesets.warcry.table import battle, fighter
+
+    state = battle(fighter("f1", [5, 5]), fighter("f2", [9, 5], side="blue"))
+    legs = {
+        "type": "move",
+        "creature": "f1",
+        "legs": [{"kind": "normal", "to": [6, 5, 0]}, {"kind": "normal", "to": [10, 5, 0]}],
+    }
+    assert isinstance(decide(legs, known_state(state, {"f2"})), Accepted)
+    truth = decide(legs, state)
+    assert isinstance(truth, Refused) and truth.step == 1, truth
+    real = judge_unseen(legs, state, {"f2"}, judge, Context())
+    assert isinstance(real, Accepted), real
+    moved = next(e for e in real.events if e.type == "MovedInches").model_dump()
+    assert [list(p) for p in moved["path"]][-1] == [6, 5, 0]
+    assert [(m["at"], m["rule"]) for m in met(real)] == [((10, 5, 0), truth.rule)]

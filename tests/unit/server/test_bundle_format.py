@@ -4,6 +4,7 @@ and keeps the director's links; rows rebuilt for an import chain and fold as the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -138,3 +139,22 @@ def test_rows_for_an_import_chain_under_the_new_key_and_fold_as_the_original() -
 def test_a_players_bundle_is_not_imported() -> None:
     with pytest.raises(BundleRefused, match="director"):
         rows_of(check_bundle(orjson.loads(PLAYERS)), "b-2", KEYRING.chain_key)
+
+
+def test_a_key_retired_before_the_export_is_not_trusted_for_it() -> None:
+    later = KEYRING.rotated(datetime(2026, 4, 1, tzinfo=UTC))  # retired before AT, the export
+    retired = [k.jwk() for k in later.published]
+    assert not verify_bundle(DIRECTORS, retired).trusted
+    still = KEYRING.rotated(datetime(2026, 6, 1, tzinfo=UTC))  # retired after it
+    assert verify_bundle(DIRECTORS, [k.jwk() for k in still.published]).ok
+
+
+def test_a_log_that_does_not_open_with_a_creation_is_not_imported() -> None:
+    checked = check_bundle(orjson.loads(DIRECTORS))
+    opener, created, hidden = checked.contents
+    assert opener is not None and hidden is not None
+    for contents in ((opener, hidden), (opener, created, created)):
+        renumbered = tuple({**c, "version": n} for n, c in enumerate(contents, start=1) if c)
+        odd = replace(checked, version=len(renumbered), contents=renumbered)
+        with pytest.raises(BundleRefused, match="opens with its creation"):
+            rows_of(odd, "b-2", KEYRING.chain_key)
