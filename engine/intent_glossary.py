@@ -36,6 +36,8 @@ COMMON: dict[str, str] = {
     "damage": "For `damaging`: the damage it deals.",
     "depth": "Depth of water or of a pit, in squares.",
     "hard": "A surface hard to climb or a liquid hard to swim (the Director's Might test).",
+    "surface": "For `landing`: what a fall onto these squares lands on: `jagged`, `rough`, "
+    "`normal` or `soft`.",
     "elevation": "The ground's new height there, in squares.",
     "reaction": "The id of the reaction window (from `pending_reactions[].id`).",
     "decision": "`take` the reaction or `decline` it.",
@@ -92,7 +94,7 @@ PARTICULAR: dict[str, str] = {
     "SetTerrain.kind": "The terrain to put on the cells; `clear` removes every terrain there.",
     "SetTerrain.height": "How tall a wall or obstacle stands (squares).",
     "TerrainSetup.kind": "The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, "
-    "`hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.",
+    "`hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.",
     "TerrainSetup.height": "How tall a wall or obstacle stands (squares); for `updraft`, how "
     "many squares above the ground it lifts a glider.",
     "ElevationSetup.height": "The ground's height over these cells, in squares (may be negative).",

@@ -20,7 +20,7 @@ from pydantic import (
 )
 
 from engine.intent_glossary import describe
-from events.battle_events import CreatureSpec, Material, TerrainKind
+from events.battle_events import CreatureSpec, Material, Surface, TerrainKind
 from events.creature_fields import PLACED, CreatureId
 
 
@@ -204,6 +204,10 @@ class ForceMove(IntentBase):
     prone_after: int | None = Field(default=None, ge=0, le=1000)
     """The target drops prone after this many squares, ending the forced movement (Epic
     Path; 0: in its starting square). Rulesets without the option refuse it."""
+    into_space: bool = False
+    """Draw Steel, the Director's discretion: forced into the space of the one creature in
+    its way whose size is within 1 of its own, the target ends there squeezed (a bane on its
+    ability rolls and tests) instead of colliding. Only the director may send it."""
 
 
 class FallProne(IntentBase):
@@ -345,6 +349,8 @@ class SetTerrain(IntentBase):
     hard: bool = False
     fits: str | None = Field(default=None, max_length=16)
     """For `narrow`: the size the opening is built for."""
+    surface: Surface | None = None
+    """For `landing`: what a fall onto these squares lands on (absent: normal)."""
 
 
 class SetCondition(IntentBase):
@@ -354,6 +360,10 @@ class SetCondition(IntentBase):
     on: bool = True
     source: CreatureId | None = None
     until: Literal["end_of_turn"] | None = None
+    landing: Point | None = None
+    """Draw Steel: a creature knocked prone by this effect while it climbs or rides another
+    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
+    nearest free one)."""
 
 
 class Hide(IntentBase):

@@ -19,6 +19,7 @@ from events.battle_events import (
     MapSpec,
     Material,
     Rect,
+    Surface,
     TerrainKind,
     TerrainSpec,
 )
@@ -63,6 +64,9 @@ class TerrainSetup(SetupModel):
     hard: bool = False
     fits: str | None = Field(default=None, max_length=16)
     """For `narrow`: the size the opening is built for (bigger creatures squeeze or stop)."""
+    surface: Surface | None = None
+    """For `landing`: what a fall onto these squares lands on, `jagged`, `rough`, `normal` or
+    `soft` (the rulesets that read it say what each does)."""
 
 
 class ElevationSetup(SetupModel):
@@ -175,6 +179,7 @@ def map_spec(m: MapSetup) -> MapSpec:
                 depth=t.depth,
                 hard=t.hard,
                 fits=t.fits,
+                surface=t.surface,
             )
         )
     elevation = []

@@ -43,8 +43,12 @@ TerrainKind = Literal[
     "concealed",
     "updraft",
     "narrow",
+    "landing",
 ]
 Material = Literal["glass", "wood", "stone", "metal"]
+Surface = Literal["jagged", "rough", "normal", "soft"]
+"""What a fall lands on (Epic Path, Falling: "This may also be modified by the surface being
+impacted")."""
 
 
 class Value(BaseModel):
@@ -74,6 +78,8 @@ class TerrainSpec(Value):
     """A surface hard to climb or a liquid hard to swim: the Director's Might test."""
     fits: str | None = Field(default=None, max_length=16)
     """For `narrow`: the size the opening is built for (bigger creatures squeeze or stop)."""
+    surface: Surface | None = Field(default=None, exclude_if=lambda v: v is None)
+    """For `landing`: what a fall onto these squares lands on (absent: normal)."""
 
 
 class ElevationSpec(Value):
@@ -394,6 +400,8 @@ class TerrainSet(Event):
     elevation: int | None = None
     hard: bool = False
     fits: str | None = None
+    surface: Surface | None = Field(default=None, exclude_if=lambda v: v is None)
+    """For `landing`: what a fall onto these squares lands on (absent: normal)."""
 
 
 @registry.register

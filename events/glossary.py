@@ -48,6 +48,8 @@ COMMON: dict[str, str] = {
     "hard": "A surface hard to climb or a liquid hard to swim: climbing or swimming it calls "
     "for the Director's Might test.",
     "fits": "For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).",
+    "surface": "For `landing`: what a fall onto these squares lands on: `jagged`, `rough`, "
+    "`normal` or `soft`.",
     "elevation": "The ground's height there, in squares.",
     "condition": "The condition's name (`prone`, `slowed`, `grabbed`, `restrained`, ...).",
     "on": "True when the condition begins, false when it ends.",
@@ -93,7 +95,7 @@ PARTICULAR: dict[str, str] = {
     "MapSpec.terrain": "Terrain features over cells.",
     "MapSpec.elevation": "Ground heights over cells.",
     "TerrainSpec.kind": "The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, "
-    "`hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.",
+    "`hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.",
     "TerrainSpec.height": "How tall a wall or obstacle stands (squares); for `updraft`, how "
     "many squares above the ground it lifts a glider.",
     "TerrainSpec.damage": "For `damaging`: the damage it deals.",

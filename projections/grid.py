@@ -54,6 +54,8 @@ class Grid:
     concealed: tuple[bool, ...] = ()
     updraft: tuple[int, ...] = ()
     narrow: tuple[str | None, ...] = ()
+    landing: tuple[str | None, ...] = ()
+    """What a fall onto each square lands on (`landing` terrain: its `surface`), or None."""
 
     def index(self, x: int, y: int) -> int:
         return y * self.width + x
@@ -83,12 +85,14 @@ _BLANK: dict[str, Any] = {
     "concealed": False,
     "updraft": 0,
     "narrow": None,
+    "landing": None,
 }
 
 
 def _build(width: int, height: int, layers: dict[str, list[Any]]) -> Grid:
     ground = [e - p for e, p in zip(layers["elevation"], layers["pit"], strict=True)]
     surface = [g + s for g, s in zip(ground, layers["solid"], strict=True)]
+    landing = layers["landing"]
     return Grid(
         width=width,
         height=height,
@@ -97,7 +101,9 @@ def _build(width: int, height: int, layers: dict[str, list[Any]]) -> Grid:
         top=max(surface),
         bottom=min(ground),
         any_narrow=any(v is not None for v in layers["narrow"]),
-        **{name: tuple(values) for name, values in layers.items()},
+        **{name: tuple(values) for name, values in layers.items() if name != "landing"},
+        # most maps mark no landing surface: an empty layer costs nothing per square
+        landing=tuple(landing) if any(v is not None for v in landing) else (),
     )
 
 
@@ -137,7 +143,7 @@ def grid_from_spec(spec: MapSpec) -> Grid:
             i = y * spec.width + x
             if t.hard:
                 layers["hard"][i] = True
-            _apply(layers, t.kind, i, t.height, t.material, t.damage, t.depth, t.fits)
+            _apply(layers, t.kind, i, t.height, t.material, t.damage, t.depth, t.fits, t.surface)
     return _build(spec.width, spec.height, layers)
 
 
@@ -150,6 +156,7 @@ def _apply(
     dmg: int | None,
     depth: int | None,
     fits: str | None,
+    surface: str | None = None,
 ) -> None:
     if kind == "wall":
         layers["solid"][i] = WALL_DEFAULT_HEIGHT if height is None else height
@@ -177,6 +184,8 @@ def _apply(
         layers["updraft"][i] = UPDRAFT_DEFAULT_HEIGHT if height is None else height
     elif kind == "narrow":
         layers["narrow"][i] = fits
+    elif kind == "landing":
+        layers["landing"][i] = surface or "normal"
     elif kind == "clear":
         for name in LAYERS:
             if name not in ("elevation", "hard"):
@@ -203,6 +212,7 @@ def grid_with_terrain(grid: Grid, event: TerrainSet) -> Grid:
             event.damage,
             event.depth,
             event.fits,
+            event.surface,
         )
     return _build(grid.width, grid.height, layers)
 

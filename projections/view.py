@@ -17,6 +17,7 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
     cells: dict[str, list[list[int]]] = {}
     updrafts: dict[int, list[list[int]]] = {}
     narrows: dict[str, list[list[int]]] = {}
+    landings: dict[str, list[list[int]]] = {}
     solids: dict[tuple[str, int], list[list[int]]] = {}
     for i in range(grid.width * grid.height):
         x, y = i % grid.width, i // grid.width
@@ -45,6 +46,9 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
         fits = grid.narrow[i]
         if fits is not None:
             narrows.setdefault(fits, []).append([x, y])
+        surface = grid.landing[i] if grid.landing else None
+        if surface is not None:
+            landings.setdefault(surface, []).append([x, y])
     # walls and obstacles by height (a game master reads what a creature can climb or see over)
     out: list[dict[str, Any]] = [
         {"kind": kind, "cells": where, "height": height}
@@ -53,6 +57,7 @@ def _terrain_view(grid: Grid) -> list[dict[str, Any]]:
     out += [{"kind": kind, "cells": where} for kind, where in cells.items()]
     out += [{"kind": "updraft", "cells": c, "height": h} for h, c in sorted(updrafts.items())]
     out += [{"kind": "narrow", "cells": c, "fits": f} for f, c in sorted(narrows.items())]
+    out += [{"kind": "landing", "cells": c, "surface": s} for s, c in sorted(landings.items())]
     return out
 
 

@@ -31,6 +31,11 @@ def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused 
             rule="auth/rulings-director-only",
             detail="whether a creature catches itself is the GM's ruling (`caught`)",
         )
+    if getattr(intent, "into_space", False):
+        return Refused(
+            rule="auth/rulings-director-only",
+            detail="forcing a creature into another's space is the Director's discretion",
+        )
     if intent.type in DIRECTOR_ONLY:
         return Refused(rule="auth/director-only", detail=f"only the director may {intent.type}")
     if intent.type == "resolve_reaction":

@@ -224,7 +224,10 @@ def shown_as(event_type: str, data: dict[str, Any], hidden: Set[str]) -> tuple[s
         kind = intent.get("type") if isinstance(intent, dict) else None
         if isinstance(kind, str) and names_hidden(intent, intent_shape(kind), hidden):
             return PLACEHOLDER, {}
-    return event_type, rewrite(data, shape, hidden, UNSEEN)
+    shown = rewrite(data, shape, hidden, UNSEEN)
+    if event_type == "IntentAccepted" and "unseen" in shown and not shown["unseen"]:
+        del shown["unseen"]  # as logged when its actor saw everything: nothing tells apart
+    return event_type, shown
 
 
 def _created_without(data: dict[str, Any], hidden: Set[str]) -> dict[str, Any]:

@@ -68,9 +68,11 @@ OWN_FIELDS: dict[str, frozenset[str]] = {
     "through": frozenset({"epic-path"}),
     "part_of_move": frozenset({"epic-path"}),
     "landing": frozenset({"draw-steel"}),
+    "into_space": frozenset({"draw-steel"}),
 }
 """Intent fields only some rulesets' texts give a meaning to: sent to another, refused rather
-than ignored (Epic Path's maneuvers and part of a move action; Draw Steel's landing space)."""
+than ignored (Epic Path's maneuvers and part of a move action; Draw Steel's landing space and
+the Director's forcing into a creature's space)."""
 
 
 class RulesetBase:

@@ -154,6 +154,7 @@ class GridRuleset(RulesetBase):
                 elevation=intent.elevation,
                 hard=intent.hard,
                 fits=intent.fits,
+                surface=intent.surface,
             )
         )
 

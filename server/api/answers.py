@@ -202,6 +202,9 @@ class TerrainView(Answer):
         "(a wall given no height stands 100)."
     )
     fits: str | None = sometimes("For `narrow`: the size it is built for.")
+    surface: str | None = sometimes(
+        "For `landing`: what a fall there lands on (`jagged`, `rough`, `normal`, `soft`)."
+    )
 
 
 class ElevationView(Answer):

@@ -265,6 +265,10 @@ class ActionPointsOptions(BaseModel):
     """
     "A character in general cannot perform actions while swimming, however Zaldar may agree to offer the attempt" (the text): a creature in water can't Dodge or Move Silently (the actions among its moves) unless the table allows it. Default: `false`.
     """
+    climb_marked_only: Annotated[bool | None, Field(title="Climb Marked Only")] = None
+    """
+    Climbing Up / Down: only a feature "deemed climbable by Zaldar" is climbed: `true`, a step up onto or down off a feature needs its (higher) square marked `climbable` on the map; `false`, every raised feature may be climbed. Default: `false`.
+    """
     climb_needs_free_hands: Annotated[
         bool | None, Field(title="Climb Needs Free Hands")
     ] = None
@@ -6174,6 +6178,15 @@ class SeatOut(BaseModel):
     """
 
 
+class Landing2(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
+    """
+    Draw Steel: a creature knocked prone by this effect while it climbs or rides another
+    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
+    nearest free one).
+    """
+
+
 class Until1Enum(StrEnum):
     """
     `end_of_turn`: the condition ends when the current turn ends; null: until removed.
@@ -6204,6 +6217,12 @@ class SetCondition(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    landing: Annotated[Landing2 | None, Field(title="Landing")] = None
+    """
+    Draw Steel: a creature knocked prone by this effect while it climbs or rides another
+    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
+    nearest free one).
     """
     on: Annotated[bool | None, Field(title="On")] = None
     """
@@ -6265,6 +6284,7 @@ class Kind7(StrEnum):
     concealed = "concealed"
     updraft = "updraft"
     narrow = "narrow"
+    landing = "landing"
 
 
 class Material(StrEnum):
@@ -6276,6 +6296,17 @@ class Material(StrEnum):
     wood = "wood"
     stone = "stone"
     metal = "metal"
+
+
+class Surface(StrEnum):
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
+    """
+
+    jagged = "jagged"
+    rough = "rough"
+    normal = "normal"
+    soft = "soft"
 
 
 class SetTerrain(BaseModel):
@@ -6333,6 +6364,10 @@ class SetTerrain(BaseModel):
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
     Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    """
+    surface: Annotated[Surface | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
     """
     type: Annotated[Literal["set_terrain"], Field(title="Type")] = "set_terrain"
     """
@@ -7778,6 +7813,7 @@ class Kind8(StrEnum):
     concealed = "concealed"
     updraft = "updraft"
     narrow = "narrow"
+    landing = "landing"
 
 
 class TerrainSetData(BaseModel):
@@ -7824,6 +7860,10 @@ class TerrainSetData(BaseModel):
     rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
     An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
+    """
+    surface: Annotated[Surface | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
     """
 
 
@@ -7974,7 +8014,7 @@ class Height(RootModel[int]):
 
 class Kind9(StrEnum):
     """
-    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.
     """
 
     wall = "wall"
@@ -7988,6 +8028,19 @@ class Kind9(StrEnum):
     concealed = "concealed"
     updraft = "updraft"
     narrow = "narrow"
+    landing = "landing"
+
+
+class Surface2(StrEnum):
+    """
+    For `landing`: what a fall onto these squares lands on, `jagged`, `rough`, `normal` or
+    `soft` (the rulesets that read it say what each does).
+    """
+
+    jagged = "jagged"
+    rough = "rough"
+    normal = "normal"
+    soft = "soft"
 
 
 class TerrainSetup(BaseModel):
@@ -8024,16 +8077,32 @@ class TerrainSetup(BaseModel):
     """
     kind: Annotated[Kind9, Field(title="Kind")]
     """
-    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.
     """
     material: Annotated[Material | None, Field(title="Material")] = None
     """
     What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
     """
+    surface: Annotated[Surface2 | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall onto these squares lands on, `jagged`, `rough`, `normal` or
+    `soft` (the rulesets that read it say what each does).
+    """
 
 
 class Cell5(RootModel[tuple[int, int]]):
     root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
+
+
+class Surface3(StrEnum):
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
+    """
+
+    jagged = "jagged"
+    rough = "rough"
+    normal = "normal"
+    soft = "soft"
 
 
 class TerrainSpec(BaseModel):
@@ -8071,7 +8140,7 @@ class TerrainSpec(BaseModel):
     """
     kind: Annotated[Kind9, Field(title="Kind")]
     """
-    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft` or `narrow`.
+    The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.
     """
     material: Annotated[Material | None, Field(title="Material")]
     """
@@ -8080,6 +8149,10 @@ class TerrainSpec(BaseModel):
     rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
     Rectangles of squares, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
+    """
+    surface: Annotated[Surface3 | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall onto these squares lands on (absent: normal).
     """
 
 
@@ -8103,6 +8176,10 @@ class TerrainView(BaseModel):
     kind: Annotated[str, Field(title="Kind")]
     """
     The terrain kind.
+    """
+    surface: Annotated[str | None, Field(title="Surface")] = None
+    """
+    For `landing`: what a fall there lands on (`jagged`, `rough`, `normal`, `soft`).
     """
 
 
@@ -9431,6 +9508,12 @@ class ForceMove(BaseModel):
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    """
+    into_space: Annotated[bool | None, Field(title="Into Space")] = None
+    """
+    Draw Steel, the Director's discretion: forced into the space of the one creature in
+    its way whose size is within 1 of its own, the target ends there squeezed (a bane on its
+    ability rolls and tests) instead of colliding. Only the director may send it. Default: `false`.
     """
     kind: Annotated[Kind, Field(title="Kind")]
     """

@@ -32,12 +32,15 @@ class ApField(SquareField):
         super().__init__(LADDER, state, c, mode)
         self.dodging = dodging
         """A Dodge may pass through neutral and hostile spaces (never end in one)."""
-        self.walls = ActionPointsOptions.of(state).corner_rule == "walls"
+        options = ActionPointsOptions.of(state)
+        self.walls = options.corner_rule == "walls"
+        self.marked_only = options.climb_marked_only
 
     def memo_key(self) -> Hashable | None:
         c = self.creature
         prone = c.has("prone")
-        return ("action-points", c.id, c.size, self.mode, prone, self.dodging, self.walls)
+        marked = self.marked_only
+        return ("action-points", c.id, c.size, self.mode, prone, self.dodging, self.walls, marked)
 
     def least_cost(self, node: Node, goal: Coord) -> int:
         """Every space across or along costs at least 1 and a diagonal, which goes one along
@@ -90,6 +93,11 @@ class ApField(SquareField):
         refused = self._basic(node, to)
         if refused is not None:
             return refused
+        if climbing and to[2] != frm[2] and self.marked_only and not self._deemed(frm, to):
+            return Illegal(
+                "action-points/not-climbable",
+                f"the feature between {list(frm)[:2]} and {list(to)[:2]} is not deemed climbable",
+            )
         diagonal = to[0] != frm[0] and to[1] != frm[1]
         if diagonal and self.walls and any(self.grid.wall[i] for i in self.corner_cells(frm, to)):
             return Illegal("action-points/cannot-cut-corners", "a wall's corner is in the way")
@@ -105,6 +113,13 @@ class ApField(SquareField):
                 f"the opening at {list(to)[:2]} is too small to walk into: crawl",
             )
         return None
+
+    def _deemed(self, frm: Coord, to: Coord) -> bool:
+        """Climbing Up / Down: a feature "deemed climbable by Zaldar" (option
+        `climb_marked_only`): the higher square of the step, the feature climbed onto or off,
+        is marked `climbable` on the map."""
+        top = to if to[2] > frm[2] else frm
+        return self.any_cell(top, self.grid.climbable)
 
     def tight(self, to: Coord) -> bool:
         """Whether a space at `to` is a small area only a crawler fits into (`_tight`)."""

@@ -66,6 +66,14 @@ class ActionPointsOptions(BaseOptions):
             "`stats.hands_busy` > 0 can't climb; `false` lets the GM waive it."
         ),
     )
+    climb_marked_only: bool = Field(
+        default=False,
+        description=(
+            'Climbing Up / Down: only a feature "deemed climbable by Zaldar" is climbed: '
+            "`true`, a step up onto or down off a feature needs its (higher) square marked "
+            "`climbable` on the map; `false`, every raised feature may be climbed."
+        ),
+    )
     actions_while_swimming: bool = Field(
         default=False,
         description=(

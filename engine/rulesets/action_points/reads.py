@@ -71,7 +71,11 @@ READS = Reads(
             "A pit `depth` spaces deep (absent: 2): a walker stepping down into it falls (the "
             "falling table by height) and its move ends; a climber climbs down."
         ),
-        "climbable": 'Ignored: every raised space may be climbed ("deemed climbable by Zaldar").',
+        "climbable": (
+            'A feature "deemed climbable by Zaldar": with option `climb_marked_only`, only '
+            "such a square is climbed onto or off; without it (the default) every raised "
+            "space may be climbed."
+        ),
         "impeded": "Ignored (Epic Path's terrain).",
         "concealed": "Ignored (Epic Path's terrain).",
         "updraft": "Ignored (Reclaim the Wild's terrain).",
@@ -83,6 +87,8 @@ READS = Reads(
         "damage": "Ignored.",
         "depth": "A pit's depth in 6-ft spaces (a water space costs the same at any depth).",
         "hard": "Ignored (Draw Steel's Might test).",
+        "landing": "Ignored: the falling table has no landing surfaces.",
+        "surface": "Ignored (Epic Path's landing surface).",
         "fits": "A `narrow` opening's size.",
         "elevation": (
             "The ground's height in 6-ft spaces: up takes `mode: climb` (3 Move Points per 6 "

@@ -26,6 +26,7 @@ from engine.rulesets.draw_steel import (
     moves,
     prone,
     reactions,
+    squeezing,
 )
 from engine.rulesets.draw_steel import teleport as teleporting
 from engine.rulesets.draw_steel.economy import Budget
@@ -42,7 +43,7 @@ from projections.state import BattleState, Creature
 
 class DrawSteel(GridRuleset):
     id: ClassVar[str] = "draw-steel"
-    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.3"
+    rules_version: ClassVar[str] = "draw-steel/2025.1-engine.4"
     options_model: ClassVar[type[BaseOptions]] = DrawSteelOptions
     reads: ClassVar[Reads | None] = READS
 
@@ -67,6 +68,22 @@ class DrawSteel(GridRuleset):
 
     def settle(self, action: Action) -> None:
         falling.settle(action)
+        squeezing.settle(action)
+
+    def on_set_condition(self, intent: it.SetCondition, state: BattleState, action: Action) -> None:
+        """A condition set by the director; a climber knocked prone by it "fall[s] and
+        land[s] prone in an adjacent space of your choice" (`landing`)."""
+        super().on_set_condition(intent, state, action)
+        if intent.landing is None:
+            return
+        c = action.state.creatures[intent.creature]
+        if not (intent.condition == "prone" and intent.on and c.has("climbing")):
+            raise Refusal(
+                "draw-steel/landing-needs-a-fall",
+                "`landing` is where a creature knocked prone while it climbs or rides another "
+                "lands",
+            )
+        falling.fall_off(action, c, hurt=True, choice=intent.landing)
 
     def new_round(self, action: Action) -> None:
         falling.new_round(action)

@@ -21,7 +21,7 @@ from engine.geometry import box, box_gap, line_cells, line_cells_3d, overlaps
 from engine.intents import MAX_DISTANCE, ForceMove
 from engine.lookups import creature
 from engine.results import Refusal
-from engine.rulesets.draw_steel import burrowing, climbing, falling
+from engine.rulesets.draw_steel import burrowing, climbing, falling, squeezing
 from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.sizes import LADDER
 from events.battle_events import (
@@ -249,6 +249,8 @@ class _ForcedWalk:
         self.creature_hit: tuple[list[Creature], int, Coord] | None = None
         self.used = 0
         """Squares of the distance spent (a hurl through an object spends several)."""
+        self.squeezed_into: str | None = None
+        """The creature whose space the Director forced the target into (`into_space`)."""
 
     def run(self) -> None:
         j = 0
@@ -283,6 +285,14 @@ class _ForcedWalk:
             self.wall_hit = (state.grid.material[cell] or "wall", remaining, self.pos)
             return None
         hit = _creatures_at(state, self.target, to)
+        if hit and self.squeezes_in(hit):
+            self.moved.append(to)
+            why = f"forced {self.intent.kind} into {hit[0].id}'s space"
+            self.action.note("step", to, 1, (why,), about=(hit[0].id,))
+            self.pos = to
+            self.used = len(self.planned)  # "forced into the same space": it ends there
+            self.squeezed_into = hit[0].id
+            return True
         if hit:
             self.creature_hit = (hit, remaining, self.pos)
             return None
@@ -291,6 +301,14 @@ class _ForcedWalk:
         self.pos = to
         self.used += 1
         return True
+
+    def squeezes_in(self, hit: list[Creature]) -> bool:
+        """ "At the Director's discretion, you can be forced into the same space as another
+        creature whose size is within 1 of yours" (`into_space`): one creature in the way,
+        within a size of the target."""
+        if not self.intent.into_space or len(hit) != 1:
+            return False
+        return abs(LADDER.rank(hit[0].size) - LADDER.rank(self.target.size)) <= 1
 
     def next_height(self, step: tuple[int, ...]) -> int:
         """A vertical path's own height; else the ground there when the target stands on
@@ -353,6 +371,8 @@ class _ForcedWalk:
             _hit_object(action, target, *self.wall_hit)
         if self.creature_hit is not None:
             _hit_creatures(action, target, *self.creature_hit)
+        if self.squeezed_into is not None:
+            squeezing.squeeze_in(action, target.id, self.squeezed_into)
         _end_grab(action, target.id)
         self.fall()
 

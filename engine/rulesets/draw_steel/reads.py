@@ -60,7 +60,9 @@ READS = Reads(
             "grabbed (speed 0, only its grabber force-moves it), restrained (speed 0, not "
             "force-moved, free strikes against it have an edge), dazed (one action a turn, no "
             "opportunity attacks), surprised (no opportunity attacks), frightened (no willing "
-            "step nearer its source), climbing (on another creature), falling (falling far)."
+            "step nearer its source), climbing (on another creature), falling (falling far), "
+            "squeezed (forced into another creature's space at the Director's discretion: its "
+            "ability rolls and tests take a bane; lifted once it leaves that space)."
         ),
         "disengage": "Squares a Disengage shifts (absent: 1).",
     },
@@ -125,6 +127,8 @@ READS = Reads(
             "A surface hard to climb or a liquid hard to swim: the Director's Might test "
             "(option `hard_terrain_test`); 11 or less and the creature stops before it."
         ),
+        "landing": "Ignored: a fall's damage has no landing surface (liquid is `water`).",
+        "surface": "Ignored (Epic Path's landing surface).",
         "fits": "A `narrow` opening's size.",
         "elevation": (
             "The ground's height in squares: steps of 1 are walked (up is climbing), higher "

@@ -68,7 +68,7 @@ from projections.state import BattleState, Creature
 
 class EpicPath(SquaresRuleset):
     id: ClassVar[str] = "epic-path"
-    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.5"
+    rules_version: ClassVar[str] = "epic-path/types-of-movement-engine.6"
     options_model: ClassVar[type[BaseOptions]] = EpicPathOptions
     reads: ClassVar[Reads | None] = READS
     move_actions: ClassVar[tuple[str, ...]] = moves.ACTIONS

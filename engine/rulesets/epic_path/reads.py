@@ -81,7 +81,7 @@ READS = Reads(
     stats={
         "acrobatics": (
             "Acrobatics bonus: a deliberate jump's DC 15 check, which spares the fall's second "
-            "10 ft (absent: no check)."
+            "10 ft, and a dive's check into deep water, which spares it all (absent: no check)."
         ),
         "ac": ("Armour class against attacks of opportunity (absent: option `aoo_target_ac`)."),
         "action_points": (
@@ -128,7 +128,8 @@ READS = Reads(
         "might": "Might bonus to the DC 30 check to keep running (absent: 0).",
         "movement": (
             "Movement skill bonus to a withdrawal's check against the primary target's "
-            "Maneuver Defense (absent: 0)."
+            "Maneuver Defense (absent: 0), and to a dive's check into deep water (the better "
+            "of it and `stats.acrobatics`; absent both: no check)."
         ),
         "unarmed": (
             "Above 0: not wielding a weapon that threatens, it threatens only the squares of "
@@ -187,6 +188,12 @@ READS = Reads(
         "damage": "A damaging square's damage.",
         "depth": "A water square's depth, or a pit's, in squares of 5 ft.",
         "hard": "Ignored (Draw Steel's Might test).",
+        "landing": (
+            "What falls onto its squares land on (its `surface`): the per-die modifier of "
+            "Falling, in place of option `landing_surface` there (the hardest, where a "
+            "space covers several)."
+        ),
+        "surface": "A `landing` square's surface: jagged +2 a die, rough +1, normal 0, soft -1.",
         "fits": "A `narrow` opening's size (a category or a wire size).",
         "elevation": (
             "The ground's height in squares of 5 ft: a step up or down of 5 ft is walked; a "

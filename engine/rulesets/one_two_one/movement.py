@@ -79,6 +79,9 @@ class OneTwoOneField(SquareField):
         """A Charge's target: every step must end nearer it (`charge`)."""
         self.air: frozenset[Coord] = frozenset()
         """The squares a horizontal jump crosses in the air (`jumping`)."""
+        if mode == "climb":
+            # `targets` is the search's hottest call: only a climber pays for the face squares
+            self.targets = self.climb_targets  # type: ignore[method-assign]
 
     def jump_over(self, air: frozenset[Coord]) -> None:
         """A move with horizontal jumps: these squares are crossed in the air (`jumping`)."""
@@ -157,11 +160,11 @@ class OneTwoOneField(SquareField):
             return 0
         return DROPPED
 
-    def targets(self, pos: Coord) -> list[Coord]:
+    def climb_targets(self, pos: Coord) -> list[Coord]:
         """A climber's next squares: besides the ground around, the squares of a face above
         and below it and beside it, each entered on its own (`_climb_step`)."""
         around = super().targets(pos)
-        if self.mode != "climb" or self.flying or self.air:
+        if self.air:
             return around
         x, y, z = pos
         face = [(x, y, z + 1), (x, y, z - 1)]

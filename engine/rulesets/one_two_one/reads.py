@@ -147,6 +147,8 @@ READS = Reads(
         "damage": "Only whether a square is damaging (a surfing shield's harsh terrain).",
         "depth": "A water square's depth, or a pit's.",
         "hard": "Ignored (Draw Steel's Might test).",
+        "landing": "Ignored: a fall's damage has no landing surface on the Movement page.",
+        "surface": "Ignored (Epic Path's landing surface).",
         "fits": "A `narrow` opening's size.",
         "elevation": (
             "The ground's height in squares: a step up 1 square is climbing (1 more unless a "

@@ -201,3 +201,13 @@ def test_a_move_that_met_an_unseen_creature_tells_its_player_where_not_what() ->
     kind, data = redact_event("UnseenCreatureMet", met, 3, PLAYER, seen)
     assert kind == "UnseenCreatureMet" and data == {**met, "unseen": UNSEEN}
     assert redact_event("UnseenCreatureMet", met, 3, Reader(True), seen)[1] == met
+
+
+def test_the_creatures_an_actor_could_not_see_are_left_out_for_a_reader_who_cannot_either() -> None:
+    _, seen = hidden_called(LURKER)
+    opened = {"intent": {"type": "move", "creature": "A"}, "unseen": [LURKER]}
+    assert redact_event("IntentAccepted", opened, 3, PLAYER, seen) == (
+        "IntentAccepted",
+        {"intent": {"type": "move", "creature": "A"}},
+    )
+    assert redact_event("IntentAccepted", opened, 3, Reader(True), seen)[1] == opened

@@ -25,7 +25,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "98e73694f8ba4c605d41994a471fbb61099423c111dcdfe2833f29d2d7a98082"
+MAIN_DIGEST = "9d5002789b9f0fcea518a60b0c0c4c1e62fbfdbf07c08af2609ec05973c111b5"
 
 
 def app() -> FastAPI:
