@@ -157,7 +157,7 @@ class Seals:
         else:
             map_digest = _digest({})  # a battle's first view: no map stored yet
         if digests is not None:
-            digests = replace(digests, map_digest=map_digest)
+            digests = ViewDigests(digests.version, digests.creatures, digests.acc, map_digest)
             mac = self._view_mac(
                 battle_id, version, digest, projection.reducer_version, map_digest, digests.acc,
                 battle,
@@ -173,7 +173,16 @@ class Seals:
         snapshot = self._sealed_snapshot(
             battle_id, version, digest, projection.reducer_version, projection.snapshot
         )
-        return replace(projection, view=view, snapshot=snapshot), digests
+        sealed = ProjectionWrite(
+            projection.reducer_version,
+            view,
+            projection.map_view,
+            snapshot,
+            projection.creatures,
+            projection.removed,
+            projection.complete,
+        )
+        return sealed, digests
 
     def _next_digests(
         self,

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from . import examples
 from .openapi_typing import typescript_ready
 from .problems import TITLES
 
@@ -133,7 +134,8 @@ def _answers_of_every_request(operation: dict[str, Any]) -> None:
 
 
 def finish(schema: dict[str, Any]) -> dict[str, Any]:
-    """Add the security schemes and tags, and the problem schema of invalid requests."""
+    """Add the security schemes and tags, the problem schema of invalid requests, and the
+    examples (server/api/examples.py)."""
     components = schema.setdefault("components", {})
     components["securitySchemes"] = SECURITY_SCHEMES
     schema["tags"] = TAGS
@@ -147,6 +149,7 @@ def finish(schema: dict[str, Any]) -> dict[str, Any]:
             _event_streams(operation)
     for unused in ("HTTPValidationError", "ValidationError"):
         components.get("schemas", {}).pop(unused, None)
+    examples.add_to(schema)
     return typescript_ready(schema)
 
 

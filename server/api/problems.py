@@ -55,19 +55,27 @@ class Problem(BaseModel):
     detail: str = Field(description="A sentence saying what went wrong.")
     rule: str | None = Field(
         default=None,
-        description="Refusals: the stable, namespaced id of the rule that forbids the intent.",
+        description="Refusals: the stable, namespaced id of the rule that forbids the intent;"
+        " null on every other problem.",
     )
     step: int | None = Field(
-        default=None, description="Refusals: the path step the rule applies to, if any."
+        default=None,
+        description="Refusals: the step of the path (or leg) the rule applies to, counted from"
+        " 0 (the first square entered is step 0; the viewer shows it counted from 1); null when"
+        " the rule applies to the intent as a whole, and on every other problem.",
     )
     errors: list[dict[str, Any]] | None = Field(
         default=None,
-        description="Invalid requests: each error's `loc` (where) and `msg` (what).",
+        description="Invalid requests: each error's `loc` (where) and `msg` (what); null on"
+        " every other problem.",
     )
     expected_version: int | None = Field(
-        default=None, description="409: the version the request was decided on."
+        default=None,
+        description="409: the version the request was decided on; null on other problems.",
     )
-    actual_version: int | None = Field(default=None, description="409: the battle's version now.")
+    actual_version: int | None = Field(
+        default=None, description="409: the battle's version now; null on other problems."
+    )
 
 
 class ProblemError(Exception):

@@ -68,14 +68,21 @@ class BattleCreatedOut(BaseModel):
     director_token: str = Field(
         description="The director's token, shown once; keep it. It can do everything."
     )
-    version: int = Field(description="The battle's version (1: `BattleCreated`).")
+    version: int = Field(
+        description="The battle's version after its creation: 2 (the creation's"
+        " `IntentAccepted`, then `BattleCreated`); more when creatures beyond the creation"
+        " event's room are placed by `CreaturePlaced` events of the same action."
+    )
     continued_from: ContinueIn | None = Field(
         default=None,
         description="Where its continued creatures came from (the battle, the version read,"
-        " the creatures), also recorded in its opening `IntentAccepted`.",
+        " the creatures), also recorded in its opening `IntentAccepted`; null (left out)"
+        " unless the body `continue`s another battle.",
     )
     receipt: Receipt | None = Field(
-        default=None, description="Signed proof of the creation's append (see `IntentOut`)."
+        default=None,
+        description="Signed proof of the creation's append (see `IntentOut`); every creation"
+        " sends one, never null.",
     )
 
 

@@ -42,6 +42,8 @@ NOT_A_PLAYERS_QUESTION = {
     ("GET", "/keys"): "the server's public keys: the same for every battle",
     ("GET", "/healthz"): "liveness: about the server, not a battle",
     ("GET", "/metrics"): "the server's counters: about every battle at once, not the player's",
+    ("GET", "/feed"): "every event of the battles an API key created, for that key (the"
+    " battles' creator, who sees everything): no player's token reads it",
     ("POST", "/battles/import"): "makes a battle anew from a director's bundle (a player's"
     " sealed one is refused): no battle's player asks it",
 }
@@ -266,6 +268,10 @@ def play(server: Running, spec: dict[str, Any], cid: str, at: list[int]) -> tupl
             body_of(ask("PATCH", url, json={"title": "mine"})),
             body_of(ask("POST", f"{url}/close", json={"reason": "mine"})),
             body_of(ask("POST", f"{url}/seats", json={"creatures": ["hero"]})),
+            body_of(ask("DELETE", f"{url}/seats/someone")),
+            body_of(ask("POST", f"{url}/director-token/rotate")),
+            body_of(ask("POST", f"{url}/tokens/revoke")),
+            body_of(ask("GET", f"{url}/rejudgement")),
         ]
         mine_id = moved.json()["intent_id"]
         reads["undo_redo"] = [

@@ -22,7 +22,7 @@ from tests.e2e.test_gridless import CLIMB_ONTO_PLATFORM, warcry
 
 @pytest.fixture(scope="module")
 def contract(server: Running) -> Contract:
-    with server.client(timeout=60) as http:  # built on first request: seconds under load
+    with server.client(timeout=120) as http:  # made on the first call: seconds on a busy machine
         return Contract(http.get("/openapi.json").json())
 
 

@@ -9,7 +9,9 @@ bodies' 400/413/415 where missing), and when trace steps named the creature forc
 and the draw, stow, into-space, landing and surface fields joined the intents. The FastAPI
 route stays declared only for this document and for the requests
 the lean layer passes on: if this fails, the route's contract changed, which the lean
-route (server/api/lean_intents.py) would then have to follow.
+route (server/api/lean_intents.py) would then have to follow. (Recomputed again when the
+route gained its request and answer examples and `Problem` its field descriptions: no
+change to what the route accepts or answers.)
 """
 
 from __future__ import annotations
@@ -27,15 +29,23 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "6e0714e5b322ee3363dc5b212dd48d8f77190afe508374eb29bacdb2b1f4c993"
+MAIN_DIGEST = "30d2e5fc9b3dc471456b8b451c61f121ca7e6283d2eac2b2538979eb69e3670d"
 
 
 def app() -> FastAPI:
+    import tempfile
+    from unittest import mock
+
+    from server import wiring
+
     settings = Settings(
         database_url="postgresql+psycopg://nobody:nothing@127.0.0.1:1/none",
         log_level="warning",
+        data_dir=tempfile.mkdtemp(prefix="openapi-"),  # a key store of its own, not the cwd's
     )
-    return create_app(settings, create_engine(settings.database_url))
+    # The document needs no database; the key store's legacy record is read from one at start.
+    with mock.patch.object(wiring, "recorded_legacy", lambda keyring, engine: keyring):
+        return create_app(settings, create_engine(settings.database_url))
 
 
 def document() -> dict[str, Any]:
