@@ -25,15 +25,19 @@ from events.creature_fields import PLACED, CreatureId
 
 
 def whole_number(value: Any) -> Any:
-    """A square's coordinate: an integer, or a float that is one (`9.0`: gridless battles
-    write inches as floats). Intents are strict (a boolean or a string is not a number, as
-    JSON tells them apart); this is the one leniency."""
+    """A square's coordinate or a version: an integer, or a float that is one (`9.0`:
+    gridless battles write inches as floats, and JSON Schema counts `9484.0` an integer, so
+    a client generated from the OpenAPI document may send it). Intents are strict (a
+    boolean or a string is not a number, as JSON tells them apart); this is the one
+    leniency."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
 
 
 Square = Annotated[int, BeforeValidator(whole_number)]
+WholeNumber = Annotated[int, BeforeValidator(whole_number)]
+"""An integer field of a strict body that also takes a float that is one (`whole_number`)."""
 Point = Annotated[list[Square], Field(min_length=2, max_length=3)]
 MAX_DISTANCE = 1000
 MAX_PATH = 1000
@@ -72,7 +76,7 @@ class IntentBase(BaseModel):
     )
 
     rolls: Annotated[list[int], Field(max_length=200)] | None = None
-    expected_version: int | None = None
+    expected_version: WholeNumber | None = None
     overrule: Overrule | None = None
     """The director's ruling: set aside the rules this intent breaks (director only)."""
 

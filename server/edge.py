@@ -43,6 +43,9 @@ RESERVED_HANDLES = 128
 listener, logs, the embedded PostgreSQL's pipes."""
 DIRECT_BODY = "turnledger.direct_body"
 """The scope extension holding a request's `DirectBody`."""
+GRACEFUL_SHUTDOWN = 10.0
+"""Seconds a stopping server (SIGTERM) gives open requests and streams before it cancels
+them, leaving time within 15 s to stop the embedded PostgreSQL."""
 REFUSED_LINGER = 0.25
 """Seconds a refused or answered-and-closing connection is still read (and what it sends
 dropped) before it closes: closing on unread bytes sends a reset, which can destroy the
@@ -410,5 +413,9 @@ def uvicorn_options(settings: Settings, guard: EdgeGuard | None = None) -> dict[
         "proxy_headers": bool(trusted),
         "forwarded_allow_ips": trusted or [],
         "ws": "none",  # no route upgrades; a connection never leaves the edge's count
+        # SIGTERM stops the server within 15 s whatever its connections do: a live stream
+        # or a request waiting on a database that went away would hold a graceful shutdown
+        # open without end (uvicorn waits for every task by default)
+        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN,
         "access_log": False,  # our middleware logs requests; the access log would show ?token=
     }

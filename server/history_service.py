@@ -10,6 +10,7 @@ yields exactly the events it recorded.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -27,7 +28,7 @@ from events.history_events import ActionRedone, ActionUndone, IntentAccepted
 from events.store import EventStore, ProjectionWrite, Snapshot
 from events.vocabulary import Event, encode, registry
 from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_json
-from projections.history import effective_events, markers, undone_after
+from projections.history import Marker, effective_events, markers, undone_after
 from server.action_index import ActionInfo, actions_backwards
 from server.auth import Principal
 from server.authorisation import authorise
@@ -52,6 +53,43 @@ MAX_REPLAY_EVENTS = 500
 MAX_REPLAY_BYTES = 8 * 1024 * 1024
 """The states one replay page carries at most (a 200x200 battle's state is megabytes)."""
 MAX_WHAT_IF_INTENTS = 50
+
+
+@dataclass
+class Rejudging:
+    """One undo request's re-judgement of the later actions, across its tries.
+
+    The work budget bounds the whole request: a try whose append finds the battle moved on
+    (another action appended meanwhile) plans again within what is left of the same budget,
+    not a fresh one. And it re-judges only what changed: the later actions judged by an
+    earlier try (the same actions, with the same undo and redo markers among them) stand,
+    and the new try goes on from the state after them."""
+
+    budget: Budget | None = None
+    target: str | None = None
+    start: int = 0
+    judged: list[tuple[str, int, int]] = field(default_factory=list)
+    marks: list[Marker] = field(default_factory=list)
+    state: BattleState | None = None
+    cursor: int = 0
+
+    def resumes(
+        self,
+        target: str,
+        start: int,
+        later: list[tuple[str, int, int]],
+        log: list[Marker],
+    ) -> bool:
+        """Whether an earlier try's judgements hold for this one's `later` actions."""
+        done = len(self.judged)
+        return (
+            done > 0
+            and self.state is not None
+            and self.target == target
+            and self.start == start
+            and later[:done] == self.judged
+            and [m for m in log if m.version < self.cursor] == self.marks
+        )
 
 
 def _refusal(rule: str, detail: str) -> IntentOutcome:
@@ -81,10 +119,11 @@ class HistoryService:
     ) -> IntentOutcome:
         """Undo the latest effective action, rewind to `to_version`, or undo one action alone."""
         request = {"type": "undo", "to_version": to_version, "intent_id": intent_id}
+        rejudging = Rejudging()  # one budget for every try of this request
         return await self._marker_action(
             principal,
             request,
-            lambda loaded: self._plan_undo(principal, loaded, to_version, intent_id),
+            lambda loaded: self._plan_undo(principal, loaded, to_version, intent_id, rejudging),
             idempotency_key,
             expected_version,
         )
@@ -162,6 +201,7 @@ class HistoryService:
         loaded: Loaded,
         to_version: int | None,
         intent_id: str | None,
+        rejudging: Rejudging | None = None,
     ) -> list[Event] | Refused:
         if to_version is not None:
             if not principal.is_director:
@@ -197,7 +237,7 @@ class HistoryService:
             return refusal
         later = [a for a in reversed(effective) if a is not target]
         if later:
-            blocker = self._first_dependent(loaded, target, later)
+            blocker = self._first_dependent(loaded, target, later, rejudging or Rejudging())
             if blocker is not None:
                 return blocker
         return [_undone(target)]
@@ -224,24 +264,36 @@ class HistoryService:
         return None
 
     def _first_dependent(
-        self, loaded: Loaded, target: ActionInfo, later: list[ActionInfo]
+        self, loaded: Loaded, target: ActionInfo, later: list[ActionInfo], rejudging: Rejudging
     ) -> Refused | None:
-        """Judge every later action again without `target`; the first that differs blocks."""
+        """Judge every later action again without `target`; the first that differs blocks.
+
+        Within the request's one budget, and from where an earlier try of the same request
+        left off when what it judged still holds (`Rejudging`)."""
         battle_id = loaded.battle_id
         pseudo = _pseudo_marker(_undone(target), loaded.version + 2)
         start = later[0].first_version
-        state = self.loader.at(
-            battle_id, start - 1, markers_until=loaded.version, extra_marks=[pseudo]
-        ).state
         log = self.store.read_stream(battle_id, after=start - 1, up_to=loaded.version)
-        marks = [*markers(log), pseudo]
+        logged_marks = markers(log)
+        marks = [*logged_marks, pseudo]
         by_intent: dict[str, list[Envelope]] = {}
         for env in log:
             if env.type != "IntentAccepted" and env.intent_id is not None:
                 by_intent.setdefault(env.intent_id, []).append(env)
-        cursor = start
-        budget = self.battles.budget("re-judging the later actions")
-        for action in later:
+        identities = [(a.intent_id, a.first_version, a.last_version) for a in later]
+        if rejudging.resumes(target.intent_id, start, identities, logged_marks):
+            assert rejudging.state is not None
+            state, cursor, done = rejudging.state, rejudging.cursor, len(rejudging.judged)
+        else:
+            state = self.loader.at(
+                battle_id, start - 1, markers_until=loaded.version, extra_marks=[pseudo]
+            ).state
+            cursor, done = start, 0
+            rejudging.target, rejudging.start, rejudging.judged = target.intent_id, start, []
+        if rejudging.budget is None:
+            rejudging.budget = self.battles.budget("re-judging the later actions")
+        budget = rejudging.budget
+        for action in later[done:]:
             # effective events between later actions (none, normally) keep the state current
             gap = [e for e in log if cursor <= e.version < action.first_version]
             state = fold(effective_events(gap, registry, marks), state)
@@ -269,6 +321,9 @@ class HistoryService:
                 )
             for env in recorded:
                 state = evolve(state, env.event(registry))
+            rejudging.judged.append((action.intent_id, action.first_version, action.last_version))
+            rejudging.state, rejudging.cursor = state, cursor
+            rejudging.marks = [m for m in logged_marks if m.version < cursor]
         return None
 
     def _plan_rewind(self, loaded: Loaded, to_version: int) -> list[Event] | Refused:

@@ -19,5 +19,7 @@ class UnseenDice:
 
 
 def secret_seed() -> int:
-    """A battle's dice seed when its creator gave none: 62 random bits, shown to no player."""
-    return secrets.randbits(62)
+    """A battle's dice seed when its creator gave none, shown to no player: 53 random bits,
+    so that a JavaScript client reads it exactly (a JSON number past 2^53 - 1 is rounded
+    there) while the field stays the integer the wire has always carried."""
+    return secrets.randbits(53)

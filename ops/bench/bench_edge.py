@@ -380,6 +380,80 @@ def rows(attacker: Attacker, big: tuple[str, str, list[str]]) -> list[Row]:
             )
         await quiet(until)
 
+    async def idle_sockets(until: float) -> None:
+        # 2,000 connections from ten addresses that send nothing (past descriptor 1,023 in
+        # the server: its new database connections are opened beyond it)
+        held = []
+        for n in range(0, 2000, 100):
+            held += [
+                asyncio.create_task(a.raw(f"127.0.6.{(n + k) % 10 + 1}", b"", b"", 0.5, until))
+                for k in range(100)
+            ]
+            await asyncio.sleep(0.05)
+        await asyncio.gather(*held)
+
+    replay_head = (
+        b"GET /battles/%s/replay?states=each HTTP/1.1\r\nHost: b\r\n"
+        b"Authorization: Bearer %s\r\n\r\n"
+    )
+
+    async def replays_unread(until: float) -> None:
+        async def one(n: int) -> None:
+            try:
+                reader, writer = await asyncio.open_connection(
+                    a.host, a.port, local_addr=(f"127.0.7.{n % 8 + 1}", 0)
+                )
+            except OSError:
+                a.answers[-1] += 1
+                return
+            writer.write(replay_head % (battle.encode(), director.encode()))
+            try:
+                head = await asyncio.wait_for(reader.read(12), until - time.time())
+                a.answers[int(head[9:12]) if head.startswith(b"HTTP/1.1 ") else 0] += 1
+                await asyncio.sleep(max(0.0, until - time.time()))  # never read the rest
+            except (TimeoutError, ConnectionError, ValueError):
+                a.answers[0] += 1
+            finally:
+                writer.close()
+
+        await asyncio.gather(*(one(n) for n in range(64)))
+
+    async def replays_read(until: float) -> None:
+        auth = {"Authorization": f"Bearer {director}"}
+
+        async def one(n: int) -> None:
+            async with a.client(f"127.0.8.{n % 8 + 1}") as http:
+                while time.time() < until:
+                    got = await a.count(
+                        http.get(
+                            f"/battles/{battle}/replay", params={"states": "each"}, headers=auth
+                        )
+                    )
+                    if got is None or got.status_code != 200:
+                        await asyncio.sleep(0.5)
+
+        await asyncio.gather(*(one(n) for n in range(64)))
+
+    async def half_open_twenty(until: float) -> None:
+        # 20 addresses x 230 half-open connections (past the process total of 4,096),
+        # opened again as the server closes them
+        async def keep(source: str) -> None:
+            while time.time() < until:
+                await a.raw(source, b"", b"", 0.5, until)
+
+        await asyncio.gather(
+            *(keep(f"127.0.9.{n % 20 + 1}") for n in range(20 * 230)),
+            fresh(until),
+        )
+
+    async def fresh(until: float) -> None:
+        # a fresh address beside them, once a second: it must get in
+        async with a.client("127.0.10.1") as http:
+            while time.time() < until:
+                got = await a.count(http.get("/healthz"))
+                a.answers[1000 + (got.status_code if got is not None else 0)] += 1
+                await asyncio.sleep(1.0)
+
     r = ROW_SECONDS
     return [
         ("quiet round", quiet, r),
@@ -394,6 +468,14 @@ def rows(attacker: Attacker, big: tuple[str, str, list[str]]) -> list[Row]:
         ("300 creations, a rotating X-Forwarded-For", forged_addresses, r),
         ("/verify 8 at once by a player, 5,000-event battle", verifies, r),
         ("seat 'a\\u0000', Last-Event-ID '²' and past the head", bad_text, r),
+        ("2,000 idle sockets from 10 addresses", idle_sockets, 10.0),
+        ("64 replays (states=each, 5,000 events) never read", replays_unread, r),
+        ("64 replay readers reading, 5,000-event battle", replays_read, r),
+        (
+            "20 addresses of half-open connections, reopened; a fresh one (1xxx)",
+            half_open_twenty,
+            10.0,
+        ),
         ("quiet round again", quiet, r),
     ]
 
@@ -509,6 +591,7 @@ def main() -> None:
         out,
     )
     console.print(
+        "1xxx: a fresh address's /healthz beside the half-open connections (1200: served). "
         "503 is the answer to a connection past the caps (HTTP's own); "
         "status 0: the connection closed or timed out without an answer (a dripping client"
         " still waiting when its row ended); -1: not accepted; 999: a creator's token leaked."

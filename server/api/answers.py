@@ -200,7 +200,9 @@ class CreatureView(Answer):
     economy: Economy | None = Field(
         default=None,
         description="What the creature has left this turn, in its ruleset's own unit and "
-        "economy (a union keyed by `ruleset`).",
+        "economy (a union keyed by `ruleset`); null only when this server does not know the "
+        "battle's ruleset (a battle imported from a server with another ruleset), never for "
+        "the built-in five.",
     )
     runemarks: list[str] | None = sometimes("Gridless battles: the fighter's runemarks.")
 

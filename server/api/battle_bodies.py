@@ -115,7 +115,12 @@ class BattleBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    seed: int = Field(default=0, description="The seed of the battle's dice.")
+    seed: int | None = Field(
+        default=None,
+        description="The seed of the battle's dice, for play that can be repeated. Left out"
+        " (or null), the server draws a secret one below 2^53 (so a JavaScript number holds it"
+        " exactly); players never read it.",
+    )
     title: Title | None = Field(default=None, description="A title a campaign knows it by.")
     continue_: ContinueIn | None = Field(
         default=None,

@@ -12,7 +12,9 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from . import examples
 from .openapi_typing import typescript_ready
+from .problems import TITLES
 
 BATTLE_ROUTES = "/battles/{battle_id}"
 SECURITY_SCHEMES: dict[str, Any] = {
@@ -70,8 +72,10 @@ def _problem_for_invalid_requests(operation: dict[str, Any]) -> None:
 
 
 def _event_streams(operation: dict[str, Any]) -> None:
-    """A server-sent-events answer: its body is text; the model a route declares for it is
-    each message's parsed `data` (OpenAPI 3.2's `itemSchema`), not a JSON body."""
+    """A server-sent-events answer: its body is text, and each of its events is described
+    by OpenAPI 3.2's `itemSchema` as the event itself (`event`, `id`, `data`: strings, as
+    an SSE parser hands them over), `data` holding JSON that the model the route declares
+    (`contentSchema`) describes."""
     for answer in operation.get("responses", {}).values():
         content = answer.get("content", {})
         if "text/event-stream" in content and "application/json" in content:
@@ -79,11 +83,59 @@ def _event_streams(operation: dict[str, Any]) -> None:
             stream = content["text/event-stream"]
             stream["schema"] = {"type": "string", "description": answer.get("description", "")}
             if item:
-                stream["itemSchema"] = item
+                stream["itemSchema"] = sse_event(item)
+
+
+def sse_event(data: dict[str, Any]) -> dict[str, Any]:
+    """The schema of one server-sent event whose `data` is JSON described by `data`."""
+    return {
+        "type": "object",
+        "description": "One event of the stream (heartbeats are SSE comments, not events).",
+        "required": ["event", "id", "data"],
+        "properties": {
+            "event": {"type": "string", "description": "The event's type (`data.type`)."},
+            "id": {
+                "type": "string",
+                "description": "The event's version: send it as `Last-Event-ID` to resume.",
+            },
+            "data": {
+                "type": "string",
+                "description": "The event as JSON, one line.",
+                "contentMediaType": "application/json",
+                "contentSchema": data,
+            },
+        },
+    }
+
+
+EVERY_REQUEST = (408, 429, 431, 503)
+"""What any request may be answered, whatever its route: a head too slow (408) or too large
+(431) and a connection past the caps (503) are answered by the edge (server/edge.py), and
+every route is rate-limited per client (429, server/api/rate_limits.py)."""
+EVERY_BODY = (400, 413, 415)
+"""What any request with a body may be answered: not JSON (400), too large (413), another
+media type (415) (server/api/middleware.py)."""
+
+
+def _answers_of_every_request(operation: dict[str, Any]) -> None:
+    """Document the answers the edge and the middleware give any request (as problems)."""
+    answers = operation.setdefault("responses", {})
+    statuses = EVERY_REQUEST + (EVERY_BODY if "requestBody" in operation else ())
+    for status in statuses:
+        answers.setdefault(
+            str(status),
+            {
+                "description": TITLES[status],
+                "content": {
+                    "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
+                },
+            },
+        )
 
 
 def finish(schema: dict[str, Any]) -> dict[str, Any]:
-    """Add the security schemes and tags, and the problem schema of invalid requests."""
+    """Add the security schemes and tags, the problem schema of invalid requests, and the
+    examples (server/api/examples.py)."""
     components = schema.setdefault("components", {})
     components["securitySchemes"] = SECURITY_SCHEMES
     schema["tags"] = TAGS
@@ -93,9 +145,11 @@ def finish(schema: dict[str, Any]) -> dict[str, Any]:
             if security is not None:
                 operation["security"] = security
             _problem_for_invalid_requests(operation)
+            _answers_of_every_request(operation)
             _event_streams(operation)
     for unused in ("HTTPValidationError", "ValidationError"):
         components.get("schemas", {}).pop(unused, None)
+    examples.add_to(schema)
     return typescript_ready(schema)
 
 

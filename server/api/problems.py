@@ -30,11 +30,13 @@ TITLES = {
     403: "Forbidden",
     404: "Not Found",
     405: "Method Not Allowed",
+    408: "Request Timeout",
     409: "Conflict",
     413: "Content Too Large",
     415: "Unsupported Media Type",
     422: "Unprocessable Content",
     429: "Too Many Requests",
+    431: "Request Header Fields Too Large",
     500: "Internal Server Error",
     501: "Not Implemented",
     503: "Service Unavailable",
@@ -53,19 +55,27 @@ class Problem(BaseModel):
     detail: str = Field(description="A sentence saying what went wrong.")
     rule: str | None = Field(
         default=None,
-        description="Refusals: the stable, namespaced id of the rule that forbids the intent.",
+        description="Refusals: the stable, namespaced id of the rule that forbids the intent;"
+        " null on every other problem.",
     )
     step: int | None = Field(
-        default=None, description="Refusals: the path step the rule applies to, if any."
+        default=None,
+        description="Refusals: the step of the path (or leg) the rule applies to, counted from"
+        " 0 (the first square entered is step 0; the viewer shows it counted from 1); null when"
+        " the rule applies to the intent as a whole, and on every other problem.",
     )
     errors: list[dict[str, Any]] | None = Field(
         default=None,
-        description="Invalid requests: each error's `loc` (where) and `msg` (what).",
+        description="Invalid requests: each error's `loc` (where) and `msg` (what); null on"
+        " every other problem.",
     )
     expected_version: int | None = Field(
-        default=None, description="409: the version the request was decided on."
+        default=None,
+        description="409: the version the request was decided on; null on other problems.",
     )
-    actual_version: int | None = Field(default=None, description="409: the battle's version now.")
+    actual_version: int | None = Field(
+        default=None, description="409: the battle's version now; null on other problems."
+    )
 
 
 class ProblemError(Exception):
@@ -194,7 +204,9 @@ def install(app: FastAPI) -> None:
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
         kinds = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
         kind = kinds.get(exc.status_code, "error")
-        return problem(exc.status_code, kind, str(exc.detail))
+        # the exception's headers are part of the answer: a 405's `Allow` (RFC 9110 15.5.6)
+        headers = dict(exc.headers) if exc.headers else None
+        return problem(exc.status_code, kind, str(exc.detail), headers=headers)
 
     @app.exception_handler(NotImplementedError)
     async def _not_yet(request: Request, exc: NotImplementedError) -> Response:

@@ -12,6 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, GetJsonSchema
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
+from engine.intents import WholeNumber
 from engine.setup import MapSetup
 
 from .answers import BattleStateOut, DryRunOut, EventsPage, IntentOut, Receipt, StreamEvent
@@ -67,14 +68,21 @@ class BattleCreatedOut(BaseModel):
     director_token: str = Field(
         description="The director's token, shown once; keep it. It can do everything."
     )
-    version: int = Field(description="The battle's version (1: `BattleCreated`).")
+    version: int = Field(
+        description="The battle's version after its creation: 2 (the creation's"
+        " `IntentAccepted`, then `BattleCreated`); more when creatures beyond the creation"
+        " event's room are placed by `CreaturePlaced` events of the same action."
+    )
     continued_from: ContinueIn | None = Field(
         default=None,
         description="Where its continued creatures came from (the battle, the version read,"
-        " the creatures), also recorded in its opening `IntentAccepted`.",
+        " the creatures), also recorded in its opening `IntentAccepted`; null (left out)"
+        " unless the body `continue`s another battle.",
     )
     receipt: Receipt | None = Field(
-        default=None, description="Signed proof of the creation's append (see `IntentOut`)."
+        default=None,
+        description="Signed proof of the creation's append (see `IntentOut`); every creation"
+        " sends one, never null.",
     )
 
 
@@ -189,7 +197,7 @@ class UndoIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    to_version: int | None = Field(
+    to_version: WholeNumber | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,
@@ -202,7 +210,7 @@ class UndoIn(BaseModel):
         description="Undo this earlier action alone, if no later action depends on it "
         "(director only).",
     )
-    expected_version: int | None = Field(
+    expected_version: WholeNumber | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,
@@ -215,7 +223,7 @@ class RedoIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    expected_version: int | None = Field(
+    expected_version: WholeNumber | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,

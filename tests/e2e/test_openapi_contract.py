@@ -22,7 +22,7 @@ from tests.e2e.test_gridless import CLIMB_ONTO_PLATFORM, warcry
 
 @pytest.fixture(scope="module")
 def contract(server: Running) -> Contract:
-    with server.client() as http:
+    with server.client(timeout=120) as http:  # made on the first call: seconds on a busy machine
         return Contract(http.get("/openapi.json").json())
 
 
@@ -142,7 +142,10 @@ def explore(http: httpx.Client, battle: str, creature: str) -> None:
     http.post(f"{url}/undo", json={"expected_version": 1})
 
 
-@pytest.mark.parametrize("ruleset", ["draw-steel", "epic-path", "one-two-one", "action-points"])
+RULESETS = ["draw-steel", "epic-path", "one-two-one", "action-points"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_answer_of_a_grid_battle_fits_its_declared_schema(
     server: Running, contract: Contract, ruleset: str
 ) -> None:
@@ -264,3 +267,66 @@ def _required_at(schemas: dict[str, Any], where: str) -> set[str]:
     for part in where.split(".")[1:]:
         node = node["properties"][part]
     return set(node.get("required", [])) if isinstance(node, dict) else set()
+
+
+def stream_messages(server: Running, battle: str, token: str, count: int) -> list[dict[str, Any]]:
+    """The first `count` events of a battle's live stream, each message's parsed `data`."""
+    import json
+
+    found: list[dict[str, Any]] = []
+    with (
+        httpx.Client(base_url=server.url, timeout=30) as http,
+        http.stream(
+            "GET", f"/battles/{battle}/stream", headers={"Authorization": f"Bearer {token}"}
+        ) as answer,
+    ):
+        assert answer.status_code == 200
+        for line in answer.iter_lines():
+            if line.startswith("data:"):
+                found.append(json.loads(line[5:]))
+                if len(found) == count:
+                    break
+    return found
+
+
+def test_the_stream_sends_what_its_item_schema_documents(
+    server: Running, contract: Contract
+) -> None:
+    """Every message of the stream, the creation's `IntentAccepted` first, fits the stream's
+    documented item: an SSE event whose `data` is a `StreamEvent` (a battle of every
+    ruleset, and one that continues another). Schemathesis reads the events as an SSE
+    parser does (tests/e2e/test_openapi_fuzz.py)."""
+    from jsonschema import Draft202012Validator
+
+    operation = contract.spec["paths"]["/battles/{battle_id}/stream"]["get"]
+    item = operation["responses"]["200"]["content"]["text/event-stream"]["itemSchema"]
+    assert item["properties"]["data"]["contentMediaType"] == "application/json"
+    data = item["properties"]["data"]["contentSchema"]
+    validator = Draft202012Validator({**data, "components": contract.spec["components"]})
+    made_by_ruleset = []
+    with checked_client(server, contract, None) as http:
+        for body in [*(grid(r, 30 if r == "epic-path" else 6) for r in RULESETS), warcry()]:
+            answer = http.post("/battles", json={**body, "title": "T", "tags": ["x"]})
+            assert answer.status_code == 201, answer.text
+            made_by_ruleset.append(answer.json())
+    made = made_by_ruleset[0]
+    body = {
+        **grid("draw-steel", 6),
+        "creatures": [{"id": "hero", "at": [1, 1]}],
+        "continue": {"battle_id": made["battle_id"], "creatures": ["hero"]},
+    }
+    with checked_client(server, contract, made["director_token"]) as http:
+        again = http.post("/battles", json=body)
+        assert again.status_code == 201, again.text
+    for battle, token, version in (
+        *((m["battle_id"], m["director_token"], m["version"]) for m in made_by_ruleset),
+        (again.json()["battle_id"], again.json()["director_token"], again.json()["version"]),
+    ):
+        messages = stream_messages(server, battle, token, version)
+        assert messages[0]["type"] == "IntentAccepted"
+        for message in messages:
+            errors = [
+                f"{list(e.absolute_path)}: {e.message[:300]}"
+                for e in validator.iter_errors(message)
+            ]
+            assert not errors, (message["type"], errors[:3])

@@ -5406,7 +5406,7 @@ class Problem(BaseModel):
 
     actual_version: Annotated[int | None, Field(title="Actual Version")] = None
     """
-    409: the battle's version now.
+    409: the battle's version now; null on other problems.
     """
     detail: Annotated[str, Field(title="Detail")]
     """
@@ -5414,15 +5414,15 @@ class Problem(BaseModel):
     """
     errors: Annotated[list[dict[str, Any]] | None, Field(title="Errors")] = None
     """
-    Invalid requests: each error's `loc` (where) and `msg` (what).
+    Invalid requests: each error's `loc` (where) and `msg` (what); null on every other problem.
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    409: the version the request was decided on.
+    409: the version the request was decided on; null on other problems.
     """
     rule: Annotated[str | None, Field(title="Rule")] = None
     """
-    Refusals: the stable, namespaced id of the rule that forbids the intent.
+    Refusals: the stable, namespaced id of the rule that forbids the intent; null on every other problem.
     """
     status: Annotated[int, Field(title="Status")]
     """
@@ -5430,7 +5430,7 @@ class Problem(BaseModel):
     """
     step: Annotated[int | None, Field(title="Step")] = None
     """
-    Refusals: the path step the rule applies to, if any.
+    Refusals: the step of the path (or leg) the rule applies to, counted from 0 (the first square entered is step 0; the viewer shows it counted from 1); null when the rule applies to the intent as a whole, and on every other problem.
     """
     title: Annotated[str, Field(title="Title")]
     """
@@ -5990,13 +5990,6 @@ class ReclaimTheWildEconomy(BaseModel):
     """
 
 
-class ExpectedVersion(RootModel[int]):
-    root: Annotated[int, Field(ge=0, le=2147483647, title="Expected Version")]
-    """
-    The version the client decided on; if the battle moved on: 409.
-    """
-
-
 class RedoIn(BaseModel):
     """
     Empty: redo the latest undone action.
@@ -6005,9 +5998,7 @@ class RedoIn(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    expected_version: Annotated[
-        ExpectedVersion | None, Field(title="Expected Version")
-    ] = None
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on; if the battle moved on: 409.
     """
@@ -8928,13 +8919,6 @@ class IntentId(RootModel[str]):
     """
 
 
-class ToVersion(RootModel[int]):
-    root: Annotated[int, Field(ge=0, le=2147483647, title="To Version")]
-    """
-    Rewind: undo every action after this version (director only).
-    """
-
-
 class UndoIn(BaseModel):
     """
     Empty: undo the latest action. `to_version`: rewind. `intent_id`: undo that one alone.
@@ -8943,9 +8927,7 @@ class UndoIn(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    expected_version: Annotated[
-        ExpectedVersion | None, Field(title="Expected Version")
-    ] = None
+    expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
     The version the client decided on; if the battle moved on: 409.
     """
@@ -8953,7 +8935,7 @@ class UndoIn(BaseModel):
     """
     Undo this earlier action alone, if no later action depends on it (director only).
     """
-    to_version: Annotated[ToVersion | None, Field(title="To Version")] = None
+    to_version: Annotated[int | None, Field(title="To Version")] = None
     """
     Rewind: undo every action after this version (director only).
     """
@@ -9424,7 +9406,7 @@ class BattleCreatedOut(BaseModel):
     """
     continued_from: ContinueIn | None = None
     """
-    Where its continued creatures came from (the battle, the version read, the creatures), also recorded in its opening `IntentAccepted`.
+    Where its continued creatures came from (the battle, the version read, the creatures), also recorded in its opening `IntentAccepted`; null (left out) unless the body `continue`s another battle.
     """
     director_token: Annotated[str, Field(title="Director Token")]
     """
@@ -9432,11 +9414,11 @@ class BattleCreatedOut(BaseModel):
     """
     receipt: Receipt | None = None
     """
-    Signed proof of the creation's append (see `IntentOut`).
+    Signed proof of the creation's append (see `IntentOut`); every creation sends one, never null.
     """
     version: Annotated[int, Field(title="Version")]
     """
-    The battle's version (1: `BattleCreated`).
+    The battle's version after its creation: 2 (the creation's `IntentAccepted`, then `BattleCreated`); more when creatures beyond the creation event's room are placed by `CreaturePlaced` events of the same action.
     """
 
 
@@ -9732,7 +9714,7 @@ class CreatureView(BaseModel):
         Field(title="Economy"),
     ]
     """
-    What the creature has left this turn, in its ruleset's own unit and economy (a union keyed by `ruleset`).
+    What the creature has left this turn, in its ruleset's own unit and economy (a union keyed by `ruleset`); null only when this server does not know the battle's ruleset (a battle imported from a server with another ruleset), never for the built-in five.
     """
     hp: Annotated[int | None, Field(title="Hp")]
     """
@@ -10530,7 +10512,7 @@ class OneTwoOneBattle(BaseModel):
     """
     seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice. Default: `0`.
+    The seed of the battle's dice, for play that can be repeated. Left out (or null), the server draws a secret one below 2^53 (so a JavaScript number holds it exactly); players never read it.
     """
     tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
     """
@@ -10794,7 +10776,7 @@ class WarcryBattle(BaseModel):
     """
     seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice. Default: `0`.
+    The seed of the battle's dice, for play that can be repeated. Left out (or null), the server draws a secret one below 2^53 (so a JavaScript number holds it exactly); players never read it.
     """
     tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
     """
@@ -10888,7 +10870,7 @@ class ActionPointsBattle(BaseModel):
     """
     seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice. Default: `0`.
+    The seed of the battle's dice, for play that can be repeated. Left out (or null), the server draws a secret one below 2^53 (so a JavaScript number holds it exactly); players never read it.
     """
     tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
     """
@@ -11218,7 +11200,7 @@ class DrawSteelBattle(BaseModel):
     """
     seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice. Default: `0`.
+    The seed of the battle's dice, for play that can be repeated. Left out (or null), the server draws a secret one below 2^53 (so a JavaScript number holds it exactly); players never read it.
     """
     tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
     """
@@ -11262,7 +11244,7 @@ class EpicPathBattle(BaseModel):
     """
     seed: Annotated[int | None, Field(title="Seed")] = None
     """
-    The seed of the battle's dice. Default: `0`.
+    The seed of the battle's dice, for play that can be repeated. Left out (or null), the server draws a secret one below 2^53 (so a JavaScript number holds it exactly); players never read it.
     """
     tags: Annotated[list[Tag] | None, Field(max_length=20, title="Tags")] = None
     """

@@ -316,3 +316,64 @@ def test_a_move_during_a_long_undo_is_answered_and_the_undo_is_judged_again(
     assert plans == [moved_meanwhile - 2, moved_meanwhile]  # judged again once, on the head
     assert positions(service.view(battle.battle_id)) == {"hero": [1, 3, 0], "gob": [9, 1, 0]}
     live_equals_replay(service, battle.battle_id)
+
+
+def test_an_undo_tried_again_spends_one_budget_and_re_judges_only_what_is_new(
+    service: Any, history: Any, wired: Any, runner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The work budget bounds the whole request: the undo's second try (its first append
+    found a move appended meanwhile) spends what is left of the first try's budget, and
+    judges again only the action appended since, not the ones the first try judged."""
+    import server.history_service as module
+
+    battle, director = start(service)
+    move(service, director, "gob", [9, 2])
+    gob_move = service.store.read_stream(battle.battle_id)[-1].intent_id
+    move(service, director, "hero", [1, 2])
+    move(service, director, "hero", [1, 3])
+    entered, gate = threading.Event(), threading.Event()
+    judge = wired.history._plan_undo
+
+    def slow_judgement(principal: Principal, loaded: Any, *args: Any) -> Any:
+        judged.append(f"plan at {loaded.version}")
+        entered.set()
+        assert gate.wait(30)
+        return judge(principal, loaded, *args)
+
+    judged: list[str] = []
+    budgets: list[Any] = []
+    make_budget = wired.battles.budget
+
+    def counted_budget(what: str) -> Any:
+        budgets.append(make_budget(what))
+        return budgets[-1]
+
+    decide = module.decide
+
+    def counted_decide(intent: Any, *args: Any, **kwargs: Any) -> Any:
+        judged.append(str(intent.get("path") if isinstance(intent, dict) else intent))
+        return decide(intent, *args, **kwargs)
+
+    monkeypatch.setattr(wired.battles, "budget", counted_budget)
+    monkeypatch.setattr(module, "decide", counted_decide)
+    wired.history._plan_undo = slow_judgement
+    undoing = asyncio.run_coroutine_threadsafe(
+        wired.history.undo(director, intent_id=gob_move), runner.loop
+    )
+    assert entered.wait(30)
+    moved = move(service, director, "hero", [1, 4])  # while the undo is judged: stale append
+    gate.set()
+    outcome = undoing.result(30)
+
+    assert outcome.refused is None
+    rejudging = [b for b in budgets if b.what == "re-judging the later actions"]
+    assert len(rejudging) == 1  # one budget for both tries
+    # the first try planned on the version before the move; the second, on the head, judged
+    # only the move appended meanwhile: the two before it stood from the first try
+    again = judged.index(f"plan at {moved}")
+    assert judged[0] == f"plan at {moved - 2}"
+    assert judged[1:3] == ["[[1, 2]]", "[[1, 3]]"]
+    assert judged[again + 1 :] == ["[[1, 4]]"]
+    assert rejudging[0].spent >= 3  # a step each, and the route searches' steps
+    assert positions(service.view(battle.battle_id)) == {"hero": [1, 4, 0], "gob": [9, 1, 0]}
+    live_equals_replay(service, battle.battle_id)

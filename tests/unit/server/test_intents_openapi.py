@@ -3,11 +3,16 @@
 The digest below is of the route's operation and every schema it refers to (transitively),
 as canonical JSON, computed from main's `/openapi.json` when the lean route was written
 (issue 25), and again when events gained what hidden creatures need (additions only: the
-`UnseenCreatureMet` event, a ruling's `about`, an intent's `unseen`) and when the table's
-intents and answers were added (additions only: `set_order`, `adjust`, a dry run's
-`reactions`). The FastAPI route stays declared only for this document and for the requests
-the lean layer passes on: if this fails, the route's contract changed, which the lean
-route (server/api/lean_intents.py) would then have to follow.
+`UnseenCreatureMet` event, a ruling's `about`, an intent's `unseen`), and when every route
+documented the edge's and the middleware's answers (additions only: 408, 431, 503 and the
+bodies' 400/413/415 where missing), and when trace steps named the creature forced into
+and the draw, stow, into-space, landing and surface fields joined the intents, and when the
+table's intents and answers were added (`set_order`, `adjust`, a dry run's `reactions`).
+The FastAPI route stays declared only for this document and for the requests the lean
+layer passes on: if this fails, the route's contract changed, which the lean
+route (server/api/lean_intents.py) would then have to follow. (Recomputed again when the
+route gained its request and answer examples and `Problem` its field descriptions: no
+change to what the route accepts or answers.)
 """
 
 from __future__ import annotations
@@ -25,15 +30,23 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "0d3425d6d6a8944772f049d8b3305594592d1d95c3b46b3d871f7fb6f36771c7"
+MAIN_DIGEST = "1aa620fc205ed32c2ed9f6279fe222b509e1ca3448e1b16e1364da04779f5cf5"
 
 
 def app() -> FastAPI:
+    import tempfile
+    from unittest import mock
+
+    from server import wiring
+
     settings = Settings(
         database_url="postgresql+psycopg://nobody:nothing@127.0.0.1:1/none",
         log_level="warning",
+        data_dir=tempfile.mkdtemp(prefix="openapi-"),  # a key store of its own, not the cwd's
     )
-    return create_app(settings, create_engine(settings.database_url))
+    # The document needs no database; the key store's legacy record is read from one at start.
+    with mock.patch.object(wiring, "recorded_legacy", lambda keyring, engine: keyring):
+        return create_app(settings, create_engine(settings.database_url))
 
 
 def document() -> dict[str, Any]:
