@@ -54,7 +54,8 @@ def _security(path: str, method: str) -> list[dict[str, list[str]]] | None:
         # parameter (openapi-python-client demands a token wherever `security` lists any).
         return []
     if path.startswith(BATTLE_ROUTES):
-        schemes: list[dict[str, list[str]]] = [{"battleToken": []}]
+        # the API key that created the battle acts as its director (server/api/deps.py)
+        schemes: list[dict[str, list[str]]] = [{"battleToken": []}, {"apiKey": []}]
         return [*schemes, {"battleTokenQuery": []}] if method == "get" else schemes
     return None
 

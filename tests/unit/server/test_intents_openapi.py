@@ -31,7 +31,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "7814d2207b4f21a7c1f754b7d8355b9eae7d2066987afdea837f53f18d96fea8"
+MAIN_DIGEST = "1fe38f974b05b63002952b190750efa00fe270fb7376d5a4ae3afbab08180c00"
 
 
 def app() -> FastAPI:
