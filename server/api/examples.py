@@ -279,6 +279,18 @@ INTENTS = [
         {"type": "lose_grip", "creature": "climber"},
         "one-two-one",
     ),
+    Example(
+        "set_order",
+        "Set the turn order: the guard first, then the scout",
+        {"type": "set_order", "creatures": ["guard", "scout"]},
+        "action-points",
+    ),
+    Example(
+        "adjust",
+        "The director sets a creature's stamina by hand, with a reason",
+        {"type": "adjust", "creature": "gob", "hp": 2, "reason": "the wizard's fireball"},
+        "draw-steel",
+    ),
     Example("start_turn", "Start a creature's turn", _START_SCOUT, "action-points"),
     Example(
         "move-action-points",

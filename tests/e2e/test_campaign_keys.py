@@ -242,3 +242,31 @@ def test_keys_are_made_listed_and_revoked_on_the_command_line(
     assert found is not None and found.revoked
     assert "league" in listed.output and "first" in listed.output
     assert secret not in (tmp_path / "api-keys.json").read_text()
+
+
+def test_the_token_routes_and_their_siblings_refuse_a_caller_without_credentials(
+    default_server: Running, keys_dir: Path
+) -> None:
+    """A default server (no configured key) never takes a missing key for a battle's owner:
+    with neither a battle token nor the key that created the battle, each of these is a 401,
+    for a battle made with a key and for one made without (schemathesis's 200s for rotate and
+    revoke came with the owning key in `X-API-Key`: authenticated, as designed)."""
+    owner, stranger = new_key(keys_dir, "rotating-owner"), new_key(keys_dir, "rotating-stranger")
+    with default_server.client(headers={"X-API-Key": owner}) as http:
+        keyed = create(http)["battle_id"]
+    with default_server.client() as http:
+        keyless = create(http)["battle_id"]
+    for battle in (keyed, keyless):
+        for headers in ({}, {"X-API-Key": stranger}, {"Authorization": "Bearer junk"}):
+            with default_server.client(headers=headers) as http:
+                answers = [
+                    http.post(f"/battles/{battle}/director-token/rotate"),
+                    http.post(f"/battles/{battle}/tokens/revoke"),
+                    http.delete(f"/battles/{battle}/seats/someone"),
+                    http.get(f"/battles/{battle}/rejudgement"),
+                    http.get(f"/battles/{battle}/export"),
+                ]
+            assert [a.status_code for a in answers] == [401] * 5, [a.text for a in answers]
+    with default_server.client() as http:
+        assert http.get("/feed").status_code == 401
+        assert http.post("/battles/import", json={}).status_code in (401, 422)

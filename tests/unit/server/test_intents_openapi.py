@@ -12,7 +12,8 @@ The FastAPI route stays declared only for this document and for the requests the
 layer passes on: if this fails, the route's contract changed, which the lean
 route (server/api/lean_intents.py) would then have to follow. (Recomputed again when the
 route gained its request and answer examples and `Problem` its field descriptions: no
-change to what the route accepts or answers.)
+change to what the route accepts or answers; and once more when the table's `set_order` and
+`adjust` gained their examples.)
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from server.app import create_app
 from server.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "1aa620fc205ed32c2ed9f6279fe222b509e1ca3448e1b16e1364da04779f5cf5"
+MAIN_DIGEST = "7814d2207b4f21a7c1f754b7d8355b9eae7d2066987afdea837f53f18d96fea8"
 
 
 def app() -> FastAPI:
