@@ -21,7 +21,7 @@ from pydantic import (
 
 from engine.intent_glossary import describe
 from events.battle_events import CreatureSpec, Material, Surface, TerrainKind
-from events.creature_fields import PLACED, CreatureId
+from events.creature_fields import PLACED, CreatureId, UnseenCreatureId
 
 
 def whole_number(value: Any) -> Any:
@@ -331,7 +331,7 @@ class SetOrder(IntentBase):
     began with, so it is a ruling (`turn/order-changed`: send it with `overrule`)."""
 
     type: Literal["set_order"] = "set_order"
-    creatures: Annotated[list[str], Field(max_length=500)] | None = None
+    creatures: Annotated[list[UnseenCreatureId], Field(max_length=500)] | None = None
     """Creature ids, first to act first (each once)."""
     sides: Annotated[list[str], Field(max_length=50)] | None = None
     """Sides, first to act first (each once); their creatures act in turn."""
@@ -347,7 +347,7 @@ class Adjust(IntentBase):
     changes; the `Adjusted` event says what each was before."""
 
     type: Literal["adjust"] = "adjust"
-    creature: str
+    creature: CreatureId
     reason: Annotated[str, Field(min_length=1, max_length=500)]
     """Why (1 to 500 characters): shown wherever the action is."""
     hp: Annotated[int, Field(ge=-10_000, le=10_000)] | None = None

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from events.creature_fields import CreatureId, UnseenCreatureId
 from events.vocabulary import Event, registry
 
 
@@ -23,7 +24,7 @@ class OrderSet(Event):
     over). Exactly one of the two is given."""
 
     type: Literal["OrderSet"] = "OrderSet"
-    creatures: list[str] = Field(default=[], max_length=500)
+    creatures: list[UnseenCreatureId] = Field(default=[], max_length=500)
     """Creature ids, first to act first (empty when the order is by sides)."""
     sides: list[str] = Field(default=[], max_length=50)
     """Sides, first to act first (empty when the order lists creatures)."""
@@ -38,7 +39,7 @@ class Adjusted(Event):
     changed; each `*_before` says what it was."""
 
     type: Literal["Adjusted"] = "Adjusted"
-    creature: str
+    creature: CreatureId
     reason: str
     """Why the director adjusted it (shown wherever the action is)."""
     hp: int | None = None

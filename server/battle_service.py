@@ -374,7 +374,7 @@ class BattleService:
             stored = self.store.read_view(battle_id)
             if stored is not None and stored.reducer_version == REDUCER_VERSION:
                 return {**stored.view, "map": stored.map_view, "version": stored.version}
-            loaded = self.loader.current(battle_id)
+            loaded = self.loader.at_head(battle_id)
             self._restore_view(loaded)
         else:
             head = self.store.head_version(battle_id)

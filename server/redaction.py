@@ -225,6 +225,11 @@ def shown_as(event_type: str, data: dict[str, Any], hidden: Set[str]) -> tuple[s
         if isinstance(kind, str) and names_hidden(intent, intent_shape(kind), hidden):
             return PLACEHOLDER, {}
     shown = rewrite(data, shape, hidden, UNSEEN)
+    if event_type == "IntentAccepted" and isinstance(shown.get("intent"), dict):
+        intent = shown["intent"]
+        kind = intent.get("type")
+        if isinstance(kind, str):  # a creature it met, or a list it is left out of
+            shown["intent"] = rewrite(intent, intent_shape(kind), hidden, UNSEEN)
     if event_type == "IntentAccepted" and "unseen" in shown and not shown["unseen"]:
         del shown["unseen"]  # as logged when its actor saw everything: nothing tells apart
     return event_type, shown

@@ -59,6 +59,18 @@ class StateLoader:
         self.remember(loaded)
         return loaded
 
+    def at_head(self, battle_id: str) -> Loaded:
+        """The state at the log's head as it stands now: the cached state only if no other
+        process appended since (`current` may be behind; its users re-decide on a stale
+        append, but an answer rendered from it would show an old version)."""
+        head = self._store.head_version(battle_id)
+        cached = self._cache.get(battle_id)
+        if cached is not None and cached.version == head:
+            return cached
+        loaded = self.at(battle_id, head)
+        self.remember(loaded)
+        return loaded
+
     def remember(self, loaded: Loaded) -> None:
         self._cache.put(
             loaded.battle_id, loaded, replaces=lambda held: held.version <= loaded.version

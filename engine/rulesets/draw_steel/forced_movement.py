@@ -448,7 +448,12 @@ def _hit_creatures(
         action.emit(DamageTaken(creature=other.id, amount=remaining, cause="collision"))
     action.emit(DamageTaken(creature=target.id, amount=remaining, cause="collision"))
     names = ", ".join(o.id for o in hit)
-    action.note("collision", at, reasons=(f"hit {names}: {remaining} damage each",))
+    action.note(
+        "collision",
+        at,
+        reasons=(f"hit {names}: {remaining} damage each",),
+        about=tuple(o.id for o in hit),
+    )
 
 
 def _end_grab(action: Action, tid: str) -> None:

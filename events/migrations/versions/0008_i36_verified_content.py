@@ -10,7 +10,13 @@ head; a head without it (recorded before this revision) is not resumed from. The
 HMAC stays: a head the log no longer reaches (a truncated log) is still caught by it.
 
 On a Citus coordinator the column is added to the distributed table as to any other (Citus
-passes the ALTER on to its shards), so the `citus` branch needs no revision of its own.
+passes the ALTER on to its shards), so the `citus` branch needs no revision of its own. The
+ALTER runs with `citus.multi_shard_modify_mode` sequential (one connection per node, as
+0007_i25b and c001): a parallel ALTER of a distributed table would make every later function
+command in the migration's transaction fail (0007_i25b's downgrade making
+turnledger_write_view again: "cannot run function command because there was a parallel
+operation on a distributed table in the transaction"). On PostgreSQL without Citus the
+setting is an unused placeholder.
 
 Least privilege: nothing new; the application role inserts and reads the table as before.
 
@@ -27,9 +33,15 @@ branch_labels = None
 depends_on = None
 
 
+# One connection per node, as 0007_i25b (module doc).
+SEQUENTIAL = "SET LOCAL citus.multi_shard_modify_mode = 'sequential'"
+
+
 def upgrade() -> None:
+    op.execute(SEQUENTIAL)
     op.execute("ALTER TABLE verified_heads ADD COLUMN content_mac bytea")
 
 
 def downgrade() -> None:
+    op.execute(SEQUENTIAL)
     op.execute("ALTER TABLE verified_heads DROP COLUMN content_mac")

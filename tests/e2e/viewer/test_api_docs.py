@@ -32,7 +32,10 @@ def test_swagger_ui_shows_every_operation_without_internet(server: Running, page
     page.goto(f"{server.url}/docs")
     expect(page.locator("#operations-battles-submit_intent")).to_be_visible(timeout=30_000)
     expect(page.locator("#operations-history-undo")).to_be_visible()
-    page.locator("#operations-battles-submit_intent .opblock-summary").click()
+    # Opening the intents operation renders its 29 request and recorded answer examples:
+    # about 20 s of Swagger UI's rendering on a 2-core machine (a known cost of the examples,
+    # to be made lighter), so the click waits for it rather than Playwright's 10 s default.
+    page.locator("#operations-battles-submit_intent .opblock-summary").click(timeout=90_000)
     expect(page.locator("#operations-battles-submit_intent")).to_contain_text(
         re.compile("idempotency-key", re.IGNORECASE)
     )
