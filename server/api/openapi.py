@@ -76,7 +76,10 @@ def _event_streams(operation: dict[str, Any]) -> None:
     """A server-sent-events answer: its body is text, and each of its events is described
     by OpenAPI 3.2's `itemSchema` as the event itself (`event`, `id`, `data`: strings, as
     an SSE parser hands them over), `data` holding JSON that the model the route declares
-    (`contentSchema`) describes."""
+    (`contentSchema`) describes. A route that answers JSON pages as well as a stream
+    (`x-json-pages`, the feed) keeps its JSON answer as it is."""
+    if operation.pop("x-json-pages", False):
+        return
     for answer in operation.get("responses", {}).values():
         content = answer.get("content", {})
         if "text/event-stream" in content and "application/json" in content:

@@ -30,7 +30,6 @@ from server.feed import FeedPage, TooManyFeeds, cursor_of
 
 from .answers import Answer
 from .deps import Deps, Services, bearer, given_key, known_key
-from .event_models import LoggedEvent
 from .problems import ProblemError, responses
 from .rate_limits import peer_of
 from .stream import PING
@@ -44,7 +43,10 @@ GAP_RETRY = 0.02
 
 class FedEventOut(Answer):
     checkpoint: str = Field(description="Resume here to read what comes after this event.")
-    event: LoggedEvent = Field(description="The event (its envelope, as the log holds it).")
+    event: dict[str, Any] = Field(
+        description="The event: its envelope as `GET /battles/{battle_id}/events` answers it"
+        " (`LoggedEvent`), of whichever battle of the key's it belongs to."
+    )
 
 
 class FeedPageOut(Answer):
@@ -107,6 +109,8 @@ def sse_of(deps: Services, page: FeedPage, sent: str | None) -> tuple[bytes, str
         },
     },
     operation_id="feed",
+    # both answers are real: JSON pages by default, the stream on `Accept: text/event-stream`
+    openapi_extra={"x-json-pages": True},
 )
 async def feed(
     request: Request,

@@ -88,8 +88,10 @@ def test_schemathesis_finds_no_failure_with_every_check_stateless_and_stateful(
         str(MAX_SECONDS),
         "--request-timeout",
         "20",
+        # the stream never ends; rotating or revoking would take away the one battle's token
+        # that every later case uses (their rights are tested in test_campaign_keys.py)
         "--exclude-path-regex",
-        "/stream$",
+        r"(/stream|/director-token/rotate|/tokens/revoke|/seats/\{seat_id\})$",
         "--seed",
         "34",
         "--suppress-health-check",
