@@ -2958,6 +2958,36 @@ class FallTaken(BaseModel):
     """
 
 
+class FedEventOut(BaseModel):
+    checkpoint: Annotated[str, Field(title="Checkpoint")]
+    """
+    Resume here to read what comes after this event.
+    """
+    event: Annotated[dict[str, Any], Field(title="Event")]
+    """
+    The event: its envelope as `GET /battles/{battle_id}/events` answers it (`LoggedEvent`), of whichever battle of the key's it belongs to.
+    """
+
+
+class FeedPageOut(BaseModel):
+    """
+    The key's next events, oldest first, each with the checkpoint after it.
+    """
+
+    caught_up: Annotated[bool, Field(title="Caught Up")]
+    """
+    Whether the page reached the log's end (false: ask again at once).
+    """
+    checkpoint: Annotated[str, Field(title="Checkpoint")]
+    """
+    Where this page ended (past other keys' events too): the next page's `after`.
+    """
+    events: Annotated[list[FedEventOut], Field(title="Events")]
+    """
+    A page of events of the key's battles.
+    """
+
+
 class FellData(BaseModel):
     """
     What a `Fell` event records.
@@ -12215,83 +12245,6 @@ class EventsPage(BaseModel):
     next_after: Annotated[int, Field(title="Next After")]
     """
     Pass as `after` to read the next page.
-    """
-
-
-class FedEventOut(BaseModel):
-    checkpoint: Annotated[str, Field(title="Checkpoint")]
-    """
-    Resume here to read what comes after this event.
-    """
-    event: Annotated[
-        ActionConvertedEnvelope
-        | ActionRedoneEnvelope
-        | ActionUndoneEnvelope
-        | ActionUsedEnvelope
-        | AdjustedEnvelope
-        | BattleCreatedEnvelope
-        | CollidedEnvelope
-        | ConditionSetEnvelope
-        | CreatureHiddenEnvelope
-        | CreaturePlacedEnvelope
-        | CreatureRemovedEnvelope
-        | CreatureRevealedEnvelope
-        | DamageTakenEnvelope
-        | DiceRolledEnvelope
-        | DroppedDownEnvelope
-        | FellEnvelope
-        | FellInchesEnvelope
-        | FighterPlacedEnvelope
-        | ForceMovedEnvelope
-        | HandsChangedEnvelope
-        | HurledThroughEnvelope
-        | ImpactRolledEnvelope
-        | IntentAcceptedEnvelope
-        | JumpTestedEnvelope
-        | KnockedProneEnvelope
-        | MovedEnvelope
-        | MovedInchesEnvelope
-        | OpportunityAttackTriggeredEnvelope
-        | OrderSetEnvelope
-        | PowerRolledEnvelope
-        | ReactionResolvedEnvelope
-        | RuleOverruledEnvelope
-        | ShieldSurfEndedEnvelope
-        | ShieldSurfStartedEnvelope
-        | ShieldWornEnvelope
-        | ShiftedEnvelope
-        | StoodUpEnvelope
-        | TakenDownEnvelope
-        | TalliedEnvelope
-        | TeleportedEnvelope
-        | TerrainSetEnvelope
-        | TurnEndedEnvelope
-        | TurnStartedEnvelope
-        | UnseenCreatureMetEnvelope
-        | UnseenEnvelope,
-        Field(discriminator="type", title="Event"),
-    ]
-    """
-    The event (its envelope, as the log holds it).
-    """
-
-
-class FeedPageOut(BaseModel):
-    """
-    The key's next events, oldest first, each with the checkpoint after it.
-    """
-
-    caught_up: Annotated[bool, Field(title="Caught Up")]
-    """
-    Whether the page reached the log's end (false: ask again at once).
-    """
-    checkpoint: Annotated[str, Field(title="Checkpoint")]
-    """
-    Where this page ended (past other keys' events too): the next page's `after`.
-    """
-    events: Annotated[list[FedEventOut], Field(title="Events")]
-    """
-    A page of events of the key's battles.
     """
 
 
