@@ -21,7 +21,7 @@ class TraceStep(BaseModel):
     reasons: tuple[str, ...] = ()
     about: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     """The creatures its words speak of besides the actor (a reactor, a host, the one met):
-    a reader who may not see one of them is not shown the step (server/redaction.py).
+    a reader who may not see one of them is not shown the step (server/readers/redaction.py).
     Absent when it speaks of none."""
 
     def to_json(self) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 A plain SHA-256 chain proves nothing against someone who can write the database: they alter
 an event and compute the chain again with the same public function. Keyed, the chain can be
 extended or recomputed only by whoever holds the key, which lives in the server's key store
-(server/keyring.py), never in the database.
+(server/trust/keyring.py), never in the database.
 
 Hashes keep their shape (32 bytes, 64 hex characters on the wire) and no scheme marker is
 stored: a marker in the database would be the attacker's to change, so it could prove nothing.

@@ -3,7 +3,7 @@
 A reader from whom a creature is hidden may not learn of it from any field that names it
 (DESIGN section 7, hidden creatures). Matching strings cannot tell a creature called `walk`
 from the mode `walk`, so the fields are marked where they are declared, and a reader's view
-walks only the marked ones (server/redaction.py):
+walks only the marked ones (server/readers/redaction.py):
 
 - `CreatureId`: the event is about this creature; an event naming one hidden from the reader
   reaches it as a placeholder.

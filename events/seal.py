@@ -126,7 +126,7 @@ class Seals:
     def fact(self, battle_id: str, content: Sequence[Any]) -> str:
         """The seal of one log questions' movement fact: `content` is `[creature, version,
         type, round, turn, kind, distance, squares, detail]` as stored (events/seal.py's doc;
-        server/log_questions_rows.py)."""
+        server/questions/rows.py)."""
         message = f"movement-fact\n{battle_id}\n".encode() + canonical_json(list(content))
         return self._key.mac(message).hex()
 

@@ -1,7 +1,7 @@
 """Who may see a creature: the director's secrets (DESIGN section 7, hidden creatures).
 
 The rules judge everything as if seen, so `evolve` reads none of these: they change what a
-reader is shown (server/redaction.py), never the battle. A creature with no visibility event
+reader is shown (server/readers/redaction.py), never the battle. A creature with no visibility event
 is seen by all; `CreatureHidden` hides it from every player but those of `visible_to`'s
 sides; `CreatureRevealed` shows it to all from then on, and with `history` its past too.
 """

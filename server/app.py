@@ -9,33 +9,30 @@ from fastapi import FastAPI
 from sqlalchemy import Engine
 from starlette.types import ASGIApp
 
-from server.api import (
-    openapi,
-    problems,
-    routes_battles,
-    routes_bundle,
-    routes_campaign,
-    routes_docs,
-    routes_feed,
-    routes_guide,
-    routes_history,
-    routes_keys,
-    routes_ops,
-    routes_options,
-    routes_questions,
-    routes_tokens,
-)
+from server.api import openapi, problems
+from server.api.answers.schemas import MAX_BODY_BYTES
 from server.api.deps import PrincipalCache, Services
 from server.api.lean_intents import LeanIntents, declared_route
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
 from server.api.rate_limits import RateLimits
-from server.api.schemas import MAX_BODY_BYTES
+from server.api.routes import battles as routes_battles
+from server.api.routes import bundle as routes_bundle
+from server.api.routes import campaign as routes_campaign
+from server.api.routes import docs as routes_docs
+from server.api.routes import feed as routes_feed
+from server.api.routes import guide as routes_guide
+from server.api.routes import history as routes_history
+from server.api.routes import keys as routes_keys
+from server.api.routes import ops as routes_ops
+from server.api.routes import options as routes_options
+from server.api.routes import questions as routes_questions
+from server.api.routes import tokens as routes_tokens
 from server.api.stream_encoding import CatchUpBudget, EncodedEvents
-from server.api_keys import ApiKeys, KeyFile, keys_path
-from server.settings import Settings
-from server.stream_hub import StreamHub
-from server.verification import VerifiedHeads, Verifier
+from server.operations.settings import Settings
+from server.state.stream_hub import StreamHub
+from server.trust.api_keys import ApiKeys, KeyFile, keys_path
+from server.trust.verification import VerifiedHeads, Verifier
 from server.viewer import routes as viewer_routes
 from server.wiring import notify_url, wire_services
 
@@ -209,14 +206,14 @@ def app_from_env() -> FastAPI:
     import sys
 
     from events.migrate import upgrade
-    from server.database import (
+    from server.operations.database import (
         app_database_url,
         maintenance_engine,
         owner_database_url,
         server_engine,
     )
-    from server.logging import configure_logging
-    from server.roles import RoleSetupFailed, RoleTooStrong, check_app_role
+    from server.operations.logging import configure_logging
+    from server.trust.roles import RoleSetupFailed, RoleTooStrong, check_app_role
 
     tune_interpreter()
     settings = Settings()

@@ -1,6 +1,6 @@
 """Battles as a service: create them, seat players, judge intents, and read them back.
 
-Every appending command is handed to the one write path (`server/command_pipeline.py`)
+Every appending command is handed to the one write path (`server/commands/pipeline.py`)
 with a plan: for an intent, authorise it and let the engine decide. Reads come from the
 read model, the log, or the state at the log's head.
 """
@@ -35,25 +35,29 @@ from events.lru import SizedLRU
 from events.store import EventStore
 from events.vocabulary import Event
 from projections import REDUCER_VERSION, BattleState, fold
-from server.auth import Principal, new_token, token_hash
-from server.authorisation import authorise
-from server.battle_catalog import CLOSED_RULE, Closed
-from server.battle_directory import BattleDirectory, Revoked
-from server.command_pipeline import Command, CommandPipeline, IntentOutcome, Planned
-from server.creation_keys import (
+from server.campaign.catalog import CLOSED_RULE, Closed
+from server.campaign.directory import BattleDirectory, Revoked
+from server.commands.creation_keys import (
     TOKEN_BYTES,
     CreationKeys,
     FirstCreation,
     KeyReusedForAnother,
     director_token,
 )
-from server.creature_options import options_answer
+from server.commands.pipeline import Command, CommandPipeline, IntentOutcome, Planned
+from server.commands.request_encoding import (
+    UnencodableBody,
+    canonical_request,
+    check_idempotency_key,
+)
 from server.errors import BadRequest, Busy, Forbidden, NotFound, OverLimit
-from server.reach_answers import reach_answer
-from server.redaction import Reader, Visibility, hidden_from, reader_of
-from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
-from server.state_loader import CACHE_BYTES, Loaded, StateLoader
-from server.unseen_dice import UnseenDice, secret_seed
+from server.queries.options import options_answer
+from server.queries.reach import reach_answer
+from server.readers.authorisation import authorise
+from server.readers.redaction import Reader, Visibility, hidden_from, reader_of
+from server.readers.tokens import Principal, new_token, token_hash
+from server.readers.unseen_dice import UnseenDice, secret_seed
+from server.state.loader import CACHE_BYTES, Loaded, StateLoader
 
 log = structlog.get_logger("turnledger.battles")
 
@@ -99,7 +103,7 @@ class BattleService:
         # sixty streams opened at once on a long battle must not each read its whole log.
         self._visibility_locks = tuple(threading.Lock() for _ in range(64))
         """Who may see each creature, per battle, as far as the log was read: a player's read
-        reads only the log after it (server/redaction.py)."""
+        reads only the log after it (server/readers/redaction.py)."""
         self.pipeline = pipeline(self.loader, self.new_id)
 
     def new_id(self) -> str:
@@ -125,7 +129,7 @@ class BattleService:
     ) -> CreatedBattle | Refused:
         """Judge a battle's setup and append its creation; the director token is shown once,
         and again only to a retry of the same request under the same `Idempotency-Key` from
-        the same client `scope` (server/creation_keys.py)."""
+        the same client `scope` (server/commands/creation_keys.py)."""
         check_idempotency_key(idempotency_key)
         try:
             request = canonical_request(body, limit=2**31)
@@ -407,7 +411,7 @@ class BattleService:
         return {"battle_id": loaded.battle_id, **view, "version": loaded.version}
 
     def reader(self, principal: Principal) -> tuple[Reader, Visibility]:
-        """Who reads, and who may see each creature as the log stands (server/redaction.py).
+        """Who reads, and who may see each creature as the log stands (server/readers/redaction.py).
         A player's sides are those of the creatures its seat controls."""
         if principal.is_director:
             return Reader(True), Visibility()
@@ -457,7 +461,7 @@ class BattleService:
         return Loaded(loaded.battle_id, loaded.version, known_state(loaded.state, hidden))
 
     async def options(self, principal: Principal, creature: str) -> dict[str, Any]:
-        """What the creature may do now, as `principal` may (server/creature_options.py),
+        """What the creature may do now, as `principal` may (server/queries/options.py),
         judged on the head; its searches share one budget, as a reach's do."""
         loaded = await self._as_seen(principal, await self.pipeline.fresh(principal.battle_id))
         closed = await self._blocking(self.closure_refusal, principal.battle_id)

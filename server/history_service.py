@@ -29,13 +29,17 @@ from events.store import EventStore, ProjectionWrite, Snapshot
 from events.vocabulary import Event, encode, registry
 from projections import REDUCER_VERSION, BattleState, evolve, fold, state_to_json
 from projections.history import Marker, effective_events, markers, undone_after
-from server.action_index import ActionInfo, actions_backwards
-from server.auth import Principal
-from server.authorisation import authorise
 from server.battle_service import BattleService
-from server.command_pipeline import Command, IntentOutcome, Planned
+from server.commands.pipeline import Command, IntentOutcome, Planned
+from server.commands.request_encoding import (
+    UnencodableBody,
+    canonical_request,
+    check_idempotency_key,
+)
 from server.errors import NotFound
-from server.redaction import (
+from server.queries.action_index import ActionInfo, actions_backwards
+from server.readers.authorisation import authorise
+from server.readers.redaction import (
     PLACEHOLDER,
     Reader,
     Visibility,
@@ -44,9 +48,9 @@ from server.redaction import (
     redact_view,
     shown_trace,
 )
-from server.request_encoding import UnencodableBody, canonical_request, check_idempotency_key
-from server.state_loader import Loaded
-from server.unseen_dice import UnseenDice
+from server.readers.tokens import Principal
+from server.readers.unseen_dice import UnseenDice
+from server.state.loader import Loaded
 
 TOO_COSTLY = "limits/too-costly"
 MAX_REPLAY_EVENTS = 500

@@ -21,19 +21,19 @@ from engine.budget import Budget
 from events.notifier import Notifier
 from events.store_async import AsyncPostgresLog
 from events.store_postgres import NotifyMode, PostgresEventStore
-from server.battle_catalog import BattleCatalog
-from server.battle_directory import BattleDirectory
 from server.battle_service import BattleService
-from server.command_pipeline import CommandPipeline
-from server.creation_keys import CreationKeys
+from server.campaign.catalog import BattleCatalog
+from server.campaign.directory import BattleDirectory
+from server.commands.creation_keys import CreationKeys
+from server.commands.pipeline import CommandPipeline
 from server.history_service import HistoryService
-from server.keyring import Keyring, replace_file
-from server.keyring import load as load_keyring
-from server.keyring import parse as parse_keyring
-from server.log_questions import LogQuestions
-from server.log_questions_store import LogQuestionsStore
-from server.settings import Settings, sqlalchemy_url
-from server.state_loader import StateLoader
+from server.operations.settings import Settings, sqlalchemy_url
+from server.questions.answering import LogQuestions
+from server.questions.store import LogQuestionsStore
+from server.state.loader import StateLoader
+from server.trust.keyring import Keyring, replace_file
+from server.trust.keyring import load as load_keyring
+from server.trust.keyring import parse as parse_keyring
 
 logger = structlog.get_logger("turnledger.wiring")
 
@@ -60,7 +60,7 @@ def notify_url(settings: Settings, engine: Engine) -> str:
 
 
 def keyring_of(settings: Settings, *, create: bool = True) -> Keyring:
-    """The server's key store as configured (server/keyring.py says where it is looked for)."""
+    """The server's key store as configured (server/trust/keyring.py says where it is found)."""
     found = load_keyring(
         settings.data_dir,
         configured=settings.keyring,

@@ -17,8 +17,8 @@ from sqlalchemy import Engine
 
 from events.migrate import upgrade
 from ops.citus.cluster import CitusCluster, CitusMissing, require_citus
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 CITUS_TEMPLATE = "turnledger_citus_template"
 

@@ -27,9 +27,9 @@ import pytest
 from sqlalchemy import Engine
 
 from events.migrate import upgrade
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.roles import app_url, enable_app_login
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.trust.roles import app_url, enable_app_login
 from tests.citus_fixtures import (  # noqa: F401  (fixtures, shared by every test folder)
     citus_cluster,
     citus_database_uri,
@@ -91,7 +91,7 @@ def template_database(pg_admin_uri: str) -> str:
 
 def as_app_role(uri: str) -> str:
     """A database's URI (either form) as the application role, which may only read and append
-    (server/roles.py): what the server connects with."""
+    (server/trust/roles.py): what the server connects with."""
     return app_url(to_sqlalchemy_url(_libpq(uri)), APP_PASSWORD)
 
 

@@ -36,7 +36,7 @@ def server_openapi() -> dict[str, Any]:
     from sqlalchemy import create_engine
 
     from server.app import create_app
-    from server.settings import Settings
+    from server.operations.settings import Settings
 
     url = "postgresql+psycopg://nobody@127.0.0.1:1/none"
     return create_app(Settings(database_url=url), create_engine(url)).openapi()

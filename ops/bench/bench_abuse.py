@@ -24,8 +24,8 @@ from events.migrate import upgrade
 from ops.bench.bench_http import cpu_seconds, running_server
 from ops.bench.common import console, print_table, throwaway_postgres
 from ops.soak.abuse import cluttered_board, largest_within_limits, walled_in, whole_map_repeated
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 Row = tuple[str, str, float, int, float, float]
 

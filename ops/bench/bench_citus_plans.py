@@ -58,8 +58,8 @@ from ops.bench.bench_http import postgres_pids
 from ops.bench.bench_store import bench_registry, sample_event
 from ops.bench.common import console, print_table, throwaway_postgres
 from ops.citus.cluster import CitusCluster
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 APPENDS = int(os.environ.get("BENCH_APPENDS", "500"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
@@ -148,7 +148,7 @@ def projection(version: int, n: int) -> ProjectionWrite:
 def question_rows(version: int, events: Sequence[object]) -> QuestionRows:
     """What the log questions' projector would write for a move of `c1` appended after
     `version`: each event indexed, about `c1`, and one movement fact
-    (server/log_questions_rows.py's document, computed before the append)."""
+    (server/questions/rows.py's document, computed before the append)."""
     versions = [version + offset for offset in range(1, len(events) + 1)]
     last = versions[-1]
     document = {

@@ -46,9 +46,9 @@ from ops.bench.bench_store import bench_registry, sample_event
 from ops.bench.common import Measurement, console, print_table, throwaway_postgres
 from ops.citus.cluster import CitusCluster
 from ops.citus.stack import BY_BATTLE, balancer, servers, spread_over
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.roles import APP_ROLE
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.trust.roles import APP_ROLE
 
 CLIENTS = 8
 APPENDS = int(os.environ.get("BENCH_APPENDS", "400"))

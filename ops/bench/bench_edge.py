@@ -35,8 +35,8 @@ import psutil
 from events.migrate import upgrade
 from ops.bench.common import console, percentile, print_table, throwaway_postgres
 from ops.citus.stack import servers
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 ROW_SECONDS = float(os.environ.get("BENCH_EDGE_ROW_SECONDS", "6"))
 NORMAL_CLIENTS = 8

@@ -23,8 +23,8 @@ from ops.bench.bench_abuse import moves_battle
 from ops.bench.bench_http import running_server
 from ops.bench.common import percentile, print_table, throwaway_postgres
 from ops.soak.abuse import walled_in
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 MOVES = 100
 

@@ -34,8 +34,8 @@ from events.migrate import upgrade
 from ops.bench.bench_http import cpu_seconds, running_server
 from ops.bench.bench_streams import EDGE, appended, battle_body, loadavg, moves
 from ops.bench.common import console, print_table, throwaway_postgres
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 READERS = int(os.environ.get("BENCH_FEED_READERS", "20"))
 BATTLES = int(os.environ.get("BENCH_FEED_BATTLES", "10"))

@@ -24,8 +24,8 @@ import psycopg
 from events.migrate import upgrade
 from ops.bench.bench_http import running_server
 from ops.bench.common import console, print_table, throwaway_postgres
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 WAIT = float(os.environ.get("BENCH_FROZEN_WAIT", "60"))
 SKIRMISH = {

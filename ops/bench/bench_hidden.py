@@ -27,9 +27,9 @@ from engine.unseen import judge_unseen
 from events.migrate import upgrade
 from ops.bench.common import print_table, throwaway_postgres
 from server.battle_service import CreatedBattle
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.settings import Settings
 from server.wiring import wire_services
 
 BATCH = 50

@@ -28,9 +28,9 @@ from ops.bench.common import percentile, print_table, throwaway_postgres
 from projections import fold
 from projections.history import effective_events
 from server.battle_service import CreatedBattle
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.settings import Settings
 from server.wiring import wire_services
 
 EVENTS = int(os.environ.get("BENCH_HISTORY_EVENTS", "100000"))

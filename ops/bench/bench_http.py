@@ -44,8 +44,8 @@ from events.migrate import upgrade
 from ops.bench.bench_store import raw_workload, run_threads
 from ops.bench.common import Measurement, console, percentile, print_table, throwaway_postgres
 from ops.bench.floor_app import FLOOR_TABLE
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 
 class EsBattle(Aggregate):
@@ -177,10 +177,10 @@ def running_server(
     rates far above what the load sends from its one address, so it counts every request
     and refuses none; True keeps the default rates, False turns the limiter off. `http`:
     uvicorn's protocol; by default the real server runs as `turnledger serve` runs it (the
-    edge protocol, `server.edge:EdgeProtocol`, and no proxy headers believed: no proxy is
+    edge protocol, `server.api.edge:EdgeProtocol`, and no proxy headers believed: no proxy is
     trusted by default), and any other app on plain httptools, the parser the edge wraps."""
     if http is None:
-        http = "server.edge:EdgeProtocol" if factory == SERVER_FACTORY else "httptools"
+        http = "server.api.edge:EdgeProtocol" if factory == SERVER_FACTORY else "httptools"
     port = free_port()
     env = {
         **os.environ,

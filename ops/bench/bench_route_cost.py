@@ -47,11 +47,11 @@ from starlette.types import Message, Scope
 from events.envelope import Envelope
 from ops.bench.common import console, print_table
 from server.app import create_app
-from server.auth import Principal, token_hash
-from server.command_pipeline import IntentOutcome
-from server.logging import configure_logging
-from server.receipts import make_receipt
-from server.settings import Settings
+from server.commands.pipeline import IntentOutcome
+from server.operations.logging import configure_logging
+from server.operations.settings import Settings
+from server.readers.tokens import Principal, token_hash
+from server.trust.receipts import make_receipt
 
 BATTLE = "bench-battle"
 TOKEN = "bench-director-token"
@@ -235,7 +235,7 @@ class Switched:
 
 def intents_route(app: Any) -> Any:
     """The route as declared (the application's router holds it inside an included router)."""
-    from server.api import routes_battles
+    from server.api.routes import battles as routes_battles
 
     scope = scope_for(app, 0)
     for route in routes_battles.router.routes:

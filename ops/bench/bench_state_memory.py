@@ -137,8 +137,12 @@ import orjson, psutil
 import events.battle_events, events.history_events
 from events.vocabulary import registry
 from projections import state_from_json
-from server import state_loader
-from server.settings import Settings
+from server.state import loader as state_loader
+from server.operations.settings import Settings
+
+
+
+
 
 snapshot = orjson.loads(open(sys.argv[1], "rb").read())
 process = psutil.Process()

@@ -28,8 +28,8 @@ from events.migrate import upgrade
 from events.store_postgres import NotifyMode, PostgresEventStore
 from events.vocabulary import Event, EventRegistry
 from ops.bench.common import Measurement, print_table, throwaway_postgres
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
 ROUNDS = 4

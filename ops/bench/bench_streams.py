@@ -43,8 +43,8 @@ import httpx
 from events.migrate import upgrade
 from ops.bench.bench_http import cpu_seconds, postgres_pids, running_server
 from ops.bench.common import console, percentile, print_table, throwaway_postgres
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 
 STREAMS = int(os.environ.get("BENCH_STREAMS", "900"))
 IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "60"))
@@ -53,7 +53,7 @@ FANOUT_STREAMS = int(os.environ.get("BENCH_FANOUT_STREAMS", "30"))
 FANOUT_BACKLOG_MOVES = 600
 FANOUT_LIVE_MOVES = int(os.environ.get("BENCH_FANOUT_MOVES", "100"))
 FANOUT_APPENDS = int(os.environ.get("BENCH_FANOUT_APPENDS", "300"))
-EDGE = "server.edge:EdgeProtocol"
+EDGE = "server.api.edge:EdgeProtocol"
 """The protocol `turnledger serve` runs: its live streams are written to without a task."""
 
 

@@ -96,7 +96,7 @@ def servers(
     try:
         for _ in range(count):
             port = free_port()
-            command = [sys.executable, "-m", "server.cli", "serve", "--port", str(port)]
+            command = [sys.executable, "-m", "server.operations.cli", "serve", "--port", str(port)]
             process = subprocess.Popen(command, env=environment, stdout=sink, stderr=sink)
             started.append((f"http://127.0.0.1:{port}", process))
         for url, process in started:

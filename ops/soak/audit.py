@@ -14,9 +14,9 @@ from events.vocabulary import registry
 from ops.soak.clients import Ledger, Subscriber
 from projections import fold
 from projections.history import effective_events
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.settings import Settings
 from server.wiring import keyring_of
 
 

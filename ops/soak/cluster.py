@@ -57,7 +57,7 @@ class Cluster:
         env.setdefault("TURNLEDGER_RATE_LIMITS", "off")
         log = self.log_path.open("ab")
         self.server = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "serve", "--port", str(self.port)],
+            [sys.executable, "-m", "server.operations.cli", "serve", "--port", str(self.port)],
             env=env,
             stdout=log,
             stderr=log,

@@ -7,7 +7,7 @@ creation's key sent from another address with the creator's in `X-Forwarded-For`
 player's idempotency key replayed, a seat named with a NUL, a `Last-Event-ID` that is a
 Unicode digit or past the head, streams catching up a busy battle from its start, and eight
 `/verify` at once by a player. Each answer is checked against what the server promises
-(server/edge.py and the README's limits), never a 500 or a hang.
+(server/api/edge.py and the README's limits), never a 500 or a hang.
 """
 
 from __future__ import annotations

@@ -12,24 +12,23 @@ from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
 from events.lru import SizedLRU
-from server.api_keys import ApiKey, ApiKeys
-from server.auth import Principal, token_hash
-from server.battle_catalog import BattleCatalog
-from server.battle_directory import Revoked
+from server.api.metrics import Metrics
+from server.api.problems import ProblemError
+from server.api.rate_limits import RateLimits, client_of, peer_of
+from server.api.stream_encoding import CatchUpBudget, EncodedEvents
 from server.battle_service import BattleService
-from server.feed import Feed, OpenFeeds, Owners, SharedPages
+from server.campaign.catalog import BattleCatalog
+from server.campaign.directory import Revoked
+from server.campaign.feed import Feed, OpenFeeds, Owners, SharedPages
+from server.campaign.token_revocation import TokenRevocation
 from server.history_service import HistoryService
-from server.keyring import Keyring
-from server.log_questions import LogQuestions
-from server.settings import Settings
-from server.stream_hub import StreamHub
-from server.token_revocation import TokenRevocation
-from server.verification import Verifier
-
-from .metrics import Metrics
-from .problems import ProblemError
-from .rate_limits import RateLimits, client_of, peer_of
-from .stream_encoding import CatchUpBudget, EncodedEvents
+from server.operations.settings import Settings
+from server.questions.answering import LogQuestions
+from server.readers.tokens import Principal, token_hash
+from server.state.stream_hub import StreamHub
+from server.trust.api_keys import ApiKey, ApiKeys
+from server.trust.keyring import Keyring
+from server.trust.verification import Verifier
 
 BattleId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -69,7 +68,7 @@ class Services:
 class PrincipalCache:
     """Tokens that authenticated lately.
 
-    A token can be revoked (server/token_revocation.py): the process that revokes it drops
+    A token can be revoked (server/campaign/token_revocation.py): the process that revokes it drops
     it here at once (`forget`), and every process asks the database again about a token it
     has not asked about for `FRESH_SECONDS`, so a revocation by another server process takes
     effect there within that time, at the cost of one query per token that long.

@@ -38,10 +38,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .deps import Services, authenticated, bearer_of
-from .middleware import REQUEST_ID, record
-from .problems import unexpected
-from .routes_battles import MAX_IDEMPOTENCY_KEY, judge_intent
+from server.api.deps import Services, authenticated, bearer_of
+from server.api.middleware import REQUEST_ID, record
+from server.api.problems import unexpected
+from server.api.routes.battles import MAX_IDEMPOTENCY_KEY, judge_intent
 
 INTENTS = re.compile(r"/battles/([A-Za-z0-9_-]{1,64})/intents")
 """The route's path with a battle id its `BattleId` parameter accepts."""

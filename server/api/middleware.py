@@ -19,9 +19,9 @@ import structlog
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .metrics import Metrics
-from .problems import ProblemError, problem, unexpected
-from .rate_limits import RateLimits
+from server.api.metrics import Metrics
+from server.api.problems import ProblemError, problem, unexpected
+from server.api.rate_limits import RateLimits
 
 log = structlog.get_logger("turnledger.http")
 BODY_METHODS = {"POST", "PUT", "PATCH"}

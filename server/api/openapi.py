@@ -12,9 +12,9 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
-from . import examples
-from .openapi_typing import typescript_ready
-from .problems import TITLES
+from server.api.answers import examples
+from server.api.openapi_typing import typescript_ready
+from server.api.problems import TITLES
 
 BATTLE_ROUTES = "/battles/{battle_id}"
 SECURITY_SCHEMES: dict[str, Any] = {
@@ -114,7 +114,7 @@ def sse_event(data: dict[str, Any]) -> dict[str, Any]:
 
 EVERY_REQUEST = (408, 429, 431, 503)
 """What any request may be answered, whatever its route: a head too slow (408) or too large
-(431) and a connection past the caps (503) are answered by the edge (server/edge.py), and
+(431) and a connection past the caps (503) are answered by the edge (server/api/edge.py), and
 every route is rate-limited per client (429, server/api/rate_limits.py)."""
 EVERY_BODY = (400, 413, 415)
 """What any request with a body may be answered: not JSON (400), too large (413), another
@@ -139,7 +139,7 @@ def _answers_of_every_request(operation: dict[str, Any]) -> None:
 
 def finish(schema: dict[str, Any]) -> dict[str, Any]:
     """Add the security schemes and tags, the problem schema of invalid requests, and the
-    examples (server/api/examples.py)."""
+    examples (server/api/answers/examples.py)."""
     components = schema.setdefault("components", {})
     components["securitySchemes"] = SECURITY_SCHEMES
     schema["tags"] = TAGS

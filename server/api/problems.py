@@ -133,7 +133,7 @@ def is_database_down(exc: BaseException) -> bool:
     from sqlalchemy.exc import TimeoutError as PoolTimeout
 
     from events.store_async import DatabaseUnavailable
-    from server.stream_hub import HubUnavailable
+    from server.state.stream_hub import HubUnavailable
 
     seen: BaseException | None = exc
     while seen is not None:
@@ -230,7 +230,7 @@ def install(app: FastAPI) -> None:
     from sqlalchemy.exc import TimeoutError as PoolTimeout
 
     from events.store_async import DatabaseUnavailable
-    from server.stream_hub import HubUnavailable
+    from server.state.stream_hub import HubUnavailable
 
     for kind in (DBAPIError, psycopg.Error, PoolTimeout, DatabaseUnavailable, HubUnavailable):
         app.add_exception_handler(kind, _database_down)
@@ -247,7 +247,7 @@ UNSTORABLE = "text must be valid Unicode without NUL characters (the log cannot 
 
 def refused_value(exc: BaseException) -> bool:
     """Whether the database refused a value a client sent (a NUL in text, a character its
-    encoding lacks): every text field is checked before it is stored (server/api/schemas.py
+    encoding lacks): every text field is checked before it is stored (server/api/answers/schemas.py
     `StoredText`), so this is the last line, which answers 422 instead of 500."""
     import psycopg
 

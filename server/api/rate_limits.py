@@ -3,7 +3,7 @@
 Who is counted: the authenticated principal where there is one (a battle's token: its seat,
 for every read and write of the battle), the server's API key for creations when one is set,
 and otherwise the real peer (the connection's address, or the client a trusted proxy names:
-server/edge.py). A key or token the server does not know is refused (401) before any counter
+server/api/edge.py). A key or token the server does not know is refused (401) before any counter
 exists for it, so junk credentials cannot mint fresh allowances.
 
 Every request is also counted against its peer (`peer`, generous: what one address may send
@@ -41,9 +41,8 @@ from collections.abc import Callable
 from fastapi import Request
 from limits import parse
 
-from server.api_keys import ApiKeys
-
-from .problems import ProblemError
+from server.api.problems import ProblemError
+from server.trust.api_keys import ApiKeys
 
 WHAT = {
     "create": "battle creations",

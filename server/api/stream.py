@@ -1,7 +1,7 @@
 """The live stream: one server-sent event per logged event, resumable with `Last-Event-ID`.
 
 A stream catches up from the log after the client's last seen version, then follows what
-the process's `StreamHub` hands it (server/stream_hub.py says why nothing is lost or sent
+the process's `StreamHub` hands it (server/state/stream_hub.py says why nothing is lost or sent
 twice across that switch). The SSE `id` is the event's version, so a reconnect resumes
 exactly where the client stopped. Heartbeats (SSE comments) keep proxies from closing an
 idle stream; a client that stops reading is dropped after `SEND_TIMEOUT`.
@@ -10,7 +10,7 @@ What a live event costs each stream is kept to one write, with no wake-up: the b
 encoded once per kind of reader (server/api/stream_encoding.py), and while a stream's task
 waits with nothing to send, the hub hands it each read's events of its battle (`push`),
 which go to its connection as one chunk of the chunked body, written beside the ASGI send
-chain (server/edge.py's `DirectBody`: the same bytes uvicorn would write). The task is woken
+chain (server/api/edge.py's `DirectBody`: the same bytes uvicorn would write). The task is woken
 only to catch up or for a heartbeat, and sends those through Starlette's streaming
 response as before.
 
@@ -38,12 +38,11 @@ from starlette.responses import StreamingResponse
 from starlette.types import Message, Receive, Scope, Send
 
 from events.envelope import Envelope
-from server.edge import DIRECT_BODY, DirectBody
-from server.redaction import DIRECTOR, Reader, Visibility, kind_of
-from server.stream_hub import PAGE, StreamHub, Subscription
-
-from .problems import is_database_down
-from .stream_encoding import CatchUpBudget, EncodedEvents, sse_redacted
+from server.api.edge import DIRECT_BODY, DirectBody
+from server.api.problems import is_database_down
+from server.api.stream_encoding import CatchUpBudget, EncodedEvents, sse_redacted
+from server.readers.redaction import DIRECTOR, Reader, Visibility, kind_of
+from server.state.stream_hub import PAGE, StreamHub, Subscription
 
 log = structlog.get_logger("turnledger.stream")
 SEND_TIMEOUT = 30.0
@@ -66,7 +65,7 @@ catch up from the log (at the client's pace) instead."""
 
 
 class LiveBody(Protocol):
-    """Where the hub writes a stream's live events (server/edge.py's `DirectBody`)."""
+    """Where the hub writes a stream's live events (server/api/edge.py's `DirectBody`)."""
 
     @property
     def writable(self) -> bool: ...
@@ -101,7 +100,7 @@ class Follower:
     ) -> None:
         self.hub, self.sub, self._read, self.last = hub, sub, read, after
         self.kind = kind
-        """The reader's kind (server/redaction.py): what of each event it may see."""
+        """The reader's kind (server/readers/redaction.py): what of each event it may see."""
         self.reader, self.seen = reader, seen
         """A player's rights and who may see whom as read so far (None: nothing to hide
         from this reader's kind); each event is read into `seen` before it is encoded."""
@@ -110,7 +109,7 @@ class Follower:
         self._first: list[bytes] | None = None
         self.first_page_empty = False
         self.body: LiveBody | None = None
-        """The connection the hub's live events are written to (server/edge.py), if any."""
+        """The connection the hub's live events are written to (server/api/edge.py), if any."""
         self._wrote_at = time.monotonic()
         self.slow = 0
         """How often the stream was sent back to the log for a full connection buffer."""
@@ -138,7 +137,7 @@ class Follower:
                 # anything is sent from here (a send may wait on the client)
                 self.sub.sink = None
                 if self.sub.ended:
-                    return  # its token was revoked (server/token_revocation.py)
+                    return  # its token was revoked (server/campaign/token_revocation.py)
                 if self.sub.catch_up_needed():
                     async for chunk in self._catch_up(None):
                         self._wrote_at = time.monotonic()

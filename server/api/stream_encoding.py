@@ -1,7 +1,7 @@
 """A stream's events encoded once per kind of reader, and the budget catching up spends.
 
 Every open stream of a battle sends the same events; what differs is only what its reader
-may see (server/redaction.py decides the reader's kind). So the server-sent event of an
+may see (server/readers/redaction.py decides the reader's kind). So the server-sent event of an
 event is encoded once per (battle, version, kind) and kept, by bytes, least recently used
 first out: the live fan-out and every catch-up of the same backlog send those same bytes,
 and a catch-up page found whole in the cache costs no database read at all.
@@ -24,9 +24,8 @@ import orjson
 
 from events.envelope import Envelope
 from events.lru import SizedLRU
-from server.redaction import Reader, Visibility, sees_secrets
-
-from .wire import envelope_json, redacted_json
+from server.api.wire import envelope_json, redacted_json
+from server.readers.redaction import Reader, Visibility, sees_secrets
 
 CATCH_UP_READERS = 2
 """Catch-up reads of the log one process runs at once (others wait their turn)."""
@@ -63,7 +62,7 @@ class EncodedEvents:
         self, e: Envelope, kind: str, encode: Callable[[Envelope], bytes] | None = None
     ) -> bytes:
         """`e` as a reader of `kind` reads it; `encode` encodes it for a kind that tells
-        hidden creatures' readers apart (server/redaction.py's `kind_of`)."""
+        hidden creatures' readers apart (server/readers/redaction.py's `kind_of`)."""
         key = (e.battle_id, e.version, kind)
         found = self._kept.get(key)
         if found is None:

@@ -10,8 +10,9 @@ from starlette.responses import Response
 
 from events.envelope import Envelope
 from events.vocabulary import Event
-from server.command_pipeline import IntentOutcome
-from server.redaction import (
+from server.api.problems import ProblemError
+from server.commands.pipeline import IntentOutcome
+from server.readers.redaction import (
     PLACEHOLDER,
     Reader,
     Visibility,
@@ -20,8 +21,6 @@ from server.redaction import (
     redact_event,
     shown_trace,
 )
-
-from .problems import ProblemError
 
 
 class OrjsonResponse(Response):
@@ -62,7 +61,7 @@ def envelope_json(e: Envelope, *, director: bool = True) -> dict[str, Any]:
 
 
 def redacted_json(e: Envelope, reader: Reader, seen: Visibility) -> dict[str, Any]:
-    """An envelope as `reader` may read it (server/redaction.py): itself, or a placeholder
+    """An envelope as `reader` may read it (server/readers/redaction.py): itself, or a placeholder
     keeping its version and carrying nothing else."""
     kind, data = redact_event(e.type, e.data, e.version, reader, seen)
     if kind != PLACEHOLDER:

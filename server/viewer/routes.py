@@ -24,7 +24,7 @@ import events.battle_events  # registers the battle event types with `registry`
 import events.history_events
 from engine.intents import Intent
 from events.vocabulary import registry
-from server.redaction import PLACEHOLDER
+from server.readers.redaction import PLACEHOLDER
 
 log = structlog.get_logger("turnledger.viewer")
 router = APIRouter(tags=["viewer"])

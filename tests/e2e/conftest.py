@@ -13,10 +13,10 @@ import psycopg
 import pytest
 
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
 from tests.conftest import _with_database, as_app_role
 from tests.integration.service.conftest import skirmish
 

@@ -23,11 +23,11 @@ from turnledger_client import Client
 from turnledger_client.bundle import BundleBroken, verify_bundle
 
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.keyring import generate
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
+from server.trust.keyring import generate
 from tests.conftest import _with_database, as_app_role
 from tests.e2e.conftest import API_KEY, Battle, Running, seat
 from tests.e2e.test_hidden_creatures import LURKER, battle_with_lurker, normal

@@ -14,11 +14,11 @@ import httpx
 import orjson
 import pytest
 
-from server.api_keys import KeyFile
 from server.app import create_app
-from server.database import make_engine
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.local_server import serving
+from server.operations.settings import Settings
+from server.trust.api_keys import KeyFile
 from tests.conftest import as_app_role
 from tests.e2e.conftest import Running
 from tests.integration.service.conftest import skirmish

@@ -14,13 +14,13 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from server.api_keys import ApiKeys, KeyFile
 from server.app import create_app
-from server.cli import app
-from server.cli_keys import first_key
-from server.database import make_engine
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.cli import app
+from server.operations.cli_keys import first_key
+from server.operations.database import make_engine
+from server.operations.local_server import serving
+from server.operations.settings import Settings
+from server.trust.api_keys import ApiKeys, KeyFile
 from tests.conftest import as_app_role
 from tests.e2e.conftest import Running
 from tests.integration.service.conftest import skirmish

@@ -6,8 +6,8 @@ import pytest
 import structlog
 from typer.testing import CliRunner
 
-from server.cli import app
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.cli import app
+from server.operations.embedded_postgres import to_sqlalchemy_url
 from tests.e2e.conftest import Running
 
 runner = CliRunner()

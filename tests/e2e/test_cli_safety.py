@@ -19,8 +19,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.embedded_postgres import to_sqlalchemy_url
-from server.settings import Settings
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.settings import Settings
 from tests.e2e.conftest import API_KEY, Running
 
 TURNLEDGER = str(Path(sys.executable).parent / "turnledger")

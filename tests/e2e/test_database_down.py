@@ -9,8 +9,8 @@ import httpx
 import uvicorn
 
 from server.app import create_app
-from server.database import make_engine
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.settings import Settings
 from tests.e2e.conftest import free_port
 from tests.integration.service.conftest import skirmish
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from server.unseen_dice import secret_seed
+from server.readers.unseen_dice import secret_seed
 from tests.e2e.conftest import API_KEY, Running
 
 JS_SAFE = 2**53 - 1  # Number.MAX_SAFE_INTEGER

@@ -22,10 +22,10 @@ import pytest
 
 from events.migrate import upgrade
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
 from tests.e2e.conftest import API_KEY, Running
 from tests.e2e.sse_reader import Battle, Reader
 from tests.integration.service.conftest import skirmish

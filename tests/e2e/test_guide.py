@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from server.api.routes_guide import slug
+from server.api.routes.guide import slug
 from tests.e2e.conftest import Running
 
 ROOT = Path(__file__).resolve().parents[2]

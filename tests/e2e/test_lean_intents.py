@@ -16,10 +16,10 @@ import pytest
 
 from server.api.rate_limits import RateLimits
 from server.app import Turnledger, create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
 from tests.conftest import as_app_role
 from tests.e2e.conftest import Running
 from tests.integration.service.conftest import skirmish

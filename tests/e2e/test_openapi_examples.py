@@ -7,7 +7,7 @@ the contract documents beside it: every documented value answered alike, but for
 that differ on every run (ids, times, keyed hashes, signatures); fields the contract gained
 since the answers were recorded may be added.
 
-`TURNLEDGER_RECORD_EXAMPLES=1` records the answers instead (server/api/example_answers.json),
+`TURNLEDGER_RECORD_EXAMPLES=1` records the answers instead (server/api/answers/example_answers.json),
 after a change that changes them on purpose; the next run compares against them.
 """
 
@@ -22,8 +22,8 @@ from typing import Any, get_args
 import pytest
 
 from engine import builtin_rulesets
-from server.api import examples
-from server.api.documented import INTENT_MEMBERS
+from server.api.answers import examples
+from server.api.answers.documented import INTENT_MEMBERS
 from tests.e2e.conftest import API_KEY, Running
 
 RECORDING = os.environ.get("TURNLEDGER_RECORD_EXAMPLES") == "1"

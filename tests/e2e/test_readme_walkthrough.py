@@ -22,7 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.embedded_postgres import to_sqlalchemy_url
 from tests.e2e.conftest import free_port
 from tests.e2e.test_cli_safety import TURNLEDGER, clean_env
 

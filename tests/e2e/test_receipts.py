@@ -19,13 +19,13 @@ import psycopg
 import pytest
 
 from events.envelope import ActionMeta, chain_hash
-from server import keyring as keys
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.receipts import make_receipt
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
+from server.trust import keyring as keys
+from server.trust.receipts import make_receipt
 from tests.conftest import as_app_role
 from tests.e2e.conftest import API_KEY, Running
 from tests.integration.service.conftest import skirmish
@@ -184,7 +184,7 @@ def test_receipts_catch_a_log_altered_and_rechained_without_the_key(
         "TURNLEDGER_KEYRING_FILE": str(keyring_file),
     }
     ran = subprocess.run(
-        [sys.executable, "-m", "server.cli", "verify", battle, "--receipts", str(kept)],
+        [sys.executable, "-m", "server.operations.cli", "verify", battle, "--receipts", str(kept)],
         env=env,
         capture_output=True,
         text=True,
@@ -252,8 +252,8 @@ def test_rotation_keeps_old_receipts_checkable(module_database: str, tmp_path: P
 def test_a_full_copy_of_the_database_alone_unseals_no_token(
     server: Running, keyring_file: Path
 ) -> None:
-    from server.auth import token_hash
-    from server.creation_keys import director_token, unseal
+    from server.commands.creation_keys import director_token, unseal
+    from server.readers.tokens import token_hash
 
     with server.client(headers={"X-API-Key": API_KEY, "Idempotency-Key": "seal-1"}) as http:
         created = http.post("/battles", json=skirmish()).json()

@@ -16,11 +16,11 @@ from engine.rulesets.draw_steel import DrawSteel
 from engine.rulesets.draw_steel.movement import MovementField
 from engine.steps import Legal
 from server.app import create_app
-from server.cli import app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.cli import app
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
 from tests.conftest import as_app_role
 from tests.e2e.conftest import Battle, Running
 from tests.integration.service.conftest import skirmish

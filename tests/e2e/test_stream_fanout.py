@@ -13,10 +13,10 @@ import httpx
 import pytest
 
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
 from server.wiring import wire_services
 from tests.e2e.conftest import API_KEY, Running
 from tests.e2e.sse_reader import Battle, Reader

@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 
 from server.api import stream
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
-from server.stream_hub import StreamHub
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
+from server.state.stream_hub import StreamHub
 from tests.e2e.conftest import API_KEY, Running
 from tests.e2e.test_hidden_creatures import LURKER, battle_with_lurker
 

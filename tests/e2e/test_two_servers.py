@@ -19,7 +19,7 @@ import orjson
 import psycopg
 import pytest
 
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.embedded_postgres import to_sqlalchemy_url
 from tests.conftest import _with_database
 from tests.e2e.conftest import API_KEY, free_port
 from tests.integration.service.conftest import skirmish
@@ -47,7 +47,7 @@ def server_process(database_uri: str) -> Iterator[str]:
         "TURNLEDGER_API_KEY": API_KEY,
         "TURNLEDGER_LOG_LEVEL": "warning",
     }
-    command = [sys.executable, "-m", "server.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "server.operations.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -14,8 +14,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from server import keyring as keys
-from server.receipts import make_receipt
+from server.trust import keyring as keys
+from server.trust.receipts import make_receipt
 from tests.e2e.conftest import Running
 from tests.e2e.test_receipts import _serve, play, rechain_as_superuser
 
@@ -123,7 +123,7 @@ def test_a_plain_rechain_with_times_moved_back_is_caught(
         full = http.get(f"/battles/{battle}/verify", params={"full": "true"}).json()
     assert not full["ok"] and full["first_broken_version"] == 1
     ran = subprocess.run(
-        [sys.executable, "-m", "server.cli", "verify", battle],
+        [sys.executable, "-m", "server.operations.cli", "verify", battle],
         env={
             **os.environ,
             "DATABASE_URL": server.database_uri,

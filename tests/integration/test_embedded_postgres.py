@@ -33,7 +33,7 @@ def serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     env["TURNLEDGER_DATA_DIR"] = str(data_dir)
     env["TURNLEDGER_LOG_FORMAT"] = "json"
     return subprocess.Popen(
-        [sys.executable, "-m", "server.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "server.operations.cli", "serve", "--port", str(port)],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -132,7 +132,16 @@ def test_workers_share_the_embedded_postgresql_and_a_clean_stop_stops_it(
     env["TURNLEDGER_DATA_DIR"] = str(data_dir)
     env["TURNLEDGER_LOG_FORMAT"] = "json"
     parent = subprocess.Popen(
-        [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--workers", "2"],
+        [
+            sys.executable,
+            "-m",
+            "server.operations.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+        ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -1,5 +1,5 @@
 """The server's role may only read and append: it refuses to start with any power over the
-log (server/roles.py), and what it may do is exactly what the store needs."""
+log (server/trust/roles.py), and what it may do is exactly what the store needs."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import psycopg
 import pytest
 from sqlalchemy import Engine, text
 
-from server.embedded_postgres import to_sqlalchemy_url
-from server.roles import RoleTooStrong, check_app_role
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.trust.roles import RoleTooStrong, check_app_role
 from tests.e2e.conftest import free_port
 
 
@@ -94,7 +94,7 @@ def test_serve_refuses_to_start_as_a_role_that_could_alter_the_log(
     env = {**os.environ, "DATABASE_URL": url, "MIGRATION_DATABASE_URL": url}
     env["TURNLEDGER_DATA_DIR"] = str(tmp_path)
     ran = subprocess.run(
-        [sys.executable, "-m", "server.cli", "serve", "--port", str(free_port())],
+        [sys.executable, "-m", "server.operations.cli", "serve", "--port", str(free_port())],
         env=env,
         capture_output=True,
         text=True,

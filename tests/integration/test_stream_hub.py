@@ -20,7 +20,7 @@ from events.envelope import ActionMeta
 from events.store_postgres import PostgresEventStore
 from server.api import stream
 from server.api.stream import Follower
-from server.stream_hub import StreamHub
+from server.state.stream_hub import StreamHub
 from server.wiring import libpq_url
 from tests.event_fixtures import moved, test_registry
 from tests.integration.service.conftest import LoopThread

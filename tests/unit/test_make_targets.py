@@ -99,8 +99,8 @@ def test_without_the_embedded_extra_a_command_says_what_to_install(
 ) -> None:
     import sys
 
-    from server.cli_guard import Stop, open_database
-    from server.settings import Settings
+    from server.operations.cli_guard import Stop, open_database
+    from server.operations.settings import Settings
 
     monkeypatch.setitem(sys.modules, "pgserver", None)  # as if not installed
     monkeypatch.delenv("DATABASE_URL", raising=False)

@@ -2,7 +2,7 @@
 
 The secret that sealed retried creations' director tokens was kept in `server_secrets`, beside
 the sealed tokens, so a copy of the database unsealed them all. It now lives in the server's
-key store (server/keyring.py). This revision forgets it: the row is deleted and the
+key store (server/trust/keyring.py). This revision forgets it: the row is deleted and the
 application role loses the table (kept, empty, because the `citus` branch's c002 names it);
 the creation claims sealed under it are deleted too, since nothing can unseal them any more.
 A creation retried across the upgrade therefore makes a new battle (claims only serve retries
@@ -14,7 +14,7 @@ changed). What it keeps beyond SELECT and INSERT: UPDATE and DELETE on `battle_v
 `creature_views` (the read model the append rewrites, 0005_i25), DELETE on `snapshots` (a
 rebuild replaces a battle's snapshots), DELETE on `battles` and `creation_keys` (a failed
 creation removes its row and its claim). `event_log` stays SELECT
-and INSERT only; the server refuses to start with more (server/roles.py).
+and INSERT only; the server refuses to start with more (server/trust/roles.py).
 
 `verified_heads` keeps, per battle, versions whose chain was verified and the hash there, each
 with an HMAC under the chain key, so `verify` resumes from the latest instead of walking the

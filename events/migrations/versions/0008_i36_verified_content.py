@@ -4,7 +4,7 @@ Until now a verified head (0006_i24) held a version, the chain hash there and an
 those: the next verification checked that the log still had that hash there and walked on
 from it, so an earlier event altered with its hash columns kept went unseen. Each new head
 also records `content_mac`: an HMAC under the chain key over the SHA-256 of every event up to
-the head, as PostgreSQL reads them back (server/verification.py, `CONTENT_DIGEST`). A
+the head, as PostgreSQL reads them back (server/trust/verification.py, `CONTENT_DIGEST`). A
 resumed verification recomputes that digest from the log and checks it before trusting the
 head; a head without it (recorded before this revision) is not resumed from. The bookmark's
 HMAC stays: a head the log no longer reaches (a truncated log) is still caught by it.

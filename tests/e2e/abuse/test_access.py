@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import psycopg
 
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.embedded_postgres import to_sqlalchemy_url
 from tests.e2e.conftest import API_KEY, Battle, Running, seat
 from tests.integration.service.conftest import skirmish
 from tests.integration.test_embedded_postgres import free_port, wait_healthy
@@ -67,7 +67,7 @@ def test_tokens_never_reach_the_logs(module_database: str, tmp_path: Path) -> No
     port = free_port()
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "serve", "--port", str(port)],
+            [sys.executable, "-m", "server.operations.cli", "serve", "--port", str(port)],
             env=env,
             stdout=log,
             stderr=log,

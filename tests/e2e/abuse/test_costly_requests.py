@@ -15,10 +15,10 @@ import pytest
 
 from ops.soak.abuse import cluttered_board
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
 from tests.cast import goblin, tactician
 from tests.e2e.conftest import API_KEY, Running
 

@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import Engine
 
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
 from tests.conftest import as_app_role
 from tests.e2e.abuse.edge_server import connect, get, read_answer, status_of
 from tests.e2e.conftest import API_KEY, Running

@@ -10,10 +10,10 @@ import httpx
 import pytest
 
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
 from tests.e2e.conftest import Running
 from tests.integration.service.conftest import skirmish
 

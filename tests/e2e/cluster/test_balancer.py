@@ -15,7 +15,7 @@ import pytest
 
 from ops.bench.bench_http import battle_body
 from ops.citus.stack import SERVED_BY, balancer, servers
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.embedded_postgres import to_sqlalchemy_url
 from tests.e2e.conftest import API_KEY
 from tests.e2e.test_stream import read_events
 

@@ -20,11 +20,11 @@ from events.notifier import CHANNEL
 from ops.citus.cluster import CitusCluster
 from ops.citus.stack import database_balancer
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.roles import RoleSetupFailed, check_serving_node
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
+from server.trust.roles import RoleSetupFailed, check_serving_node
 from tests.e2e.conftest import API_KEY, Running
 from tests.e2e.test_stream import read_events
 from tests.integration.service.conftest import skirmish

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from server.api_keys import KeyFile
 from server.app import create_app
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
-from server.local_server import serving
-from server.settings import Settings
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
+from server.operations.local_server import serving
+from server.operations.settings import Settings
+from server.trust.api_keys import KeyFile
 from tests.e2e.conftest import Running
 from tests.e2e.test_campaign_feed import FeedReader, create, logged, step
 

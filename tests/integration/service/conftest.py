@@ -11,8 +11,8 @@ from sqlalchemy import Engine
 
 from engine.intents import IntentError, parse_intent
 from engine.results import Refused
-from server.command_pipeline import IntentOutcome
-from server.settings import Settings
+from server.commands.pipeline import IntentOutcome
+from server.operations.settings import Settings
 from server.wiring import Wired, wire_services
 from tests.cast import goblin, tactician
 

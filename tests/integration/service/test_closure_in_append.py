@@ -18,7 +18,7 @@ from events.append_statement import BattleClosed, append_params, append_sql
 from events.chain import build_rows
 from events.envelope import ActionMeta
 from events.store_postgres import PostgresEventStore
-from server.battle_catalog import Closed
+from server.campaign.catalog import Closed
 from server.wiring import Wired, libpq_url
 from tests.event_fixtures import moved, test_registry
 from tests.integration.service.test_log_questions import director_of

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from server.api.routes_battles import continue_from
+from server.api.routes.battles import continue_from
 from server.battle_service import CreatedBattle
 from server.errors import BadRequest, NotFound
 from server.wiring import Wired

@@ -18,7 +18,7 @@ from events.vocabulary import registry
 from projections import REDUCER_VERSION, fold, state_to_json
 from projections.history import effective_events
 from server.battle_service import BattleService, CreatedBattle
-from server.settings import Settings
+from server.operations.settings import Settings
 from server.wiring import Wired, wire_services
 from tests.integration.service.conftest import Driven, LoopThread, skirmish
 

@@ -13,10 +13,10 @@ from engine.view import battle_view
 from events.vocabulary import registry
 from projections import fold
 from projections.history import effective_events
-from server.auth import Principal
 from server.battle_service import BattleService, CreatedBattle
 from server.errors import NotFound
 from server.history_service import HistoryService
+from server.readers.tokens import Principal
 from tests.integration.service.conftest import skirmish
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-import server.log_questions as questions_module
-import server.log_questions_store as store_module
+import server.questions.answering as questions_module
+import server.questions.store as store_module
 from server.battle_service import BattleService, CreatedBattle
-from server.log_questions_store import Filters
+from server.questions.store import Filters
 from server.wiring import Wired
 from tests.integration.service.conftest import skirmish
 

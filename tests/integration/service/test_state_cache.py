@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import Engine
 
 from projections.memory import state_bytes
-from server.settings import Settings
+from server.operations.settings import Settings
 from server.wiring import Wired, wire_services
 from tests.integration.service.conftest import Driven, LoopThread
 from tests.unit.projections.test_memory import built, grid_battle

@@ -12,7 +12,7 @@ from events.battle_nodes import LOCAL_GROUP, PLACEMENTS, SHARD_OF
 from events.store_async import AsyncPostgresLog
 from ops.citus.cluster import CitusCluster
 from ops.citus.stack import spread_over
-from server.roles import APP_ROLE
+from server.trust.roles import APP_ROLE
 from tests.event_fixtures import moved, test_registry
 
 PLACEMENT = (

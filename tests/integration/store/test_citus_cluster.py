@@ -355,7 +355,7 @@ def test_an_imported_battle_is_numbered_by_the_worker_that_stores_it(
     citus_engine: Engine, make_citus_store: StoreMaker, workers: list[Node]
 ) -> None:
     from events.store_memory import InMemoryEventStore
-    from server.transfer import import_envelopes
+    from server.trust.transfer import import_envelopes
     from tests.integration.store.conftest import TEST_CHAIN_KEY
 
     # another server of the same deployment: it shares the key store, so its chain verifies

@@ -17,8 +17,8 @@ from events.migrate import upgrade
 from events.store import Cursor, origin_of
 from events.store_postgres import PostgresEventStore
 from ops.citus.cluster import CitusCluster
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 from tests.event_fixtures import moved, test_registry
 
 BATTLES = [f"battle-{n}" for n in range(16)]

@@ -17,8 +17,8 @@ from events.seal import map_ref_of
 from events.store import ProjectionWrite, origin_of
 from events.store_postgres import PostgresEventStore
 from ops.citus.cluster import CitusCluster
-from server.database import make_engine
-from server.embedded_postgres import to_sqlalchemy_url
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 from tests.event_fixtures import moved, test_registry
 from tests.integration.store.conftest import TEST_CHAIN_KEY
 

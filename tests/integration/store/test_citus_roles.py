@@ -1,4 +1,4 @@
-"""On a Citus cluster the server's role is checked on every worker too (server/roles.py)."""
+"""On a Citus cluster the server's role is checked on every worker too (server/trust/roles.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import psycopg
 import pytest
 from sqlalchemy import Engine
 
-from server.database import make_engine
-from server.roles import RoleTooStrong, check_app_role, enable_app_login
+from server.operations.database import make_engine
+from server.trust.roles import RoleTooStrong, check_app_role, enable_app_login
 from tests.conftest import APP_PASSWORD, as_app_role
 
 

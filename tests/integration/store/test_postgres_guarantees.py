@@ -297,8 +297,8 @@ def creature_rows_written(engine: Engine, battle: str) -> list[tuple[str, int, o
 def test_a_migration_down_and_up_keeps_working_on_a_populated_database(
     empty_database_uri: str,
 ) -> None:
-    from server.database import make_engine
-    from server.embedded_postgres import to_sqlalchemy_url
+    from server.operations.database import make_engine
+    from server.operations.embedded_postgres import to_sqlalchemy_url
 
     engine = make_engine(to_sqlalchemy_url(empty_database_uri))
     upgrade(engine)
@@ -344,7 +344,7 @@ KILLED_APPENDER = textwrap.dedent(
     from events.chain import build_rows
     from events.envelope import GENESIS_HASH, ActionMeta
     from events.store_postgres import PostgresEventStore
-    from server.database import make_engine
+    from server.operations.database import make_engine
     from tests.event_fixtures import moved, test_registry
 
     engine = make_engine(sys.argv[1])
@@ -361,7 +361,7 @@ KILLED_APPENDER = textwrap.dedent(
 def test_an_appender_killed_before_commit_leaves_nothing_visible(
     database_uri: str, make_store: Callable[..., PostgresEventStore]
 ) -> None:
-    from server.embedded_postgres import to_sqlalchemy_url
+    from server.operations.embedded_postgres import to_sqlalchemy_url
 
     child = subprocess.Popen(
         [sys.executable, "-c", KILLED_APPENDER, to_sqlalchemy_url(database_uri), database_uri],

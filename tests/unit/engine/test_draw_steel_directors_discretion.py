@@ -10,8 +10,8 @@ fall and land prone in an adjacent space of your choice, taking damage as usual 
 """
 
 from engine.intents import parse_intent
-from server.auth import Principal
-from server.authorisation import authorise
+from server.readers.authorisation import authorise
+from server.readers.tokens import Principal
 from tests.unit.battle_map import battle, ok, pos, refused, types
 from tests.unit.engine.test_climbing_creatures import CLIMB, arena
 

@@ -13,7 +13,7 @@ import events.history_events
 import events.visibility_events  # noqa: F401  (each module registers its event types)
 from events.creature_fields import model_shape
 from events.vocabulary import registry
-from server.redaction import _INTENTS
+from server.readers.redaction import _INTENTS
 
 CREATURE_NAMES = {
     "creature",

@@ -9,7 +9,7 @@ from typing import Any
 from events.gridless_events import FellInches, ImpactRolled, LegRecord, MovedInches, TakenDown
 from events.history_events import IntentAccepted
 from events.vocabulary import Event
-from server.account import account
+from server.queries.account import account
 
 
 def envelope(version: int, event: Event, actor: str = "director") -> Any:

@@ -1,4 +1,4 @@
-"""The write path's per-battle locks (server/command_pipeline.py): one holder per battle at a
+"""The write path's per-battle locks (server/commands/pipeline.py): one holder per battle at a
 time, other battles never wait, and an entry lives only while someone holds or waits."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from server.command_pipeline import BattleLocks
+from server.commands.pipeline import BattleLocks
 
 
 def test_one_holder_per_battle_and_other_battles_pass() -> None:

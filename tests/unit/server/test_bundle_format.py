@@ -22,11 +22,11 @@ from events.store_memory import InMemoryEventStore
 from events.vocabulary import registry
 from projections import fold, state_to_json
 from projections.history import effective_events
-from server.bundle.checking import BundleRefused, check_bundle
-from server.bundle.exporting import ChainBroken, build_bundle
-from server.bundle.importing import rows_of
-from server.keyring import Keyring, generate
-from server.redaction import Reader
+from server.readers.redaction import Reader
+from server.trust.bundle.checking import BundleRefused, check_bundle
+from server.trust.bundle.exporting import ChainBroken, build_bundle
+from server.trust.bundle.importing import rows_of
+from server.trust.keyring import Keyring, generate
 from tests.e2e.test_hidden_creatures import LURKER, battle_with_lurker
 
 AT = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)

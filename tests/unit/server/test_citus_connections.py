@@ -7,7 +7,7 @@ import psycopg
 from sqlalchemy import create_engine
 
 from ops.citus.stack import spread_over
-from server.settings import Settings, sqlalchemy_url
+from server.operations.settings import Settings, sqlalchemy_url
 from server.wiring import notify_url
 
 WORKERS = [

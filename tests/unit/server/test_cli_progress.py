@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from server import cli_progress
+from server.operations import cli_progress
 
 LONG = "starting PostgreSQL in /home/someone/projects/tables/turnledger/.turnledger"
 

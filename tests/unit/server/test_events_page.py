@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.api.routes_battles import bytes_page
+from server.api.routes.battles import bytes_page
 
 
 @dataclass

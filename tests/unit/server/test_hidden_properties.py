@@ -3,7 +3,7 @@ creature hidden from it stands (DESIGN section 3, what a reader knows).
 
 Two battles differ only in the hidden creature's square (and its id is drawn among common
 words). The player's questions are asked as the server asks them (engine/unseen.py's
-`known_state`; server/redaction.py for what it reads): dry runs of random intents, reach,
+`known_state`; server/readers/redaction.py for what it reads): dry runs of random intents, reach,
 options, and its view of the log and the state. Every answer is the same in both battles.
 """
 
@@ -19,11 +19,11 @@ from engine import Accepted, create_battle, decide
 from engine.unseen import known_state
 from engine.view import battle_view
 from projections import BattleState, fold
-from server.auth import Principal
-from server.creature_options import options_answer
-from server.reach_answers import reach_answer
-from server.redaction import Reader, Visibility, redact_event, redact_view, shown_trace
-from server.state_loader import Loaded
+from server.queries.options import options_answer
+from server.queries.reach import reach_answer
+from server.readers.redaction import Reader, Visibility, redact_event, redact_view, shown_trace
+from server.readers.tokens import Principal
+from server.state.loader import Loaded
 from tests.unit.battle_map import setup_for
 from tests.unit.rulesets.epic_path.test_properties import P as EPIC
 from tests.unit.rulesets.properties import SETTINGS, Profile, intents, maps

@@ -1,4 +1,4 @@
-"""Hidden creatures reach a player as nothing (server/redaction.py): for random Draw Steel
+"""Hidden creatures reach a player as nothing (server/readers/redaction.py): for random Draw Steel
 battles with a hidden creature that moves, and every creature acting at random, nothing a
 player reads of the log or the state names the hidden creature, except a reaction it takes
 against a seen creature (from "an unseen creature"); versions stay contiguous; the director
@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 from engine import Accepted, create_battle, decide
 from engine.view import battle_view
 from projections import BattleState, evolve, fold
-from server.redaction import PLACEHOLDER, UNSEEN, Reader, Visibility, redact_event, redact_view
+from server.readers.redaction import (
+    PLACEHOLDER,
+    UNSEEN,
+    Reader,
+    Visibility,
+    redact_event,
+    redact_view,
+)
 from tests.unit.battle_map import setup_for
 from tests.unit.rulesets.properties import SETTINGS, Profile, intents, maps
 

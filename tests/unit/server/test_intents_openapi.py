@@ -28,7 +28,7 @@ from starlette.routing import Match
 
 from server.api.lean_intents import declared_route
 from server.app import create_app
-from server.settings import Settings
+from server.operations.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
 MAIN_DIGEST = "1fe38f974b05b63002952b190750efa00fe270fb7376d5a4ae3afbab08180c00"

@@ -2,8 +2,8 @@
 send the table's rolls: Reclaim the Wild's catching oneself after losing a grip (`caught`)."""
 
 from engine.intents import parse_intent
-from server.auth import Principal
-from server.authorisation import authorise
+from server.readers.authorisation import authorise
+from server.readers.tokens import Principal
 from tests.unit.rulesets.one_two_one.test_movement import game
 
 CLINGING = {"A": {"at": [0, 0, 3]}}

@@ -9,11 +9,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from events.envelope import Envelope
+from server.api.edge import DirectBody
 from server.api.stream import Follower
 from server.api.stream_encoding import EncodedEvents
-from server.edge import DirectBody
-from server.redaction import DIRECTOR, PLAYER
-from server.stream_hub import StreamHub, Subscription
+from server.readers.redaction import DIRECTOR, PLAYER
+from server.state.stream_hub import StreamHub, Subscription
 
 
 def envelope(battle: str, version: int, position: int) -> Envelope:

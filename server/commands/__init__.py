@@ -1,0 +1,1 @@
+"""The write path: commands as frozen types, their handlers, and the one pipeline that appends."""

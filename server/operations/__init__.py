@@ -1,0 +1,1 @@
+"""Running the server: the command line, settings, the database and the embedded PostgreSQL."""

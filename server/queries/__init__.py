@@ -1,0 +1,1 @@
+"""Read-only questions over a battle: judgement, replay, what-if, options, reach, narration."""

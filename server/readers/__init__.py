@@ -1,0 +1,2 @@
+"""Who is asking and what each reader may know: tokens, authorisation, redaction, the
+reader's view."""

@@ -1,0 +1,1 @@
+"""Proof: the server's keys, signed receipts, verification, database roles, API keys, bundles."""
