@@ -15,6 +15,7 @@ from server.api.deps import PrincipalCache, Services
 from server.api.lean_intents import LeanIntents, declared_route
 from server.api.metrics import Metrics
 from server.api.middleware import RequestMiddleware
+from server.api.query_parameters import refuse_undeclared
 from server.api.rate_limits import RateLimits
 from server.api.routes import battles as routes_battles
 from server.api.routes import bundle as routes_bundle
@@ -120,8 +121,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     services = Services(
         settings=settings,
         engine=engine,
-        battles=wired.battles,
-        history=wired.history,
+        ports=wired.ports,
+        commands=wired.commands,
         questions=wired.questions,
         catalog=wired.catalog,
         metrics=metrics,
@@ -191,6 +192,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     ):
         app.router.routes.extend(router.routes)
     openapi.install(app)
+    refuse_undeclared(app)
     app.add_middleware(
         RequestMiddleware,
         metrics=metrics,

@@ -1,8 +1,8 @@
 """The services and the write path wired together: one recipe for the app, tests and tools.
 
 `create_app` (server/app.py) is the composition root of the HTTP server; it, the service
-tests and the history benchmark all take their services from `wire_services`, so the write
-path they exercise is the one the server runs.
+tests and the benchmarks all take the ports and the command table from `wire_services`, so
+the write path they exercise is the one the server runs.
 """
 
 from __future__ import annotations
@@ -21,15 +21,17 @@ from engine.budget import Budget
 from events.notifier import Notifier
 from events.store_async import AsyncPostgresLog
 from events.store_postgres import NotifyMode, PostgresEventStore
-from server.battle_service import BattleService
+from events.vocabulary import registry
 from server.campaign.catalog import BattleCatalog
 from server.campaign.directory import BattleDirectory
 from server.commands.creation_keys import CreationKeys
 from server.commands.pipeline import CommandPipeline
-from server.history_service import HistoryService
+from server.commands.table import CommandTable, planners
 from server.operations.settings import Settings, sqlalchemy_url
+from server.ports import Ports, time_ordered_ids
 from server.questions.answering import LogQuestions
 from server.questions.store import LogQuestionsStore
+from server.readers.visibility import Readers
 from server.state.loader import StateLoader
 from server.trust.keyring import Keyring, replace_file
 from server.trust.keyring import load as load_keyring
@@ -108,8 +110,8 @@ class Wired:
     store: PostgresEventStore
     log: AsyncPostgresLog
     executor: ThreadPoolExecutor
-    battles: BattleService
-    history: HistoryService
+    ports: Ports
+    commands: CommandTable
     questions: LogQuestions
     catalog: BattleCatalog
     keyring: Keyring
@@ -168,34 +170,39 @@ def wire_services(
     executor = ThreadPoolExecutor(settings.decide_threads, thread_name_prefix="turnledger-decide")
 
     catalog = BattleCatalog(engine)
+    directory = BattleDirectory(engine)
     questions = LogQuestions(store, LogQuestionsStore(engine, store.seals))
-
-    def pipeline(loader: StateLoader, new_id: Callable[[], str]) -> CommandPipeline:
-        return CommandPipeline(
-            log,
-            loader,
-            new_id,
-            executor,
-            max_retries=settings.max_retries,
-            snapshot_every=settings.snapshot_every,
-            on_conflict=on_conflict,
-            questions=questions,
-        )
 
     def budget(what: str) -> Budget:
         return Budget(settings.search_steps, settings.search_seconds, time.monotonic, what)
 
     map_memo.configure(int(settings.map_memo_mb * 2**20))
-    battles = BattleService(
-        store,
-        BattleDirectory(engine),
-        clock,
-        pipeline,
-        budget,
-        creations=CreationKeys(engine, keyring.sealing_secret),
-        state_cache_bytes=int(settings.state_cache_mb * 2**20),
-        seats_per_battle=settings.seats_per_battle,
-        refuse_if_closed=catalog.refuse_if_closed,
+    states = StateLoader(store, registry, int(settings.state_cache_mb * 2**20))
+    ids = time_ordered_ids(clock)
+    pipeline = CommandPipeline(
+        log,
+        states,
+        ids,
+        executor,
+        planners(store, states, directory, clock, budget),
+        max_retries=settings.max_retries,
+        snapshot_every=settings.snapshot_every,
+        on_conflict=on_conflict,
+        questions=questions,
     )
-    history = HistoryService(battles, snapshot_every=settings.snapshot_every)
-    return Wired(store, log, executor, battles, history, questions, catalog, keyring)
+    ports = Ports(
+        log=store,
+        states=states,
+        writer=pipeline,
+        readers=Readers(store, states),
+        directory=directory,
+        creations=CreationKeys(engine, keyring.sealing_secret),
+        budget=budget,
+        clock=clock,
+        ids=ids,
+        executor=executor,
+        catalog=catalog,
+        seats_per_battle=settings.seats_per_battle,
+        snapshot_every=settings.snapshot_every,
+    )
+    return Wired(store, log, executor, ports, CommandTable(ports), questions, catalog, keyring)

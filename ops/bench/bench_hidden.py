@@ -4,7 +4,7 @@
 
 One run, one embedded PostgreSQL, the real battle service (`wire_services`): three battles
 alike but for a creature hidden from the player (none; one off its path; one on its path),
-and the player's dry runs of the same moves in each (`BattleService.submit` with `dry_run`:
+and the player's dry runs of the same moves in each (`BattleCalls.submit` with `dry_run`:
 the reader's visibility, the battle as the player knows it, the rules). Then the same for a
 real move's judging alone (engine/unseen.py: a real action of a player who cannot see some
 creatures is planned on what it knows, then meets the truth, so it is decided twice).
@@ -26,10 +26,12 @@ from engine.intents import parse_intent
 from engine.unseen import judge_unseen
 from events.migrate import upgrade
 from ops.bench.common import print_table, throwaway_postgres
-from server.battle_service import CreatedBattle
+from server.commands.battles import CreatedBattle
+from server.commands.types import AddSeat, CreateBattle, SubmitIntent
 from server.operations.database import make_engine
 from server.operations.embedded_postgres import to_sqlalchemy_url
 from server.operations.settings import Settings
+from server.readers.identity import authenticate
 from server.wiring import wire_services
 
 BATCH = 50
@@ -84,30 +86,32 @@ def main() -> None:
         runner = asyncio.Runner()
         wired = wire_services(Settings(), engine, notify="off")
         runner.run(wired.start())
-        service = wired.battles
+        commands, ports = wired.commands, wired.ports
         rows = []
         engine_rows = []
         cases = [("no hidden creature", None), ("hidden, off the path", [9, 5])]
         cases.append(("hidden, on the path", [4, 1]))
         for label, at in cases:
-            made = runner.run(service.create_battle(battle(at)))
+            made = runner.run(commands.dispatch(CreateBattle(battle(at))))
             assert isinstance(made, CreatedBattle)
-            director = service.authenticate(made.battle_id, made.director_token)
+            director = authenticate(ports.directory, made.battle_id, made.director_token)
             assert director is not None
-            _, token = runner.run(service.add_seat(director, ["hero"], "bench"))
-            player = service.authenticate(made.battle_id, token)
+            _, token = runner.run(commands.dispatch(AddSeat(director, ("hero",), "bench")))
+            player = authenticate(ports.directory, made.battle_id, token)
             assert player is not None
             for body in MOVES:
                 intent = parse_intent(body)
 
                 def dry(intent: Any = intent, player: Any = player) -> None:
-                    answer = runner.run(service.submit(player, intent, dry_run=True))
+                    answer = runner.run(
+                        commands.dispatch(SubmitIntent(player, intent, dry_run=True))
+                    )
                     assert answer.refused is None, answer.refused
 
                 median, least = per_call(dry)
                 what = body["type"] + (" to" if "to" in body and body["type"] == "move" else "")
                 rows.append((label, what, f"{median:.0f}", f"{least:.0f}"))
-            state = service.loader.current(made.battle_id).state
+            state = ports.states.current(made.battle_id).state
             hidden = {LURKER} if at is not None else set()
             real = parse_intent(MOVES[0])
 

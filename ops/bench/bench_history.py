@@ -18,8 +18,8 @@ import asyncio
 import os
 import statistics
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
 
 from engine.intents import parse_intent
 from events.migrate import upgrade
@@ -27,10 +27,13 @@ from events.vocabulary import registry
 from ops.bench.common import percentile, print_table, throwaway_postgres
 from projections import fold
 from projections.history import effective_events
-from server.battle_service import CreatedBattle
+from server.commands.battles import CreatedBattle
+from server.commands.table import CommandTable
+from server.commands.types import CreateBattle, Redo, SubmitIntent, Undo
 from server.operations.database import make_engine
 from server.operations.embedded_postgres import to_sqlalchemy_url
 from server.operations.settings import Settings
+from server.readers.identity import authenticate
 from server.wiring import wire_services
 
 EVENTS = int(os.environ.get("BENCH_HISTORY_EVENTS", "100000"))
@@ -66,31 +69,36 @@ def utc_now() -> datetime:
 LATER_MOVES = 150
 
 
-async def move_during_undo(service: Any, history: Any, lock_free: bool) -> tuple[float, float]:
+async def move_during_undo(table: CommandTable, lock_free: bool) -> tuple[float, float]:
     """Seconds a move waits while an undo of an early action re-judges LATER_MOVES later
     ones, and seconds the undo took; `lock_free` False holds the battle's lock meanwhile (as
     history did before issue 25)."""
-    battle = await service.create_battle(battle_body())
-    director = service.authenticate(battle.battle_id, battle.director_token)
-    early = await service.submit(director, parse_intent(MOVE | {"creature": "c0", "to": [0, 4]}))
+    commands = CommandTable(replace(table.ports, undo_lock_free=lock_free))
+    battle = await commands.dispatch(CreateBattle(battle_body()))
+    assert isinstance(battle, CreatedBattle)
+    director = authenticate(commands.ports.directory, battle.battle_id, battle.director_token)
+    assert director is not None
+    early = await commands.dispatch(
+        SubmitIntent(director, parse_intent(MOVE | {"creature": "c0", "to": [0, 4]}))
+    )
     for n in range(LATER_MOVES):
         creature = 1 + n % (CREATURES - 1)
         y = 1 + (n // (CREATURES - 1)) % 2 * 3
         to = [3 * creature, y]
-        outcome = await service.submit(
-            director, parse_intent(MOVE | {"creature": f"c{creature}", "to": to})
+        outcome = await commands.dispatch(
+            SubmitIntent(director, parse_intent(MOVE | {"creature": f"c{creature}", "to": to}))
         )
         assert outcome.refused is None, outcome.refused
-    history.lock_free = lock_free
     began = time.perf_counter()
-    undo = asyncio.create_task(history.undo(director, intent_id=early.intent_id))
+    undo = asyncio.create_task(commands.dispatch(Undo(director, early.intent_id)))
     await asyncio.sleep(0.05)  # the undo is being judged
     start = time.perf_counter()
-    moved = await service.submit(director, parse_intent(MOVE | {"creature": "c1", "to": [3, 2]}))
+    moved = await commands.dispatch(
+        SubmitIntent(director, parse_intent(MOVE | {"creature": "c1", "to": [3, 2]}))
+    )
     waited = time.perf_counter() - start
     undone = await undo
     took = time.perf_counter() - began
-    history.lock_free = True
     assert moved.refused is None and undone.refused is None, (moved.refused, undone.refused)
     return waited, took
 
@@ -105,10 +113,10 @@ def main() -> None:
         runner = asyncio.Runner()
         wired = wire_services(Settings(snapshot_every=200), engine, notify="off")
         runner.run(wired.start())
-        store, service, history = wired.store, wired.battles, wired.history
-        battle = runner.run(service.create_battle(battle_body()))
+        store, commands, states = wired.store, wired.commands, wired.ports.states
+        battle = runner.run(commands.dispatch(CreateBattle(battle_body())))
         assert isinstance(battle, CreatedBattle)
-        director = service.authenticate(battle.battle_id, battle.director_token)
+        director = authenticate(wired.ports.directory, battle.battle_id, battle.director_token)
         assert director is not None
         began = time.perf_counter()
         n = 0
@@ -118,7 +126,7 @@ def main() -> None:
             intent = parse_intent(
                 {"type": "move", "creature": f"c{creature}", "to": [3 * creature, y]}
             )
-            outcome = runner.run(service.submit(director, intent))
+            outcome = runner.run(commands.dispatch(SubmitIntent(director, intent)))
             assert outcome.refused is None, outcome.refused
             n += 1
             if n % 500 == 0 and outcome.version >= EVENTS:
@@ -137,9 +145,9 @@ def main() -> None:
         fold_rate = len(events) / min(folds)
 
         def load(use_snapshots: bool) -> float:
-            service.loader.forget(bid)
+            states.forget(bid)
             start = time.perf_counter()
-            service.loader.at(bid, head, use_snapshots=use_snapshots)
+            states.at(bid, head, use_snapshots=use_snapshots)
             return time.perf_counter() - start
 
         with_snaps = [load(True) for _ in range(15)]
@@ -148,13 +156,13 @@ def main() -> None:
         undos = []
         for _ in range(15):
             start = time.perf_counter()
-            outcome = runner.run(history.undo(director))
+            outcome = runner.run(commands.dispatch(Undo(director)))
             undos.append(time.perf_counter() - start)
             assert outcome.refused is None, outcome.refused
-            assert runner.run(history.redo(director)).refused is None
+            assert runner.run(commands.dispatch(Redo(director))).refused is None
 
-        held = runner.run(move_during_undo(service, history, lock_free=False))
-        free = runner.run(move_during_undo(service, history, lock_free=True))
+        held = runner.run(move_during_undo(commands, lock_free=False))
+        free = runner.run(move_during_undo(commands, lock_free=True))
 
         print_table(
             f"History on one battle of {head:,} events (built in {build_seconds:.0f} s)",

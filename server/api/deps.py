@@ -16,14 +16,15 @@ from server.api.metrics import Metrics
 from server.api.problems import ProblemError
 from server.api.rate_limits import RateLimits, client_of, peer_of
 from server.api.stream_encoding import CatchUpBudget, EncodedEvents
-from server.battle_service import BattleService
 from server.campaign.catalog import BattleCatalog
 from server.campaign.directory import Revoked
 from server.campaign.feed import Feed, OpenFeeds, Owners, SharedPages
 from server.campaign.token_revocation import TokenRevocation
-from server.history_service import HistoryService
+from server.commands.table import CommandTable
 from server.operations.settings import Settings
+from server.ports import Ports
 from server.questions.answering import LogQuestions
+from server.readers.identity import identify
 from server.readers.tokens import Principal, token_hash
 from server.state.stream_hub import StreamHub
 from server.trust.api_keys import ApiKey, ApiKeys
@@ -37,8 +38,8 @@ BattleId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-
 class Services:
     settings: Settings
     engine: Engine
-    battles: BattleService
-    history: HistoryService
+    ports: Ports
+    commands: CommandTable
     questions: LogQuestions
     catalog: BattleCatalog
     metrics: Metrics
@@ -55,8 +56,8 @@ class Services:
     catch_up: CatchUpBudget = field(default_factory=lambda: CatchUpBudget(32 * 2**20))
 
     def __post_init__(self) -> None:
-        self.tokens = TokenRevocation(self.battles.directory, self.battles.clock, self.revoked)
-        self.feed = Feed(self.battles.store.read_all, Owners(self.engine), SharedPages())
+        self.tokens = TokenRevocation(self.ports.directory, self.ports.clock, self.revoked)
+        self.feed = Feed(self.ports.log.read_all, Owners(self.engine), SharedPages())
 
     def revoked(self, battle_id: str, tokens: frozenset[bytes]) -> None:
         """Tokens were revoked here: forget them now and end the streams they hold."""
@@ -175,7 +176,7 @@ async def authenticated(
     if found is None:  # (a hit is already marked the most recently used: no put again)
         credential = battle_id.encode() + b"\0" + key[1]
         deps.rate_limits.refused_before(peer(), credential)
-        who = await run_in_threadpool(deps.battles.identify, battle_id, token)
+        who = await run_in_threadpool(identify, deps.ports.directory, battle_id, token)
         if not isinstance(who, Principal):
             deps.rate_limits.failed(peer(), credential)
             raise refused_token(who)

@@ -1,25 +1,29 @@
 """The one write path: every command that appends (an intent, undo, redo, rewind, a new
 battle) goes through `CommandPipeline.run`, and nothing else appends.
 
-A command brings what is its own: how to plan its events from the battle's state (`plan`)
-and who asks. The pipeline owns the rest, in this order:
+A handler hands the pipeline its command (server/commands/types.py) with what it worked out
+before (`Appending`); the pipeline finds the command's planner by the command's type, in the
+table the composition root gave it, and owns the rest, in this order:
 
 1. serialise per battle in this process (an asyncio lock per battle: a busy battle queues
    instead of burning retries; other battles never wait on it), except a `lock_free`
    command's first tries (history's long re-judgements: the battle's other commands go on
    meanwhile, and the append's expected version keeps the answer right);
 2. load the battle's state (the cache, or the log on a miss);
-3. plan: the engine decides (on the event loop, or in a bounded executor for a command that
+3. authorise, once: the planner says who may do this, before anything else, a retry's
+   stored answer included (a retry is answered only to a caller the first request would
+   have been allowed from);
+4. plan: the engine decides (on the event loop, or in a bounded executor for a command that
    may search at length, so other battles keep being served meanwhile);
-4. append with the version it was planned on, claiming the idempotency key in the same
+5. append with the version it was planned on, claiming the idempotency key in the same
    statement, which also refuses a closed battle and writes the log questions' rows (from
    the projector's cursor kept per battle, server/questions/rows.py); the key is looked
    up only when that statement inserted nothing or the plan was a refusal (that read asks
    the closure too, so a command on a closed battle is a 409 whatever it planned);
-5. on a version conflict (another process appended first), drop the cached state and plan
+6. on a version conflict (another process appended first), drop the cached state and plan
    again on fresh state, a bounded number of times; 409 instead when the client named the
    version it decided on;
-6. answer, and keep the state after the events (the engine built it while deciding) as the
+7. answer, and keep the state after the events (the engine built it while deciding) as the
    cache, so nothing is folded twice.
 
 Every answer is judged on the battle's head, whichever process cached what: an accepted plan
@@ -32,11 +36,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 import structlog
@@ -79,26 +83,28 @@ class Planned:
     """A dry run's reaction windows along the whole path (`engine.preview`)."""
 
 
-Plan = Callable[[Loaded | None], Planned | Refused]
-
-
 @dataclass(frozen=True)
-class Command:
-    """One appending request, parsed and validated once, with its canonical request hash."""
+class Appending:
+    """One appending request as the write path takes it: the command, parsed and validated
+    once, with its canonical request hash and what its handler worked out before (`known`:
+    the creatures hidden from the one who asks; `scratch`: what a planner keeps across the
+    tries of one request)."""
 
     battle_id: str
     actor: str
-    plan: Plan
+    command: Any
+    """One of server/commands/types.py's commands: its type picks the planner."""
     request_hash: bytes
+    request: dict[str, Any] | None = None
+    """The request as it is recorded (its canonical encoding)."""
+    hidden: frozenset[str] = frozenset()
+    scratch: Any = None
     idempotency_key: str | None = None
     expected_version: int | None = None
     correlation_id: str | None = None
     heavy: bool = False
     dry_run: bool = False
     new_battle: bool = False
-    authorise: Callable[[BattleState], Refused | None] | None = None
-    """Who may do this, judged before anything else, a replay included: a retry is answered
-    only to a caller the first request would have been allowed from."""
     lock_free: bool = False
     """Plan without holding the battle's lock (a long re-judgement: undo of an earlier action,
     rewind, redo): judged against a version and appended with it as the expected version,
@@ -120,6 +126,16 @@ class IntentOutcome:
     dry_run: bool = False
     ahead: tuple[dict[str, Any], ...] = ()
     """A dry run's reaction windows along the whole path (`engine.preview`)."""
+
+
+class Planner(Protocol):
+    """How one type of command is authorised and planned (server/commands/table.py)."""
+
+    def authorise(self, appending: Appending, state: BattleState) -> Refused | None:
+        """Who may do this, judged once, before anything else (None: allowed)."""
+
+    def plan(self, appending: Appending, loaded: Loaded | None) -> Planned | Refused:
+        """The events the command appends on `loaded` (None: a new battle), or a refusal."""
 
 
 class BattleLocks:
@@ -153,6 +169,7 @@ class CommandPipeline:
         loader: StateLoader,
         new_id: Callable[[], str],
         executor: Executor,
+        planners: Mapping[type, Planner],
         *,
         max_retries: int = 5,
         snapshot_every: int = 200,
@@ -160,6 +177,7 @@ class CommandPipeline:
         read_model: ReadModelProjector | None = None,
         questions: LogQuestions | None = None,
     ) -> None:
+        self.planners = planners
         self.questions = questions
         """Where the write path finds the log questions' cursor it did not keep (None: the
         append writes no log questions' rows, and questions catch up from the log)."""
@@ -174,7 +192,7 @@ class CommandPipeline:
         self.locks = BattleLocks()
         self.read_model = read_model or ReadModelProjector()
 
-    async def run(self, command: Command) -> IntentOutcome:
+    async def run(self, command: Appending) -> IntentOutcome:
         """Judge and append one command (see the module docstring for the steps)."""
         if command.dry_run:
             return await self._preview(command)
@@ -185,7 +203,7 @@ class CommandPipeline:
         except BattleClosed as exc:
             raise closed_error(exc.battle_id, exc.at, exc.reason) from None
 
-    async def _run(self, command: Command) -> IntentOutcome:
+    async def _run(self, command: Appending) -> IntentOutcome:
         locked_from = self.max_retries - 1 if command.lock_free else 0
         for attempt in range(locked_from):
             if attempt:
@@ -202,11 +220,11 @@ class CommandPipeline:
                     return outcome
         raise Busy("the battle kept changing while this command was decided; retry it")
 
-    async def _attempt(self, command: Command) -> IntentOutcome | None:
+    async def _attempt(self, command: Appending) -> IntentOutcome | None:
         """One try: an outcome, or None when the state was stale and the command must be
         planned again."""
         loaded = await self.cached_or_loaded(command.battle_id)
-        forbidden = command.authorise(loaded.state) if command.authorise else None
+        forbidden = self._planner(command).authorise(command, loaded.state)
         if forbidden is not None:
             return await self._refusal(command, loaded, forbidden, replay=False)
         expected = command.expected_version
@@ -240,7 +258,7 @@ class CommandPipeline:
             planned.trace,
         )
 
-    async def _not_at_expected(self, command: Command, loaded: Loaded) -> IntentOutcome | None:
+    async def _not_at_expected(self, command: Appending, loaded: Loaded) -> IntentOutcome | None:
         """The client decided on another version than the cached one: the cache may be
         stale, the command may have been appended already, or the client is behind."""
         head, first = await self._head_and_first(command)
@@ -254,7 +272,7 @@ class CommandPipeline:
         raise StaleVersion(command.expected_version, head)
 
     async def _refusal(
-        self, command: Command, loaded: Loaded, refused: Refused, *, replay: bool = True
+        self, command: Appending, loaded: Loaded, refused: Refused, *, replay: bool = True
     ) -> IntentOutcome | None:
         if replay:
             head, first = await self._head_and_first(command)
@@ -267,7 +285,7 @@ class CommandPipeline:
             return None  # judged on a stale copy: judge it again on the head
         return IntentOutcome(loaded.version, refused=refused)
 
-    async def _head_and_first(self, command: Command) -> tuple[int, IntentOutcome | None]:
+    async def _head_and_first(self, command: Appending) -> tuple[int, IntentOutcome | None]:
         try:
             head, first = await self.log.head_and_first(
                 command.battle_id, command.idempotency_key, command.request_hash
@@ -276,11 +294,12 @@ class CommandPipeline:
             raise BadRequest(str(exc)) from None
         return head, None if first is None else outcome_of(first)
 
-    async def _preview(self, command: Command) -> IntentOutcome:
+    async def _preview(self, command: Appending) -> IntentOutcome:
         """A dry run: judged like the real thing on the head, appended never, no write lock."""
         for _ in range(self.max_retries):
             loaded = await self.cached_or_loaded(command.battle_id)
-            planned = await self._plan(command, loaded)
+            forbidden = self._planner(command).authorise(command, loaded.state)
+            planned = forbidden or await self._plan(command, loaded)
             head = await self.log.head_version(command.battle_id)
             if head != loaded.version:
                 self.loader.forget(command.battle_id)
@@ -296,7 +315,7 @@ class CommandPipeline:
             )
         raise Busy("the battle kept changing while this dry run was judged; retry it")
 
-    async def _create(self, command: Command) -> IntentOutcome:
+    async def _create(self, command: Appending) -> IntentOutcome:
         planned = await self._plan(command, None)
         if isinstance(planned, Refused):
             return IntentOutcome(0, refused=planned)
@@ -319,11 +338,20 @@ class CommandPipeline:
             planned.trace,
         )
 
-    async def _plan(self, command: Command, loaded: Loaded | None) -> Planned | Refused:
+    def _planner(self, command: Appending) -> Planner:
+        return self.planners[type(command.command)]
+
+    async def _plan(self, command: Appending, loaded: Loaded | None) -> Planned | Refused:
+        plan = self._planner(command).plan
         if command.heavy:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, command.plan, loaded)
-        return command.plan(loaded)
+            return await loop.run_in_executor(self.executor, plan, command, loaded)
+        return plan(command, loaded)
+
+    def hold(self, battle_id: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """Serialise with the battle's appends in this process (closing a battle waits for
+        the append in flight)."""
+        return self.locks.hold(battle_id)
 
     async def cached_or_loaded(self, battle_id: str) -> Loaded:
         """The cached state (possibly behind the log's head), or the head loaded from the log."""
@@ -344,7 +372,7 @@ class CommandPipeline:
 
     async def _append(
         self,
-        command: Command,
+        command: Appending,
         expected: int,
         before: BattleState | None,
         planned: Planned,

@@ -294,7 +294,7 @@ def rejudge(
     after: int | None = 0
     checked = differing = 0
     while after is not None:
-        found = rejudge_page(wired.history, director, after, page)
+        found = rejudge_page(wired.ports, director, after, page)
         if isinstance(found, Refused):
             raise Stop(f"{found.rule}: {found.detail} (try a smaller --page)")
         checked += found.checked
@@ -436,7 +436,7 @@ def _import_bundle(engine: Engine, file: Path) -> None:
 def _rebuild(battles: list[str] | None) -> dict[str, str]:
     from rich.progress import Progress
 
-    from server.history_service import rebuild_projections
+    from server.state.rebuild import rebuild_projections
 
     store = _store(keyed=True)
     with Progress(console=console, transient=True) as progress:

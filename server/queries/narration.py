@@ -13,32 +13,31 @@ from typing import Any
 
 from engine.narration import Narrator
 from events.envelope import Envelope
-from server.battle_service import BattleService
+from server.ports import Ports
+from server.queries.views import view
 from server.readers.redaction import PLACEHOLDER, Reader, Visibility, redact_event, redact_view
 
 Seen = tuple[Reader, Visibility]
 
 
-def narrator_before(
-    battles: BattleService, battle_id: str, after: int, seen: Seen | None = None
-) -> Narrator:
+def narrator_before(ports: Ports, battle_id: str, after: int, seen: Seen | None = None) -> Narrator:
     """A narrator that knows the battle as it stood at version `after`, as the reader of
     `seen` may (server/readers/redaction.py: it never learns a creature hidden from that reader)."""
     reader, visibility = seen or (Reader(True), Visibility())
-    seats = battles.directory.seat_names(battle_id)
+    seats = ports.directory.seat_names(battle_id)
     if after < 1:
         return Narrator(seats=seats)
-    view = redact_view(battles.view(battle_id, after), reader, visibility, after)
-    narrator = Narrator.from_state(view, seats)
+    shown = redact_view(view(ports, battle_id, after), reader, visibility, after)
+    narrator = Narrator.from_state(shown, seats)
     # names of creatures removed before `after` (a later undo can bring them back)
-    for created in battles.events(battle_id, 0, 1):
+    for created in ports.log.read_stream(battle_id, after=0, up_to=1):
         kind, data = redact_event(created.type, created.data, created.version, reader, visibility)
         narrator.observe(kind, data)
     return narrator
 
 
 def narrate_page(
-    battles: BattleService,
+    ports: Ports,
     battle_id: str,
     after: int,
     page: Sequence[Envelope],
@@ -58,9 +57,9 @@ def narrate_page(
     read_to = after
     for env in page:
         if narrator is None or env.version - read_to > CATCH_UP:
-            narrator = _narrator_at(battles, battle_id, env, seen, shown)
+            narrator = _narrator_at(ports, battle_id, env, seen, shown)
         elif env.version > read_to + 1:  # a filter skipped some: read them as the log has them
-            for skipped in battles.events(battle_id, read_to, env.version - read_to - 1):
+            for skipped in ports.log.read_stream(battle_id, after=read_to, up_to=env.version - 1):
                 narrator.observe(*shown(skipped))
         read_to = env.version
         kind, data = shown(env)
@@ -74,7 +73,7 @@ the narrator is built again from the state before the next event's action."""
 
 
 def _narrator_at(
-    battles: BattleService,
+    ports: Ports,
     battle_id: str,
     env: Envelope,
     seen: Seen | None,
@@ -82,9 +81,9 @@ def _narrator_at(
 ) -> Narrator:
     """The narrator the whole log has just before `env`: from the state before its action,
     with the action's earlier events read."""
-    action = battles.store.find_action(battle_id, env.intent_id) if env.intent_id else []
+    action = ports.log.find_action(battle_id, env.intent_id) if env.intent_id else []
     start = min([env.version, *(e.version for e in action)])
-    narrator = narrator_before(battles, battle_id, start - 1, seen)
+    narrator = narrator_before(ports, battle_id, start - 1, seen)
     for prior in action:
         if prior.version < env.version:
             narrator.observe(*shown(prior))
@@ -108,7 +107,7 @@ def with_narration(body: dict[str, Any], narrations: list[str | None]) -> dict[s
 
 
 def narrate_what_if(
-    battles: BattleService,
+    ports: Ports,
     battle_id: str,
     version: int,
     found: dict[str, Any],
@@ -116,7 +115,7 @@ def narrate_what_if(
 ) -> dict[str, Any]:
     """A what-if answer with each tried event's `narration` (told from `version` on); its
     events are already as `seen`'s reader may read them."""
-    narrator = narrator_before(battles, battle_id, version, seen)
+    narrator = narrator_before(ports, battle_id, version, seen)
     for step in found.get("steps", []):
         narrator.trace = list(step.get("trace") or [])
         for event in step.get("events") or []:

@@ -2,7 +2,7 @@
 dispute", for every action at once; docs/campaigns.md).
 
 After a rules fix, a table asks which actions of a battle would be judged differently now.
-Each action is judged as `HistoryService.judgement` judges one (the state just before it,
+Each action is judged as `server.queries.judgement` judges one (the state just before it,
 its recorded intent and dice, the current rules), oldest first, a page of actions at a time;
 the answer lists the actions whose events would differ, each with the rule that now refuses
 it (when one does), what was recorded and what would be judged now. One page shares one work
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.results import Refused
-from server.history_service import HistoryService
+from server.ports import Ports
+from server.queries.judgement import judgement
 from server.readers.tokens import Principal
 
 MAX_ACTIONS = 200
@@ -33,15 +34,13 @@ class RejudgedPage:
     next_after: int | None
 
 
-def rejudge(
-    history: HistoryService, principal: Principal, after: int, limit: int
-) -> RejudgedPage | Refused:
+def rejudge(ports: Ports, principal: Principal, after: int, limit: int) -> RejudgedPage | Refused:
     """The battle's actions after version `after` (at most `limit`) judged again; those
     that would differ, and where the next page starts (None: the last page)."""
-    store = history.store
+    store = ports.log
     battle_id = principal.battle_id
     head = store.head_version(battle_id)
-    budget = history.battles.budget("this re-judgement")
+    budget = ports.budget("this re-judgement")
     differing: list[dict[str, Any]] = []
     checked = 0
     at = after
@@ -54,7 +53,7 @@ def rejudge(
                 continue
             if checked == limit:
                 return RejudgedPage(checked, differing, envelope.version - 1)
-            found = history.judgement(principal, str(envelope.intent_id), budget)
+            found = judgement(ports, principal, str(envelope.intent_id), budget)
             if isinstance(found, Refused):
                 if found.rule == "history/unknown-action":
                     continue  # an action of a creature hidden from this reader

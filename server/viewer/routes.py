@@ -24,6 +24,7 @@ import events.battle_events  # registers the battle event types with `registry`
 import events.history_events
 from engine.intents import Intent
 from events.vocabulary import registry
+from server.readers.identity import authenticate
 from server.readers.redaction import PLACEHOLDER
 
 log = structlog.get_logger("turnledger.viewer")
@@ -84,7 +85,7 @@ def battle_view(battle_id: str, request: Request, token: str | None = None) -> R
             401, "A token is needed", "Open this page with ?token= and a token of this battle."
         )
     try:
-        who = request.app.state.services.battles.authenticate(battle_id, token)
+        who = authenticate(request.app.state.services.ports.directory, battle_id, token)
     except Exception as exc:  # the database is away: say so, never show a trace
         log.warning("viewer cannot authenticate", error=type(exc).__name__)
         return error_page(503, "The server is busy", "The battle store cannot be reached now.")
@@ -113,7 +114,11 @@ def whoami(battle_id: str, request: Request) -> Response:
     says of its actions, so the page enables Undo and Redo as the server judges them. Kept
     out of the page itself, whose bytes are the same for every seat of one kind."""
     token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
-    who = request.app.state.services.battles.authenticate(battle_id, token) if token else None
+    who = (
+        authenticate(request.app.state.services.ports.directory, battle_id, token)
+        if token
+        else None
+    )
     if who is None:
         return Response(status_code=401, headers=PRIVATE)
     body = json.dumps({"actor": who.actor})

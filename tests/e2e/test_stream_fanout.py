@@ -20,6 +20,7 @@ from server.operations.settings import Settings
 from server.wiring import wire_services
 from tests.e2e.conftest import API_KEY, Running
 from tests.e2e.sse_reader import Battle, Reader
+from tests.integration.service.calls import BattleCalls
 from tests.integration.service.conftest import Driven, LoopThread, skirmish
 
 SETTINGS = {
@@ -178,7 +179,7 @@ def test_an_event_appended_without_a_notice_reaches_open_streams_by_the_safety_r
     wired = wire_services(Settings(), silent_engine, notify="off")  # appends, never notifies
     try:
         runner.run(wired.start())
-        service = Driven(wired.battles, runner)
+        service = Driven(BattleCalls(wired), runner)
         who = service.authenticate(battle.battle_id, battle.director)
         outcome = service.submit(who, {"type": "move", "creature": "hero", "path": [[1, 2]]})
         assert outcome.refused is None

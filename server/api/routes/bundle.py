@@ -95,18 +95,18 @@ async def export_battle(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
     server's public keys (`turnledger-verify`): the director's holds every event; a
     player's seals what it may not read (the seed, hidden creatures), keeping the links.
     409 when the log does not verify under the server's chain key (nothing is signed)."""
-    head = await run_in_threadpool(deps.battles.store.head_version, battle_id)
+    head = await run_in_threadpool(deps.ports.log.head_version, battle_id)
     if head > MAX_BUNDLE_EVENTS:
         raise ProblemError(
             422,
             "limits/bundle-too-large",
             f"the battle has {head} events; a bundle holds at most {MAX_BUNDLE_EVENTS}",
         )
-    reader, _ = await run_in_threadpool(deps.battles.reader, who)
+    reader, _ = await run_in_threadpool(deps.ports.readers.of, who)
 
     def export() -> dict[str, Any]:
-        log = deps.battles.store.read_stream(battle_id)
-        return build_bundle(log, deps.keyring, reader, who.actor, deps.battles.clock())
+        log = deps.ports.log.read_stream(battle_id)
+        return build_bundle(log, deps.keyring, reader, who.actor, deps.ports.clock())
 
     try:
         bundle = await run_in_threadpool(export)
@@ -136,10 +136,10 @@ async def import_battle(body: Bundle, deps: Deps, request: Request) -> Any:
             lambda: import_checked(
                 checked,
                 engine=deps.engine,
-                directory=deps.battles.directory,
+                directory=deps.ports.directory,
                 chain_key=deps.keyring.chain_key,
-                new_id=deps.battles.new_id,
-                now=deps.battles.clock(),
+                new_id=deps.ports.ids,
+                now=deps.ports.clock(),
                 created_by=scope if scope.startswith("key:") else None,
             )
         )

@@ -14,6 +14,7 @@ from server.api.deps import BattleId, Deps, Director, Services, bearer, given_ke
 from server.api.problems import ProblemError, responses
 from server.api.rate_limits import peer_of
 from server.api.wire import OrjsonResponse
+from server.commands.types import CloseBattle
 from server.readers.tokens import token_hash
 
 router = APIRouter(tags=["campaign"])
@@ -90,9 +91,6 @@ async def list_battles(
     """The battles the caller may see, newest first: those its API key created, or those
     its token opens (as director or seat), with each one's ruleset, version, title, tags and
     last activity."""
-    unknown = sorted(set(request.query_params) - {"tag", "limit", "before", "token"})
-    if unknown:
-        raise ProblemError(422, "invalid-request", f"unknown parameter(s): {', '.join(unknown)}")
     scope, hashed = listing_caller(request, deps)
     page = await run_in_threadpool(
         deps.catalog.listing,
@@ -154,12 +152,7 @@ async def describe_battle(battle_id: BattleId, body: DescribeIn, who: Director, 
 async def close_battle(battle_id: BattleId, body: CloseIn, who: Director, deps: Deps) -> Any:
     """Close the battle: from now on nothing appends to it (a 409 naming the closure); every
     read works as before. Closing a closed battle is a 409."""
-    async with deps.battles.pipeline.locks.hold(battle_id):
-        await run_in_threadpool(deps.catalog.refuse_if_closed, battle_id)
-        await run_in_threadpool(deps.catalog.close, battle_id, body.reason, deps.battles.clock())
-    found = await run_in_threadpool(deps.catalog.closure, battle_id)
-    assert found is not None
-    at, reason = found
+    at, reason = await deps.commands.dispatch(CloseBattle(battle_id, body.reason))
     return OrjsonResponse(
         {"battle_id": battle_id, "closed": {"at": at.isoformat(), "reason": reason}}
     )

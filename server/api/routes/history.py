@@ -15,8 +15,12 @@ from server.api.deps import BattleId, Caller, Deps, Director, limited
 from server.api.problems import ProblemError, refusal_error, responses
 from server.api.routes.battles import READ, WRITE, IdempotencyKey, answer
 from server.api.wire import OrjsonResponse
+from server.commands.types import Redo, Rewind, Undo
+from server.queries.judgement import judgement as judgement_of
 from server.queries.narration import narrate_what_if
 from server.queries.rejudgement import MAX_ACTIONS, rejudge
+from server.queries.replay import replay as replay_of
+from server.queries.what_if import what_if as what_if_of
 
 router = APIRouter(tags=["history"])
 IntentId = Annotated[
@@ -52,13 +56,12 @@ async def undo(
     body = body or s.UndoIn()
     if body.to_version is not None and body.intent_id is not None:
         raise ProblemError(422, "invalid-request", "give `to_version` or `intent_id`, not both")
-    outcome = await deps.history.undo(
-        who,
-        body.to_version,
-        body.intent_id,
-        idempotency_key=idempotency_key,
-        expected_version=body.expected_version,
+    command: Undo | Rewind = (
+        Undo(who, body.intent_id, idempotency_key, body.expected_version)
+        if body.to_version is None
+        else Rewind(who, body.to_version, idempotency_key, body.expected_version)
     )
+    outcome = await deps.commands.dispatch(command)
     return answer(request, outcome, "undo", deps)
 
 
@@ -80,9 +83,7 @@ async def redo(
 ) -> Response:
     """Redo the latest undone action (a new action clears redo)."""
     expected = body.expected_version if body else None
-    outcome = await deps.history.redo(
-        who, idempotency_key=idempotency_key, expected_version=expected
-    )
+    outcome = await deps.commands.dispatch(Redo(who, idempotency_key, expected))
     return answer(request, outcome, "redo", deps)
 
 
@@ -94,7 +95,7 @@ async def redo(
 )
 def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, deps: Deps) -> Any:
     """Re-judge a recorded action under the current rules; says whether it still matches."""
-    found = deps.history.judgement(who, intent_id)
+    found = judgement_of(deps.ports, who, intent_id)
     if isinstance(found, Refused):
         raise refusal_error(found)
     return OrjsonResponse(found)
@@ -142,7 +143,7 @@ def rejudge_battle(
     API key that created it): those whose events would differ, in pages; one page shares
     the work budget (over it: 422 `limits/too-costly` naming the limit; ask a smaller
     `limit`)."""
-    found = rejudge(deps.history, who, after, limit)
+    found = rejudge(deps.ports, who, after, limit)
     if isinstance(found, Refused):
         raise refusal_error(found)
     return OrjsonResponse(
@@ -186,7 +187,7 @@ def replay(
     """
     if first is not None and last is not None and first > last:
         raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
-    return OrjsonResponse(deps.history.replay(who, first, last, states))
+    return OrjsonResponse(replay_of(deps.ports, who, first, last, states))
 
 
 @router.post(
@@ -194,8 +195,8 @@ def replay(
 )
 def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> Any:
     """From a version, try intents without appending: their events and the state difference."""
-    found = deps.history.what_if(who, body.version, body.intents)
+    found = what_if_of(deps.ports, who, body.version, body.intents)
     if isinstance(found, Refused):
         raise refusal_error(found)
-    seen = deps.battles.reader(who)
-    return OrjsonResponse(narrate_what_if(deps.battles, battle_id, body.version, found, seen))
+    seen = deps.ports.readers.of(who)
+    return OrjsonResponse(narrate_what_if(deps.ports, battle_id, body.version, found, seen))

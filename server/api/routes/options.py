@@ -10,6 +10,7 @@ from server.api.answers.options import OptionsOut
 from server.api.deps import BattleId, Caller, Deps
 from server.api.problems import refusal_error, responses
 from server.api.wire import OrjsonResponse
+from server.queries import views
 
 router = APIRouter(tags=["battles"])
 CreatureId = Annotated[
@@ -32,7 +33,7 @@ async def creature_options(
     squares (gridless: the region) it can reach, as `GET .../reach` answers. Its searches
     share the budget of one reach (`limits/too-costly`). In a closed battle every option is
     unavailable by `battle/closed`, its sentence the closure's."""
-    found = await deps.battles.options(who, creature_id)
+    found = await views.options(deps.ports, who, creature_id)
     if "refused" in found:
         raise refusal_error(found["refused"])
     return OrjsonResponse(found)

@@ -14,18 +14,12 @@ from server.api.deps import BattleId, Caller, Deps
 from server.api.problems import ProblemError, responses
 from server.api.wire import OrjsonResponse
 from server.errors import NotFound
+from server.queries import views
 from server.readers.redaction import UNSEEN, hidden_from, redact_event
 
 router = APIRouter(tags=["questions"])
 READ = responses(401, 403, 404, 422, 429, 503)
 CreatureId = Annotated[str, Path(min_length=1, max_length=64, description="The creature's id.")]
-
-
-def only(request: Request, known: set[str]) -> None:
-    """A parameter the route does not know is named in a 422, never ignored."""
-    unknown = sorted(set(request.query_params) - known - {"token"})
-    if unknown:
-        raise ProblemError(422, "invalid-request", f"unknown parameter(s): {', '.join(unknown)}")
 
 
 @router.get(
@@ -45,8 +39,7 @@ def rulings(
     """The battle's rulings, so a table can keep its precedents: each rule the director set
     aside, with the version, the actor and the reason; an undone action's are left out, and
     so is a ruling on (or naming) a creature hidden from the caller, as its event is."""
-    only(request, {"after", "limit"})
-    reader, seen = deps.battles.reader(who)
+    reader, seen = deps.ports.readers.of(who)
     shown: Callable[[Envelope], bool] | None = None
     if not reader.director and seen.any:
 
@@ -82,11 +75,10 @@ def movement(
     and forced movement with their distances in the ruleset's unit, the squares entered, its
     falls, the reactions it provoked and took, and the rulings on it; each item has its
     version. Undone actions are left out."""
-    only(request, {"round", "turn"})
     if round_ is not None and turn is not None:
         raise ProblemError(422, "invalid-request", "ask for a round or a turn, not both")
-    view = deps.battles.view(battle_id)
-    reader, seen = deps.battles.reader(who)
+    view = views.view(deps.ports, battle_id)
+    reader, seen = deps.ports.readers.of(who)
     hidden = hidden_from(reader, seen)
     if creature in hidden or (
         creature not in view.get("creatures", {})

@@ -15,6 +15,7 @@ from server.commands.pipeline import IntentOutcome
 from server.operations.settings import Settings
 from server.wiring import Wired, wire_services
 from tests.cast import goblin, tactician
+from tests.integration.service.calls import BattleCalls, HistoryCalls
 
 T = TypeVar("T")
 
@@ -100,9 +101,9 @@ def wired(app_engine: Engine, runner: LoopThread) -> Iterator[Wired]:
 
 @pytest.fixture
 def service(wired: Wired, runner: LoopThread) -> Any:
-    return Driven(wired.battles, runner)
+    return Driven(BattleCalls(wired), runner)
 
 
 @pytest.fixture
 def history(wired: Wired, runner: LoopThread) -> Any:
-    return Driven(wired.history, runner)
+    return Driven(HistoryCalls(wired), runner)

@@ -18,7 +18,7 @@ from events.append_statement import BattleClosed, append_params, append_sql
 from events.chain import build_rows
 from events.envelope import ActionMeta
 from events.store_postgres import PostgresEventStore
-from server.campaign.catalog import Closed
+from server.campaign.catalog import BattleCatalog, Closed
 from server.wiring import Wired, libpq_url
 from tests.event_fixtures import moved, test_registry
 from tests.integration.service.test_log_questions import director_of
@@ -33,7 +33,7 @@ CLOSE = (
 
 def closed_detail(wired: Wired, battle_id: str) -> str:
     with pytest.raises(Closed) as found:
-        wired.catalog.refuse_if_closed(battle_id)
+        BattleCatalog.refuse_if_closed(wired.catalog, battle_id)  # the class's own, unpatched
     return str(found.value.detail)
 
 
@@ -42,7 +42,8 @@ def test_every_command_on_a_closed_battle_gets_the_catalogs_409_and_appends_noth
 ) -> None:
     battle, director = director_of(service)
     b = battle.battle_id
-    wired.battles.refuse_if_closed = lambda _: 1 / 0  # commands never ask it: the append does
+    # commands never ask it: the append does
+    wired.ports.catalog.refuse_if_closed = lambda _: 1 / 0  # type: ignore[method-assign]
     first = service.submit(director, STEP, idempotency_key="k-1")
     assert first.refused is None
     wired.catalog.close(b, "the party fled", datetime.now(UTC))

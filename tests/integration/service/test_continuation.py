@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from server.api.routes.battles import continue_from
-from server.battle_service import CreatedBattle
+from server.commands.battles import CreatedBattle
 from server.errors import BadRequest, NotFound
 from server.wiring import Wired
 from tests.integration.service.conftest import skirmish
@@ -18,7 +18,7 @@ ASKED = {"creatures": ["hero"]}
 
 class Deps:
     def __init__(self, wired: Wired) -> None:
-        self.battles = wired.battles
+        self.ports = wired.ports
         self.catalog = wired.catalog
 
 

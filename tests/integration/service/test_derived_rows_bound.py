@@ -17,9 +17,10 @@ from engine.view import battle_view
 from events.vocabulary import registry
 from projections import REDUCER_VERSION, fold, state_to_json
 from projections.history import effective_events
-from server.battle_service import BattleService, CreatedBattle
+from server.commands.battles import CreatedBattle
 from server.operations.settings import Settings
 from server.wiring import Wired, wire_services
+from tests.integration.service.calls import BattleCalls
 from tests.integration.service.conftest import Driven, LoopThread, skirmish
 
 FAR = [10, 6]
@@ -49,7 +50,7 @@ class Restarts:
         )
         self.keyring = self.wired.keyring
         self.runner.run(self.wired.start())
-        return Driven(self.wired.battles, self.runner)
+        return Driven(BattleCalls(self.wired), self.runner)
 
     def stop(self) -> None:
         if self.wired is not None:
@@ -77,7 +78,7 @@ def a_battle(service: Any) -> tuple[CreatedBattle, Any]:
     return battle, director
 
 
-def from_log(service: BattleService, battle_id: str) -> dict[str, Any]:
+def from_log(service: BattleCalls, battle_id: str) -> dict[str, Any]:
     log = service.store.read_stream(battle_id)
     return {
         "battle_id": battle_id,

@@ -13,14 +13,15 @@ from engine.view import battle_view
 from events.vocabulary import registry
 from projections import fold
 from projections.history import effective_events
-from server.battle_service import BattleService, CreatedBattle
+from server.commands.battles import CreatedBattle
+from server.commands.types import Undo
 from server.errors import NotFound
-from server.history_service import HistoryService
 from server.readers.tokens import Principal
+from tests.integration.service.calls import BattleCalls, HistoryCalls
 from tests.integration.service.conftest import skirmish
 
 
-def start(service: BattleService) -> tuple[CreatedBattle, Principal]:
+def start(service: BattleCalls) -> tuple[CreatedBattle, Principal]:
     battle = service.create_battle(skirmish())
     assert isinstance(battle, CreatedBattle)
     director = service.authenticate(battle.battle_id, battle.director_token)
@@ -28,7 +29,7 @@ def start(service: BattleService) -> tuple[CreatedBattle, Principal]:
     return battle, director
 
 
-def move(service: BattleService, who: Principal, creature: str, *path: list[int]) -> int:
+def move(service: BattleCalls, who: Principal, creature: str, *path: list[int]) -> int:
     outcome = service.submit(who, {"type": "move", "creature": creature, "path": list(path)})
     assert outcome.refused is None, outcome.refused
     return outcome.version
@@ -38,7 +39,7 @@ def positions(view: dict[str, Any]) -> dict[str, list[int]]:
     return {cid: c["position"] for cid, c in view["creatures"].items()}
 
 
-def live_equals_replay(service: BattleService, battle_id: str) -> None:
+def live_equals_replay(service: BattleCalls, battle_id: str) -> None:
     log = service.store.read_stream(battle_id)
     replayed = battle_view(fold(effective_events(log, registry)))
     live = service.view(battle_id)
@@ -46,7 +47,7 @@ def live_equals_replay(service: BattleService, battle_id: str) -> None:
 
 
 def test_undo_takes_back_the_latest_action_and_redo_brings_it_back(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     move(service, director, "hero", [1, 2])
@@ -65,7 +66,7 @@ def test_undo_takes_back_the_latest_action_and_redo_brings_it_back(
 
 
 def test_undo_is_a_stack_and_a_new_action_clears_redo(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     move(service, director, "hero", [1, 2])
@@ -82,7 +83,7 @@ def test_undo_is_a_stack_and_a_new_action_clears_redo(
 
 
 def test_rewinding_returns_to_the_state_at_that_version(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     v1 = move(service, director, "hero", [1, 2])
@@ -101,7 +102,7 @@ def test_rewinding_returns_to_the_state_at_that_version(
 
 
 def test_an_earlier_independent_action_can_be_undone_alone(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     move(service, director, "gob", [9, 2])
@@ -116,7 +117,7 @@ def test_an_earlier_independent_action_can_be_undone_alone(
 
 
 def test_an_earlier_action_a_later_one_depends_on_cannot_be_undone_alone(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     move(service, director, "gob", [9, 2])
@@ -131,7 +132,7 @@ def test_an_earlier_action_a_later_one_depends_on_cannot_be_undone_alone(
 
 
 def test_a_player_undoes_only_their_own_latest_action(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     _, token = service.add_seat(director, ["hero"], "Ana")
@@ -148,7 +149,7 @@ def test_a_player_undoes_only_their_own_latest_action(
 
 
 def test_bad_history_requests_are_refused_and_append_nothing(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     head = service.store.head_version(battle.battle_id)
@@ -165,7 +166,7 @@ def test_bad_history_requests_are_refused_and_append_nothing(
 
 
 def test_every_recorded_action_is_judged_a_match(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     move(service, director, "hero", [1, 2], [1, 3])
@@ -180,7 +181,7 @@ def test_every_recorded_action_is_judged_a_match(
         assert isinstance(report, dict) and report["matches"], report
 
 
-def test_replay_steps_through_states(service: BattleService, history: HistoryService) -> None:
+def test_replay_steps_through_states(service: BattleCalls, history: HistoryCalls) -> None:
     _, director = start(service)
     move(service, director, "hero", [1, 2])
     move(service, director, "hero", [1, 3])
@@ -192,7 +193,7 @@ def test_replay_steps_through_states(service: BattleService, history: HistorySer
 
 
 def test_a_replay_is_paged_by_the_size_of_its_states(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     _, director = start(service)
     for y in (2, 3, 4, 3, 2):
@@ -211,7 +212,7 @@ def test_a_replay_is_paged_by_the_size_of_its_states(
 
 
 def test_a_replay_carries_only_the_states_asked_for(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     _, director = start(service)
     move(service, director, "hero", [1, 2])
@@ -223,7 +224,7 @@ def test_a_replay_carries_only_the_states_asked_for(
 
 
 def test_what_if_compares_another_intent_with_what_happened(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     v = service.store.head_version(battle.battle_id)
@@ -242,7 +243,7 @@ def test_what_if_compares_another_intent_with_what_happened(
 
 
 def test_rebuilt_projections_equal_the_incremental_ones(
-    service: BattleService, history: HistoryService
+    service: BattleCalls, history: HistoryCalls
 ) -> None:
     battle, director = start(service)
     for path in ([1, 2], [1, 3], [2, 3], [2, 4]):
@@ -263,7 +264,7 @@ def test_rebuilt_projections_equal_the_incremental_ones(
 
 
 def test_time_travel_to_an_instant_shows_the_last_version_recorded_by_then(
-    service: BattleService,
+    service: BattleCalls,
 ) -> None:
     from datetime import UTC, datetime
 
@@ -295,7 +296,8 @@ def test_a_move_during_a_long_undo_is_answered_and_the_undo_is_judged_again(
     move(service, director, "hero", [1, 2])
     entered, gate = threading.Event(), threading.Event()
     plans: list[int] = []
-    judge = wired.history._plan_undo
+    planner = wired.ports.writer.planners[Undo]
+    judge = planner._plan_undo
 
     def slow_judgement(principal: Principal, loaded: Any, *args: Any) -> Any:
         plans.append(loaded.version)
@@ -303,9 +305,9 @@ def test_a_move_during_a_long_undo_is_answered_and_the_undo_is_judged_again(
         assert gate.wait(30)
         return judge(principal, loaded, *args)
 
-    wired.history._plan_undo = slow_judgement
+    planner._plan_undo = slow_judgement
     undoing = asyncio.run_coroutine_threadsafe(
-        wired.history.undo(director, intent_id=gob_move), runner.loop
+        wired.commands.dispatch(Undo(director, gob_move)), runner.loop
     )
     assert entered.wait(30)
     moved_meanwhile = move(service, director, "hero", [1, 3])  # while the undo is judged
@@ -324,7 +326,7 @@ def test_an_undo_tried_again_spends_one_budget_and_re_judges_only_what_is_new(
     """The work budget bounds the whole request: the undo's second try (its first append
     found a move appended meanwhile) spends what is left of the first try's budget, and
     judges again only the action appended since, not the ones the first try judged."""
-    import server.history_service as module
+    import server.commands.history as module
 
     battle, director = start(service)
     move(service, director, "gob", [9, 2])
@@ -332,7 +334,8 @@ def test_an_undo_tried_again_spends_one_budget_and_re_judges_only_what_is_new(
     move(service, director, "hero", [1, 2])
     move(service, director, "hero", [1, 3])
     entered, gate = threading.Event(), threading.Event()
-    judge = wired.history._plan_undo
+    planner = wired.ports.writer.planners[Undo]
+    judge = planner._plan_undo
 
     def slow_judgement(principal: Principal, loaded: Any, *args: Any) -> Any:
         judged.append(f"plan at {loaded.version}")
@@ -342,7 +345,7 @@ def test_an_undo_tried_again_spends_one_budget_and_re_judges_only_what_is_new(
 
     judged: list[str] = []
     budgets: list[Any] = []
-    make_budget = wired.battles.budget
+    make_budget = planner.budget
 
     def counted_budget(what: str) -> Any:
         budgets.append(make_budget(what))
@@ -354,11 +357,11 @@ def test_an_undo_tried_again_spends_one_budget_and_re_judges_only_what_is_new(
         judged.append(str(intent.get("path") if isinstance(intent, dict) else intent))
         return decide(intent, *args, **kwargs)
 
-    monkeypatch.setattr(wired.battles, "budget", counted_budget)
+    monkeypatch.setattr(planner, "budget", counted_budget)
     monkeypatch.setattr(module, "decide", counted_decide)
-    wired.history._plan_undo = slow_judgement
+    planner._plan_undo = slow_judgement
     undoing = asyncio.run_coroutine_threadsafe(
-        wired.history.undo(director, intent_id=gob_move), runner.loop
+        wired.commands.dispatch(Undo(director, gob_move)), runner.loop
     )
     assert entered.wait(30)
     moved = move(service, director, "hero", [1, 4])  # while the undo is judged: stale append

@@ -17,8 +17,8 @@ from engine.view import battle_view
 from events.vocabulary import registry
 from projections import fold
 from projections.history import effective_events
-from server.battle_service import BattleService, CreatedBattle
-from server.history_service import HistoryService
+from server.commands.battles import CreatedBattle
+from tests.integration.service.calls import BattleCalls, HistoryCalls
 
 SIDES = ("heroes", "monsters")
 
@@ -93,7 +93,7 @@ def comparable(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "version"}
 
 
-def check_replay_and_snapshots(service: BattleService, battle_id: str) -> None:
+def check_replay_and_snapshots(service: BattleCalls, battle_id: str) -> None:
     log = service.store.read_stream(battle_id)
     replayed = battle_view(fold(effective_events(log, registry)))
     live = service.view(battle_id)
@@ -111,7 +111,7 @@ def check_replay_and_snapshots(service: BattleService, battle_id: str) -> None:
 )
 @given(data=st.data())
 def test_history_properties_hold_over_random_play(
-    service: BattleService, history: HistoryService, data: st.DataObject
+    service: BattleCalls, history: HistoryCalls, data: st.DataObject
 ) -> None:
     setup = data.draw(battles())
     battle = service.create_battle(setup)

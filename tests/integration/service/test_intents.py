@@ -9,17 +9,18 @@ from engine.view import battle_view
 from events.vocabulary import registry
 from projections import fold
 from projections.history import effective_events
-from server.battle_service import BattleService, CreatedBattle
+from server.commands.battles import CreatedBattle
+from tests.integration.service.calls import BattleCalls
 from tests.integration.service.conftest import skirmish
 
 
-def created(service: BattleService) -> CreatedBattle:
+def created(service: BattleCalls) -> CreatedBattle:
     battle = service.create_battle(skirmish())
     assert isinstance(battle, CreatedBattle)
     return battle
 
 
-def test_a_created_battle_is_readable_by_its_director(service: BattleService) -> None:
+def test_a_created_battle_is_readable_by_its_director(service: BattleCalls) -> None:
     battle = created(service)
     director = service.authenticate(battle.battle_id, battle.director_token)
     assert director is not None and director.is_director
@@ -29,7 +30,7 @@ def test_a_created_battle_is_readable_by_its_director(service: BattleService) ->
     assert service.authenticate(battle.battle_id, "dir_wrong") is None
 
 
-def test_an_accepted_move_is_appended_and_the_read_model_follows(service: BattleService) -> None:
+def test_an_accepted_move_is_appended_and_the_read_model_follows(service: BattleCalls) -> None:
     battle = created(service)
     director = service.authenticate(battle.battle_id, battle.director_token)
     assert director is not None
@@ -51,7 +52,7 @@ def test_an_accepted_move_is_appended_and_the_read_model_follows(service: Battle
     }
 
 
-def test_a_refused_intent_appends_nothing(service: BattleService) -> None:
+def test_a_refused_intent_appends_nothing(service: BattleCalls) -> None:
     battle = created(service)
     director = service.authenticate(battle.battle_id, battle.director_token)
     assert director is not None
@@ -63,7 +64,7 @@ def test_a_refused_intent_appends_nothing(service: BattleService) -> None:
     assert service.store.head_version(battle.battle_id) == before
 
 
-def test_a_retried_intent_with_its_key_returns_the_first_answer(service: BattleService) -> None:
+def test_a_retried_intent_with_its_key_returns_the_first_answer(service: BattleCalls) -> None:
     battle = created(service)
     director = service.authenticate(battle.battle_id, battle.director_token)
     assert director is not None
@@ -77,7 +78,7 @@ def test_a_retried_intent_with_its_key_returns_the_first_answer(service: BattleS
     assert service.store.head_version(battle.battle_id) == first.version
 
 
-def test_a_player_moves_only_their_own_creatures(service: BattleService) -> None:
+def test_a_player_moves_only_their_own_creatures(service: BattleCalls) -> None:
     battle = created(service)
     director = service.authenticate(battle.battle_id, battle.director_token)
     assert director is not None
@@ -92,7 +93,7 @@ def test_a_player_moves_only_their_own_creatures(service: BattleService) -> None
     assert theirs.refused is not None and theirs.refused.rule == "auth/not-your-creature"
 
 
-def test_state_at_every_version_matches_a_fold_of_the_log(service: BattleService) -> None:
+def test_state_at_every_version_matches_a_fold_of_the_log(service: BattleCalls) -> None:
     battle = created(service)
     director = service.authenticate(battle.battle_id, battle.director_token)
     assert director is not None
@@ -109,7 +110,7 @@ def test_state_at_every_version_matches_a_fold_of_the_log(service: BattleService
 
 
 def test_the_read_model_taking_only_changes_stays_the_whole_view_through_history(
-    service: BattleService, history: Any
+    service: BattleCalls, history: Any
 ) -> None:
     battle = created(service)
     director = service.authenticate(battle.battle_id, battle.director_token)

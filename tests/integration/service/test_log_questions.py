@@ -11,9 +11,10 @@ from sqlalchemy import text
 
 import server.questions.answering as questions_module
 import server.questions.store as store_module
-from server.battle_service import BattleService, CreatedBattle
+from server.commands.battles import CreatedBattle
 from server.questions.store import Filters
 from server.wiring import Wired
+from tests.integration.service.calls import BattleCalls
 from tests.integration.service.conftest import skirmish
 
 
@@ -21,7 +22,7 @@ from tests.integration.service.conftest import skirmish
 def catch_up_only(wired: Wired) -> None:
     """These tests are of the catch-up and the follower: the appends here write no log
     questions' rows themselves (test_log_questions_by_append.py tests those)."""
-    wired.battles.pipeline.questions = None
+    wired.ports.writer.questions = None
 
 
 def director_of(service: Any) -> tuple[CreatedBattle, Any]:
@@ -31,7 +32,7 @@ def director_of(service: Any) -> tuple[CreatedBattle, Any]:
     return battle, director
 
 
-def walk(service: BattleService, director: Any, steps: int) -> None:
+def walk(service: BattleCalls, director: Any, steps: int) -> None:
     for i in range(steps):
         path = [[1, 2]] if i % 2 == 0 else [[1, 1]]
         outcome = service.submit(director, {"type": "move", "creature": "hero", "path": path})

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine, text
 
-from server.battle_service import CreatedBattle
+from server.commands.battles import CreatedBattle
 from server.wiring import Wired
 from tests.cast import goblin, tactician
 from tests.integration.service.conftest import skirmish
@@ -136,7 +136,7 @@ def test_a_process_without_the_cursor_reads_it_from_the_position(
     battle, director = director_of(service)
     walk(service, director, 2)
     bid = battle.battle_id
-    pipeline = wired.battles.pipeline
+    pipeline = wired.ports.writer
     pipeline.cursors = type(pipeline.cursors)()  # another process's, or after a restart
     service.loader.forget(bid)
     walk(service, director, 2)

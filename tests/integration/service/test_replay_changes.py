@@ -8,7 +8,7 @@ from typing import Any
 import orjson
 
 from ops.bench.bench_http import battle_body, spot
-from server.battle_service import CreatedBattle
+from server.commands.battles import CreatedBattle
 from tests.integration.service.conftest import skirmish
 
 

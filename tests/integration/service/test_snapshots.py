@@ -8,12 +8,13 @@ from sqlalchemy import text
 
 from ops.bench.bench_http import battle_body, spot
 from projections import REDUCER_VERSION
-from server.battle_service import BattleService, CreatedBattle
+from server.commands.battles import CreatedBattle
+from tests.integration.service.calls import BattleCalls
 
 SNAPSHOT_BUDGET = 100 * 1024
 
 
-def stored(service: BattleService, battle_id: str) -> list[tuple[int, int, bool]]:
+def stored(service: BattleCalls, battle_id: str) -> list[tuple[int, int, bool]]:
     with service.directory.engine.connect() as conn:
         rows = conn.execute(
             text(
@@ -25,7 +26,7 @@ def stored(service: BattleService, battle_id: str) -> list[tuple[int, int, bool]
         return [tuple(row) for row in rows]  # type: ignore[misc]
 
 
-def maps(service: BattleService, battle_id: str) -> int:
+def maps(service: BattleCalls, battle_id: str) -> int:
     with service.directory.engine.connect() as conn:
         found = conn.execute(
             text("SELECT count(*) FROM battle_maps WHERE battle_id = :b"), {"b": battle_id}
@@ -34,7 +35,7 @@ def maps(service: BattleService, battle_id: str) -> int:
 
 
 def test_a_200_creature_battle_on_a_200x200_map_snapshots_within_100_kb(
-    service: BattleService, history: Any
+    service: BattleCalls, history: Any
 ) -> None:
     battle = service.create_battle(battle_body(200, (200, 200)))
     assert isinstance(battle, CreatedBattle)

@@ -13,6 +13,7 @@ from sqlalchemy import Engine
 from projections.memory import state_bytes
 from server.operations.settings import Settings
 from server.wiring import Wired, wire_services
+from tests.integration.service.calls import BattleCalls
 from tests.integration.service.conftest import Driven, LoopThread
 from tests.unit.projections.test_memory import built, grid_battle
 
@@ -32,8 +33,8 @@ def small_cache(engine: Engine, runner: LoopThread) -> Iterator[Wired]:
 def test_large_battles_fill_the_cache_to_its_budget_and_the_least_recently_used_go(
     small_cache: Wired, runner: LoopThread
 ) -> None:
-    service: Any = Driven(small_cache.battles, runner)
-    cache = small_cache.battles.loader.cache
+    service: Any = Driven(BattleCalls(small_cache), runner)
+    cache = small_cache.ports.states.cache
     budget = BUDGET_MB * 2**20
     made = []
     for _ in range(6):
@@ -53,5 +54,5 @@ def test_large_battles_fill_the_cache_to_its_budget_and_the_least_recently_used_
     assert cache.held_bytes <= budget
 
     # An evicted battle still loads, from the log.
-    loaded = small_cache.battles.loader.current(ids[0])
+    loaded = small_cache.ports.states.current(ids[0])
     assert loaded.version == made[0].version and len(loaded.state.creatures) == 60

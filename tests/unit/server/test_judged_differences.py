@@ -8,7 +8,9 @@ from typing import Any
 
 from events.battle_events import Moved
 from events.envelope import Envelope
-from server.history_service import _as_recorded, _differences, _encoded
+from server.queries.recorded import as_recorded as _as_recorded
+from server.queries.recorded import differences as _differences
+from server.queries.recorded import encoded as _encoded
 
 
 def recorded_envelope(data: dict[str, Any]) -> Envelope:

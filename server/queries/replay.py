@@ -1,0 +1,115 @@
+"""Replay: each event of a range with the state after it, and each action's trace, as the
+reader may read them (DESIGN section 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from engine.view import battle_view, view_change
+from events.vocabulary import registry
+from projections import BattleState, evolve
+from server.errors import NotFound
+from server.ports import Ports
+from server.queries.rulings import ruling_words
+from server.readers.redaction import PLACEHOLDER, redact_event, redact_view
+from server.readers.tokens import Principal
+
+MAX_REPLAY_EVENTS = 500
+MAX_REPLAY_BYTES = 8 * 1024 * 1024
+"""The states one replay page carries at most (a 200x200 battle's state is megabytes)."""
+
+
+def replay(
+    ports: Ports,
+    principal: Principal,
+    first: int | None,
+    last: int | None,
+    states: str = "each",
+    max_bytes: int = MAX_REPLAY_BYTES,
+) -> dict[str, Any]:
+    """Each event of a range with the state after it, and each action's trace.
+
+    `states` says which steps carry the state after them: `each` (the default), `last`
+    (only the range's last step), `none`, or `changes` (the page's first state whole, a
+    keyframe, then each step only what changed since the step before: its size grows
+    with what happened, not with the battle). An answer is a page: it stops before the
+    step that would take it past `max_bytes` of states, and then says where the next
+    page starts (`next_from`); `to` is always the last version it covers.
+    """
+    battle_id = principal.battle_id
+    head = ports.log.head_version(battle_id)
+    if head == 0:
+        raise NotFound(f"no battle {battle_id!r}")
+    first = 1 if first is None else first
+    last = min(head, first + MAX_REPLAY_EVENTS - 1) if last is None else last
+    if not 1 <= first <= last <= head:
+        raise NotFound(f"versions run from 1 to {head}; {first}..{last} is not a range")
+    last = min(last, first + MAX_REPLAY_EVENTS - 1)
+    state = ports.states.at(battle_id, first - 1).state if first > 1 else None
+    steps: list[dict[str, Any]] = []
+    spent = 0
+    reader, seen = ports.readers.of(principal)
+    shown_before: BattleState | None = None  # `changes`: the state the page last showed
+    if seen.any and not principal.is_director:
+        # a change between two whole states would tell what hidden creatures did: a
+        # reader from whom some are hidden is sent each state, redacted (keyframes only)
+        states = "each" if states == "changes" else states
+    for env in ports.log.read_stream(battle_id, after=first - 1, up_to=last):
+        if env.type in ("ActionUndone", "ActionRedone"):
+            state = ports.states.at(battle_id, env.version).state
+        elif env.type != "IntentAccepted":
+            state = evolve(state, env.event(registry))
+        shown = change = None
+        if state is not None and states == "changes" and shown_before is not None:
+            change = state_change(shown_before, state)
+            size = len(orjson.dumps(change))
+        elif state is not None and (
+            states in ("each", "changes") or (states == "last" and env.version == last)
+        ):
+            shown = redact_view(battle_view(state), reader, seen, env.version)
+            size = len(orjson.dumps(shown))
+        if shown is not None or change is not None:
+            if steps and spent + size > max_bytes:
+                break  # this page is full: the client asks again from here
+            spent += size
+            shown_before = state
+        kind, data = redact_event(env.type, env.data, env.version, reader, seen)
+        event: dict[str, Any] = {"type": kind, "data": data}
+        if kind != PLACEHOLDER:
+            event.update(
+                intent_id=env.intent_id,
+                actor=env.actor,
+                recorded_at=env.recorded_at.isoformat(),
+            )
+        trace = data.get("trace") if kind == "IntentAccepted" else None
+        steps.append(
+            {
+                "version": env.version,
+                "event": event,
+                "trace": trace,
+                "state": shown,
+                "ruling": ruling_words(data) if kind == "RuleOverruled" else None,
+                **({} if change is None else {"change": change}),
+            }
+        )
+    page_end = steps[-1]["version"]
+    answer: dict[str, Any] = {"battle_id": battle_id, "from": first, "to": page_end}
+    answer["steps"] = steps
+    if page_end < last:
+        answer["next_from"] = page_end + 1
+    return answer
+
+
+def state_change(before: BattleState, after: BattleState) -> dict[str, Any]:
+    """A replay step's `change` (`StateChange`): the battle's part, the creatures whose
+    view changed, those removed, and the map only when it changed."""
+    change = view_change(before, after)
+    removed = [cid for cid in before.creatures if cid not in after.creatures]
+    return {
+        **change.battle,
+        "creatures": change.creatures,
+        "removed": removed,
+        "map": change.map if before.grid is not after.grid else None,
+    }

@@ -1,0 +1,134 @@
+"""What-if: from a version, other intents applied without appending, compared with the
+real log (DESIGN section 7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import Context, decide
+from engine.budget import within
+from engine.intents import Intent
+from engine.results import Refused
+from engine.unseen import known_state
+from engine.view import battle_view
+from events.vocabulary import encode
+from projections import BattleState, fold
+from server.errors import NotFound
+from server.ports import Ports
+from server.queries.action_index import ActionInfo, actions_backwards
+from server.readers.authorisation import authorise
+from server.readers.redaction import hidden_from, redact_event, redact_view
+from server.readers.tokens import Principal
+from server.readers.unseen_dice import UnseenDice
+
+TOO_COSTLY = "limits/too-costly"
+MAX_WHAT_IF_INTENTS = 50
+
+
+def what_if(
+    ports: Ports, principal: Principal, version: int, intents: Sequence[Intent]
+) -> dict[str, Any] | Refused:
+    """From `version`, apply other intents without appending; compare with the real log.
+
+    Each intent is authorised as if it were submitted (a player may not try the
+    director's intents or move another seat's creatures), and a player's what-if rolls
+    unseen dice, so it cannot show the faces the battle's next real roll will have.
+    """
+    battle_id = principal.battle_id
+    head = ports.log.head_version(battle_id)
+    if head == 0:
+        raise NotFound(f"no battle {battle_id!r}")
+    actions = list(actions_backwards(ports.log, battle_id, head))  # newest first
+    # the creation is an action too: before its last event there is no battle to try on
+    created = actions[-1].last_version if actions else 1
+    if not created <= version <= head:
+        return Refused(
+            rule="history/bad-version",
+            detail=f"choose a version from {created} (the battle created) to {head}",
+        )
+    if not 1 <= len(intents) <= MAX_WHAT_IF_INTENTS:
+        return Refused(
+            rule="history/what-if-size",
+            detail=f"give 1 to {MAX_WHAT_IF_INTENTS} intents",
+        )
+    reader, seen = ports.readers.of(principal)
+    hidden = hidden_from(reader, seen, version) | hidden_from(reader, seen)
+    # a player's what-if is asked of the battle as it knows it (engine/unseen.py)
+    state = known_state(ports.states.at(battle_id, version).state, hidden)
+    steps: list[dict[str, Any]] = []
+    ctx = Context(actor=principal.actor)
+    if not principal.is_director:
+        ctx = Context(actor=principal.actor, dice=UnseenDice())
+    budget = ports.budget("this what-if")
+    for index, intent in enumerate(intents):
+        refusal = authorise(principal, intent, state)
+        if refusal is not None:
+            return refusal
+        with within(budget):
+            decision = decide(intent, state, ctx)
+        if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
+            return decision
+        if isinstance(decision, Refused):
+            steps.append({"index": index, "refused": decision.model_dump()})
+            break
+        state = fold(decision.events, state)
+        tried = []
+        for e in decision.events:
+            kind, data = redact_event(e.type, encode(e), head + 1, reader, seen)
+            tried.append({"type": kind, "data": data})
+        steps.append(
+            {
+                "index": index,
+                "events": tried,
+                "trace": [s.to_json() for s in decision.trace],
+            }
+        )
+    compare_at = _compared_version(actions, version, len(intents), head)
+    actual = ports.states.at(battle_id, compare_at).state
+    hidden |= hidden_from(reader, seen, compare_at)
+    shown, actual = known_state(state, hidden), known_state(actual, hidden)
+    return {
+        "battle_id": battle_id,
+        "from_version": version,
+        "steps": steps,
+        "state": redact_view(battle_view(shown), reader, seen, version),
+        "compared_with_version": compare_at,
+        "difference": _state_difference(shown, actual),
+    }
+
+
+def _compared_version(actions: Sequence[ActionInfo], version: int, tried: int, head: int) -> int:
+    """The logged version a what-if from `version` with `tried` intents is compared with: as
+    many actions after `version` as were tried, when the log went straight on from there.
+
+    When an undo or redo came after `version`, the states between hold actions since taken
+    back (after a rewind to `version` the log still holds the moves it undid), so the log's
+    own account of what happened is its head; so also when fewer actions followed."""
+    after = [a for a in actions if a.first_version > version]
+    if any(a.is_control for a in after) or len(after) < tried:
+        return head
+    return sorted(a.last_version for a in after)[tried - 1]
+
+
+def _state_difference(hypothetical: BattleState, actual: BattleState) -> dict[str, Any]:
+    fields = ("position", "hp", "conditions", "movement_left")
+    a_view = battle_view(hypothetical)["creatures"]
+    b_view = battle_view(actual)["creatures"]
+    creatures: dict[str, Any] = {}
+    for cid in sorted(set(a_view) | set(b_view)):
+        a, b = a_view.get(cid), b_view.get(cid)
+        if a is None or b is None:
+            creatures[cid] = {"what_if": a is not None, "actual": b is not None}
+            continue
+        changed = {
+            f: {"what_if": a.get(f), "actual": b.get(f)} for f in fields if a.get(f) != b.get(f)
+        }
+        if changed:
+            creatures[cid] = changed
+    pending_a = [p.id for p in hypothetical.pending]
+    pending_b = [p.id for p in actual.pending]
+    out: dict[str, Any] = {"creatures": creatures}
+    if pending_a != pending_b:
+        out["pending_reactions"] = {"what_if": pending_a, "actual": pending_b}
+    return out
