@@ -48,6 +48,14 @@ MODES = ("walk", "climb", "swim", "fly", "burrow")
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
 TRIES = 3
 """Destinations tried for a movement before it is listed as refused (the cheapest first)."""
+OFFERED = frozenset(
+    {
+        "move", "shift", "teleport", "stand_up", "fall_prone", "shield_surf", "start_turn",
+        "end_turn", "resolve_reaction",
+    }
+)  # fmt: skip
+"""The intent types an option may be (the rest are the director's tools, or need a choice
+only the table makes: whom to push, which creature to knock off, when to test a fall)."""
 INTENT_FIELDS: dict[str, frozenset[str]] = {
     model.model_fields["type"].default: frozenset(model.model_fields)
     for model in (it.Move, it.Shift, it.Teleport, it.StandUp, it.FallProne)
@@ -86,6 +94,10 @@ class Option:
     refused: Refused | None = None
     spends: tuple[Spent, ...] = ()
     reach: Reach | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in OFFERED:  # the intent-kinds table reads OFFERED
+            raise ValueError(f"an option of an intent type not in OFFERED: {self.kind!r}")
 
     @property
     def available(self) -> bool:

@@ -25,6 +25,7 @@ from events.vocabulary import registry
 from server.campaign.catalog import BattleCatalog
 from server.campaign.directory import BattleDirectory
 from server.commands.creation_keys import CreationKeys
+from server.commands.intent_kinds import check_intent_kinds
 from server.commands.pipeline import CommandPipeline
 from server.commands.table import CommandTable, planners
 from server.operations.settings import Settings, sqlalchemy_url
@@ -138,6 +139,9 @@ def wire_services(
 ) -> Wired:
     """The store, the async append path, the executor, and the services over them.
     `on_refused_row(kind)` counts a derived row whose seal did not check (events/seal.py)."""
+    missing = check_intent_kinds()
+    if missing:  # a new intent type with a piece missing stops here, not at its first request
+        raise RuntimeError("the intent types are incomplete: " + "; ".join(missing))
     keyring = recorded_legacy(keyring or keyring_of(settings), engine)
     store = PostgresEventStore(
         engine,

@@ -8,7 +8,8 @@ from typing import Any
 from engine.results import Refused
 from engine.rulesets.options import BaseOptions
 from projections import BattleState
-from server.readers.tokens import DIRECTOR_ONLY, Principal
+from server.commands.intent_kinds import DIRECTOR_ONLY
+from server.readers.tokens import Principal
 
 
 def authorise(principal: Principal, intent: Any, state: BattleState) -> Refused | None:

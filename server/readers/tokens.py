@@ -13,10 +13,6 @@ import hmac
 import secrets
 from dataclasses import dataclass, field
 
-DIRECTOR_ONLY = frozenset(
-    {"place", "remove", "set_terrain", "set_condition", "hide", "reveal", "set_order", "adjust"}
-)
-
 
 def new_token(prefix: str) -> str:
     return f"{prefix}_{secrets.token_urlsafe(32)}"
