@@ -5639,7 +5639,7 @@ class ReachSquare(BaseModel):
     """
     provokes: Annotated[list[ReachProvoked] | None, Field(title="Provokes")] = None
     """
-    Present when a move to this square would provoke: every reaction window it would open, in the order the path meets them, as a dry run of the move (its `to`) lists them in `reactions`, each declined so the rest of the path is followed. Judged on what the caller knows (a creature hidden from it never appears). Absent on a square that provokes nothing, on a shift or teleport (they never provoke), in a ruleset whose text has no movement-triggered reaction (Reclaim the Wild, the action-point game, Warcry), and where no move action reaches the square now.
+    Present when a move to this square would provoke: every reaction window it would open, in the order the path meets them, as a dry run of the move (its `to`) lists them in `reactions`, each declined so the rest of the path is followed. Judged on what the caller knows (a creature hidden from it never appears). Null (left out of the answer) when a move there provokes nothing: on a shift or teleport (they never provoke), in a ruleset whose text has no movement-triggered reaction (Reclaim the Wild, the action-point game, Warcry), and where no move action reaches the square now.
     """
 
 
