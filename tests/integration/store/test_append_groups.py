@@ -329,8 +329,8 @@ def test_no_interleaving_loses_or_duplicates_an_append(
                 answered.append((battle, expected, moves, key, result))
             else:
                 assert isinstance(result, VersionConflict), result
-    for i, battle in enumerate(battles):
-        stream = appender.store.read_stream(battle)
+    for i, name in enumerate(battles):
+        stream = appender.store.read_stream(name)
         assert [e.version for e in stream] == list(range(1, heads[i] + 1))  # dense
         assert xs(stream) == written[i]  # every written append once, nothing else
     everything = [x for per in written.values() for x in per]
