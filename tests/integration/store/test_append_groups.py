@@ -302,12 +302,10 @@ def test_no_interleaving_loses_or_duplicates_an_append(
                 battle, expected, moves, key, _ = answered[step.replay % len(answered)]
                 plan.append((battle, expected, moves, key))
                 continue
-            expected = heads[step.battle] - 1 if step.stale and heads[step.battle] else None
+            head = heads[step.battle]
             moves = [next(made) for _ in range(step.events)]
             key = f"key-{moves[0]}" if step.keyed else None
-            plan.append(
-                (step.battle, heads[step.battle] if expected is None else expected, moves, key)
-            )
+            plan.append((step.battle, head - 1 if step.stale and head else head, moves, key))
         results = appender.gather(
             *(
                 appender.append(battles[b], v, [moved(x=x) for x in moves], key)
