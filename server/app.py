@@ -35,7 +35,7 @@ from server.state.stream_hub import StreamHub
 from server.trust.api_keys import ApiKeys, KeyFile, keys_path
 from server.trust.verification import VerifiedHeads, Verifier
 from server.viewer import routes as viewer_routes
-from server.wiring import notify_url, wire_services
+from server.wiring import Wired, notify_url, wire_services
 
 DESCRIPTION = """\
 turnledger judges tactical combat intents and keeps every decision in an append-only,
@@ -97,7 +97,26 @@ class Turnledger(FastAPI):
         return self.lean_intents
 
 
+ROUTERS = (
+    routes_battles.router,
+    routes_history.router,
+    routes_ops.router,
+    routes_questions.router,
+    routes_campaign.router,
+    routes_feed.router,
+    routes_options.router,
+    viewer_routes.router,
+    routes_docs.router,
+    routes_guide.router,
+    routes_keys.router,
+    routes_tokens.router,
+    routes_bundle.router,
+)
+
+
 def create_app(settings: Settings, engine: Engine) -> FastAPI:
+    """The HTTP server: the services wired over `engine`, the routes, the contract's
+    finishing touches, and one middleware in front of them all."""
     metrics = Metrics.create()
     wired = wire_services(
         settings,
@@ -106,46 +125,8 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         on_refused_row=lambda kind: metrics.refused_rows.labels(kind).inc(),
         on_group=metrics.append_groups.observe,
     )
-    hub = StreamHub(
-        notify_url(settings, engine),
-        wired.store.read_all,
-        wired.store.tail,
-        per_token=settings.streams_per_token,
-        per_battle=settings.streams_per_battle,
-        per_process=settings.streams_per_process,
-        safety_interval=settings.stream_safety_poll,
-        connect_timeout=settings.database_timeouts().connect_seconds,
-        on_read=metrics.stream_reads.labels("hub").inc,
-        on_failure=metrics.stream_hub_failures.inc,
-        registry=metrics.registry,
-    )
-    services = Services(
-        settings=settings,
-        engine=engine,
-        ports=wired.ports,
-        commands=wired.commands,
-        questions=wired.questions,
-        catalog=wired.catalog,
-        metrics=metrics,
-        hub=hub,
-        keyring=wired.keyring,
-        verifier=Verifier(wired.store, VerifiedHeads(engine, wired.keyring.chain_key)),
-        keys=ApiKeys(
-            KeyFile(keys_path(settings.data_dir, settings.api_keys_file)), settings.api_key
-        ),
-        principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
-        encoded=EncodedEvents(int(settings.stream_cache_mb * 2**20)),
-        catch_up=CatchUpBudget(settings.stream_catch_up_mb_per_s * 2**20),
-        rate_limits=RateLimits(
-            settings.rate_create,
-            settings.rate_write,
-            settings.rate_read,
-            settings.rate_auth,
-            peer=settings.rate_peer,
-            open=settings.rate_open,
-            enabled=settings.rate_limits,
-        ),
-    )
+    hub = stream_hub(settings, engine, wired, metrics)
+    services = shared_services(settings, engine, wired, metrics, hub)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -176,21 +157,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
     # 10 to 45 us a request where the one flat list takes 5 to 23 us (ops/bench/
     # bench_route_cost.py); the routers add no prefix, dependency or tag of their own, so
     # the OpenAPI document is the same (tests/unit/server/test_intents_openapi.py).
-    for router in (
-        routes_battles.router,
-        routes_history.router,
-        routes_ops.router,
-        routes_questions.router,
-        routes_campaign.router,
-        routes_feed.router,
-        routes_options.router,
-        viewer_routes.router,
-        routes_docs.router,
-        routes_guide.router,
-        routes_keys.router,
-        routes_tokens.router,
-        routes_bundle.router,
-    ):
+    for router in ROUTERS:
         app.router.routes.extend(router.routes)
     openapi.install(app)
     refuse_undeclared(app)
@@ -202,6 +169,56 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         larger={"/battles/import": routes_bundle.IMPORT_MAX_BYTES},
     )
     return app
+
+
+def stream_hub(settings: Settings, engine: Engine, wired: Wired, metrics: Metrics) -> StreamHub:
+    """The process's one reader of the log for every live stream (server/state/stream_hub.py)."""
+    return StreamHub(
+        notify_url(settings, engine),
+        wired.store.read_all,
+        wired.store.tail,
+        per_token=settings.streams_per_token,
+        per_battle=settings.streams_per_battle,
+        per_process=settings.streams_per_process,
+        safety_interval=settings.stream_safety_poll,
+        connect_timeout=settings.database_timeouts().connect_seconds,
+        on_read=metrics.stream_reads.labels("hub").inc,
+        on_failure=metrics.stream_hub_failures.inc,
+        registry=metrics.registry,
+    )
+
+
+def shared_services(
+    settings: Settings, engine: Engine, wired: Wired, metrics: Metrics, hub: StreamHub
+) -> Services:
+    """What the routes share (server/api/deps.py), each bounded as the settings say."""
+    return Services(
+        settings=settings,
+        engine=engine,
+        ports=wired.ports,
+        commands=wired.commands,
+        questions=wired.questions,
+        catalog=wired.catalog,
+        metrics=metrics,
+        hub=hub,
+        keyring=wired.keyring,
+        verifier=Verifier(wired.store, VerifiedHeads(engine, wired.keyring.chain_key)),
+        keys=ApiKeys(
+            KeyFile(keys_path(settings.data_dir, settings.api_keys_file)), settings.api_key
+        ),
+        principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
+        encoded=EncodedEvents(int(settings.stream_cache_mb * 2**20)),
+        catch_up=CatchUpBudget(settings.stream_catch_up_mb_per_s * 2**20),
+        rate_limits=RateLimits(
+            settings.rate_create,
+            settings.rate_write,
+            settings.rate_read,
+            settings.rate_auth,
+            peer=settings.rate_peer,
+            open=settings.rate_open,
+            enabled=settings.rate_limits,
+        ),
+    )
 
 
 def app_from_env() -> FastAPI:

@@ -144,22 +144,7 @@ def wire_services(
     if missing:  # a new intent type with a piece missing stops here, not at its first request
         raise RuntimeError("the intent types are incomplete: " + "; ".join(missing))
     keyring = recorded_legacy(keyring or keyring_of(settings), engine)
-    store = PostgresEventStore(
-        engine,
-        clock,
-        writer_pool_size=settings.pool_size,
-        notify=notify,
-        notifier=Notifier(notify_url(settings, engine)) if notify == "coalesced" else None,
-        chain_key=keyring.chain_key,
-    )
-    assert store.seals is not None  # keyed: the server's store always has the chain key
-
-    def refused(kind: str, battle_id: str, why: str) -> None:
-        # never used: the caller answers from the log and rebuilds the row
-        logger.warning("derived-row.refused", kind=kind, battle_id=battle_id, why=why)
-        on_refused_row(kind)
-
-    store.seals.on_refused = refused
+    store = log_store(settings, engine, clock, notify, keyring, on_refused_row)
     log = AsyncPostgresLog(
         libpq_url(engine),
         clock,
@@ -177,14 +162,63 @@ def wire_services(
     # pool, because one interpreter computes on one core at a time anyway.
     executor = ThreadPoolExecutor(settings.decide_threads, thread_name_prefix="turnledger-decide")
 
-    catalog = BattleCatalog(engine)
-    directory = BattleDirectory(engine)
     questions = LogQuestions(store, LogQuestionsStore(engine, store.seals))
+    map_memo.configure(int(settings.map_memo_mb * 2**20))
+    ports = wire_ports(
+        settings, engine, store, log, executor, questions, keyring, clock, on_conflict
+    )
+    return Wired(
+        store, log, executor, ports, CommandTable(ports), questions, ports.catalog, keyring
+    )
+
+
+def log_store(
+    settings: Settings,
+    engine: Engine,
+    clock: Callable[[], datetime],
+    notify: NotifyMode,
+    keyring: Keyring,
+    on_refused_row: Callable[[str], None],
+) -> PostgresEventStore:
+    """The log's store, keyed: a derived row whose seal does not check is logged and
+    counted (`on_refused_row(kind)`), never used (events/seal.py)."""
+    store = PostgresEventStore(
+        engine,
+        clock,
+        writer_pool_size=settings.pool_size,
+        notify=notify,
+        notifier=Notifier(notify_url(settings, engine)) if notify == "coalesced" else None,
+        chain_key=keyring.chain_key,
+    )
+    assert store.seals is not None  # keyed: the server's store always has the chain key
+
+    def refused(kind: str, battle_id: str, why: str) -> None:
+        # never used: the caller answers from the log and rebuilds the row
+        logger.warning("derived-row.refused", kind=kind, battle_id=battle_id, why=why)
+        on_refused_row(kind)
+
+    store.seals.on_refused = refused
+    return store
+
+
+def wire_ports(
+    settings: Settings,
+    engine: Engine,
+    store: PostgresEventStore,
+    log: AsyncPostgresLog,
+    executor: ThreadPoolExecutor,
+    questions: LogQuestions,
+    keyring: Keyring,
+    clock: Callable[[], datetime],
+    on_conflict: Callable[[], None],
+) -> Ports:
+    """The ports handlers and queries go through, with the one write path and its planners
+    (server/commands/table.py) among them."""
 
     def budget(what: str) -> Budget:
         return Budget(settings.search_steps, settings.search_seconds, time.monotonic, what)
 
-    map_memo.configure(int(settings.map_memo_mb * 2**20))
+    directory = BattleDirectory(engine)
     states = StateLoader(store, registry, int(settings.state_cache_mb * 2**20))
     ids = time_ordered_ids(clock)
     pipeline = CommandPipeline(
@@ -198,7 +232,7 @@ def wire_services(
         on_conflict=on_conflict,
         questions=questions,
     )
-    ports = Ports(
+    return Ports(
         log=store,
         states=states,
         writer=pipeline,
@@ -209,8 +243,7 @@ def wire_services(
         clock=clock,
         ids=ids,
         executor=executor,
-        catalog=catalog,
+        catalog=BattleCatalog(engine),
         seats_per_battle=settings.seats_per_battle,
         snapshot_every=settings.snapshot_every,
     )
-    return Wired(store, log, executor, ports, CommandTable(ports), questions, catalog, keyring)

@@ -176,51 +176,14 @@ def _validation_problem(exc: RequestValidationError) -> Response:
 
 
 def install(app: FastAPI) -> None:
-    @app.exception_handler(ProblemError)
-    async def _problem(request: Request, exc: ProblemError) -> Response:
-        return problem(exc.status, exc.kind, exc.detail, headers=exc.headers, **exc.extra)
-
-    @app.exception_handler(ServiceError)
-    async def _service(request: Request, exc: ServiceError) -> Response:
-        extra: dict[str, Any] = {}
-        if exc.status in (409, 503):
-            services = getattr(request.app.state, "services", None)
-            if services is not None:
-                services.metrics.conflicts.labels(exc.kind).inc()
-        if exc.status == 409:
-            extra = {
-                "expected_version": getattr(exc, "expected", None),
-                "actual_version": getattr(exc, "actual", None),
-            }
-        if exc.status == 503:
-            request.scope.setdefault("state", {})["outcome"] = "busy"
-        return problem(exc.status, exc.kind, exc.detail, **extra)
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
-        return _validation_problem(exc)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
-        kinds = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
-        kind = kinds.get(exc.status_code, "error")
-        # the exception's headers are part of the answer: a 405's `Allow` (RFC 9110 15.5.6)
-        headers = dict(exc.headers) if exc.headers else None
-        return problem(exc.status_code, kind, str(exc.detail), headers=headers)
-
-    @app.exception_handler(NotImplementedError)
-    async def _not_yet(request: Request, exc: NotImplementedError) -> Response:
-        return problem(501, "not-implemented", "this part of the server is not available yet")
-
-    async def _database_down(request: Request, exc: Exception) -> Response:
-        if refused_value(exc):
-            return problem(422, "invalid-request", UNSTORABLE)
-        return unexpected(exc)
-
-    @app.exception_handler(UnicodeEncodeError)
-    async def _unencodable(request: Request, exc: UnicodeEncodeError) -> Response:
-        return problem(422, "invalid-request", UNSTORABLE)
-
+    """Every failure answered as a problem document: the service's typed failures, invalid
+    requests, HTTP errors, a database that is away, and anything else."""
+    app.add_exception_handler(ProblemError, _problem)  # type: ignore[arg-type]
+    app.add_exception_handler(ServiceError, _service)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _http)  # type: ignore[arg-type]
+    app.add_exception_handler(NotImplementedError, _not_yet)  # type: ignore[arg-type]
+    app.add_exception_handler(UnicodeEncodeError, _unencodable)  # type: ignore[arg-type]
     # Registered by class, these are answered by Starlette's ExceptionMiddleware. A handler
     # for `Exception` runs in ServerErrorMiddleware instead, which re-raises after answering:
     # uvicorn then closes the connection, and a client reusing it (keep-alive) sees a reset
@@ -234,12 +197,60 @@ def install(app: FastAPI) -> None:
 
     for kind in (DBAPIError, psycopg.Error, PoolTimeout, DatabaseUnavailable, HubUnavailable):
         app.add_exception_handler(kind, _database_down)
-
     # Anything else reaches the request middleware (server/api/middleware.py), which answers
     # with `unexpected` and keeps the connection; this handler only serves an app without it.
-    @app.exception_handler(Exception)
-    async def _anything(request: Request, exc: Exception) -> Response:
-        return unexpected(exc)
+    app.add_exception_handler(Exception, _anything)
+
+
+async def _problem(request: Request, exc: ProblemError) -> Response:
+    return problem(exc.status, exc.kind, exc.detail, headers=exc.headers, **exc.extra)
+
+
+async def _service(request: Request, exc: ServiceError) -> Response:
+    """A service's typed failure; a conflict names the versions, and is counted."""
+    extra: dict[str, Any] = {}
+    if exc.status in (409, 503):
+        services = getattr(request.app.state, "services", None)
+        if services is not None:
+            services.metrics.conflicts.labels(exc.kind).inc()
+    if exc.status == 409:
+        extra = {
+            "expected_version": getattr(exc, "expected", None),
+            "actual_version": getattr(exc, "actual", None),
+        }
+    if exc.status == 503:
+        request.scope.setdefault("state", {})["outcome"] = "busy"
+    return problem(exc.status, exc.kind, exc.detail, **extra)
+
+
+async def _invalid(request: Request, exc: RequestValidationError) -> Response:
+    return _validation_problem(exc)
+
+
+async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+    kinds = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
+    kind = kinds.get(exc.status_code, "error")
+    # the exception's headers are part of the answer: a 405's `Allow` (RFC 9110 15.5.6)
+    headers = dict(exc.headers) if exc.headers else None
+    return problem(exc.status_code, kind, str(exc.detail), headers=headers)
+
+
+async def _not_yet(request: Request, exc: NotImplementedError) -> Response:
+    return problem(501, "not-implemented", "this part of the server is not available yet")
+
+
+async def _database_down(request: Request, exc: Exception) -> Response:
+    if refused_value(exc):
+        return problem(422, "invalid-request", UNSTORABLE)
+    return unexpected(exc)
+
+
+async def _unencodable(request: Request, exc: UnicodeEncodeError) -> Response:
+    return problem(422, "invalid-request", UNSTORABLE)
+
+
+async def _anything(request: Request, exc: Exception) -> Response:
+    return unexpected(exc)
 
 
 UNSTORABLE = "text must be valid Unicode without NUL characters (the log cannot store it)"

@@ -16,7 +16,7 @@ from typing import Any
 from engine import Context, decide
 from engine.budget import Budget, within
 from engine.recorded_dice import ReplayDice
-from engine.results import Refusal, Refused
+from engine.results import Decision, Refusal, Refused
 from events.envelope import Envelope
 from events.history_events import ActionRedone, ActionUndone, IntentAccepted
 from events.store import EventStore
@@ -276,18 +276,9 @@ class HistoryPlanner:
                 again = decide(action.intent, state, Context(dice=ReplayDice(action.dice)))
             if isinstance(again, Refused) and again.rule == TOO_COSTLY:
                 return again
-            if isinstance(again, Refused) or differences(
-                as_recorded(recorded), encoded(again.events)
-            ):
-                why = again.detail if isinstance(again, Refused) else "its events would differ"
-                return Refused(
-                    rule="history/later-action-depends",
-                    step=action.first_version,
-                    detail=(
-                        f"the {action.kind} at version {action.first_version} (intent"
-                        f" {action.intent_id}) depends on it: {why}"
-                    ),
-                )
+            blocked = _depends(action, again, recorded)
+            if blocked is not None:
+                return blocked
             for env in recorded:
                 state = evolve(state, env.event(registry))
             rejudging.judged.append((action.intent_id, action.first_version, action.last_version))
@@ -367,6 +358,24 @@ class HistoryPlanner:
                     rule="auth/not-your-action", detail="the action to redo is not this seat's"
                 )
         return [ActionRedone(target=target, first_version=first, last_version=last)]
+
+
+def _depends(action: ActionInfo, again: Decision, recorded: list[Envelope]) -> Refused | None:
+    """The refusal an undo meets when `action`, judged again without the undone one,
+    would be refused or would append other events than it recorded (None: it would not)."""
+    if not isinstance(again, Refused) and not differences(
+        as_recorded(recorded), encoded(again.events)
+    ):
+        return None
+    why = again.detail if isinstance(again, Refused) else "its events would differ"
+    return Refused(
+        rule="history/later-action-depends",
+        step=action.first_version,
+        detail=(
+            f"the {action.kind} at version {action.first_version} (intent"
+            f" {action.intent_id}) depends on it: {why}"
+        ),
+    )
 
 
 def _undone(action: ActionInfo, rewind_to: int | None = None) -> ActionUndone:

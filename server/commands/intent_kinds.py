@@ -21,6 +21,7 @@ from engine import builtin_rulesets
 from engine import intents as i
 from engine.narration import SENTENCES, SILENT
 from engine.options import OFFERED
+from events.history_events import CONTROL_TYPES
 from events.vocabulary import registry
 
 
@@ -78,6 +79,9 @@ mover meeting a creature it could not see, a ruling that set a rule aside."""
 OPENING = frozenset({"BattleCreated", "FighterPlaced"})
 """Events a battle's creation appends (engine/creation.py), not an intent."""
 
+WRITE_PATH = CONTROL_TYPES
+"""Events the write path appends itself: each action's opening, undo's and redo's markers."""
+
 RECORDED_ONLY = frozenset(
     {"Collided", "CreatureHidden", "CreatureRevealed", "RuleOverruled", "UnseenCreatureMet"}
 )
@@ -113,7 +117,7 @@ def check_intent_kinds() -> list[str]:
             problems.append(f"event {event!r} has no reducer and is not recorded-only")
         if event not in SENTENCES and event not in SILENT:
             problems.append(f"event {event!r} has no words in engine/narration.py")
-    for event in sorted(set(registry.types) - claimed - CONSEQUENCES - OPENING):
+    for event in sorted(set(registry.types) - claimed - CONSEQUENCES - OPENING - WRITE_PATH):
         problems.append(f"event {event!r} is appended by no intent, consequence or creation")
     return problems
 

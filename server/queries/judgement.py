@@ -65,32 +65,31 @@ def judgement(
             "note": "control actions are not judged",
         }
     before = ports.states.at(battle_id, first - 1).state
-    rs = builtin_rulesets().get(before.ruleset)
-    now_version = rs.rules_version if rs is not None else None
     with within(budget or ports.budget("this judgement")):
         again = _judged_again(opening, before, hidden, principal.is_director)
     if isinstance(again, Refused) and again.rule == TOO_COSTLY:
         return again
+    rs = builtin_rulesets().get(before.ruleset)
+    now_version = rs.rules_version if rs is not None else None
+    return {**base, "rules_version_now": now_version, **_compared(again, recorded_seen)}
+
+
+def _compared(again: Decision, recorded: list[dict[str, Any]]) -> dict[str, Any]:
+    """The judgement now beside the record: what it judged, whether they match, and how
+    they differ. A player's judgement holds no creature hidden from it (judged on what it
+    knows); it is compared with the record as that player reads it."""
     if isinstance(again, Refused):
-        judged: dict[str, Any] = {"refused": again.model_dump()}
-        found = [f"now refused: {again.rule}: {again.detail}"]
-        matches = False
-    else:
-        # a player's judgement holds no creature hidden from it (judged on what it
-        # knows); it is compared with the record as that player reads it
-        judged = {
-            "events": encoded(again.events),
-            "trace": [step.to_json() for step in again.trace],
+        return {
+            "judged": {"refused": again.model_dump()},
+            "matches": False,
+            "differences": [f"now refused: {again.rule}: {again.detail}"],
         }
-        found = differences(recorded_seen, judged["events"])
-        matches = not found
-    return {
-        **base,
-        "rules_version_now": now_version,
-        "judged": judged,
-        "matches": matches,
-        "differences": found,
+    judged = {
+        "events": encoded(again.events),
+        "trace": [step.to_json() for step in again.trace],
     }
+    found = differences(recorded, judged["events"])
+    return {"judged": judged, "matches": not found, "differences": found}
 
 
 def _judged_again(

@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 
 from engine.view import battle_view, view_change
+from events.envelope import Envelope
 from events.vocabulary import registry
 from projections import BattleState, evolve
 from server.errors import NotFound
@@ -39,14 +40,7 @@ def replay(
     page starts (`next_from`); `to` is always the last version it covers.
     """
     battle_id = principal.battle_id
-    head = ports.log.head_version(battle_id)
-    if head == 0:
-        raise NotFound(f"no battle {battle_id!r}")
-    first = 1 if first is None else first
-    last = min(head, first + MAX_REPLAY_EVENTS - 1) if last is None else last
-    if not 1 <= first <= last <= head:
-        raise NotFound(f"versions run from 1 to {head}; {first}..{last} is not a range")
-    last = min(last, first + MAX_REPLAY_EVENTS - 1)
+    first, last = _page_range(ports, battle_id, first, last)
     state = ports.states.at(battle_id, first - 1).state if first > 1 else None
     steps: list[dict[str, Any]] = []
     spent = 0
@@ -76,30 +70,55 @@ def replay(
             spent += size
             shown_before = state
         kind, data = redact_event(env.type, env.data, env.version, reader, seen)
-        event: dict[str, Any] = {"type": kind, "data": data}
-        if kind != PLACEHOLDER:
-            event.update(
-                intent_id=env.intent_id,
-                actor=env.actor,
-                recorded_at=env.recorded_at.isoformat(),
-            )
-        trace = data.get("trace") if kind == "IntentAccepted" else None
-        steps.append(
-            {
-                "version": env.version,
-                "event": event,
-                "trace": trace,
-                "state": shown,
-                "ruling": ruling_words(data) if kind == "RuleOverruled" else None,
-                **({} if change is None else {"change": change}),
-            }
-        )
+        steps.append(_step(env, kind, data, shown, change))
     page_end = steps[-1]["version"]
     answer: dict[str, Any] = {"battle_id": battle_id, "from": first, "to": page_end}
     answer["steps"] = steps
     if page_end < last:
         answer["next_from"] = page_end + 1
     return answer
+
+
+def _page_range(
+    ports: Ports, battle_id: str, first: int | None, last: int | None
+) -> tuple[int, int]:
+    """The versions a page covers: from `first` (1 when not given) to `last` (the head
+    when not given), at most MAX_REPLAY_EVENTS of them; a range the log does not have is
+    a 404 naming the versions it has."""
+    head = ports.log.head_version(battle_id)
+    if head == 0:
+        raise NotFound(f"no battle {battle_id!r}")
+    first = 1 if first is None else first
+    last = min(head, first + MAX_REPLAY_EVENTS - 1) if last is None else last
+    if not 1 <= first <= last <= head:
+        raise NotFound(f"versions run from 1 to {head}; {first}..{last} is not a range")
+    return first, min(last, first + MAX_REPLAY_EVENTS - 1)
+
+
+def _step(
+    env: Envelope,
+    kind: str,
+    data: dict[str, Any],
+    shown: dict[str, Any] | None,
+    change: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """One replay step: the event as the reader reads it (`kind`, `data`), its action's
+    trace on its opening, and the state (or what changed) after it."""
+    event: dict[str, Any] = {"type": kind, "data": data}
+    if kind != PLACEHOLDER:
+        event.update(
+            intent_id=env.intent_id,
+            actor=env.actor,
+            recorded_at=env.recorded_at.isoformat(),
+        )
+    return {
+        "version": env.version,
+        "event": event,
+        "trace": data.get("trace") if kind == "IntentAccepted" else None,
+        "state": shown,
+        "ruling": ruling_words(data) if kind == "RuleOverruled" else None,
+        **({} if change is None else {"change": change}),
+    }
 
 
 def state_change(before: BattleState, after: BattleState) -> dict[str, Any]:

@@ -3,7 +3,7 @@ real log (DESIGN section 7)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import Context, decide
@@ -12,7 +12,7 @@ from engine.intents import Intent
 from engine.results import Refused
 from engine.unseen import known_state
 from engine.view import battle_view
-from events.vocabulary import encode
+from events.vocabulary import Event, encode
 from projections import BattleState, fold
 from server.errors import NotFound
 from server.ports import Ports
@@ -53,37 +53,18 @@ def what_if(
             detail=f"give 1 to {MAX_WHAT_IF_INTENTS} intents",
         )
     reader, seen = ports.readers.of(principal)
+
+    def shown_event(e: Event, at: int) -> dict[str, Any]:
+        kind, data = redact_event(e.type, encode(e), at, reader, seen)
+        return {"type": kind, "data": data}
+
     hidden = hidden_from(reader, seen, version) | hidden_from(reader, seen)
     # a player's what-if is asked of the battle as it knows it (engine/unseen.py)
     state = known_state(ports.states.at(battle_id, version).state, hidden)
-    steps: list[dict[str, Any]] = []
-    ctx = Context(actor=principal.actor)
-    if not principal.is_director:
-        ctx = Context(actor=principal.actor, dice=UnseenDice())
-    budget = ports.budget("this what-if")
-    for index, intent in enumerate(intents):
-        refusal = authorise(principal, intent, state)
-        if refusal is not None:
-            return refusal
-        with within(budget):
-            decision = decide(intent, state, ctx)
-        if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
-            return decision
-        if isinstance(decision, Refused):
-            steps.append({"index": index, "refused": decision.model_dump()})
-            break
-        state = fold(decision.events, state)
-        tried = []
-        for e in decision.events:
-            kind, data = redact_event(e.type, encode(e), head + 1, reader, seen)
-            tried.append({"type": kind, "data": data})
-        steps.append(
-            {
-                "index": index,
-                "events": tried,
-                "trace": [s.to_json() for s in decision.trace],
-            }
-        )
+    tried = _tried(ports, principal, state, intents, lambda e: shown_event(e, head + 1))
+    if isinstance(tried, Refused):
+        return tried
+    steps, state = tried
     compare_at = _compared_version(actions, version, len(intents), head)
     actual = ports.states.at(battle_id, compare_at).state
     hidden |= hidden_from(reader, seen, compare_at)
@@ -96,6 +77,43 @@ def what_if(
         "compared_with_version": compare_at,
         "difference": _state_difference(shown, actual),
     }
+
+
+def _tried(
+    ports: Ports,
+    principal: Principal,
+    state: BattleState,
+    intents: Sequence[Intent],
+    shown: Callable[[Event], dict[str, Any]],
+) -> tuple[list[dict[str, Any]], BattleState] | Refused:
+    """Each intent judged in turn from `state`, authorised as if it were submitted, within
+    one budget: the steps (up to the first the rules refuse) and the state after them. A
+    player's rolls are unseen dice, so no step shows the faces of the battle's next roll."""
+    ctx = Context(actor=principal.actor)
+    if not principal.is_director:
+        ctx = Context(actor=principal.actor, dice=UnseenDice())
+    budget = ports.budget("this what-if")
+    steps: list[dict[str, Any]] = []
+    for index, intent in enumerate(intents):
+        refusal = authorise(principal, intent, state)
+        if refusal is not None:
+            return refusal
+        with within(budget):
+            decision = decide(intent, state, ctx)
+        if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
+            return decision
+        if isinstance(decision, Refused):
+            steps.append({"index": index, "refused": decision.model_dump()})
+            break
+        state = fold(decision.events, state)
+        steps.append(
+            {
+                "index": index,
+                "events": [shown(e) for e in decision.events],
+                "trace": [s.to_json() for s in decision.trace],
+            }
+        )
+    return steps, state
 
 
 def _compared_version(actions: Sequence[ActionInfo], version: int, tried: int, head: int) -> int:

@@ -83,6 +83,47 @@ class ReceiptsChecked:
         }
 
 
+def _trusted(
+    keyring: Keyring,
+    battle_id: str,
+    receipts: Sequence[dict[str, Any]],
+    recorded_at: Callable[[list[int]], dict[int, datetime]] | None,
+    found: ReceiptsChecked,
+) -> list[tuple[int, dict[str, Any]]]:
+    """The receipts that prove something, by index; the others are listed in
+    `found.invalid` with why: a signature that does not hold, another battle, or a retired
+    key for a version the log recorded after it retired (or does not hold)."""
+    candidates: list[tuple[int, dict[str, Any]]] = []
+    for index, receipt in enumerate(receipts):
+        why = (
+            "names another battle"
+            if receipt["battle_id"] != battle_id
+            else signature_holds(keyring, receipt)
+        )
+        if why is not None:
+            found.invalid.append({"index": index, "version": receipt["version"], "reason": why})
+            continue
+        candidates.append((index, receipt))
+    retirements = {k.kid: k.retired_at for k in keyring.retired if k.retired_at}
+    by_retired = sorted({r["version"] for _, r in candidates if r["key_id"] in retirements})
+    times = recorded_at(by_retired) if recorded_at is not None and by_retired else {}
+    trusted = []
+    for index, receipt in candidates:
+        retired = retirements.get(receipt["key_id"])
+        if retired is not None and recorded_at is not None:
+            when = times.get(receipt["version"])
+            if when is None or when >= datetime.fromisoformat(retired):
+                why = (
+                    "signed by a key retired before the log recorded this version"
+                    if when is not None
+                    else "signed by a retired key, for a version the log does not hold"
+                )
+                found.invalid.append({"index": index, "version": receipt["version"], "reason": why})
+                continue
+        trusted.append((index, receipt))
+    return trusted
+
+
 def check_receipts(
     keyring: Keyring,
     battle_id: str,
@@ -102,32 +143,7 @@ def check_receipts(
     """
     found = ReceiptsChecked()
     valid: dict[int, dict[str, dict[str, Any]]] = {}
-    candidates: list[tuple[int, dict[str, Any]]] = []
-    for index, receipt in enumerate(receipts):
-        why = (
-            "names another battle"
-            if receipt["battle_id"] != battle_id
-            else signature_holds(keyring, receipt)
-        )
-        if why is not None:
-            found.invalid.append({"index": index, "version": receipt["version"], "reason": why})
-            continue
-        candidates.append((index, receipt))
-    retirements = {k.kid: k.retired_at for k in keyring.retired if k.retired_at}
-    by_retired = sorted({r["version"] for _, r in candidates if r["key_id"] in retirements})
-    times = recorded_at(by_retired) if recorded_at is not None and by_retired else {}
-    for index, receipt in candidates:
-        retired = retirements.get(receipt["key_id"])
-        if retired is not None and recorded_at is not None:
-            when = times.get(receipt["version"])
-            if when is None or when >= datetime.fromisoformat(retired):
-                why = (
-                    "signed by a key retired before the log recorded this version"
-                    if when is not None
-                    else "signed by a retired key, for a version the log does not hold"
-                )
-                found.invalid.append({"index": index, "version": receipt["version"], "reason": why})
-                continue
+    for _, receipt in _trusted(keyring, battle_id, receipts, recorded_at, found):
         valid.setdefault(receipt["version"], {})[receipt["hash"]] = receipt
     for version, by_hash in sorted(valid.items()):
         if len(by_hash) > 1:
