@@ -12,7 +12,8 @@ import orjson
 
 from events.chain import verify_chain
 from events.envelope import ActionMeta, Envelope, chain_content
-from server.readers.redaction import PLACEHOLDER, Reader, Visibility, redact_event
+from server.readers.redaction import PLACEHOLDER, Reader, Visibility
+from server.readers.view import ReaderView
 from server.trust.bundle.format import (
     FORMAT,
     GENESIS_LINK,
@@ -73,7 +74,8 @@ def build_bundle(
             f"the log of battle {battle_id!r} breaks at version"
             f" {verified.first_broken_version} ({verified.reason}); no bundle is signed"
         )
-    seen = Visibility.of(envelopes)
+    # who may see whom as the exported log says (the log read for it, not the request's)
+    view = ReaderView(reader, Visibility.of(envelopes))
     events: list[dict[str, Any]] = []
     shown_digests: dict[str, str] = {}
     head = GENESIS_LINK
@@ -83,7 +85,7 @@ def build_bundle(
         committed = commitment(salt, content)
         head = link(head, committed, env.hash)
         entry: dict[str, Any] = {"version": env.version, "hash": env.hash.hex()}
-        kind, data = _as_read(env, reader, seen)
+        kind, data = _as_read(env, view)
         if kind == env.type and data == env.data:
             entry.update(salt=salt.hex(), content=content.decode())
         else:
@@ -118,8 +120,8 @@ def build_bundle(
     }
 
 
-def _as_read(env: Envelope, reader: Reader, seen: Visibility) -> tuple[str, Any]:
-    if reader.director:
+def _as_read(env: Envelope, view: ReaderView) -> tuple[str, Any]:
+    if view.director:
         return env.type, env.data
-    # the one redaction every route reads through: the seed nulled, hidden creatures cut
-    return redact_event(env.type, env.data, env.version, reader, seen)
+    # the one reading every route's answers go through: the seed nulled, hidden creatures cut
+    return view.event(env.type, env.data, env.version)
