@@ -147,7 +147,7 @@ async def after_append(
     deps: Services, who: Principal, outcome: IntentOutcome, view: ReaderView | None
 ) -> ReaderView | None:
     """The request's view once its own append is read (what it hid or revealed counts for
-    its answer); read now when the request came without one (the lean intents route)."""
+    its answer); read now when the request came without one."""
     if who.is_director or outcome.refused is not None:
         return None
     if view is None:
@@ -292,6 +292,8 @@ async def judge_intent(
         raise ProblemError(
             422, "limit/path-too-long", f"a path has at most {s.MAX_PATH} steps, not {len(path)}"
         )
+    if view is None and not who.is_director:  # the lean route reads it here, once
+        view = await run_in_threadpool(view_of, deps.battles, who)
     outcome = await deps.battles.submit(
         who,
         body,

@@ -61,9 +61,10 @@ def build_bundle(
 ) -> dict[str, Any]:
     """The bundle of a whole log (versions 1 to its head) as `reader` may read it.
 
-    An event the reader reads exactly as logged is opened (its salt and content); any other
-    is sealed (its commitment only), with what the reader is shown of it (`shown`) unless it
-    is a placeholder; the statement signs the digest of each `shown`. The keyed chain is
+    An event the reader reads exactly as logged is opened (its salt and content), but for a
+    player's action's opening while a creature is hidden from the reader (`_keeps_unseen`);
+    any other is sealed (its commitment only), with what the reader is shown of it (`shown`)
+    unless it is a placeholder; the statement signs the digest of each `shown`. The keyed chain is
     verified first: the server never signs a log that does not verify under its key.
     """
     battle_id = envelopes[0].battle_id
@@ -86,7 +87,7 @@ def build_bundle(
         head = link(head, committed, env.hash)
         entry: dict[str, Any] = {"version": env.version, "hash": env.hash.hex()}
         kind, data = _as_read(env, view)
-        if kind == env.type and data == env.data:
+        if kind == env.type and data == env.data and not _keeps_unseen(env, view):
             entry.update(salt=salt.hex(), content=content.decode())
         else:
             entry["commitment"] = committed.hex()
@@ -125,3 +126,15 @@ def _as_read(env: Envelope, view: ReaderView) -> tuple[str, Any]:
         return env.type, env.data
     # the one reading every route's answers go through: the seed nulled, hidden creatures cut
     return view.event(env.type, env.data, env.version)
+
+
+def _keeps_unseen(env: Envelope, view: ReaderView) -> bool:
+    """Whether a player's action's opening stays sealed though its reader reads it as
+    logged: while a creature is hidden from the reader, a player's action is recorded with
+    the creatures its actor could not see (`IntentAccepted.unseen`, cut from what the
+    reader is shown), so opening only those that list none would tell whether any hidden
+    creature was still on the battle when it acted. The director sees every creature: its
+    actions list none."""
+    if env.type != "IntentAccepted" or env.actor == "director" or view.director:
+        return False
+    return bool(view.hidden(env.version))
