@@ -235,7 +235,9 @@ class AsyncPostgresLog:
             projection is not None,
             projection is not None and projection.snapshot is not None,
         )
-        params = append_params(rows, idempotency_key, fingerprint, response, projection, questions)
+        params = append_params(
+            rows, idempotency_key, fingerprint, response, projection, questions, self._chain_key
+        )
         cur = await conn.execute(sql, params, prepare=True)
         return {row[0]: row[1] for row in await cur.fetchall()}
 
