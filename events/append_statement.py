@@ -1,5 +1,5 @@
 """The single SQL statement an append is: a call of `turnledger_append` (migrations 0003,
-0007_i25b, 0010_i36).
+0007_i25b, 0011_i36).
 
 The function refuses a closed battle, writes the action's events, claims the idempotency key,
 updates the read model and snapshot, writes the log questions' rows and records the battle's
@@ -60,7 +60,7 @@ def append_params(
     chain_key: ChainKey | None = None,
 ) -> dict[str, Any]:
     """The parameters of `append_sql` for these rows: consecutive versions of one battle;
-    with a chain key, the battle's new head is recorded under its MAC (migration 0010_i36)."""
+    with a chain key, the battle's new head is recorded under its MAC (migration 0011_i36)."""
     first = rows[0]
     last = rows[-1]
     keyed = idempotency_key is not None

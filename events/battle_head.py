@@ -1,4 +1,4 @@
-"""The battle's head recorded beside its row (migration 0010_i36): what verification compares
+"""The battle's head recorded beside its row (migration 0011_i36): what verification compares
 the log with, so an emptied or truncated battle is caught.
 
 The append writes, in its own statement, the version and chain hash of the battle's head and

@@ -346,7 +346,7 @@ class PostgresEventStore:
     def recorded_head(self, battle_id: str) -> RecordedHead | None:
         """The head the append recorded beside the battle's row (events/battle_head.py), with
         whether its MAC holds; None when none was recorded (a battle not appended to since
-        migration 0010_i36, or a store without a chain key)."""
+        migration 0011_i36, or a store without a chain key)."""
         if self.chain_key is None:
             return None
         with self.engine.connect() as conn:

@@ -12,7 +12,7 @@ bookmark. A head the log no longer reaches (rows removed) is caught by its own `
 
 Beside the log, records the database cannot forge say how far the battle went: the append
 records the battle's head under the chain key's MAC beside its row (events/battle_head.py,
-migration 0010_i36), the battle's view is sealed at its head (events/seal.py) and its
+migration 0011_i36), the battle's view is sealed at its head (events/seal.py) and its
 directory row says it was created. A log that ends before the recorded or sealed head, goes
 on past the recorded head, has another hash there, or is empty while the battle exists, does
 not verify (issue: an emptied battle answered `{"ok": true, "checked": 0}`). A full re-walk

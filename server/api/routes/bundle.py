@@ -38,15 +38,21 @@ class BundleEvent(BaseModel):
 
     version: int = Field(ge=1, description="Its version.")
     hash: str = Field(description="The log's keyed chain hash at this version (hex).")
-    salt: str | None = Field(default=None, description="Opened: its salt (hex).")
+    salt: str | None = Field(
+        default=None, description="Opened: its salt (hex); null on a sealed event."
+    )
     content: str | None = Field(
-        default=None, description="Opened: its canonical JSON, the bytes it commits to."
+        default=None,
+        description="Opened: its canonical JSON, the bytes it commits to; null on a sealed event.",
     )
     commitment: str | None = Field(
-        default=None, description="Sealed: SHA-256 over its salt and content (hex)."
+        default=None,
+        description="Sealed: SHA-256 over its salt and content (hex); null on an opened event.",
     )
     shown: str | None = Field(
-        default=None, description="Sealed: what its reader is shown of it, as JSON text."
+        default=None,
+        description="Sealed: what its reader is shown of it, as JSON text; null on an opened "
+        "event.",
     )
 
 

@@ -1,9 +1,9 @@
-"""The battle's head recorded beside its row by the append (migration 0010_i36,
+"""The battle's head recorded beside its row by the append (migration 0011_i36,
 events/battle_head.py), on PostgreSQL and on a Citus cluster."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from sqlalchemy import Engine, text
@@ -14,6 +14,7 @@ from events.store_postgres import PostgresEventStore
 from server.trust.verification import against_records
 from tests.event_fixtures import moved
 from tests.integration.store.conftest import TEST_CHAIN_KEY
+from tests.integration.store.test_append_groups import Appender, appender_of
 
 StoreMaker = Callable[..., PostgresEventStore]
 
@@ -97,3 +98,28 @@ def test_a_head_left_behind_by_an_append_that_recorded_none_is_moved_on(
     assert version_of_head(engine, "b1") == 1
     make().append("b1", 2, [moved(x=3)])
     assert version_of_head(engine, "b1") == 3
+
+
+@pytest.fixture(params=["async", "citus workers"])
+def grouped(request: pytest.FixtureRequest) -> Iterator[Appender]:
+    """The async log the server appends with, its appends of one gather in one group."""
+    yield from appender_of(request, request.param)
+
+
+def test_appends_committed_in_a_group_each_record_their_battles_head(grouped: Appender) -> None:
+    battles = [f"h{n}" for n in range(6)]
+    grouped.gather(*(grouped.append(b, 0, [moved(x=1)]) for b in battles))
+    grouped.gather(*(grouped.append(b, 1, [moved(x=2), moved(x=3)]) for b in battles))
+    stale = grouped.gather(
+        grouped.append(battles[0], 1, [moved(x=9)]),  # refused in the group, alone
+        *(grouped.append(b, 3, [moved(x=4)]) for b in battles[1:]),
+    )
+    assert isinstance(stale[0], VersionConflict)
+    assert max(grouped.groups) > 1  # they did go in groups
+    store = grouped.store
+    assert isinstance(store, PostgresEventStore)
+    for battle in battles:
+        head = store.read_stream(battle)[-1]
+        assert store.recorded_head(battle) == RecordedHead(head.version, head.hash, True)
+        assert head.version == (3 if battle == battles[0] else 4)
+        assert against_records(store, store.verify(battle)).ok

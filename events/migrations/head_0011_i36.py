@@ -1,4 +1,4 @@
-"""The battle's head recorded beside its row, under the chain key's MAC (revision 0010_i36):
+"""The battle's head recorded beside its row, under the chain key's MAC (revision 0011_i36):
 the SQL its migration makes, shared with the Citus revision that distributes it.
 
 A log that loses its last events (or all of them) still verifies link by link: what is left
@@ -8,7 +8,8 @@ of its head and an HMAC over them under the chain key, kept outside the database
 (events/battle_head.py). The append writes it in the same statement as the events (a new
 overload of `turnledger_append` with one more argument, `p_head_mac`, computed by the server
 before the call), so the head and the log commit together; verification compares them
-(server/trust/verification.py).
+(server/trust/verification.py). The group append (0010_i41) gets an overload of its own too,
+`p_head_macs` one per part, which calls this one.
 
 Where the append meets a head already recorded, it moves it on only from where the append
 starts (the same version and hash), or from behind it (a head written by a server of the
@@ -19,8 +20,10 @@ append without a MAC (a store without a chain key) records no head.
 """
 
 from events.migrations.append_0007_i25b import CREATE_APPEND_0007, SIGNATURE_0007
+from events.migrations.append_group_0010_i41 import CREATE_APPEND_GROUP_0010
+from events.migrations.append_group_0010_i41 import SIGNATURE_0010 as GROUP_SIGNATURE_0010
 
-SIGNATURE_0010 = SIGNATURE_0007.removesuffix(")") + ", bytea)"
+SIGNATURE_0011 = SIGNATURE_0007.removesuffix(")") + ", bytea)"
 
 CREATE_HEADS = """
     CREATE TABLE battle_heads (
@@ -33,9 +36,9 @@ CREATE_HEADS = """
 """
 
 _PARAMS_0007 = "p_questions jsonb)"
-_PARAMS_0010 = "p_questions jsonb, p_head_mac bytea)"
+_PARAMS_0011 = "p_questions jsonb, p_head_mac bytea)"
 _AFTER_EVENTS = "            IF p_view IS NOT NULL THEN\n"
-HEAD_0010 = """\
+HEAD_0011 = """\
             IF p_head_mac IS NOT NULL THEN
                 -- moved on only from where this append starts, or from behind it; a head at
                 -- or past the start with another hash stays (module doc)
@@ -51,12 +54,25 @@ HEAD_0010 = """\
 
 
 def _derived(text: str, old: str, new: str) -> str:
-    assert text.count(old) == 1, "the block this revision changes is not in 0007_i25b's function"
+    assert text.count(old) == 1, "the block this revision changes is not in the function"
     return text.replace(old, new)
 
 
-CREATE_APPEND_0010 = _derived(
-    _derived(CREATE_APPEND_0007, _PARAMS_0007, _PARAMS_0010),
+CREATE_APPEND_0011 = _derived(
+    _derived(CREATE_APPEND_0007, _PARAMS_0007, _PARAMS_0011),
     _AFTER_EVENTS,
-    HEAD_0010 + _AFTER_EVENTS,
+    HEAD_0011 + _AFTER_EVENTS,
 )
+
+GROUP_SIGNATURE_0011 = GROUP_SIGNATURE_0010.removesuffix(")") + ", bytea[])"
+
+CREATE_APPEND_GROUP_0011 = _derived(
+    _derived(
+        CREATE_APPEND_GROUP_0010,
+        "p_snapshots jsonb[], p_notify boolean, p_questions jsonb[])",
+        "p_snapshots jsonb[], p_notify boolean, p_questions jsonb[],\n        p_head_macs bytea[])",
+    ),
+    "p_notify, p_questions[k]) AS a;",
+    "p_notify, p_questions[k], p_head_macs[k]) AS a;",
+)
+"""0010_i41's group append, each part's head recorded (its `turnledger_append` this one's)."""
