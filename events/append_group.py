@@ -29,7 +29,9 @@ import orjson
 import psycopg
 
 from events.append_statement import QuestionRows, view_payload
+from events.battle_head import head_mac
 from events.chain import PendingRow
+from events.chain_key import ChainKey
 from events.store import ProjectionWrite
 
 GROUP_SQL = (
@@ -39,7 +41,7 @@ GROUP_SQL = (
     " %(r)b::varchar[], %(a)b::varchar[], %(rv)b::varchar[], %(at)b::timestamptz[],"
     " %(key)b::varchar[], %(request_hash)b::bytea[], %(response)b::text[],"
     " %(reducer)b::integer[], %(view)b::jsonb[], %(map)b::jsonb[], %(snapshot)b::jsonb[],"
-    " {notify}, %(questions)b::jsonb[])"
+    " {notify}, %(questions)b::jsonb[], %(head)b::bytea[])"
 )
 """The group's statement (`{notify}`: `true` or `false`). Every array travels in binary: the
 text form escapes each quote of each JSON document with a regular expression (a profile of
@@ -81,10 +83,17 @@ class Outcome:
     error: psycopg.Error | None = None
 
 
-def group_params(parts: Sequence[GroupPart]) -> dict[str, Any]:
-    """The parameters of `GROUP_SQL` for these parts (in this order)."""
+def group_params(parts: Sequence[GroupPart], chain_key: ChainKey | None = None) -> dict[str, Any]:
+    """The parameters of `GROUP_SQL` for these parts (in this order); with a chain key, each
+    battle's new head is recorded under its MAC (migration 0011_i36)."""
     rows = [row for part in parts for row in part.rows]
     return {
+        "head": None
+        if chain_key is None
+        else [
+            head_mac(chain_key, part.battle_id, part.rows[-1].version, part.rows[-1].hash)
+            for part in parts
+        ],
         "b": [part.battle_id for part in parts],
         "v": [part.rows[0].version for part in parts],
         "n": [len(part.rows) for part in parts],

@@ -306,7 +306,8 @@ async def reach(
         Query(pattern="^(walk|climb|swim|fly|burrow)$", description="The movement mode."),
     ] = "walk",
 ) -> Any:
-    """Every square the creature could end this move on, with its cost (for a ruler)."""
+    """Every square the creature could end this move on, with its cost and, where a move
+    there would provoke, the reactions it would open (for a ruler)."""
     found = await deps.battles.reach(who, creature, kind, mode)
     if "refused" in found:
         raise refusal_error(found["refused"])

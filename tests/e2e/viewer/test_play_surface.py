@@ -285,3 +285,37 @@ def test_hovering_squares_logs_no_refused_preview(
     page.hover('rect.reach[data-x="1"][data-y="3"]')
     expect(page.locator(".path-preview")).to_have_count(1)
     assert problems == []
+
+
+def test_the_squares_that_would_provoke_are_marked_before_any_preview(
+    server: Running, new_battle: Callable[..., Battle], open_viewer: Viewer
+) -> None:
+    """Selecting a creature marks every square of its reach whose move would provoke, with
+    who would react and why; a player's seat is not shown a hidden creature's reaction."""
+    body = skirmish()
+    lurker = {"id": "lurker", "name": "Lurker", "side": "monsters", "at": [0, 2], "hidden": True}
+    body["creatures"] = [
+        body["creatures"][0],
+        {**body["creatures"][1], "at": [2, 1]},
+        {**lurker, "speeds": {"walk": 5}, "hp": 5},
+    ]
+    battle = new_battle(body)
+    player = seat(server, battle, ["hero"])
+    page = open_viewer(battle)
+    token(page, "hero").click()
+    expect(square(page, 1, 5)).to_have_class("reach provokes")
+    expect(square(page, 1, 5)).to_have_attribute("data-provokes", "gob lurker")
+    expect(square(page, 1, 5).locator("title")).to_contain_text("Goblin (Tactician leaves Goblin")
+    expect(square(page, 1, 2)).to_have_attribute("data-provokes", "")  # still beside both
+    expect(square(page, 1, 2)).to_have_class("reach")
+    shot(page, "12-provoking-squares-director")
+    page = open_viewer(battle, player)
+    token(page, "hero").click()
+    expect(square(page, 1, 5)).to_have_attribute("data-provokes", "gob")
+    marked = page.locator("rect.reach.provokes")
+    expect(marked.first).to_be_visible()
+    assert "lurker" not in " ".join(
+        marked.nth(n).get_attribute("data-provokes") or "" for n in range(marked.count())
+    )
+    assert "Lurker" not in page.locator("svg.map").inner_html()
+    shot(page, "13-provoking-squares-player")
