@@ -5580,6 +5580,35 @@ class ReachPoint(BaseModel):
     """
 
 
+class ReachProvoked(BaseModel):
+    """
+    One reaction a move to the square would provoke, by the battle's ruleset's own rule
+    (Draw Steel: leaving an enemy's adjacency without shifting; Epic Path: leaving a square
+    an enemy threatens, once per enemy per action).
+    """
+
+    at: Annotated[list[int], Field(title="At")]
+    """
+    The square the mover leaves when it provokes, `[x, y, z]`.
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    The reaction: `opportunity_attack` or `free_strike`.
+    """
+    reactor: Annotated[str, Field(title="Reactor")]
+    """
+    The creature that could react.
+    """
+    reactor_name: Annotated[str, Field(title="Reactor Name")]
+    """
+    Its name (its id when it has none).
+    """
+    why: Annotated[str, Field(title="Why")]
+    """
+    Why it provokes, in the ruleset's words, creatures by name.
+    """
+
+
 class ReachRegion(BaseModel):
     """
     Gridless battles only: the reachable region sampled every `resolution` inches.
@@ -5607,6 +5636,10 @@ class ReachSquare(BaseModel):
     cost: Annotated[int | float, Field(title="Cost")]
     """
     The cheapest cost to end there, in the ruleset's unit.
+    """
+    provokes: Annotated[list[ReachProvoked] | None, Field(title="Provokes")] = None
+    """
+    Present when a move to this square would provoke: every reaction window it would open, in the order the path meets them, as a dry run of the move (its `to`) lists them in `reactions`, each declined so the rest of the path is followed. Judged on what the caller knows (a creature hidden from it never appears). Null (left out of the answer) when a move there provokes nothing: on a shift or teleport (they never provoke), in a ruleset whose text has no movement-triggered reaction (Reclaim the Wild, the action-point game, Warcry), and where no move action reaches the square now.
     """
 
 

@@ -96,6 +96,8 @@ class DrawSteel(GridRuleset):
         return c.disengage if c.disengage is not None else 1
 
     def provokes(self, kind: str) -> bool:
+        """A willing move provokes opportunity attacks; a shift, a teleport, forced movement
+        and a fall never do (Movement: Shift, Teleport, Falling; DIGEST 2.5)."""
         return kind == "move"
 
     def reach(self, state: BattleState, c: Creature, kind: str, mode: str) -> dict[Coord, int]:

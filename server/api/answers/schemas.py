@@ -166,11 +166,34 @@ class SeatOut(BaseModel):
     )
 
 
+class ReachProvoked(BaseModel):
+    """One reaction a move to the square would provoke, by the battle's ruleset's own rule
+    (Draw Steel: leaving an enemy's adjacency without shifting; Epic Path: leaving a square
+    an enemy threatens, once per enemy per action)."""
+
+    reactor: str = Field(description="The creature that could react.")
+    reactor_name: str = Field(description="Its name (its id when it has none).")
+    kind: str = Field(description="The reaction: `opportunity_attack` or `free_strike`.")
+    at: list[int] = Field(description="The square the mover leaves when it provokes, `[x, y, z]`.")
+    why: str = Field(description="Why it provokes, in the ruleset's words, creatures by name.")
+
+
 class ReachSquare(BaseModel):
     """A square the creature could end the move on."""
 
     at: list[int | float] = Field(description="The square, `[x, y, z]`.")
     cost: int | float = Field(description="The cheapest cost to end there, in the ruleset's unit.")
+    provokes: list[ReachProvoked] | None = Field(
+        default=None,
+        description="Present when a move to this square would provoke: every reaction window "
+        "it would open, in the order the path meets them, as a dry run of the move (its `to`) "
+        "lists them in `reactions`, each declined so the rest of the path is followed. Judged "
+        "on what the caller knows (a creature hidden from it never appears). Null (left out "
+        "of the answer) when a move there provokes nothing: on a shift or teleport (they "
+        "never provoke), in a ruleset whose text has no movement-triggered reaction (Reclaim "
+        "the Wild, the action-point game, Warcry), and where no move action reaches the "
+        "square now.",
+    )
 
 
 class ReachLeg(BaseModel):
