@@ -29,7 +29,9 @@ import orjson
 import psycopg
 
 from events.append_statement import QuestionRows, view_payload
+from events.battle_head import head_mac
 from events.chain import PendingRow
+from events.chain_key import ChainKey
 from events.store import ProjectionWrite
 
 GROUP_SQL = (
@@ -37,12 +39,14 @@ GROUP_SQL = (
     "%(b)b::varchar[], %(v)b::integer[], %(n)b::integer[], %(p)b::bytea[], %(t)b::varchar[],"
     " %(s)b::integer[], %(d)b::jsonb[], %(h)b::bytea[], %(i)b::varchar[], %(c)b::varchar[],"
     " %(r)b::varchar[], %(a)b::varchar[], %(rv)b::varchar[], %(at)b::timestamptz[],"
-    " %(key)s::varchar[], %(request_hash)s::bytea[], %(response)s::text[],"
-    " %(reducer)s::integer[], %(view)s::jsonb[], %(map)s::jsonb[], %(snapshot)s::jsonb[],"
-    " {notify}, %(questions)s::jsonb[])"
+    " %(key)b::varchar[], %(request_hash)b::bytea[], %(response)b::text[],"
+    " %(reducer)b::integer[], %(view)b::jsonb[], %(map)b::jsonb[], %(snapshot)b::jsonb[],"
+    " {notify}, %(questions)b::jsonb[], %(head)b::bytea[])"
 )
-"""The group's statement (`{notify}`: `true` or `false`). The per-part arrays that may hold
-only NULLs travel as text: psycopg cannot tell a binary array of None alone its type."""
+"""The group's statement (`{notify}`: `true` or `false`). Every array travels in binary: the
+text form escapes each quote of each JSON document with a regular expression (a profile of
+the server showed it). A per-part array of NULLs alone goes as one NULL (psycopg cannot tell
+its type), which the function indexes to NULL all the same."""
 
 UNIQUE_VIOLATION = "23505"
 """A part whose expected version was stale: the log's primary key refused its first event."""
@@ -79,10 +83,17 @@ class Outcome:
     error: psycopg.Error | None = None
 
 
-def group_params(parts: Sequence[GroupPart]) -> dict[str, Any]:
-    """The parameters of `GROUP_SQL` for these parts (in this order)."""
+def group_params(parts: Sequence[GroupPart], chain_key: ChainKey | None = None) -> dict[str, Any]:
+    """The parameters of `GROUP_SQL` for these parts (in this order); with a chain key, each
+    battle's new head is recorded under its MAC (migration 0011_i36)."""
     rows = [row for part in parts for row in part.rows]
     return {
+        "head": None
+        if chain_key is None
+        else [
+            head_mac(chain_key, part.battle_id, part.rows[-1].version, part.rows[-1].hash)
+            for part in parts
+        ],
         "b": [part.battle_id for part in parts],
         "v": [part.rows[0].version for part in parts],
         "n": [len(part.rows) for part in parts],
@@ -97,15 +108,21 @@ def group_params(parts: Sequence[GroupPart]) -> dict[str, Any]:
         "a": [row.meta.actor for row in rows],
         "rv": [row.meta.rules_version for row in rows],
         "at": [row.recorded_at for row in rows],
-        "key": [part.key for part in parts],
-        "request_hash": [part.fingerprint if part.key is not None else None for part in parts],
-        "response": [part.response if part.key is not None else None for part in parts],
-        "reducer": [_reducer(part.projection) for part in parts],
-        "view": [_view(part.projection) for part in parts],
-        "map": [_map(part.projection) for part in parts],
-        "snapshot": [_snapshot(part.projection) for part in parts],
-        "questions": [_questions(part.questions) for part in parts],
+        "key": _or_null([part.key for part in parts]),
+        "request_hash": _or_null(
+            [part.fingerprint if part.key is not None else None for part in parts]
+        ),
+        "response": _or_null([part.response if part.key is not None else None for part in parts]),
+        "reducer": _or_null([_reducer(part.projection) for part in parts]),
+        "view": _or_null([_view(part.projection) for part in parts]),
+        "map": _or_null([_map(part.projection) for part in parts]),
+        "snapshot": _or_null([_snapshot(part.projection) for part in parts]),
+        "questions": _or_null([_questions(part.questions) for part in parts]),
     }
+
+
+def _or_null(values: list[Any]) -> list[Any] | None:
+    return None if all(value is None for value in values) else values
 
 
 def outcomes_of(count: int, found: Sequence[tuple[Any, ...]]) -> list[Outcome]:

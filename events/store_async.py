@@ -64,7 +64,7 @@ from events.chain_key import ChainKey
 from events.connections import has_something_to_read
 from events.envelope import ActionMeta
 from events.migrations.append_0007_i25b import CLOSED_SQLSTATE as CLOSED
-from events.migrations.append_group_0010_i41 import SIGNATURE_0010
+from events.migrations.head_0011_i36 import GROUP_SIGNATURE_0011
 from events.notifier import Notifier
 from events.rows import envelope_from_row
 from events.seal import Seals, ViewDigests
@@ -90,10 +90,10 @@ _HEAD_AND_KEY = (
     " ON k.battle_id = %(b)s AND k.key = %(k)s"
 )
 _TAKES_GROUPS = (
-    f"SELECT to_regprocedure('{SIGNATURE_0010}') IS NOT NULL,"
+    f"SELECT to_regprocedure('{GROUP_SIGNATURE_0011}') IS NOT NULL,"
     " to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL"
 )
-"""Whether the group append (migration 0010_i41) is there, and whether Citus is."""
+"""Whether the group append (migrations 0010_i41, 0011_i36) is there, and whether Citus is."""
 _READ_KEY = (
     "SELECT request_hash, first_version, last_version, response FROM idempotency_keys"
     " WHERE battle_id = %s AND key = %s"
@@ -329,7 +329,8 @@ class AsyncPostgresLog:
         async with borrowed as conn:
             if len(parts) == 1:  # alone: the plain append, no subtransaction to pay
                 return [await self._send_alone(conn, parts[0])]
-            cur = await conn.execute(self._group_sql, group_params(parts), prepare=True)
+            params = group_params(parts, self._chain_key)
+            cur = await conn.execute(self._group_sql, params, prepare=True)
             return outcomes_of(len(parts), await cur.fetchall())
 
     async def _send_alone(self, conn: psycopg.AsyncConnection[Any], part: GroupPart) -> Outcome:
@@ -366,7 +367,9 @@ class AsyncPostgresLog:
             projection is not None,
             projection is not None and projection.snapshot is not None,
         )
-        params = append_params(rows, idempotency_key, fingerprint, response, projection, questions)
+        params = append_params(
+            rows, idempotency_key, fingerprint, response, projection, questions, self._chain_key
+        )
         cur = await conn.execute(sql, params, prepare=True)
         return {row[0]: row[1] for row in await cur.fetchall()}
 

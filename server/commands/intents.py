@@ -29,6 +29,7 @@ from server.commands.types import SubmitIntent
 from server.ports import Ports
 from server.readers.authorisation import authorise
 from server.readers.unseen_dice import UnseenDice
+from server.readers.view import view_of
 from server.state.loader import Loaded
 
 
@@ -40,11 +41,12 @@ async def submit_intent(command: SubmitIntent, ports: Ports) -> IntentOutcome:
         request = canonical_request(intent.model_dump(mode="json", exclude_none=True))
     except UnencodableBody as exc:
         return IntentOutcome(0, refused=Refused(rule="intent/invalid", detail=str(exc)))
-    hidden = (
-        frozenset()
-        if principal.is_director
-        else frozenset(await ports.blocking(ports.readers.hidden, principal))
-    )
+    hidden: frozenset[str] = frozenset()
+    if not principal.is_director:
+        known = command.view
+        if known is None:
+            known = await ports.blocking(view_of, ports.readers, principal)
+        hidden = frozenset(known.hidden())
     return await ports.writer.run(
         Appending(
             principal.battle_id,

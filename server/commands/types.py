@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.intents import Intent
 from server.readers.tokens import Principal
+from server.readers.view import ReaderView
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ class SubmitIntent:
     idempotency_key: str | None = None
     dry_run: bool = False
     correlation_id: str | None = None
+    view: ReaderView | None = None
+    """What the one who asks knows, read once for its request (None: read when needed)."""
 
 
 @dataclass(frozen=True)

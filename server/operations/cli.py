@@ -398,18 +398,17 @@ def _is_bundle(file: Path) -> bool:
 
 
 def _import_bundle(engine: Engine, file: Path) -> None:
-    import secrets
 
     import orjson
 
     from server.campaign.directory import BattleDirectory
+    from server.ports import time_ordered_ids
     from server.trust.bundle.checking import BundleRefused, check_bundle
     from server.trust.bundle.importing import import_checked
     from server.trust.transfer import ImportRefused
     from server.wiring import keyring_of, utc_now
 
-    def new_id() -> str:  # the scheme of BattleService.new_id: milliseconds, 72 random bits
-        return f"{int(utc_now().timestamp() * 1000):012x}{secrets.token_hex(9)}"
+    new_id = time_ordered_ids(utc_now)
 
     chain_key = keyring_of(Settings()).chain_key
     try:

@@ -17,32 +17,36 @@ from projections import BattleState
 from server.ports import Ports
 from server.queries.recorded import as_recorded, differences, encoded
 from server.queries.rulings import ruling_of
-from server.readers.redaction import Reader, Visibility, hidden_from, redact_event, shown_trace
 from server.readers.tokens import Principal
+from server.readers.view import ReaderView, view_of
 
 TOO_COSTLY = "limits/too-costly"
 
 
 def judgement(
-    ports: Ports, principal: Principal, intent_id: str, budget: Budget | None = None
+    ports: Ports,
+    principal: Principal,
+    intent_id: str,
+    budget: Budget | None = None,
+    view: ReaderView | None = None,
 ) -> dict[str, Any] | Refused:
     """Judge a recorded action again: same prior state, intent and dice; current rules.
-    `budget` is the work it may cost (a whole battle's re-judgement shares one)."""
+    `budget` is the work it may cost (a whole battle's re-judgement shares one); it is
+    read as `view`'s reader may read it (the request's, server/readers/view.py)."""
     battle_id = principal.battle_id
     envelopes = ports.log.find_action(battle_id, intent_id)
     if not envelopes or envelopes[0].type != "IntentAccepted":
         return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
     opening = envelopes[0].event(registry)
     assert isinstance(opening, IntentAccepted)
-    reader, seen = ports.readers.of(principal)
+    view = view or view_of(ports.readers, principal)
     first = envelopes[0].version
-    hidden = hidden_from(reader, seen, first)
-    if redact_event(envelopes[0].type, envelopes[0].data, first, reader, seen)[0] != (
-        "IntentAccepted"
-    ):  # an action a hidden creature took is, to this reader, no action
+    hidden = set(view.hidden(first))
+    if not view.shows(envelopes[0]):
+        # an action a hidden creature took is, to this reader, no action
         return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
     recorded = as_recorded(envelopes[1:])
-    recorded_seen = _as_seen(recorded, first + 1, reader, seen)
+    recorded_seen = _as_seen(recorded, first + 1, view)
     base: dict[str, Any] = {
         "intent_id": intent_id,
         "intent": opening.intent,
@@ -51,7 +55,7 @@ def judgement(
         "rules_version_then": envelopes[0].rules_version,
         "recorded": {
             "events": recorded_seen,
-            "trace": shown_trace(opening.trace, hidden),
+            "trace": view.trace(opening.trace, first),
         },
         "ruling": ruling_of(opening.intent, recorded_seen),
     }
@@ -112,12 +116,10 @@ def _judged_again(
     return judge_unseen(intent, before, set(opening.unseen), judge, Context())
 
 
-def _as_seen(
-    events: list[dict[str, Any]], version: int, reader: Reader, seen: Visibility
-) -> list[dict[str, Any]]:
-    """Events of an action starting at `version`, as `reader` may read them."""
+def _as_seen(events: list[dict[str, Any]], version: int, view: ReaderView) -> list[dict[str, Any]]:
+    """Events of an action starting at `version`, as `view`'s reader may read them."""
     out = []
     for n, e in enumerate(events):
-        kind, data = redact_event(e["type"], e["data"], version + n, reader, seen)
+        kind, data = view.event(e["type"], e["data"], version + n)
         out.append({"type": kind, "data": data})
     return out

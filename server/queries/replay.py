@@ -14,8 +14,9 @@ from projections import BattleState, evolve
 from server.errors import NotFound
 from server.ports import Ports
 from server.queries.rulings import ruling_words
-from server.readers.redaction import PLACEHOLDER, redact_event, redact_view
+from server.readers.redaction import PLACEHOLDER
 from server.readers.tokens import Principal
+from server.readers.view import ReaderView, view_of
 
 MAX_REPLAY_EVENTS = 500
 MAX_REPLAY_BYTES = 8 * 1024 * 1024
@@ -29,6 +30,7 @@ def replay(
     last: int | None,
     states: str = "each",
     max_bytes: int = MAX_REPLAY_BYTES,
+    view: ReaderView | None = None,
 ) -> dict[str, Any]:
     """Each event of a range with the state after it, and each action's trace.
 
@@ -44,9 +46,9 @@ def replay(
     state = ports.states.at(battle_id, first - 1).state if first > 1 else None
     steps: list[dict[str, Any]] = []
     spent = 0
-    reader, seen = ports.readers.of(principal)
+    view = view or view_of(ports.readers, principal)
     shown_before: BattleState | None = None  # `changes`: the state the page last showed
-    if seen.any and not principal.is_director:
+    if not view.everything:
         # a change between two whole states would tell what hidden creatures did: a
         # reader from whom some are hidden is sent each state, redacted (keyframes only)
         states = "each" if states == "changes" else states
@@ -62,14 +64,14 @@ def replay(
         elif state is not None and (
             states in ("each", "changes") or (states == "last" and env.version == last)
         ):
-            shown = redact_view(battle_view(state), reader, seen, env.version)
+            shown = view.state(battle_view(state), env.version)
             size = len(orjson.dumps(shown))
         if shown is not None or change is not None:
             if steps and spent + size > max_bytes:
                 break  # this page is full: the client asks again from here
             spent += size
             shown_before = state
-        kind, data = redact_event(env.type, env.data, env.version, reader, seen)
+        kind, data = view.event(env.type, env.data, env.version)
         steps.append(_step(env, kind, data, shown, change))
     page_end = steps[-1]["version"]
     answer: dict[str, Any] = {"battle_id": battle_id, "from": first, "to": page_end}

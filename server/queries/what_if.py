@@ -18,16 +18,20 @@ from server.errors import NotFound
 from server.ports import Ports
 from server.queries.action_index import ActionInfo, actions_backwards
 from server.readers.authorisation import authorise
-from server.readers.redaction import hidden_from, redact_event, redact_view
 from server.readers.tokens import Principal
 from server.readers.unseen_dice import UnseenDice
+from server.readers.view import ReaderView, view_of
 
 TOO_COSTLY = "limits/too-costly"
 MAX_WHAT_IF_INTENTS = 50
 
 
 def what_if(
-    ports: Ports, principal: Principal, version: int, intents: Sequence[Intent]
+    ports: Ports,
+    principal: Principal,
+    version: int,
+    intents: Sequence[Intent],
+    view: ReaderView | None = None,
 ) -> dict[str, Any] | Refused:
     """From `version`, apply other intents without appending; compare with the real log.
 
@@ -52,13 +56,13 @@ def what_if(
             rule="history/what-if-size",
             detail=f"give 1 to {MAX_WHAT_IF_INTENTS} intents",
         )
-    reader, seen = ports.readers.of(principal)
+    view = view or view_of(ports.readers, principal)
 
     def shown_event(e: Event, at: int) -> dict[str, Any]:
-        kind, data = redact_event(e.type, encode(e), at, reader, seen)
+        kind, data = view.event(e.type, encode(e), at)
         return {"type": kind, "data": data}
 
-    hidden = hidden_from(reader, seen, version) | hidden_from(reader, seen)
+    hidden = set(view.hidden_then_or_now(version))
     # a player's what-if is asked of the battle as it knows it (engine/unseen.py)
     state = known_state(ports.states.at(battle_id, version).state, hidden)
     tried = _tried(ports, principal, state, intents, lambda e: shown_event(e, head + 1))
@@ -67,13 +71,13 @@ def what_if(
     steps, state = tried
     compare_at = _compared_version(actions, version, len(intents), head)
     actual = ports.states.at(battle_id, compare_at).state
-    hidden |= hidden_from(reader, seen, compare_at)
+    hidden |= view.hidden(compare_at)
     shown, actual = known_state(state, hidden), known_state(actual, hidden)
     return {
         "battle_id": battle_id,
         "from_version": version,
         "steps": steps,
-        "state": redact_view(battle_view(shown), reader, seen, version),
+        "state": view.state(battle_view(shown), version),
         "compared_with_version": compare_at,
         "difference": _state_difference(shown, actual),
     }

@@ -11,9 +11,9 @@ from starlette.responses import Response
 from engine.results import Refused
 from server.api.answers import schemas as s
 from server.api.answers.common import Answer
-from server.api.deps import BattleId, Caller, Deps, Director, limited
+from server.api.deps import BattleId, Caller, Deps, Director, View, limited
 from server.api.problems import ProblemError, refusal_error, responses
-from server.api.routes.battles import READ, WRITE, IdempotencyKey, answer
+from server.api.routes.battles import READ, WRITE, IdempotencyKey, after_append, answer
 from server.api.wire import OrjsonResponse
 from server.commands.types import Redo, Rewind, Undo
 from server.queries.judgement import judgement as judgement_of
@@ -47,6 +47,7 @@ EMPTY_REDO = s.RedoIn()
 async def undo(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     body: Annotated[s.UndoIn, Body()] = EMPTY_UNDO,
@@ -62,7 +63,7 @@ async def undo(
         else Rewind(who, body.to_version, idempotency_key, body.expected_version)
     )
     outcome = await deps.commands.dispatch(command)
-    return answer(request, outcome, "undo", deps)
+    return answer(request, outcome, "undo", deps, view=await after_append(deps, who, outcome, view))
 
 
 @router.post(
@@ -76,6 +77,7 @@ async def undo(
 async def redo(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     body: Annotated[s.RedoIn, Body()] = EMPTY_REDO,
@@ -84,7 +86,7 @@ async def redo(
     """Redo the latest undone action (a new action clears redo)."""
     expected = body.expected_version if body else None
     outcome = await deps.commands.dispatch(Redo(who, idempotency_key, expected))
-    return answer(request, outcome, "redo", deps)
+    return answer(request, outcome, "redo", deps, view=await after_append(deps, who, outcome, view))
 
 
 @router.get(
@@ -93,9 +95,9 @@ async def redo(
     responses=READ,
     operation_id="get_judgement",
 )
-def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, deps: Deps) -> Any:
+def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, view: View, deps: Deps) -> Any:
     """Re-judge a recorded action under the current rules; says whether it still matches."""
-    found = judgement_of(deps.ports, who, intent_id)
+    found = judgement_of(deps.ports, who, intent_id, view=view)
     if isinstance(found, Refused):
         raise refusal_error(found)
     return OrjsonResponse(found)
@@ -162,6 +164,7 @@ def rejudge_battle(
 def replay(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     first: Annotated[
         int | None,
@@ -187,16 +190,15 @@ def replay(
     """
     if first is not None and last is not None and first > last:
         raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
-    return OrjsonResponse(replay_of(deps.ports, who, first, last, states))
+    return OrjsonResponse(replay_of(deps.ports, who, first, last, states, view=view))
 
 
 @router.post(
     "/battles/{battle_id}/what-if", response_model=s.WhatIf, responses=WRITE, operation_id="what_if"
 )
-def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> Any:
+def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, view: View, deps: Deps) -> Any:
     """From a version, try intents without appending: their events and the state difference."""
-    found = what_if_of(deps.ports, who, body.version, body.intents)
+    found = what_if_of(deps.ports, who, body.version, body.intents, view=view)
     if isinstance(found, Refused):
         raise refusal_error(found)
-    seen = deps.ports.readers.of(who)
-    return OrjsonResponse(narrate_what_if(deps.ports, battle_id, body.version, found, seen))
+    return OrjsonResponse(narrate_what_if(deps.ports, battle_id, body.version, found, view))

@@ -32,6 +32,7 @@ from events.store import (
     EventStore,
     EventTooLarge,
     IdempotencyKeyReused,
+    ProjectionWrite,
     VersionConflict,
 )
 from events.store_async import AsyncPostgresLog
@@ -87,14 +88,25 @@ class Appender:
         expected: int,
         events: Sequence[Event],
         key: str | None = None,
-        meta: ActionMeta = ActionMeta(),
+        projection: ProjectionWrite | None = None,
     ) -> AppendResult:
+        meta = ActionMeta()
         if self.log is not None:
-            return await self.log.append(battle, expected, events, meta, idempotency_key=key)
+            return await self.log.append(
+                battle, expected, events, meta, idempotency_key=key, projection=projection
+            )
         if self.kind == "memory":
-            return self.store.append(battle, expected, events, meta, idempotency_key=key)
+            return self.store.append(
+                battle, expected, events, meta, idempotency_key=key, projection=projection
+            )
         return await asyncio.to_thread(
-            self.store.append, battle, expected, events, meta, idempotency_key=key
+            self.store.append,
+            battle,
+            expected,
+            events,
+            meta,
+            idempotency_key=key,
+            projection=projection,
         )
 
     def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
@@ -215,6 +227,47 @@ def test_a_replay_and_a_reused_key_inside_a_group_answer_as_alone(appender: Appe
         [1],
         [1, 2],
     ]
+
+
+def test_each_part_of_a_group_writes_its_own_read_model(appender: Appender) -> None:
+    battles = [fresh() for _ in range(4)]
+    first = [
+        ProjectionWrite(1, {"round": 1, "creatures": {"a": {"hp": 1}}}, {"w": 1}),
+        None,  # no read model beside ones that have one
+        ProjectionWrite(1, {"round": 1, "creatures": {}}, {"w": 3}, {"at": 1}),
+        ProjectionWrite(1, {"round": 1, "creatures": {"a": {"hp": 4}, "b": {"hp": 4}}}, {"w": 4}),
+    ]
+    appender.gather(
+        *(
+            appender.append(b, 0, [moved()], projection=p)
+            for b, p in zip(battles, first, strict=True)
+        )
+    )
+    second = [
+        ProjectionWrite(1, {"round": 2}, None, creatures={"a": {"hp": 0}}),
+        ProjectionWrite(1, {"round": 2, "creatures": {}}, {"w": 2}),
+        None,
+        ProjectionWrite(1, {"round": 2}, None, creatures={"c": {"hp": 5}}, removed=("b",)),
+    ]
+    results = appender.gather(
+        appender.append(battles[0], 1, [moved()], projection=second[0]),
+        appender.append(battles[1], 1, [moved()], projection=second[1]),
+        appender.append(battles[2], 1, [moved()], projection=second[2]),
+        appender.append(battles[3], 1, [moved()], projection=second[3]),
+        appender.append(battles[3], 0, [moved()], projection=first[0]),  # stale: writes none
+    )
+
+    assert all(isinstance(r, AppendResult) for r in results[:4])
+    assert isinstance(results[4], VersionConflict)
+    views = [appender.store.read_view(b) for b in battles]
+    assert [(v.version, v.view, v.map_view) if v else None for v in views] == [
+        (2, {"round": 2, "creatures": {"a": {"hp": 0}}}, {"w": 1}),
+        (2, {"round": 2, "creatures": {}}, {"w": 2}),
+        (1, {"round": 1, "creatures": {}}, {"w": 3}),  # appended without one: left behind
+        (2, {"round": 2, "creatures": {"a": {"hp": 4}, "c": {"hp": 5}}}, {"w": 4}),
+    ]
+    snapshot = appender.store.latest_snapshot(battles[2], 1)
+    assert snapshot is not None and (snapshot.version, snapshot.state) == (1, {"at": 1})
 
 
 def test_an_oversized_append_fails_alone_beside_a_group(appender: Appender) -> None:
