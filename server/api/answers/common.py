@@ -7,11 +7,12 @@ is described where clients read it.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from engine.economy import Economy
+from events.creature_fields import LOGGED, STATE, TRACE, CreatureId, StateMarker
 from server.api.answers.battle_bodies import BoardIn
 from server.api.answers.documented import BattleOptions
 from server.api.answers.events import LoggedEvent, UnloggedEvent
@@ -112,10 +113,12 @@ class IntentOut(Answer):
         default=None,
         description="The action's id (its events' `intent_id`); never null on an accepted action.",
     )
-    events: list[LoggedEvent] = Field(
+    events: list[Annotated[LoggedEvent, LOGGED]] = Field(
         description="The action's events as logged, `IntentAccepted` first."
     )
-    trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
+    trace: Annotated[list[TraceStep], TRACE] = Field(
+        description="The decision's explanation, step by step."
+    )
     replayed: bool = Field(
         default=False,
         description="True when this is the first answer again (the `Idempotency-Key` was seen).",
@@ -132,8 +135,8 @@ class IntentOut(Answer):
 class ReactionAhead(Answer):
     """A reaction window the previewed path opens, and what taking it would do."""
 
-    reactor: str = Field(description="The id of the creature that may react.")
-    target: str = Field(description="The id of the creature that provokes it.")
+    reactor: CreatureId = Field(description="The id of the creature that may react.")
+    target: CreatureId = Field(description="The id of the creature that provokes it.")
     kind: str = Field(description="`opportunity_attack`, `free_strike`, ...")
     at: Position = Field(description="Where the mover stands when it opens, `[x, y, z]`.")
     now: bool = Field(
@@ -155,8 +158,12 @@ class DryRunOut(Answer):
         description="The version the battle would reach were the intent appended (it is not)."
     )
     intent_id: str | None = Field(default=None, description="Always null: nothing was logged.")
-    events: list[UnloggedEvent] = Field(description="The events the intent would append.")
-    trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
+    events: list[Annotated[UnloggedEvent, LOGGED]] = Field(
+        description="The events the intent would append."
+    )
+    trace: Annotated[list[TraceStep], TRACE] = Field(
+        description="The decision's explanation, step by step."
+    )
     replayed: bool = Field(default=False, description="Always false for a dry run.")
     dry_run: Literal[True] = Field(default=True, description="Always true here.")
     overruled: list[Overruled] | None = OVERRULED_FIELD
@@ -177,7 +184,7 @@ class EventsPage(Answer):
     """A page of a battle's log, in version order."""
 
     battle_id: str = Field(description="The battle.")
-    events: list[LoggedEvent] = Field(description="The events, oldest first.")
+    events: list[Annotated[LoggedEvent, LOGGED]] = Field(description="The events, oldest first.")
     next_after: int = Field(description="Pass as `after` to read the next page.")
 
 
@@ -309,6 +316,8 @@ class StateView(Answer):
     """A battle's state at one version (inside replays and what-if answers)."""
 
     model_config = ConfigDict(extra="allow")
+    reads_as: ClassVar[StateMarker] = STATE
+    """A reader reads a state without the creatures it may not see (server/readers/view.py)."""
 
     ruleset: str = Field(description="The ruleset's id.")
     rules_version: str | None = Field(
