@@ -59,8 +59,8 @@ class Overrule(BaseModel):
     reason: Annotated[str, Field(min_length=1, max_length=500)]
     """Why the table rules so (1 to 500 characters): shown wherever the action is."""
     cost: Annotated[int, Field(ge=0, le=MAX_DISTANCE)] | None = None
-    """What each step the text cannot count costs, in the ruleset's unit (absent: a plain
-    step's cost)."""
+    """What each step the text cannot count costs, in the ruleset's unit; null (or left
+    out): a plain step's cost."""
     reactions: bool = True
     """Whether the move still provokes reactions (false: none trigger)."""
 
@@ -78,7 +78,8 @@ class IntentBase(BaseModel):
     rolls: Annotated[list[int], Field(max_length=200)] | None = None
     expected_version: WholeNumber | None = None
     overrule: Overrule | None = None
-    """The director's ruling: set aside the rules this intent breaks (director only)."""
+    """The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand."""
 
 
 MAX_LEGS = 100
@@ -135,9 +136,11 @@ class Move(IntentBase):
     onto: CreatureId | None = None
     willing: bool = False
     legs: Annotated[list[Leg], Field(max_length=MAX_LEGS)] | None = None
-    """Gridless rulesets (warcry): the move as legs in inches, judged as a whole."""
+    """Gridless rulesets (warcry): the move as legs in inches, judged as a whole; null (or left
+    out) when the move is given by `path`, `to` or `to_inches`."""
     to_inches: InchPoint | None = None
-    """Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it)."""
+    """Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it); null (or
+    left out) when the move is given otherwise."""
 
     @model_validator(mode="before")
     @classmethod
@@ -148,7 +151,8 @@ class Move(IntentBase):
         return data
 
     primary: CreatureId | None = None
-    """Epic Path: the withdraw's primary target, or the charge's target."""
+    """Epic Path: the withdraw's primary target, or the charge's target; null (or left out) for
+    other moves."""
     action_points: int = Field(default=0, ge=0, le=100)
     """action-points: action points converted into move points (never back)."""
     sneaking: bool = False
@@ -162,7 +166,8 @@ class Move(IntentBase):
     through the squares it threatens without its attack of opportunity."""
     part_of_move: str | None = Field(default=None, min_length=1, max_length=100)
     """Epic Path: an activity done "as part of a move action" with this move (drawing a
-    weapon, picking up an item): needs an actual move action, one per move action."""
+    weapon, picking up an item): needs an actual move action, one per move action. Null (or left
+    out): none."""
 
 
 class Shift(IntentBase):
@@ -207,7 +212,8 @@ class ForceMove(IntentBase):
     melee_weapon: bool = False
     prone_after: int | None = Field(default=None, ge=0, le=1000)
     """The target drops prone after this many squares, ending the forced movement (Epic
-    Path; 0: in its starting square). Rulesets without the option refuse it."""
+    Path; 0: in its starting square). Rulesets without the option refuse it. Null (or left out):
+    it does not drop prone."""
     into_space: bool = False
     """Draw Steel, the Director's discretion: forced into the space of the one creature in
     its way whose size is within 1 of its own, the target ends there squeezed (a bane on its
@@ -219,7 +225,7 @@ class FallProne(IntentBase):
     creature: CreatureId
     landing: Point | None = None
     """Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
-    in this unoccupied adjacent space of its choice (absent: the nearest free one)."""
+    in this unoccupied adjacent space of its choice; null (or left out): the nearest free one."""
 
 
 class StandUp(IntentBase):
@@ -232,7 +238,8 @@ class StandUp(IntentBase):
     part_of_move: str | None = Field(default=None, min_length=1, max_length=100)
     """Epic Path: an activity done as part of the move action that stands the creature up
     (Part of a Move Action: "Nearly any action you perform with a move action (such as
-    standing up from Prone) can also include an action which is 'part of a move action'")."""
+    standing up from Prone) can also include an action which is 'part of a move action'").
+    Null (or left out): none."""
 
 
 class KnockOff(IntentBase):
@@ -244,7 +251,7 @@ class KnockOff(IntentBase):
     use_main_action: bool = False
     landing: Point | None = None
     """The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
-    or slides off (absent: the nearest free one)."""
+    or slides off; null (or left out): the nearest free one."""
 
 
 class LoseGrip(IntentBase):
@@ -332,9 +339,10 @@ class SetOrder(IntentBase):
 
     type: Literal["set_order"] = "set_order"
     creatures: Annotated[list[UnseenCreatureId], Field(max_length=500)] | None = None
-    """Creature ids, first to act first (each once)."""
+    """Creature ids, first to act first (each once); null (or left out) when `sides` is given."""
     sides: Annotated[list[str], Field(max_length=50)] | None = None
-    """Sides, first to act first (each once); their creatures act in turn."""
+    """Sides, first to act first (each once); their creatures act in turn. Null (or left out)
+    when `creatures` is given."""
 
 
 StatName = Annotated[str, Field(min_length=1, max_length=40)]
@@ -351,7 +359,7 @@ class Adjust(IntentBase):
     reason: Annotated[str, Field(min_length=1, max_length=500)]
     """Why (1 to 500 characters): shown wherever the action is."""
     hp: Annotated[int, Field(ge=-10_000, le=10_000)] | None = None
-    """Its stamina (hit points) from now on."""
+    """Its stamina (hit points) from now on; null (or left out): unchanged."""
     conditions: Annotated[dict[str, bool], Field(max_length=20)] = {}
     """Conditions to set (`true`) or end (`false`), by name."""
     stats: Annotated[dict[StatName, StatValue], Field(max_length=40)] = {}
@@ -362,7 +370,8 @@ class Adjust(IntentBase):
     ] = {}
     """Speeds to set by movement mode (0 takes the mode away)."""
     stability: int | None = None
-    """Its stability from now on (a number as the create body's `stability`)."""
+    """Its stability from now on (a number as the create body's `stability`); null (or left
+    out): unchanged."""
 
 
 class ResolveReaction(IntentBase):
@@ -370,7 +379,8 @@ class ResolveReaction(IntentBase):
     reaction: str
     decision: Literal["take", "decline"]
     at: InchPoint | None = None
-    """Warcry: the landing point the opposing player picks for a fallen fighter."""
+    """Warcry: the landing point the opposing player picks for a fallen fighter; null (or left
+    out) for every other reaction."""
 
 
 class Place(IntentBase):
@@ -410,9 +420,9 @@ class SetTerrain(IntentBase):
     elevation: int | None = None
     hard: bool = False
     fits: str | None = Field(default=None, max_length=16)
-    """For `narrow`: the size the opening is built for."""
+    """For `narrow`: the size the opening is built for; null (or left out) for other kinds."""
     surface: Surface | None = None
-    """For `landing`: what a fall onto these squares lands on (absent: normal)."""
+    """For `landing`: what a fall onto these squares lands on; null (or left out): normal."""
 
 
 class SetCondition(IntentBase):
@@ -424,8 +434,8 @@ class SetCondition(IntentBase):
     until: Literal["end_of_turn"] | None = None
     landing: Point | None = None
     """Draw Steel: a creature knocked prone by this effect while it climbs or rides another
-    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
-    nearest free one)."""
+    falls and lands "in an adjacent space of your choice": the space it chose; null (or left
+    out): the nearest free one."""
 
 
 class Hide(IntentBase):

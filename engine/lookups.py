@@ -3,6 +3,8 @@ turn it is. Each refuses with the shared rule when the thing asked for isn't the
 
 from __future__ import annotations
 
+import re
+
 from engine.results import Refusal
 from engine.ruling import deny
 from projections.state import BattleState, Creature, PendingReaction
@@ -28,6 +30,15 @@ def called(state: BattleState, cid: str) -> str:
     """A creature as a player calls it: its name, else its id."""
     c = state.creatures.get(cid)
     return (c.name or c.id) if c is not None else cid
+
+
+def in_names(sentence: str, state: BattleState) -> str:
+    """A sentence of the rules with each creature's id (as a word, two letters or more)
+    written as its name: the rules' sentences name creatures by id, people by name."""
+    for cid, c in state.creatures.items():
+        if c.name and c.name != cid and len(cid) > 1:
+            sentence = re.sub(rf"(?<![\w'-]){re.escape(cid)}(?![\w-])", c.name, sentence)
+    return sentence
 
 
 def not_your_turn(state: BattleState, c: Creature) -> str:

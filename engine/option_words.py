@@ -10,13 +10,11 @@ nothing the option's other fields don't.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from engine.lookups import called
-from engine.narration import at
+from engine.lookups import called, in_names
 from engine.options import Option, Spent
-from engine.words import counted
+from engine.words import at, counted
 from projections.state import BattleState
 
 WHAT = {
@@ -128,21 +126,12 @@ def _reach(o: Option, unit: tuple[str, str, int]) -> str:
     )
 
 
-def _named(sentence: str, state: BattleState) -> str:
-    """A refusal's sentence with each creature's id (as a word, two letters or more) written
-    as its name: the rules' sentences name creatures by id."""
-    for cid, c in state.creatures.items():
-        if c.name and c.name != cid and len(cid) > 1:
-            sentence = re.sub(rf"(?<![\w'-]){re.escape(cid)}(?![\w-])", c.name, sentence)
-    return sentence
-
-
 def summary(o: Option, unit: tuple[str, str, int], state: BattleState) -> str:
     """The option in one or a few plain sentences (`unit`: the ruleset's one, many, scale;
     `state`: the battle it was judged on, for the creatures' names)."""
     what = _what(o, state)
     if o.refused is not None:
-        detail = _named(o.refused.detail.replace("`", "").rstrip("."), state)
+        detail = in_names(o.refused.detail.replace("`", "").rstrip("."), state)
         return f"{what}: not available now: {detail}."
     parts = [f"{what}: available.", _destination(o), _spends(o.spends), _reach(o, unit)]
     return " ".join(p for p in parts if p)

@@ -63,10 +63,11 @@ class TerrainSetup(SetupModel):
     depth: int | None = Field(default=None, ge=0, le=1000)
     hard: bool = False
     fits: str | None = Field(default=None, max_length=16)
-    """For `narrow`: the size the opening is built for (bigger creatures squeeze or stop)."""
+    """For `narrow`: the size the opening is built for (bigger creatures squeeze or stop); null
+    (or left out) for other kinds."""
     surface: Surface | None = None
     """For `landing`: what a fall onto these squares lands on, `jagged`, `rough`, `normal` or
-    `soft` (the rulesets that read it say what each does)."""
+    `soft` (the rulesets that read it say what each does); null (or left out): normal."""
 
 
 class ElevationSetup(SetupModel):

@@ -1,9 +1,10 @@
 """The single SQL statement an append is: a call of `turnledger_append` (migrations 0003,
-0007_i25b).
+0007_i25b, 0011_i36).
 
 The function refuses a closed battle, writes the action's events, claims the idempotency key,
-updates the read model and snapshot and writes the log questions' rows, all in the caller's
-one statement, hence one transaction. Its rows travel as
+updates the read model and snapshot, writes the log questions' rows and records the battle's
+head under its MAC (events/battle_head.py), all in the caller's one statement, hence one
+transaction. Its rows travel as
 arrays, so one text serves every batch size: the same text on one PostgreSQL and on a Citus
 cluster, where the call is delegated whole to the worker holding the battle's shards.
 """
@@ -17,7 +18,9 @@ from typing import Any
 import orjson
 import psycopg
 
+from events.battle_head import head_mac
 from events.chain import PendingRow
+from events.chain_key import ChainKey
 from events.migrations.append_0007_i25b import CLOSED_SQLSTATE
 from events.store import ProjectionWrite, StoreError
 
@@ -29,7 +32,7 @@ _CALL = (
     " %(h)b::bytea[], %(i)b::varchar[], %(c)b::varchar[], %(r)b::varchar[], %(a)b::varchar[],"
     " %(rv)b::varchar[], %(at)b::timestamptz[], %(key)s::varchar, %(request_hash)b::bytea,"
     " %(response)s::text, %(reducer)s::integer, %(view)s::jsonb, %(map)s::jsonb,"
-    " %(snapshot)s::jsonb, {notify}, %(questions)s::jsonb)"
+    " %(snapshot)s::jsonb, {notify}, %(questions)s::jsonb, %(head)b::bytea)"
 )
 _PLAIN = _CALL.format(notify="false")
 _NOTIFYING = _CALL.format(notify="true")
@@ -54,11 +57,17 @@ def append_params(
     response: str | None,
     projection: ProjectionWrite | None = None,
     questions: QuestionRows | None = None,
+    chain_key: ChainKey | None = None,
 ) -> dict[str, Any]:
-    """The parameters of `append_sql` for these rows: consecutive versions of one battle."""
+    """The parameters of `append_sql` for these rows: consecutive versions of one battle;
+    with a chain key, the battle's new head is recorded under its MAC (migration 0011_i36)."""
     first = rows[0]
+    last = rows[-1]
     keyed = idempotency_key is not None
     return {
+        "head": None
+        if chain_key is None
+        else head_mac(chain_key, last.battle_id, last.version, last.hash),
         "questions": None if questions is None else questions.document,
         "b": first.battle_id,
         "v": first.version,

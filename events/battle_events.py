@@ -77,9 +77,10 @@ class TerrainSpec(Value):
     hard: bool = False
     """A surface hard to climb or a liquid hard to swim: the Director's Might test."""
     fits: str | None = Field(default=None, max_length=16)
-    """For `narrow`: the size the opening is built for (bigger creatures squeeze or stop)."""
+    """For `narrow`: the size the opening is built for (bigger creatures squeeze or stop); null
+    for other kinds."""
     surface: Surface | None = Field(default=None, exclude_if=lambda v: v is None)
-    """For `landing`: what a fall onto these squares lands on (absent: normal)."""
+    """For `landing`: what a fall onto these squares lands on; null: normal."""
 
 
 class ElevationSpec(Value):
@@ -139,12 +140,13 @@ class ResumeMove(Value):
     provoked: list[MetCreatureId] = []
     """Reactors this action already provoked (Epic Path: one attack per enemy per action)."""
     bump: Coord | None = None
-    """An unseen obstruction just past the path's end (Epic Path collisions)."""
+    """An unseen obstruction just past the path's end (Epic Path collisions); null when there is
+    none."""
     through: dict[MetCreatureId, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     """Creatures the move gets past by a maneuver the table resolved (Epic Path's clamber,
     overrun, tumble); absent when none."""
     ruling: ResumedRuling | None = Field(default=None, exclude_if=lambda v: v is None)
-    """The director's ruling the move was made under; absent when none."""
+    """The director's ruling the move was made under; null when none."""
 
 
 @registry.register
@@ -157,7 +159,7 @@ class BattleCreated(Event):
     map: MapSpec
     creatures: list[CreatureSpec]
     board: BoardSpec | None = Field(default=None, exclude_if=lambda v: v is None)
-    """A gridless board in inches (Warcry); absent (not logged) on grid battles."""
+    """A gridless board in inches (Warcry); null (not logged) on grid battles."""
 
 
 @registry.register
@@ -195,15 +197,16 @@ class Moved(Event):
     move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """What is left of the move action this movement spends from, which a further move may
     continue (Draw Steel's Advance split around other actions), when it differs from
-    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
-    on events logged before it existed, whose `movement_left` held this."""
+    `movement_left` (what the state shows after the event, in the ruleset's economy); null
+    (left out) when it does not, and on events logged before it existed, whose `movement_left`
+    held this."""
     maneuver: bool = False
     """The movement spent a maneuver (Draw Steel's Dig) rather than a move action."""
     last_square_cost: int | None = None
     """What the path's last square cost in full, when it cost more than what was left
-    (Reclaim the Wild: "you can still enter that new square"); None otherwise."""
+    (Reclaim the Wild: "you can still enter that new square"); null otherwise."""
     last_square_paid: int | None = None
-    """What was paid for that square: all that was left (counted in `cost`); None otherwise."""
+    """What was paid for that square: all that was left (counted in `cost`); null otherwise."""
 
 
 @registry.register
@@ -218,8 +221,9 @@ class Shifted(Event):
     move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """What is left of the move action this movement spends from, which a further move may
     continue (Draw Steel's Advance split around other actions), when it differs from
-    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
-    on events logged before it existed, whose `movement_left` held this."""
+    `movement_left` (what the state shows after the event, in the ruleset's economy); null
+    (left out) when it does not, and on events logged before it existed, whose `movement_left`
+    held this."""
 
 
 @registry.register
@@ -235,8 +239,9 @@ class Teleported(Event):
     move_remainder: int | None = Field(default=None, exclude_if=lambda v: v is None)
     """What is left of the move action this movement spends from, which a further move may
     continue (Draw Steel's Advance split around other actions), when it differs from
-    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
-    on events logged before it existed, whose `movement_left` held this."""
+    `movement_left` (what the state shows after the event, in the ruleset's economy); null
+    (left out) when it does not, and on events logged before it existed, whose `movement_left`
+    held this."""
 
 
 @registry.register
@@ -305,7 +310,8 @@ class StoodUp(Event):
     action (Epic Path; its `ActionUsed` spends it) or the turn's own movement (`movement`:
     Move Points, Reclaim the Wild's Movement; its `Tallied` spends it)."""
     by: CreatureId | None = None
-    """An adjacent creature that used its own Stand Up maneuver on this willing creature."""
+    """An adjacent creature that used its own Stand Up maneuver on this willing creature; null
+    when the creature stood up by itself."""
 
 
 @registry.register
@@ -401,7 +407,7 @@ class TerrainSet(Event):
     hard: bool = False
     fits: str | None = None
     surface: Surface | None = Field(default=None, exclude_if=lambda v: v is None)
-    """For `landing`: what a fall onto these squares lands on (absent: normal)."""
+    """For `landing`: what a fall onto these squares lands on; null: normal."""
 
 
 @registry.register
@@ -412,7 +418,8 @@ class ConditionSet(Event):
     on: bool
     source: CreatureId | None = None
     until: Literal["end_of_turn"] | None = None
-    """`end_of_turn` (EoT): the condition ends when the current turn ends."""
+    """`end_of_turn` (EoT): the condition ends when the current turn ends; null: it lasts until
+    removed."""
 
 
 @registry.register
@@ -499,13 +506,13 @@ class RuleOverruled(Event):
     rule: str
     """The id of the rule set aside, as a refusal names it (`draw-steel/ledge`)."""
     step: int | None = None
-    """The path's step (or leg) it applied to, from 0; absent: the intent as a whole."""
+    """The path's step (or leg) it applied to, counted from 0; null: the intent as a whole."""
     detail: str
     """The sentence the refusal would have said."""
     reason: str
     """The director's reason for the ruling."""
     creature: CreatureId | None = None
-    """The creature the ruled intent moved (or acted for), when it names one."""
+    """The creature the ruled intent moved (or acted for); null when it names none."""
     about: list[CreatureId] = Field(default=[], exclude_if=lambda v: not v)
     """The other creatures `detail` speaks of (the one whose space was in the way): a reader
     who may not see one of them does not read the ruling. Absent when it speaks of none."""

@@ -176,3 +176,19 @@ def rewrite(value: Any, shape: Shape | None, hidden: Set[str], unseen: str) -> A
 
 def _about(step: Any) -> list[str]:
     return [str(c) for c in step.get("about") or ()] if isinstance(step, dict) else []
+
+
+@dataclass(frozen=True)
+class LoggedMarker:
+    """The marker on an answer's field holding events (`type` and `data`): each is read as
+    its reader may read it at its version (its own `version`, else the answer's)."""
+
+
+@dataclass(frozen=True)
+class StateMarker:
+    """The marker on an answer holding a battle's state (at its `version`, else the
+    enclosing answer's): the creatures its reader may not see are left out of it."""
+
+
+LOGGED = LoggedMarker()
+STATE = StateMarker()

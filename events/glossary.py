@@ -43,14 +43,16 @@ COMMON: dict[str, str] = {
     "round": "The round number, from 1.",
     "cells": "Squares `[x, y]` (areas already expanded to their squares).",
     "kind": "The kind (see the enumeration).",
-    "material": "What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.",
-    "depth": "Depth of water or of a pit, in squares.",
+    "material": "What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null when "
+    "not said.",
+    "depth": "Depth of water or of a pit, in squares; null for other kinds.",
     "hard": "A surface hard to climb or a liquid hard to swim: climbing or swimming it calls "
     "for the Director's Might test.",
-    "fits": "For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).",
+    "fits": "For `narrow`: the size the opening is built for (bigger creatures squeeze or "
+    "stop); null for other kinds.",
     "surface": "For `landing`: what a fall onto these squares lands on: `jagged`, `rough`, "
     "`normal` or `soft`.",
-    "elevation": "The ground's height there, in squares.",
+    "elevation": "The ground's height there, in squares; null when not set.",
     "condition": "The condition's name (`prone`, `slowed`, `grabbed`, `restrained`, ...).",
     "on": "True when the condition begins, false when it ends.",
     "until": "`end_of_turn`: the condition ends when the current turn ends; null: until removed.",
@@ -97,8 +99,9 @@ PARTICULAR: dict[str, str] = {
     "TerrainSpec.kind": "The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, "
     "`hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.",
     "TerrainSpec.height": "How tall a wall or obstacle stands (squares); for `updraft`, how "
-    "many squares above the ground it lifts a glider.",
-    "TerrainSpec.damage": "For `damaging`: the damage it deals.",
+    "many squares above the ground it lifts a glider; null for other kinds, and for a wall of no "
+    "stated height.",
+    "TerrainSpec.damage": "For `damaging`: the damage it deals; null for other kinds.",
     "ElevationSpec.height": "The ground's height over these cells, in squares (may be negative).",
     "CreatureSpec.at": "Its position `[x, y, z]` (z: the bottom of its space).",
     "CreatureSpec.disengage": "Squares its Disengage shifts (Draw Steel); null for the "
@@ -126,8 +129,9 @@ PARTICULAR: dict[str, str] = {
     "ForceMoved.vertical": "Vertical forced movement (it may lift or slam the target).",
     "Collided.at": "Where the force-moved creature stopped, `[x, y, z]`.",
     "Collided.remaining": "Squares of forced movement left when it hit.",
-    "Collided.other_creature": "The id of the creature it hit, if it hit one.",
-    "Collided.obstacle": "What it hit otherwise (an object, the map's edge), in words.",
+    "Collided.other_creature": "The id of the creature it hit; null when it hit something else.",
+    "Collided.obstacle": "What it hit otherwise (an object, the map's edge), in words; null "
+    "when it hit a creature.",
     "HurledThrough.cell": "The square of the object broken through, `[x, y]`.",
     "HurledThrough.material": "What the object was made of.",
     "HurledThrough.squares": "Squares of forced movement the object cost.",
@@ -161,9 +165,11 @@ PARTICULAR: dict[str, str] = {
     "CreatureRevealed.creature": "The id of the creature revealed to every player.",
     "CreatureRevealed.history": "Its past events are shown too, not only what comes next.",
     "TerrainSet.kind": "The terrain now on these cells; `clear` removes every terrain there.",
-    "TerrainSet.height": "How tall a wall or obstacle stands (squares).",
-    "TerrainSet.damage": "For `damaging`: the damage it deals.",
-    "ConditionSet.source": "The id of the creature that imposed it (a grabber), if any.",
+    "TerrainSet.height": "How tall a wall or obstacle stands (squares); null for other kinds, "
+    "and for a wall of no stated height.",
+    "TerrainSet.damage": "For `damaging`: the damage it deals; null for other kinds.",
+    "ConditionSet.source": "The id of the creature that imposed it (a grabber); null when none "
+    "did.",
     "DiceRolled.purpose": "The rule that rolled (such as `fall`, `jump`, `collision`).",
     "DiceRolled.dice": "The dice expression (`3d6`, `1d20+2`).",
     "DiceRolled.modifier": "Added to the faces.",
@@ -179,7 +185,8 @@ PARTICULAR: dict[str, str] = {
     "ShieldSurfEnded.forced": "True when something ended it (the creature is knocked prone).",
     "ShieldSurfEnded.reason": "Why it ended (`minor action`, `halted`, `frozen`, `prone`, "
     "`disarmed`, `broken`).",
-    "ShieldSurfEnded.shield_at": "Where a forced end dropped the shield, `[x, y, z]`.",
+    "ShieldSurfEnded.shield_at": "Where a forced end dropped the shield, `[x, y, z]`; null "
+    "when the end was not forced.",
     "MovedInches.path": "The fighter's start and every leg's end, `[x, y, z]` in inches.",
     "MovedInches.cost": "Inches counted against Move.",
     "MovedInches.mode": "Always `legs` for a gridless move.",
@@ -207,7 +214,7 @@ PARTICULAR: dict[str, str] = {
     "IntentAccepted.active": "The id of the creature whose turn it was (null without turns).",
     "IntentAccepted.trace": "The decision's explanation, step by step.",
     "ActionUndone.target": "The `intent_id` of the action undone.",
-    "ActionUndone.rewind_to": "The version rewound to, when the undo was a rewind.",
+    "ActionUndone.rewind_to": "The version rewound to; null unless the undo was a rewind.",
     "ActionRedone.target": "The `intent_id` of the action redone.",
 }
 """Descriptions of `Model.field` where the common meaning does not fit."""

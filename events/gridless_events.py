@@ -70,7 +70,7 @@ class LegRecord(GridlessValue):
     drop: float = 0.0
     via: list[Point3] | None = Field(default=None, exclude_if=lambda v: v is None)
     """The points the leg turns at on its way to `to` (a flight that rises, crosses and
-    descends); absent when it goes straight."""
+    descends); null when it goes straight."""
 
 
 @registry.register
@@ -89,7 +89,7 @@ class MovedInches(Event):
     climbing: bool = False
     movement_left: float | None = Field(default=None, exclude_if=lambda v: v is None)
     """Inches the state shows left after the move (the fighter's economy: a whole Move while
-    its activation has an action left). Absent on events logged before it existed."""
+    its activation has an action left); null on events logged before it existed."""
 
 
 @registry.register

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Hashable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
@@ -33,6 +33,16 @@ import psycopg
 from psycopg.rows import namedtuple_row
 from psycopg_pool import AsyncConnectionPool
 
+from events.append_group import (
+    GROUP_SQL,
+    NOT_ON_THIS_NODE,
+    UNIQUE_VIOLATION,
+    AppendGroups,
+    GroupPart,
+    Outcome,
+    group_params,
+    outcomes_of,
+)
 from events.append_statement import (
     QuestionRows,
     append_params,
@@ -53,9 +63,11 @@ from events.chain import (
 from events.chain_key import ChainKey
 from events.connections import has_something_to_read
 from events.envelope import ActionMeta
+from events.migrations.append_0007_i25b import CLOSED_SQLSTATE as CLOSED
+from events.migrations.head_0011_i36 import GROUP_SIGNATURE_0011
 from events.notifier import Notifier
 from events.rows import envelope_from_row
-from events.seal import Seals
+from events.seal import Seals, ViewDigests
 from events.store import AppendResult, IdempotencyKeyReused, ProjectionWrite, VersionConflict
 from events.timeouts import Breaker, DatabaseTimeouts, async_deadline_connection, breaker_for
 from events.vocabulary import Event, EventRegistry
@@ -77,6 +89,11 @@ _HEAD_AND_KEY = (
     " FROM (SELECT 1) AS one LEFT JOIN idempotency_keys AS k"
     " ON k.battle_id = %(b)s AND k.key = %(k)s"
 )
+_TAKES_GROUPS = (
+    f"SELECT to_regprocedure('{GROUP_SIGNATURE_0011}') IS NOT NULL,"
+    " to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL"
+)
+"""Whether the group append (migrations 0010_i41, 0011_i36) is there, and whether Citus is."""
 _READ_KEY = (
     "SELECT request_hash, first_version, last_version, response FROM idempotency_keys"
     " WHERE battle_id = %s AND key = %s"
@@ -108,6 +125,9 @@ class AsyncPostgresLog:
         node_refresh: float = 30.0,
         seals: Seals | None = None,
         notify_in_append: bool = False,
+        group_flights: int = 2,
+        group_max: int = 64,
+        on_group: Callable[[int], None] = lambda size: None,
     ) -> None:
         self._clock = clock
         # a NOTIFY inside the append (one node only: events/store_postgres.py, "per_commit")
@@ -131,6 +151,17 @@ class AsyncPostgresLog:
         self._routing_tried_at: float | None = None
         self._routing_lock = asyncio.Lock()
         self._node_refresh = node_refresh
+        # Appends of different battles committed together (events/append_group.py); 0 flights:
+        # every append its own statement. Whether the database takes groups is asked once.
+        self._groups = (
+            AppendGroups(
+                self._send_group, flights=group_flights, max_parts=group_max, on_group=on_group
+            )
+            if group_flights > 0
+            else None
+        )
+        self._groups_here: bool | None = None
+        self._group_sql = GROUP_SQL.format(notify="true" if notify_in_append else "false")
 
     def _make_pool(self, conninfo: str, min_size: int, max_size: int) -> AsyncConnectionPool[Any]:
         return AsyncConnectionPool(
@@ -153,6 +184,8 @@ class AsyncPostgresLog:
         await self._pool.open(wait=False)
 
     async def close(self) -> None:
+        if self._groups is not None:
+            await self._groups.close()
         for pool, _ in self._node_pools.values():
             await pool.close()
         await self._pool.close()
@@ -184,6 +217,33 @@ class AsyncPostgresLog:
         recorded_at = stamp(self._clock)
         encoded = encode_events(events, self._registry)
         fingerprint = request_hash or request_fingerprint(expected_version, encoded)
+        lane = await self._lane_of(battle_id) if self._groups is not None else None
+        prev_hash = self.heads.get(battle_id, expected_version) if lane is not None else None
+        if prev_hash is not None:  # in a group: the head's hash is known without a read
+            assert self._groups is not None
+            rows = chain_rows(
+                battle_id, expected_version, encoded, meta, recorded_at, prev_hash, self._chain_key
+            )
+            sealed, digests = self._sealed(battle_id, expected_version, rows, projection)
+            part = GroupPart(rows, idempotency_key, fingerprint, response, sealed, questions)
+            outcome = await self._groups.submit(lane, part)
+            if outcome.positions:
+                return self._written(battle_id, rows, outcome.positions, digests, response)
+            if outcome.refused is None or outcome.refused == UNIQUE_VIOLATION:
+                # the key was claimed before, or the battle moved on
+                key = idempotency_key if outcome.refused is None else None
+                async with self._connection_for(battle_id) as conn:
+                    return await self._replay_or_conflict(
+                        conn, battle_id, expected_version, key, fingerprint
+                    )
+            closed = closed_from(battle_id, outcome.detail) if outcome.refused == CLOSED else None
+            if closed is not None:
+                raise closed
+            if outcome.refused == NOT_ON_THIS_NODE and self._nodes:
+                self._nodes.forget(battle_id)  # not stored on that node (any more)
+            elif outcome.error is not None:
+                raise outcome.error
+            # anything else refused in a group: the append again alone, to its own answer
         async with self._connection_for(battle_id) as conn:
             prev_hash = await self._prev_hash(conn, battle_id, expected_version)
             if prev_hash is None:
@@ -193,11 +253,7 @@ class AsyncPostgresLog:
             rows = chain_rows(
                 battle_id, expected_version, encoded, meta, recorded_at, prev_hash, self._chain_key
             )
-            digests = None
-            if projection is not None and self.seals is not None:
-                projection, digests = self.seals.seal(
-                    battle_id, expected_version + 1, rows[-1].version, rows[-1].hash, projection
-                )
+            projection, digests = self._sealed(battle_id, expected_version, rows, projection)
             try:
                 positions = await self._insert(
                     conn, rows, idempotency_key, fingerprint, response, projection, questions
@@ -215,6 +271,29 @@ class AsyncPostgresLog:
                 return await self._replay_or_conflict(
                     conn, battle_id, expected_version, idempotency_key, fingerprint
                 )
+        return self._written(battle_id, rows, positions, digests, response)
+
+    def _sealed(
+        self,
+        battle_id: str,
+        expected_version: int,
+        rows: list[PendingRow],
+        projection: ProjectionWrite | None,
+    ) -> tuple[ProjectionWrite | None, ViewDigests | None]:
+        if projection is None or self.seals is None:
+            return projection, None
+        return self.seals.seal(
+            battle_id, expected_version + 1, rows[-1].version, rows[-1].hash, projection
+        )
+
+    def _written(
+        self,
+        battle_id: str,
+        rows: list[PendingRow],
+        positions: dict[int, int],
+        digests: ViewDigests | None,
+        response: str | None,
+    ) -> AppendResult:
         envelopes = tuple(row.envelope(positions[row.version]) for row in rows)
         self.heads.remember(battle_id, envelopes[-1].version, envelopes[-1].hash)
         if self.seals is not None:
@@ -222,6 +301,59 @@ class AsyncPostgresLog:
         if self._notifier is not None:
             self._notifier.poke(envelopes[-1].global_position)
         return AppendResult(battle_id, envelopes, replayed=False, response=response)
+
+    # -- groups (events/append_group.py) --------------------------------------------------
+
+    async def _lane_of(self, battle_id: str) -> int | None:
+        """The lane of the battle's group: its worker's node group when the server routes by
+        battle (Citus), 0 on one PostgreSQL; None when its append goes alone (a cluster
+        reached through its coordinator only, a database without the group function)."""
+        if self._node_conninfos:
+            if self._groups_here is None:
+                self._groups_here = await self._takes_groups(cluster=True)
+            return await self._node_group(battle_id) if self._groups_here else None
+        if self._groups_here is None:
+            self._groups_here = await self._takes_groups(cluster=False)
+        return 0 if self._groups_here else None
+
+    async def _takes_groups(self, *, cluster: bool) -> bool | None:
+        """Whether groups go to this database (None: it could not say now; asked again)."""
+        try:
+            async with self._connection() as conn:
+                cur = await conn.execute(_TAKES_GROUPS)
+                found = await cur.fetchone()
+        except (psycopg.Error, DatabaseUnavailable):
+            return None
+        assert found is not None
+        has_function, has_citus = bool(found[0]), bool(found[1])
+        return has_function and (cluster or not has_citus)
+
+    async def _send_group(self, lane: Hashable, parts: list[GroupPart]) -> list[Outcome]:
+        node = self._node_pools.get(lane) if self._nodes and isinstance(lane, int) else None
+        borrowed = _Borrowed(*node) if node is not None else self._connection()
+        async with borrowed as conn:
+            if len(parts) == 1:  # alone: the plain append, no subtransaction to pay
+                return [await self._send_alone(conn, parts[0])]
+            params = group_params(parts, self._chain_key)
+            cur = await conn.execute(self._group_sql, params, prepare=True)
+            return outcomes_of(len(parts), await cur.fetchall())
+
+    async def _send_alone(self, conn: psycopg.AsyncConnection[Any], part: GroupPart) -> Outcome:
+        try:
+            positions = await self._insert(
+                conn,
+                part.rows,
+                part.key,
+                part.fingerprint,
+                part.response,
+                part.projection,
+                part.questions,
+            )
+        except psycopg.OperationalError:
+            raise  # the database away: the caller's DatabaseUnavailable
+        except psycopg.Error as exc:
+            return Outcome(refused=exc.sqlstate, detail=exc.diag.message_detail, error=exc)
+        return Outcome(positions)
 
     async def _insert(
         self,
@@ -240,7 +372,9 @@ class AsyncPostgresLog:
             projection is not None,
             projection is not None and projection.snapshot is not None,
         )
-        params = append_params(rows, idempotency_key, fingerprint, response, projection, questions)
+        params = append_params(
+            rows, idempotency_key, fingerprint, response, projection, questions, self._chain_key
+        )
         cur = await conn.execute(sql, params, prepare=True)
         return {row[0]: row[1] for row in await cur.fetchall()}
 
@@ -337,6 +471,12 @@ class AsyncPostgresLog:
             yield conn
 
     async def _borrowed_for(self, battle_id: str) -> _Borrowed | None:
+        group = await self._node_group(battle_id)
+        return None if group is None else _Borrowed(*self._node_pools[group])
+
+    async def _node_group(self, battle_id: str) -> int | None:
+        """The node group of the worker holding the battle, one the server has a pool for;
+        None when it cannot tell (then any node forwards)."""
         if self._nodes is None and not await self._route_by_battle():
             return None
         assert self._nodes is not None
@@ -347,8 +487,7 @@ class AsyncPostgresLog:
                     group = await self._nodes.look_up(conn, battle_id)
             except psycopg.Error:
                 return None  # the node it reached could not say: any node will forward
-        node = self._node_pools.get(group) if group is not None else None
-        return None if node is None else _Borrowed(*node)
+        return group if group in self._node_pools else None
 
     async def _route_by_battle(self) -> bool:
         """Whether the nodes of the host list are Citus workers, each now with its pool; asked

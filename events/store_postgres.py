@@ -39,6 +39,7 @@ from sqlalchemy import Connection, Engine, text
 
 from events import cluster
 from events.append_statement import QuestionRows
+from events.battle_head import RecordedHead
 from events.chain import (
     HEADS_BUDGET,
     ChainHeads,
@@ -98,6 +99,7 @@ _LATEST_SNAPSHOTS = text(
     " WHERE s.battle_id = :b AND s.reducer_version = :r"
     " AND s.version <= :v ORDER BY s.version DESC LIMIT 4"
 )
+_RECORDED_HEAD = text("SELECT version, hash, mac FROM battle_heads WHERE battle_id = :b")
 _HASHES = text("SELECT version, hash FROM event_log WHERE battle_id = :b AND version = ANY(:vs)")
 _DELETE_SNAPSHOTS = text("DELETE FROM snapshots WHERE battle_id = :b")
 _INSERT_SNAPSHOT = text(
@@ -340,6 +342,20 @@ class PostgresEventStore:
             if found is not None:
                 return found
         return None
+
+    def recorded_head(self, battle_id: str) -> RecordedHead | None:
+        """The head the append recorded beside the battle's row (events/battle_head.py), with
+        whether its MAC holds; None when none was recorded (a battle not appended to since
+        migration 0011_i36, or a store without a chain key)."""
+        if self.chain_key is None:
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(_RECORDED_HEAD, {"b": battle_id}).first()
+        if row is None:
+            return None
+        return RecordedHead.read(
+            self.chain_key, battle_id, row.version, bytes(row.hash), bytes(row.mac)
+        )
 
     def hashes_at(self, battle_id: str, versions: Sequence[int]) -> dict[int, bytes]:
         """The log's chain hash at each of `versions` it has."""

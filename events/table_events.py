@@ -29,7 +29,8 @@ class OrderSet(Event):
     sides: list[str] = Field(default=[], max_length=50)
     """Sides, first to act first (empty when the order lists creatures)."""
     reason: str | None = None
-    """Why the order was set or changed (the intent's, or its ruling's reason), if given."""
+    """Why the order was set or changed (the intent's, or its ruling's reason); null when
+    none was given."""
 
 
 @registry.register
@@ -43,9 +44,9 @@ class Adjusted(Event):
     reason: str
     """Why the director adjusted it (shown wherever the action is)."""
     hp: int | None = None
-    """Its stamina (hit points) from now on; absent: unchanged."""
+    """Its stamina (hit points) from now on; null: unchanged."""
     hp_before: int | None = None
-    """Its stamina before (given when `hp` is)."""
+    """Its stamina before the adjustment; null when `hp` is null (unchanged)."""
     conditions_on: list[str] = []
     """Conditions it gained."""
     conditions_off: list[str] = []
@@ -59,4 +60,4 @@ class Adjusted(Event):
     speeds_before: dict[str, int] = {}
     """What each speed set was before (absent from it: it had none)."""
     stability: int | None = None
-    """Its stability from now on; absent: unchanged."""
+    """Its stability from now on; null: unchanged."""

@@ -103,6 +103,7 @@ def create_app(settings: Settings, engine: Engine) -> FastAPI:
         engine,
         on_conflict=metrics.conflicts.labels("re-decided").inc,
         on_refused_row=lambda kind: metrics.refused_rows.labels(kind).inc(),
+        on_group=metrics.append_groups.observe,
     )
     hub = StreamHub(
         notify_url(settings, engine),

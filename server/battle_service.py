@@ -54,9 +54,10 @@ from server.errors import BadRequest, Busy, Forbidden, NotFound, OverLimit
 from server.queries.options import options_answer
 from server.queries.reach import reach_answer
 from server.readers.authorisation import authorise
-from server.readers.redaction import Reader, Visibility, hidden_from, reader_of
+from server.readers.redaction import Reader, Visibility, reader_of
 from server.readers.tokens import Principal, new_token, token_hash
 from server.readers.unseen_dice import UnseenDice, secret_seed
+from server.readers.view import ReaderView, view_of
 from server.state.loader import CACHE_BYTES, Loaded, StateLoader
 
 log = structlog.get_logger("turnledger.battles")
@@ -276,8 +277,10 @@ class BattleService:
         idempotency_key: str | None = None,
         dry_run: bool = False,
         correlation_id: str | None = None,
+        view: ReaderView | None = None,
     ) -> IntentOutcome:
-        """Judge an intent on the battle's head and append what it does (or preview it)."""
+        """Judge an intent on the battle's head and append what it does (or preview it); a
+        player's is judged on what it knows (`view`, read now when not given)."""
         check_idempotency_key(idempotency_key)
         try:
             request = canonical_request(intent.model_dump(mode="json", exclude_none=True))
@@ -285,8 +288,8 @@ class BattleService:
             return IntentOutcome(0, refused=Refused(rule="intent/invalid", detail=str(exc)))
         hidden: set[str] = set()
         if not principal.is_director:
-            reader, seen = await self._blocking(self.reader, principal)
-            hidden = hidden_from(reader, seen)
+            known = view or await self._blocking(view_of, self, principal)
+            hidden = set(known.hidden())
         command = Command(
             principal.battle_id,
             principal.actor,
@@ -454,8 +457,7 @@ class BattleService:
         are asked of the battle without the creatures hidden from it."""
         if principal.is_director:
             return loaded
-        reader, seen = await self._blocking(self.reader, principal)
-        hidden = hidden_from(reader, seen)
+        hidden = (await self._blocking(view_of, self, principal)).hidden()
         if not hidden:
             return loaded
         return Loaded(loaded.battle_id, loaded.version, known_state(loaded.state, hidden))

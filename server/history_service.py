@@ -40,17 +40,10 @@ from server.errors import NotFound
 from server.queries.action_index import ActionInfo, actions_backwards
 from server.queries.lazy_page import LazyPage
 from server.readers.authorisation import authorise
-from server.readers.redaction import (
-    PLACEHOLDER,
-    Reader,
-    Visibility,
-    hidden_from,
-    redact_event,
-    redact_view,
-    shown_trace,
-)
+from server.readers.redaction import PLACEHOLDER
 from server.readers.tokens import Principal
 from server.readers.unseen_dice import UnseenDice
+from server.readers.view import ReaderView, view_of
 from server.state.loader import Loaded
 
 TOO_COSTLY = "limits/too-costly"
@@ -407,25 +400,29 @@ class HistoryService:
     # -- judgement ----------------------------------------------------------------------
 
     def judgement(
-        self, principal: Principal, intent_id: str, budget: Budget | None = None
+        self,
+        principal: Principal,
+        intent_id: str,
+        budget: Budget | None = None,
+        view: ReaderView | None = None,
     ) -> dict[str, Any] | Refused:
         """Judge a recorded action again: same prior state, intent and dice; current rules.
-        `budget` is the work it may cost (a whole battle's re-judgement shares one)."""
+        `budget` is the work it may cost (a whole battle's re-judgement shares one); it is
+        read as `view`'s reader may read it (the request's, server/readers/view.py)."""
         battle_id = principal.battle_id
         envelopes = self.store.find_action(battle_id, intent_id)
         if not envelopes or envelopes[0].type != "IntentAccepted":
             return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
         opening = envelopes[0].event(registry)
         assert isinstance(opening, IntentAccepted)
-        reader, seen = self.battles.reader(principal)
+        view = view or view_of(self.battles, principal)
         first = envelopes[0].version
-        hidden = hidden_from(reader, seen, first)
-        if redact_event(envelopes[0].type, envelopes[0].data, first, reader, seen)[0] != (
-            "IntentAccepted"
-        ):  # an action a hidden creature took is, to this reader, no action
+        hidden = set(view.hidden(first))
+        if not view.shows(envelopes[0]):
+            # an action a hidden creature took is, to this reader, no action
             return Refused(rule="history/unknown-action", detail=f"no action {intent_id!r}")
         recorded = _as_recorded(envelopes[1:])
-        recorded_seen = _as_seen(recorded, first + 1, reader, seen)
+        recorded_seen = _as_seen(recorded, first + 1, view)
         base: dict[str, Any] = {
             "intent_id": intent_id,
             "intent": opening.intent,
@@ -434,7 +431,7 @@ class HistoryService:
             "rules_version_then": envelopes[0].rules_version,
             "recorded": {
                 "events": recorded_seen,
-                "trace": shown_trace(opening.trace, hidden),
+                "trace": view.trace(opening.trace, first),
             },
             "ruling": ruling_of(opening.intent, recorded_seen),
         }
@@ -488,9 +485,10 @@ class HistoryService:
         last: int | None,
         states: str = "each",
         max_bytes: int = MAX_REPLAY_BYTES,
+        view: ReaderView | None = None,
     ) -> dict[str, Any]:
         """`replay_page`, built whole."""
-        return self.replay_page(principal, first, last, states, max_bytes).whole()
+        return self.replay_page(principal, first, last, states, max_bytes, view).whole()
 
     def replay_page(
         self,
@@ -499,6 +497,7 @@ class HistoryService:
         last: int | None,
         states: str = "each",
         max_bytes: int = MAX_REPLAY_BYTES,
+        view: ReaderView | None = None,
     ) -> LazyPage:
         """Each event of a range with the state after it, and each action's trace.
 
@@ -519,8 +518,8 @@ class HistoryService:
             raise NotFound(f"versions run from 1 to {head}; {first}..{last} is not a range")
         last = min(last, first + MAX_REPLAY_EVENTS - 1)
         state = self.loader.at(battle_id, first - 1).state if first > 1 else None
-        reader, seen = self.battles.reader(principal)
-        if seen.any and not principal.is_director:
+        view = view or view_of(self.battles, principal)
+        if not view.everything:
             # a change between two whole states would tell what hidden creatures did: a
             # reader from whom some are hidden is sent each state, redacted (keyframes only)
             states = "each" if states == "changes" else states
@@ -530,9 +529,7 @@ class HistoryService:
         return LazyPage(
             {"battle_id": battle_id, "from": first},
             "steps",
-            self._replay_steps(
-                battle_id, envelopes, state, states, (reader, seen), last, ended, max_bytes
-            ),
+            self._replay_steps(battle_id, envelopes, state, states, view, last, ended, max_bytes),
             lambda: {"to": ended[0], **({"next_from": ended[0] + 1} if ended[0] < last else {})},
         )
 
@@ -542,12 +539,11 @@ class HistoryService:
         envelopes: Sequence[Envelope],
         state: BattleState | None,
         states: str,
-        seen_by: tuple[Reader, Visibility],
+        view: ReaderView,
         last: int,
         ended: list[int],
         max_bytes: int = MAX_REPLAY_BYTES,
     ) -> Iterator[dict[str, Any]]:
-        reader, seen = seen_by
         spent, any_step = 0, False
         shown_before: BattleState | None = None  # `changes`: the state the page last showed
         for env in envelopes:
@@ -562,14 +558,14 @@ class HistoryService:
             elif state is not None and (
                 states in ("each", "changes") or (states == "last" and env.version == last)
             ):
-                shown = redact_view(battle_view(state), reader, seen, env.version)
+                shown = view.state(battle_view(state), env.version)
                 size = len(orjson.dumps(shown))
             if shown is not None or change is not None:
                 if any_step and spent + size > max_bytes:
                     break  # this page is full: the client asks again from here
                 spent += size
                 shown_before = state
-            kind, data = redact_event(env.type, env.data, env.version, reader, seen)
+            kind, data = view.event(env.type, env.data, env.version)
             event: dict[str, Any] = {"type": kind, "data": data}
             if kind != PLACEHOLDER:
                 event.update(
@@ -590,7 +586,11 @@ class HistoryService:
             }
 
     def what_if(
-        self, principal: Principal, version: int, intents: Sequence[Intent]
+        self,
+        principal: Principal,
+        version: int,
+        intents: Sequence[Intent],
+        view: ReaderView | None = None,
     ) -> dict[str, Any] | Refused:
         """From `version`, apply other intents without appending; compare with the real log.
 
@@ -615,8 +615,8 @@ class HistoryService:
                 rule="history/what-if-size",
                 detail=f"give 1 to {MAX_WHAT_IF_INTENTS} intents",
             )
-        reader, seen = self.battles.reader(principal)
-        hidden = hidden_from(reader, seen, version) | hidden_from(reader, seen)
+        view = view or view_of(self.battles, principal)
+        hidden = set(view.hidden_then_or_now(version))
         # a player's what-if is asked of the battle as it knows it (engine/unseen.py)
         state = known_state(self.loader.at(battle_id, version).state, hidden)
         steps: list[dict[str, Any]] = []
@@ -638,7 +638,7 @@ class HistoryService:
             state = fold(decision.events, state)
             tried = []
             for e in decision.events:
-                kind, data = redact_event(e.type, encode(e), head + 1, reader, seen)
+                kind, data = view.event(e.type, encode(e), head + 1)
                 tried.append({"type": kind, "data": data})
             steps.append(
                 {
@@ -649,13 +649,13 @@ class HistoryService:
             )
         compare_at = _compared_version(actions, version, len(intents), head)
         actual = self.loader.at(battle_id, compare_at).state
-        hidden |= hidden_from(reader, seen, compare_at)
+        hidden |= view.hidden(compare_at)
         shown, actual = known_state(state, hidden), known_state(actual, hidden)
         return {
             "battle_id": battle_id,
             "from_version": version,
             "steps": steps,
-            "state": redact_view(battle_view(shown), reader, seen, version),
+            "state": view.state(battle_view(shown), version),
             "compared_with_version": compare_at,
             "difference": _state_difference(shown, actual),
         }
@@ -778,13 +778,11 @@ def _judged_again(
     return judge_unseen(intent, before, set(opening.unseen), judge, Context())
 
 
-def _as_seen(
-    events: list[dict[str, Any]], version: int, reader: Reader, seen: Visibility
-) -> list[dict[str, Any]]:
-    """Events of an action starting at `version`, as `reader` may read them."""
+def _as_seen(events: list[dict[str, Any]], version: int, view: ReaderView) -> list[dict[str, Any]]:
+    """Events of an action starting at `version`, as `view`'s reader may read them."""
     out = []
     for n, e in enumerate(events):
-        kind, data = redact_event(e["type"], e["data"], version + n, reader, seen)
+        kind, data = view.event(e["type"], e["data"], version + n)
         out.append({"type": kind, "data": data})
     return out
 

@@ -133,6 +133,7 @@ def wire_services(
     on_conflict: Callable[[], None] = lambda: None,
     keyring: Keyring | None = None,
     on_refused_row: Callable[[str], None] = lambda kind: None,
+    on_group: Callable[[int], None] = lambda size: None,
 ) -> Wired:
     """The store, the async append path, the executor, and the services over them.
     `on_refused_row(kind)` counts a derived row whose seal did not check (events/seal.py)."""
@@ -162,6 +163,9 @@ def wire_services(
         pool_size=settings.pool_size,
         timeouts=settings.database_timeouts(),
         chain_key=keyring.chain_key,
+        group_flights=settings.append_groups,
+        group_max=settings.append_group_max,
+        on_group=on_group,
     )
     # Decisions that may search at length, and cold synchronous reads, run here; a small
     # pool, because one interpreter computes on one core at a time anyway.

@@ -154,8 +154,9 @@ class RulesetBase:
         return KNOWN_CONDITIONS
 
     def provokes(self, kind: str) -> bool:
-        """Does this kind of movement (move, shift, teleport, forced, fall) provoke?"""
-        return kind == "move"
+        """Can this kind of movement (move, shift, teleport, forced, fall) open a reaction
+        window? None can unless the ruleset's text has a movement-triggered reaction."""
+        return False
 
     # -- dispatch --------------------------------------------------------------------------
     def handlers(self) -> dict[str, Handler]:

@@ -54,3 +54,6 @@ class Ruleset(Protocol):
 
     def reach_region(self, state: BattleState, c: Creature, kind: str) -> Region | None:
         """A gridless ruleset's reach region (None on a grid)."""
+
+    def provokes(self, kind: str) -> bool:
+        """Can this kind of movement (`move`, `shift`, `teleport`) open a reaction window?"""

@@ -4,14 +4,18 @@
 
 One run, one embedded PostgreSQL, the real battle service (`wire_services`): three battles
 alike but for a creature hidden from the player (none; one off its path; one on its path),
-and the player's dry runs of the same moves in each (`BattleService.submit` with `dry_run`:
-the reader's visibility, the battle as the player knows it, the rules). Then the same for a
+and the player's dry runs of the same moves in each, as the intents route runs them without
+HTTP: the request's reader view read once (server/readers/view.py `view_of`), the intent
+judged on the battle as the player knows it (`BattleService.submit` with `dry_run` and that
+view), and the answer encoded through the view by its marked fields (server/api/wire.py
+`outcome_json`, then orjson); and the judging alone (`submit` reading the view itself).
+Then the same for a
 real move's judging alone (engine/unseen.py: a real action of a player who cannot see some
 creatures is planned on what it knows, then meets the truth, so it is decided twice).
 
-Reported: microseconds per dry run (the median and the least of several timed batches; the
-machine is shared, so the least is what survives its load), and the engine's own decision
-time per real move with and without a hidden creature.
+Reported: microseconds per dry run, whole and judging only (the median and the least of
+several timed batches; the machine is shared, so the least is what survives its load), and
+the engine's own decision time per real move with and without a hidden creature.
 """
 
 from __future__ import annotations
@@ -21,15 +25,19 @@ import statistics
 import time
 from typing import Any
 
+import orjson
+
 from engine import Context, decide
 from engine.intents import parse_intent
 from engine.unseen import judge_unseen
 from events.migrate import upgrade
 from ops.bench.common import print_table, throwaway_postgres
+from server.api.wire import outcome_json
 from server.battle_service import CreatedBattle
 from server.operations.database import make_engine
 from server.operations.embedded_postgres import to_sqlalchemy_url
 from server.operations.settings import Settings
+from server.readers.view import view_of
 from server.wiring import wire_services
 
 BATCH = 50
@@ -104,9 +112,25 @@ def main() -> None:
                     answer = runner.run(service.submit(player, intent, dry_run=True))
                     assert answer.refused is None, answer.refused
 
-                median, least = per_call(dry)
+                def answered(intent: Any = intent, player: Any = player) -> None:
+                    view = view_of(service, player)
+                    answer = runner.run(service.submit(player, intent, dry_run=True, view=view))
+                    assert answer.refused is None, answer.refused
+                    orjson.dumps(outcome_json(answer, view))
+
+                median, least = per_call(answered)
+                judging, judging_least = per_call(dry)
                 what = body["type"] + (" to" if "to" in body and body["type"] == "move" else "")
-                rows.append((label, what, f"{median:.0f}", f"{least:.0f}"))
+                rows.append(
+                    (
+                        label,
+                        what,
+                        f"{median:.0f}",
+                        f"{least:.0f}",
+                        f"{judging:.0f}",
+                        f"{judging_least:.0f}",
+                    )
+                )
             state = service.loader.current(made.battle_id).state
             hidden = {LURKER} if at is not None else set()
             real = parse_intent(MOVES[0])
@@ -120,7 +144,7 @@ def main() -> None:
             engine_rows.append((label, f"{median:.0f}", f"{least:.0f}"))
         print_table(
             "A player's dry run, in process (us per request; the machine is shared)",
-            ["battle", "dry run", "median", "least"],
+            ["battle", "dry run", "answered median", "least", "judged median", "least"],
             rows,
         )
         print_table(

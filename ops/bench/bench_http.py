@@ -2,6 +2,7 @@
 
     python -m ops.bench bench_http          (or `make bench` for every benchmark)
     python -m ops.bench bench_http --creatures 8 50 200 --map 200x200
+    python -m ops.bench bench_http --clients 8 64 256     (appends in groups, issue 41)
 
 Starts, on one throwaway embedded PostgreSQL, the real server with one worker and with two
 (uvicorn and uvloop with the edge protocol, as `turnledger serve` runs it) and a floor app
@@ -17,6 +18,11 @@ Reported per variant: requests/s, p50/p99, and CPU time per request of the serve
 and of PostgreSQL (from /proc), which is the figure that survives a busy machine. Targets
 (issue 13, reported, not asserted): >= 0.5x the floor app, >= 0.15x the raw insert rate,
 server + PostgreSQL CPU <= 1.5 ms per intent, p99 < 50 ms.
+
+With `--clients`, the server with its appends committed in groups (events/append_group.py)
+and the same server with each append alone (`TURNLEDGER_APPEND_GROUPS=0`), beside the floor,
+at each number of concurrent clients, each client on its own battle: with the figures above,
+the mean size of the groups and the share of appends by the size of their group.
 """
 
 from __future__ import annotations
@@ -170,6 +176,7 @@ def running_server(
     rate_limits: bool | None = None,
     questions_follow: bool = False,
     http: str | None = None,
+    env: dict[str, str] | None = None,
 ) -> Iterator[Served]:
     """uvicorn with uvloop serving `factory` (the real server by default).
 
@@ -178,12 +185,14 @@ def running_server(
     and refuses none; True keeps the default rates, False turns the limiter off. `http`:
     uvicorn's protocol; by default the real server runs as `turnledger serve` runs it (the
     edge protocol, `server.api.edge:EdgeProtocol`, and no proxy headers believed: no proxy is
-    trusted by default), and any other app on plain httptools, the parser the edge wraps."""
+    trusted by default), and any other app on plain httptools, the parser the edge wraps.
+    `env`: more of the server's environment (its settings, as `TURNLEDGER_APPEND_GROUPS`)."""
     if http is None:
         http = "server.api.edge:EdgeProtocol" if factory == SERVER_FACTORY else "httptools"
     port = free_port()
     env = {
         **os.environ,
+        **(env or {}),
         "DATABASE_URL": to_sqlalchemy_url(uri) if factory == SERVER_FACTORY else uri,
         "TURNLEDGER_LOG_LEVEL": "warning",
         "TURNLEDGER_RATE_LIMITS": "off" if rate_limits is False else "on",
@@ -357,6 +366,8 @@ class Tally:
     errors: int = 0
     server_cpu: float = 0.0
     pg_cpu: float = 0.0
+    groups: GroupSizes | None = None
+    """The sizes of the groups its appends went to the database in (the server's /metrics)."""
 
     def add(self, m: Measurement, errors: int, server_cpu: float, pg_cpu: float) -> None:
         self.requests += m.operations
@@ -377,10 +388,62 @@ class Tally:
 def measure(
     uri: str, served: Served, tally: Tally, battles: list[tuple[str, str]], clients: int, **kw: Any
 ) -> None:
+    groups = group_histogram(served.url) if tally.groups is not None else None
     before = cpu_seconds(served.pids()), cpu_seconds(postgres_pids(uri))
     m, errors = run_loop(http_workload(served.url, tally.name, battles, clients, **kw))
     after = cpu_seconds(served.pids()), cpu_seconds(postgres_pids(uri))
     tally.add(m, errors, after[0] - before[0], after[1] - before[1])
+    if tally.groups is not None and groups is not None:
+        tally.groups.add(groups, group_histogram(served.url))
+
+
+GROUP_METRIC = "turnledger_append_group_size"
+
+
+def group_histogram(url: str) -> dict[str, float]:
+    """The server's histogram of append group sizes (`le` bound -> groups so far, cumulative;
+    `sum` and `count` too), from its /metrics (one worker's: run it with one)."""
+    found: dict[str, float] = {}
+    for line in httpx.get(f"{url}/metrics", timeout=10).text.splitlines():
+        if line.startswith(f"{GROUP_METRIC}_bucket"):
+            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            found[bound] = float(line.rsplit(" ", 1)[1])
+        elif line.startswith((f"{GROUP_METRIC}_sum ", f"{GROUP_METRIC}_count ")):
+            found[line.split(" ", 1)[0].rsplit("_", 1)[1]] = float(line.rsplit(" ", 1)[1])
+    return found
+
+
+@dataclass
+class GroupSizes:
+    """Groups of appends counted between scrapes of the server's histogram."""
+
+    cumulative: dict[str, float] = field(default_factory=dict)
+
+    def add(self, before: dict[str, float], after: dict[str, float]) -> None:
+        for bound, n in after.items():
+            self.cumulative[bound] = self.cumulative.get(bound, 0.0) + n - before.get(bound, 0.0)
+
+    @property
+    def mean(self) -> float:
+        count = self.cumulative.get("count", 0.0)
+        return self.cumulative.get("sum", 0.0) / count if count else float("nan")
+
+    def shares(self) -> str:
+        """The share of appends (not of groups) by the size of their group: a group of n
+        counts n times; a bucket's appends are estimated at its upper bound."""
+        bounds = sorted(
+            (float(b), n) for b, n in self.cumulative.items() if b not in ("sum", "count")
+        )
+        parts, below, last = [], 0.0, 0.0
+        for bound, n in bounds:
+            groups = n - below
+            if groups > 0 and bound != float("inf"):
+                low = int(last) + 1
+                parts.append((f"{low}" if low == int(bound) else f"{low}-{int(bound)}", groups))
+            below, last = n, bound
+        weights = [(label, groups * float(label.rsplit("-", 1)[-1])) for label, groups in parts]
+        total = sum(w for _, w in weights) or 1.0
+        return " ".join(f"{label}:{w / total:.0%}" for label, w in weights if w / total >= 0.005)
 
 
 def run_loop(coroutine: Any) -> Any:
@@ -448,11 +511,122 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--map", type=map_size, default=None, help="map size WIDTHxHEIGHT (default: a strip)"
     )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        nargs="+",
+        default=None,
+        help="concurrent clients (each on its own battle): measures the server with its appends"
+        " in groups and each alone, beside the floor, at each count (issue 41)",
+    )
     return parser.parse_args(argv or [])
+
+
+ALONE = {"TURNLEDGER_APPEND_GROUPS": "0"}
+"""The server's environment with every append its own statement and commit."""
+
+
+def by_clients(counts: list[int]) -> None:
+    """The server with its appends committed in groups and each alone, and the floor app,
+    at each number of concurrent clients, rounds alternated: requests/s, latency, CPU per
+    intent (server and PostgreSQL) and the sizes of the groups."""
+    with throwaway_postgres() as uri:
+        engine = make_engine(to_sqlalchemy_url(uri))
+        upgrade(engine)
+        engine.dispose()
+        with psycopg.connect(uri, autocommit=True) as conn:
+            conn.execute(FLOOR_TABLE)
+        with (
+            running_server(uri, 1) as grouped,
+            running_server(uri, 1, env=ALONE) as alone,
+            running_server(uri, 1, FLOOR_FACTORY) as floor,
+        ):
+            plans: list[tuple[int, list[tuple[Tally, Served, list[tuple[str, str]]]]]] = []
+            for clients in counts:
+                plans.append(
+                    (
+                        clients,
+                        [
+                            (
+                                Tally(
+                                    f"turnledger, groups, {clients} clients", groups=GroupSizes()
+                                ),
+                                grouped,
+                                run_loop(make_battles(grouped.url, clients)),
+                            ),
+                            (
+                                Tally(f"turnledger, each alone, {clients} clients"),
+                                alone,
+                                run_loop(make_battles(alone.url, clients)),
+                            ),
+                            (
+                                Tally(f"floor app, {clients} clients"),
+                                floor,
+                                [(f"floor{n}", "-") for n in range(clients)],
+                            ),
+                        ],
+                    )
+                )
+            for round_ in range(ROUNDS):
+                for clients, variants in plans:
+                    turn = round_ % len(variants)
+                    for tally, served, battles in variants[turn:] + variants[:turn]:
+                        measure(uri, served, tally, battles, clients)
+        rows = []
+        for _, variants in plans:
+            floor_rate = variants[-1][0].rate
+            for tally, _, _ in variants:
+                server_ms = tally.per_request_ms(tally.server_cpu)
+                pg_ms = tally.per_request_ms(tally.pg_cpu)
+                rows.append(
+                    (
+                        tally.name,
+                        tally.rate,
+                        percentile(tally.latencies, 50) * 1000,
+                        percentile(tally.latencies, 99) * 1000,
+                        tally.errors,
+                        server_ms,
+                        pg_ms,
+                        server_ms + pg_ms,
+                        tally.rate / floor_rate,
+                        tally.groups.mean if tally.groups else float("nan"),
+                        tally.groups.shares() if tally.groups else "",
+                    )
+                )
+        print_table(
+            f"HTTP intents by concurrent clients, each on its own battle ({ROUNDS} alternated"
+            f" rounds of {SECONDS:.0f} s; load {os.getloadavg()[0]:.2f})",
+            (
+                "variant",
+                "req/s",
+                "p50 ms",
+                "p99 ms",
+                "errors",
+                "server cpu ms/req",
+                "pg cpu ms/req",
+                "cpu ms/req",
+                "x floor",
+                "mean group",
+                "appends by group size",
+            ),
+            rows,
+        )
+        console.print(
+            "groups: appends of different battles committed in one statement and one commit"
+            " (events/append_group.py); each alone: the same server with"
+            " TURNLEDGER_APPEND_GROUPS=0, every append its own statement and commit (as before"
+            " issue 41); appends by group size: the share of appends that went in a group of"
+            " that size (from the server's turnledger_append_group_size histogram; a bucket"
+            " counted at its upper bound). Targets (issue 41): server + pg cpu <= 1.0 ms per"
+            " intent, >= 0.4x the floor, p99 < 50 ms at 64 clients."
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
     args = options(argv)
+    if args.clients:
+        by_clients(args.clients)
+        return
     size: tuple[int, int] | None = args.map
     plain = args.creatures == [CREATURES] and size is None
     with throwaway_postgres() as uri:

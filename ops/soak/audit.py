@@ -40,6 +40,7 @@ def audit(uri: str, ledger: Ledger, subscribers: list[Subscriber]) -> Audit:
         _check_ledger(store, ledger, result)
         _check_battles(store, {e.battle_id for e in ledger.entries}, result)
         _check_streams(store, subscribers, result)
+        _count_groups(store, result)
     finally:
         store.close()
         engine.dispose()
@@ -126,6 +127,32 @@ def _check_battles(store: PostgresEventStore, battle_ids: set[str], result: Audi
             "battles": len(battle_ids),
             "hash chains broken (must be 0)": broken,
             "read models unlike replay (must be 0)": differing,
+        }
+    )
+
+
+GROUPS = """
+    SELECT count(*) FILTER (WHERE battles > 1) AS grouped,
+           coalesce(sum(battles) FILTER (WHERE battles > 1), 0) AS appends,
+           coalesce(max(battles), 0) AS largest
+    FROM (SELECT tx_id, count(DISTINCT battle_id) AS battles FROM event_log GROUP BY tx_id) AS t
+"""
+"""Transactions that committed appends of more than one battle: groups (events/append_group.py),
+told apart in the log itself by the transaction id each event records."""
+
+
+def _count_groups(store: PostgresEventStore, result: Audit) -> None:
+    """How many appends the log shows committed in groups (so a kill -9 of the server met
+    groups on their way, and the counts above covered them)."""
+    from sqlalchemy import text
+
+    with store.engine.connect() as conn:
+        found = conn.execute(text(GROUPS)).one()
+    result.counts.update(
+        {
+            "commits of more than one battle": int(found.grouped),
+            "battles' appends in them": int(found.appends),
+            "battles in the largest": int(found.largest),
         }
     )
 

@@ -25,6 +25,7 @@ from server.history_service import HistoryService
 from server.operations.settings import Settings
 from server.questions.answering import LogQuestions
 from server.readers.tokens import Principal, token_hash
+from server.readers.view import ReaderView, director_view, view_of
 from server.state.stream_hub import StreamHub
 from server.trust.api_keys import ApiKey, ApiKeys
 from server.trust.keyring import Keyring
@@ -277,7 +278,20 @@ async def api_key(
         raise ProblemError(401, "unauthorized", "creating battles needs the server's API key")
 
 
+async def reader_view(
+    who: Principal = Depends(principal), deps: Services = Depends(services)
+) -> ReaderView:
+    """What the caller may read of its battle (server/readers/view.py), read once per
+    request: every route of the request that asks for it shares this one (FastAPI keeps a
+    dependency's value for the request), and its answers are encoded through it. The
+    director's reads nothing; a player's reads who may see whom as the log stands."""
+    if who.is_director:
+        return director_view()
+    return await run_in_threadpool(view_of, deps.battles, who)
+
+
 Caller = Annotated[Principal, Depends(principal)]
+View = Annotated[ReaderView, Depends(reader_view)]
 Director = Annotated[Principal, Depends(director)]
 Deps = Annotated[Services, Depends(services)]
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+GROUP_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1000)
 
 
 @dataclass
@@ -20,6 +21,7 @@ class Metrics:
     stream_reads: Counter
     stream_hub_failures: Counter
     refused_rows: Counter
+    append_groups: Histogram
 
     @classmethod
     def create(cls) -> Metrics:
@@ -61,6 +63,13 @@ class Metrics:
                 "Snapshots and read-model rows whose seal did not check (never used: the"
                 " answer came from the log, and the row was rebuilt)",
                 ["kind"],
+                registry=r,
+            ),
+            append_groups=Histogram(
+                "turnledger_append_group_size",
+                "Appends of different battles sent to the database in one statement and one"
+                " commit (1: an append that went alone)",
+                buckets=GROUP_BUCKETS,
                 registry=r,
             ),
         )

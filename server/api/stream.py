@@ -41,7 +41,8 @@ from events.envelope import Envelope
 from server.api.edge import DIRECT_BODY, DirectBody
 from server.api.problems import is_database_down
 from server.api.stream_encoding import CatchUpBudget, EncodedEvents, sse_redacted
-from server.readers.redaction import DIRECTOR, Reader, Visibility, kind_of
+from server.readers.redaction import DIRECTOR
+from server.readers.view import ReaderView
 from server.state.stream_hub import PAGE, StreamHub, Subscription
 
 log = structlog.get_logger("turnledger.stream")
@@ -95,15 +96,14 @@ class Follower:
         kind: str = DIRECTOR,
         encoded: EncodedEvents | None = None,
         budget: CatchUpBudget | None = None,
-        reader: Reader | None = None,
-        seen: Visibility | None = None,
+        view: ReaderView | None = None,
     ) -> None:
         self.hub, self.sub, self._read, self.last = hub, sub, read, after
         self.kind = kind
         """The reader's kind (server/readers/redaction.py): what of each event it may see."""
-        self.reader, self.seen = reader, seen
-        """A player's rights and who may see whom as read so far (None: nothing to hide
-        from this reader's kind); each event is read into `seen` before it is encoded."""
+        self.view = view
+        """A player's view: its rights and who may see whom as read so far (None: nothing
+        to hide from this reader's kind); each event is read into it before it is encoded."""
         self._encoded = encoded or EncodedEvents(8 * 2**20)
         self._budget = budget or CatchUpBudget(float("inf"))
         self._first: list[bytes] | None = None
@@ -260,29 +260,29 @@ class Follower:
         return kept
 
     def _kind(self) -> str:
-        if self.reader is None or self.seen is None:
+        if self.view is None:
             return self.kind
-        return kind_of(self.reader, self.seen)
+        return self.view.kind
 
     def _feed(self, run: list[Envelope]) -> None:
         """Read the next events into who may see whom, all of them before any is encoded: a
         hide or a reveal applies from the first event of its action on (the intent that
         reveals a creature is read with it, the one that hides it is not), which the events
         read one at a time would not yet know. `run` follows the versions read so far."""
-        if self.reader is not None and self.seen is not None:
+        if self.view is not None:
             for e in run:
-                self.seen.feed(e)
+                self.view.read(e)
 
     def _encode(self, e: Envelope) -> bytes:
         """`e` as this reader reads it, encoded once per kind of reader (`_feed` has read
         it and the rest of its action)."""
-        if self.reader is None or self.seen is None:
+        view = self.view
+        if view is None:
             return self._encoded.of(e, self.kind)
-        reader, seen = self.reader, self.seen
-        kind = kind_of(reader, seen)
+        kind = view.kind
         if kind == self.kind:  # nothing hidden: the plain kind's bytes
             return self._encoded.of(e, kind)
-        return self._encoded.of(e, kind, lambda env: sse_redacted(env, reader, seen))
+        return self._encoded.of(e, kind, lambda env: sse_redacted(env, view))
 
 
 def consecutive(handed: list[Envelope], shared: dict[Any, Any]) -> bool:

@@ -25,7 +25,8 @@ import orjson
 from events.envelope import Envelope
 from events.lru import SizedLRU
 from server.api.wire import envelope_json, redacted_json
-from server.readers.redaction import Reader, Visibility, sees_secrets
+from server.readers.redaction import sees_secrets
+from server.readers.view import ReaderView
 
 CATCH_UP_READERS = 2
 """Catch-up reads of the log one process runs at once (others wait their turn)."""
@@ -39,10 +40,10 @@ def sse_bytes(e: Envelope, kind: str) -> bytes:
     return b"id: %d\r\nevent: %s\r\ndata: %s\r\n\r\n" % (e.version, e.type.encode(), data)
 
 
-def sse_redacted(e: Envelope, reader: Reader, seen: Visibility) -> bytes:
-    """The server-sent event of `e` as `reader` reads it (a placeholder's `event` is
-    `Unseen`)."""
-    shown = redacted_json(e, reader, seen)
+def sse_redacted(e: Envelope, view: ReaderView) -> bytes:
+    """The server-sent event of `e` as `view`'s reader reads it (a placeholder's `event`
+    is `Unseen`)."""
+    shown = redacted_json(e, view)
     data = orjson.dumps(shown)
     kind = str(shown["type"]).encode()
     return b"id: %d\r\nevent: %s\r\ndata: %s\r\n\r\n" % (e.version, kind, data)

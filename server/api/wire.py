@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 import orjson
 from pydantic import BaseModel
+from starlette.background import BackgroundTask
 from starlette.responses import Response
 
+from events.creature_fields import LOGGED
 from events.envelope import Envelope
 from events.vocabulary import Event
+from server.api.answers.common import DryRunOut, IntentOut
+from server.api.answers.events import LoggedEvent
 from server.api.problems import ProblemError
 from server.commands.pipeline import IntentOutcome
-from server.readers.redaction import (
-    PLACEHOLDER,
-    Reader,
-    Visibility,
-    hidden_from,
-    readable,
-    redact_event,
-    shown_trace,
-)
+from server.readers.redaction import readable
+from server.readers.view import ReaderView
+
+LOGGED_ENVELOPE = Annotated[LoggedEvent, LOGGED]
+"""One logged event on the wire (the stream's, one at a time)."""
 
 
 class OrjsonResponse(Response):
@@ -60,20 +61,11 @@ def envelope_json(e: Envelope, *, director: bool = True) -> dict[str, Any]:
     }
 
 
-def redacted_json(e: Envelope, reader: Reader, seen: Visibility) -> dict[str, Any]:
-    """An envelope as `reader` may read it (server/readers/redaction.py): itself, or a placeholder
-    keeping its version and carrying nothing else."""
-    kind, data = redact_event(e.type, e.data, e.version, reader, seen)
-    if kind != PLACEHOLDER:
-        shown = envelope_json(e, director=reader.director)
-        return {**shown, "type": kind, "data": data}
-    return {"battle_id": e.battle_id, "version": e.version, "type": PLACEHOLDER, "data": {}}
-
-
-def _preview_as(event: Event, reader: Reader, seen: Visibility) -> dict[str, Any]:
-    shown = preview_json(event)
-    kind, data = redact_event(shown["type"], shown["data"], seen.version + 1, reader, seen)
-    return {"type": kind, "data": data}
+def redacted_json(e: Envelope, view: ReaderView) -> dict[str, Any]:
+    """An envelope as `view`'s reader may read it: itself, or a placeholder keeping its
+    version and carrying nothing else (the live stream encodes one at a time)."""
+    shown: dict[str, Any] = view.answer(envelope_json(e), LOGGED_ENVELOPE)
+    return shown
 
 
 def preview_json(event: Event) -> dict[str, Any]:
@@ -81,25 +73,40 @@ def preview_json(event: Event) -> dict[str, Any]:
     return {"type": data.pop("type", event.type), "data": data}
 
 
-def outcome_json(
-    outcome: IntentOutcome, reader: Reader | None = None, seen: Visibility | None = None
-) -> dict[str, Any]:
-    """A judged intent's answer, as `reader` may read it (a player's lacks what is hidden
-    from it: a dry run's events are read at the head's visibility)."""
-    reader, seen = reader or Reader(True), seen or Visibility()
-    hidden = hidden_from(reader, seen)
+def outcome_json(outcome: IntentOutcome, view: ReaderView | None = None) -> dict[str, Any]:
+    """A judged intent's answer, as `view`'s reader may read it (by the fields its answer
+    model marks, server/readers/view.py; a dry run's events are read at the head)."""
     if outcome.envelopes:
-        events = [redacted_json(e, reader, seen) for e in outcome.envelopes]
+        events = [envelope_json(e) for e in outcome.envelopes]
     else:
-        events = [_preview_as(e, reader, seen) for e in outcome.events]
-    answer = {
+        events = [preview_json(e) for e in outcome.events]
+    answer: dict[str, Any] = {
         "version": outcome.version,
         "intent_id": outcome.intent_id,
         "events": events,
-        "trace": shown_trace(list(outcome.trace), hidden),
+        "trace": list(outcome.trace),
         "replayed": outcome.replayed,
         "dry_run": outcome.dry_run,
     }
-    if outcome.dry_run:  # like the trace, its words may name anyone: none with hidden ones
-        answer["reactions"] = [] if hidden else list(outcome.ahead)
-    return answer
+    if outcome.dry_run:
+        answer["reactions"] = list(outcome.ahead)
+    if view is None:
+        return answer
+    shown: dict[str, Any] = view.answer(answer, DryRunOut if outcome.dry_run else IntentOut)
+    return shown
+
+
+class ReaderAnswer(OrjsonResponse):
+    """An answer encoded as its reader may read it: `view` applied to the fields its answer
+    `model` marks (server/readers/view.py); the director's bytes are the answer's own."""
+
+    def __init__(
+        self,
+        content: Any,
+        view: ReaderView,
+        model: Any,
+        status_code: int = 200,
+        headers: Mapping[str, str] | None = None,
+        background: BackgroundTask | None = None,
+    ) -> None:
+        super().__init__(view.answer(content, model), status_code, headers, background=background)

@@ -104,6 +104,17 @@ class Settings(BaseSettings):
     log_format: Literal["auto", "json", "console"] = "auto"
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     pool_size: int = Field(default=10, ge=1, le=200)
+    append_groups: int = Field(
+        default=2,
+        ge=0,
+        le=32,
+        description="Groups of appends of different battles each process may have on their"
+        " round trip to a node at once (events/append_group.py); appends that arrive meanwhile"
+        " wait and go together, in one statement and one commit. 0: each append alone.",
+    )
+    append_group_max: int = Field(
+        default=64, ge=1, le=1000, description="Appends in one group at most."
+    )
     notify_interval: float = Field(default=0.005, ge=0, le=5)
     snapshot_every: int = Field(default=200, ge=1)
     max_retries: int = Field(

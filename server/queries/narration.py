@@ -14,26 +14,23 @@ from typing import Any
 from engine.narration import Narrator
 from events.envelope import Envelope
 from server.battle_service import BattleService
-from server.readers.redaction import PLACEHOLDER, Reader, Visibility, redact_event, redact_view
-
-Seen = tuple[Reader, Visibility]
+from server.readers.redaction import PLACEHOLDER
+from server.readers.view import ReaderView, director_view
 
 
 def narrator_before(
-    battles: BattleService, battle_id: str, after: int, seen: Seen | None = None
+    battles: BattleService, battle_id: str, after: int, seen: ReaderView | None = None
 ) -> Narrator:
     """A narrator that knows the battle as it stood at version `after`, as the reader of
-    `seen` may (server/readers/redaction.py: it never learns a creature hidden from that reader)."""
-    reader, visibility = seen or (Reader(True), Visibility())
+    `seen` may (server/readers/view.py: it never learns a creature hidden from that reader)."""
+    view = seen or director_view()
     seats = battles.directory.seat_names(battle_id)
     if after < 1:
         return Narrator(seats=seats)
-    view = redact_view(battles.view(battle_id, after), reader, visibility, after)
-    narrator = Narrator.from_state(view, seats)
+    narrator = Narrator.from_state(view.state(battles.view(battle_id, after), after), seats)
     # names of creatures removed before `after` (a later undo can bring them back)
     for created in battles.events(battle_id, 0, 1):
-        kind, data = redact_event(created.type, created.data, created.version, reader, visibility)
-        narrator.observe(kind, data)
+        narrator.observe(*view.event(created.type, created.data, created.version))
     return narrator
 
 
@@ -42,16 +39,17 @@ def narrate_page(
     battle_id: str,
     after: int,
     page: Sequence[Envelope],
-    seen: Seen | None = None,
+    seen: ReaderView | None = None,
 ) -> list[str | None]:
     """Each envelope of `page` (the log after `after`) in words, as `seen`'s reader may read
     it: a placeholder has none. Each is told as the whole log tells it (the names, reaction
     windows and trace of the events before it), so a filtered page (by creature, type,
     round or turn), which skips events, says the same words as the whole log."""
-    reader, visibility = seen or (Reader(True), Visibility())
+    view = seen or director_view()
 
     def shown(env: Envelope) -> tuple[str, dict[str, Any]]:
-        return redact_event(env.type, env.data, env.version, reader, visibility)
+        kind, data = view.event(env.type, env.data, env.version)
+        return kind, data
 
     words: list[str | None] = []
     narrator: Narrator | None = None
@@ -77,7 +75,7 @@ def _narrator_at(
     battles: BattleService,
     battle_id: str,
     env: Envelope,
-    seen: Seen | None,
+    seen: ReaderView | None,
     shown: Any,
 ) -> Narrator:
     """The narrator the whole log has just before `env`: from the state before its action,
@@ -112,7 +110,7 @@ def narrate_what_if(
     battle_id: str,
     version: int,
     found: dict[str, Any],
-    seen: Seen | None = None,
+    seen: ReaderView | None = None,
 ) -> dict[str, Any]:
     """A what-if answer with each tried event's `narration` (told from `version` on); its
     events are already as `seen`'s reader may read them."""

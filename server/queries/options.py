@@ -18,10 +18,13 @@ from engine.context import Context
 from engine.intents import IntentError, parse_intent
 from engine.option_words import summary
 from engine.options import Option, options
+from engine.provoking import Provoked
 from engine.recorded_dice import RecordingDice
 from engine.results import Refusal, Refused
+from events.battle_events import Coord
+from projections.state import BattleState
 from server.errors import NotFound
-from server.queries.reach import region_json
+from server.queries.reach import provoked, region_json, squares_json
 from server.readers.authorisation import authorise
 from server.readers.tokens import Principal
 from server.readers.unseen_dice import UnseenDice
@@ -57,6 +60,7 @@ def options_answer(
     try:
         with within(budget):
             found = options(state, creature, ctx, permit)
+            marks = [_marks(state, o) for o in found]
     except Refusal as refusal:
         return {"refused": refusal.refused()}
     economy = rs.economy(state, state.creatures[creature])
@@ -67,11 +71,26 @@ def options_answer(
         "ruleset": state.ruleset,
         "unit": rs.unit[1],
         "economy": economy.model_dump(mode="json"),
-        "options": [_option_json(o, loaded, rs.unit) for o in found],
+        "options": [_option_json(o, loaded, rs.unit, m) for o, m in zip(found, marks, strict=True)],
     }
 
 
-def _option_json(o: Option, loaded: Loaded, unit: tuple[str, str, int]) -> dict[str, Any]:
+def _marks(state: BattleState, o: Option) -> dict[Coord, tuple[Provoked, ...]]:
+    """The squares of a movement option's reach whose move, as the option's intent sends
+    it there, would provoke (`engine.provoking`)."""
+    if o.reach is None or o.reach.region is not None:
+        return {}
+    intent = {k: v for k, v in o.intent.items() if k not in ("to", "path", "legs")}
+    creature = str(o.intent["creature"])
+    return provoked(state, creature, o.reach.kind, o.reach.squares, intent)
+
+
+def _option_json(
+    o: Option,
+    loaded: Loaded,
+    unit: tuple[str, str, int],
+    marks: dict[Coord, tuple[Provoked, ...]],
+) -> dict[str, Any]:
     out: dict[str, Any] = {
         "kind": o.kind,
         "action": o.action,
@@ -90,7 +109,7 @@ def _option_json(o: Option, loaded: Loaded, unit: tuple[str, str, int]) -> dict[
             "creature": o.intent.get("creature"),
             "kind": o.reach.kind,
             "mode": o.reach.mode,
-            "squares": [{"at": list(at), "cost": c} for at, c in sorted(o.reach.squares.items())],
+            "squares": squares_json(loaded.state, o.reach.squares, marks),
         }
         if o.reach.region is not None:
             reach["region"] = region_json(o.reach.region)

@@ -1,5 +1,7 @@
 """The reach route's answer: the squares (or a gridless region) a creature can reach, with
-their cost, as one search charged to a budget (DESIGN section 8, reach)."""
+their cost, as one search charged to a budget (DESIGN section 8, reach), each square marked
+with the reactions a move there would provoke (`engine.provoking`), judged on the state the
+caller is given: a player's is what it knows, so no hidden creature's reaction is listed."""
 
 from __future__ import annotations
 
@@ -7,7 +9,13 @@ from typing import Any
 
 from engine import reach, reach_region
 from engine.budget import Budget, within
+from engine.context import Context
+from engine.provoking import Provoked, provoking
+from engine.recorded_dice import RecordingDice
 from engine.results import Refusal
+from events.battle_events import Coord
+from projections.state import BattleState
+from server.readers.unseen_dice import UnseenDice
 from server.state.loader import Loaded
 
 
@@ -26,16 +34,44 @@ def _reach_found(loaded: Loaded, creature: str, kind: str, mode: str) -> dict[st
     # gridless: the region is searched once; its squares are its lattice, rounded
     region = reach_region(loaded.state, creature, kind)
     squares = region.lattice() if region is not None else reach(loaded.state, creature, kind, mode)
+    marks = provoked(loaded.state, creature, kind, squares, mode=mode)
     found: dict[str, Any] = {
         "version": loaded.version,
         "creature": creature,
         "kind": kind,
         "mode": mode,
-        "squares": [{"at": list(at), "cost": cost} for at, cost in sorted(squares.items())],
+        "squares": squares_json(loaded.state, squares, marks),
     }
     if region is not None:
         found["region"] = region_json(region)
     return found
+
+
+def provoked(
+    state: BattleState,
+    creature: str,
+    kind: str,
+    squares: dict[Coord, int],
+    intent: dict[str, Any] | None = None,
+    mode: str = "walk",
+) -> dict[Coord, tuple[Provoked, ...]]:
+    """The squares whose move would provoke, judged with dice no one can foresee (a dry run's:
+    what is listed never shows the battle's next roll)."""
+    ctx = Context(dice=RecordingDice(UnseenDice()))
+    return provoking(state, creature, kind, squares, ctx, intent, mode)
+
+
+def squares_json(
+    state: BattleState, squares: dict[Coord, int], marks: dict[Coord, tuple[Provoked, ...]]
+) -> list[dict[str, Any]]:
+    """Reach squares on the wire, cheapest cost each; `provokes` only on a marked square."""
+    out: list[dict[str, Any]] = []
+    for at, cost in sorted(squares.items()):
+        square: dict[str, Any] = {"at": list(at), "cost": cost}
+        if at in marks:
+            square["provokes"] = [p.to_json(state) for p in marks[at]]
+        out.append(square)
+    return out
 
 
 def region_json(region: Any) -> dict[str, Any]:

@@ -74,18 +74,22 @@ def import_envelopes(
             if found is not None:
                 raise ImportRefused(f"battle {battle_id} is already in this log")
     for group in by_battle.values():
-        append_battle(engine, [_row(e) for e in group])
+        append_battle(engine, [_row(e) for e in group], chain_key)
     return {battle_id: len(group) for battle_id, group in by_battle.items()}
 
 
-def append_battle(engine: Engine, rows: list[PendingRow]) -> None:
+def append_battle(
+    engine: Engine, rows: list[PendingRow], chain_key: ChainKey | None = None
+) -> None:
     """Write a whole battle's rows, chained already, with one call of the append statement:
-    all of them or none (`ImportRefused` when the battle is already in this log)."""
+    all of them or none (`ImportRefused` when the battle is already in this log); with the
+    chain key, the battle's head is recorded as every append records it."""
     # Autocommit: on a cluster a call inside a transaction block would not be delegated.
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         try:
             conn.exec_driver_sql(
-                append_sql(len(rows), False, False), append_params(rows, None, b"", None)
+                append_sql(len(rows), False, False),
+                append_params(rows, None, b"", None, chain_key=chain_key),
             )
         except IntegrityError:
             raise ImportRefused(f"battle {rows[0].battle_id} is already in this log") from None

@@ -10,12 +10,13 @@ whose data was altered, its hash columns kept, changes the digest and the log is
 again from the start, which names the event. A head is so a MAC over content, never a
 bookmark. A head the log no longer reaches (rows removed) is caught by its own `mac`.
 
-Beside the log, two records the database cannot forge say how far the battle went: the
-battle's view is sealed at its head (events/seal.py) and its directory row says it was
-created. A log that ends before the sealed head, that has another hash there, or that is
-empty while the battle exists, does not verify (issue: an emptied battle answered
-`{"ok": true, "checked": 0}`). A full re-walk stays available (`?full=true`, the command
-line).
+Beside the log, records the database cannot forge say how far the battle went: the append
+records the battle's head under the chain key's MAC beside its row (events/battle_head.py,
+migration 0011_i36), the battle's view is sealed at its head (events/seal.py) and its
+directory row says it was created. A log that ends before the recorded or sealed head, goes
+on past the recorded head, has another hash there, or is empty while the battle exists, does
+not verify (issue: an emptied battle answered `{"ok": true, "checked": 0}`). A full re-walk
+stays available (`?full=true`, the command line).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Connection, Engine, text
 
+from events.battle_head import compare_with_log
 from events.chain import verify_chain
 from events.chain_key import ChainKey
 from events.rows import COLUMNS, envelope_from_row
@@ -212,21 +214,34 @@ class Verifier:
 
 
 def against_records(store: PostgresEventStore, result: VerifyResult) -> VerifyResult:
-    """A chain that holds, compared with what the database cannot forge of its head: the
-    view's seal (events/seal.py) and, for an empty log, the battle's existence."""
+    """A chain that holds, compared with what the database cannot forge of its head: the head
+    the append recorded under its MAC (events/battle_head.py), the view's seal
+    (events/seal.py) and, for an empty log, the battle's existence.
+
+    Each is read after the walk; an append writes the log and them in one statement, so a
+    head past the walk's end whose hash the log now has was appended meanwhile."""
     battle_id = result.battle_id
-    sealed = store.sealed_head(battle_id)
     end = result.checked
-    if sealed is not None and sealed.version > end:
-        why = (
-            f"the log ends at version {end}, but the battle's view was sealed at version"
-            f" {sealed.version}: events were removed"
-        )
-        return VerifyResult(battle_id, False, end, end + 1, why)
-    if (
-        sealed is not None
-        and store.hashes_at(battle_id, [sealed.version]).get(sealed.version) != sealed.hash
-    ):
+
+    def hash_now(version: int) -> bytes | None:
+        return store.hashes_at(battle_id, [version]).get(version)
+
+    recorded = store.recorded_head(battle_id)
+    if recorded is not None:
+        broken = compare_with_log(recorded, end, result.head_hash, hash_now)
+        if broken is not None:
+            return VerifyResult(
+                battle_id, False, min(end, broken.first_broken_version - 1),
+                broken.first_broken_version, broken.reason,
+            )  # fmt: skip
+    sealed = store.sealed_head(battle_id)
+    if sealed is not None and hash_now(sealed.version) != sealed.hash:
+        if sealed.version > end:
+            why = (
+                f"the log ends at version {end}, but the battle's view was sealed at version"
+                f" {sealed.version}: events were removed"
+            )
+            return VerifyResult(battle_id, False, end, end + 1, why)
         why = f"the hash at version {sealed.version} is not the one the view was sealed at"
         return VerifyResult(battle_id, False, end, sealed.version, why)
     if end == 0:

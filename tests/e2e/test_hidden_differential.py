@@ -10,7 +10,9 @@ creature stands on in any of the battles, a dry run to every square of the map a
 and as a `to` search, reach, options, what-if, judgement, the log, the stream, replay,
 rulings, movement, listing, verify, undo and redo, the director's routes), and every answer
 is the same in the five battles, byte for byte but for what differs per battle by nature
-(its id, hashes, clock readings).
+(its id, hashes, clock readings). Whether it is there at all is varied too: three battles
+where it never acts and is hidden again (called `walk`, called `1`) or removed read the same
+on every route.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ HIDDEN = [
 ]
 """Where the hidden creature stands, and its id, in each battle: in the way of the paths the
 player asks about, never where the player's real moves go (those meet the truth)."""
+WHETHER = [("walk", [5, 1], "hide"), ("1", [2, 5], "hide"), ("walk", [5, 1], "remove")]
+"""Battles where the hidden creature never acts, and the director then hides it again (it
+stays in the way of the paths asked) or removes it (it is not there at all): the log holds
+as many placeholders either way, and nothing else a player reads may differ."""
 TAG = "hidden-differential"
 NOT_A_PLAYERS_QUESTION = {
     ("POST", "/battles"): "creates a battle: no battle's player asks it",
@@ -57,6 +63,7 @@ PATHS = [
 
 def battle_body(cid: str, at: list[int]) -> dict[str, Any]:
     body = skirmish()
+    options = {**body["options"], "turns": True}
     lurker = {
         "id": cid,
         "name": "Lurker",
@@ -66,7 +73,6 @@ def battle_body(cid: str, at: list[int]) -> dict[str, Any]:
         "speeds": {"walk": 5},
         "hp": 5,
     }
-    options = {**body["options"], "turns": True}
     return {**body, "options": options, "creatures": [*body["creatures"], lurker], "tags": [TAG]}
 
 
@@ -133,7 +139,16 @@ def plain(value: Any, battle_id: str) -> Any:
     return normal(orjson.loads(text))
 
 
-def play(server: Running, spec: dict[str, Any], cid: str, at: list[int]) -> tuple[Any, Asked]:
+def play(
+    server: Running,
+    spec: dict[str, Any],
+    cid: str,
+    at: list[int],
+    then: str | None = None,
+) -> tuple[Any, Asked]:
+    """Everything the player reads of a battle whose hidden creature is `cid` at `at`: it
+    takes its turn and moves while the player asks, or (`then`) the director only does
+    `then` to it (`hide` again, or `remove`) before the player asks."""
     with server.client(headers={"X-API-Key": API_KEY}) as http:
         made = http.post("/battles", json=battle_body(cid, at))
     assert made.status_code == 201, made.text
@@ -150,25 +165,15 @@ def play(server: Running, spec: dict[str, Any], cid: str, at: list[int]) -> tupl
             done = boss.post(f"{url}/intents", json=intent)
             assert done.status_code == 201, done.text
 
-        # the hidden creature's turn: it starts, moves, and the player asks meanwhile
-        director_does({"type": "start_turn", "creature": cid})
-        director_does({"type": "move", "creature": cid, "path": [[at[0], at[1] + 1]]})
-        director_does({"type": "move", "creature": cid, "path": [at]})
-        reads["its_turn"] = [
-            body_of(ask("GET", url)),
-            body_of(ask("GET", f"{url}/creatures/hero/options")),
-            body_of(
-                ask(
-                    "POST",
-                    f"{url}/intents",
-                    params={"dry_run": "true"},
-                    json={"type": "start_turn", "creature": "hero"},
-                )
-            ),
-            body_of(ask("POST", f"{url}/intents", json={"type": "start_turn", "creature": "hero"})),
-            body_of(ask("POST", f"{url}/intents", json={"type": "end_turn", "creature": "hero"})),
-        ]
-        director_does({"type": "end_turn", "creature": cid})
+        if then is not None:
+            director_does({"type": then, "creature": cid})
+        else:
+            # the hidden creature's turn: it starts, moves, and the player asks meanwhile
+            director_does({"type": "start_turn", "creature": cid})
+            director_does({"type": "move", "creature": cid, "path": [[at[0], at[1] + 1]]})
+            director_does({"type": "move", "creature": cid, "path": [at]})
+            reads["its_turn"] = its_turn(ask, url)
+            director_does({"type": "end_turn", "creature": cid})
         # the hero's turn: questions first, then real actions that meet no one
         mine = ask("POST", f"{url}/intents", json={"type": "start_turn", "creature": "hero"})
         assert mine.status_code == 201, mine.text
@@ -301,6 +306,24 @@ def play(server: Running, spec: dict[str, Any], cid: str, at: list[int]) -> tupl
     return plain(reads, battle_id), ask
 
 
+def its_turn(ask: Asked, url: str) -> list[Any]:
+    """What the player reads while the hidden creature takes its turn."""
+    return [
+        body_of(ask("GET", url)),
+        body_of(ask("GET", f"{url}/creatures/hero/options")),
+        body_of(
+            ask(
+                "POST",
+                f"{url}/intents",
+                params={"dry_run": "true"},
+                json={"type": "start_turn", "creature": "hero"},
+            )
+        ),
+        body_of(ask("POST", f"{url}/intents", json={"type": "start_turn", "creature": "hero"})),
+        body_of(ask("POST", f"{url}/intents", json={"type": "end_turn", "creature": "hero"})),
+    ]
+
+
 @pytest.fixture(scope="module")
 def spec(server: Running) -> dict[str, Any]:
     with server.client(timeout=120) as http:  # the document is built on first asking
@@ -341,6 +364,19 @@ def test_every_answer_is_the_same_wherever_the_hidden_creature_is(
     assert first["moved"]["body"]["trace"], first["moved"]
     steps = [s for s in first["paths"][0]["body"]["trace"] if s.get("kind") == "step"]
     assert len(steps) == len(PATHS[0])
+
+
+def test_a_hidden_creature_that_does_not_act_cannot_be_told_from_none(
+    server: Running, spec: dict[str, Any]
+) -> None:
+    """Whether the hidden creature is there at all (in the way of the paths asked, its id a
+    common word, or removed) changes nothing the player reads, on every route it asks."""
+    reads = [play(server, spec, cid, at, then)[0] for cid, at, then in WHETHER]
+    absent = reads[-1]
+    for (cid, _, _), found in zip(WHETHER, reads, strict=True):
+        differing = [k for k in absent if found[k] != absent[k]]
+        assert not differing, (cid, differing, [(absent[k], found[k]) for k in differing[:1]])
+    assert all(a["status"] == 200 for a in absent["paths"][:3]), absent["paths"]
 
 
 def test_while_a_hidden_creature_acts_the_player_sees_no_name_and_no_turn(

@@ -13,9 +13,11 @@ from typing import Any
 
 import psycopg
 import pytest
+from sqlalchemy.engine import make_url
 
 from server.trust import keyring as keys
 from server.trust.receipts import make_receipt
+from tests.conftest import as_app_role
 from tests.e2e.conftest import Running
 from tests.e2e.test_receipts import _serve, play, rechain_as_superuser
 
@@ -73,6 +75,116 @@ def test_an_emptied_or_truncated_battle_does_not_verify(server: Running, kept: i
     assert not found["ok"], found
     assert found["checked"] == kept and found["first_broken_version"] == kept + 1
     assert "removed" in found["reason"] or "holds no event" in found["reason"]
+
+
+def as_app(database: str, *statements: tuple[str, tuple[Any, ...]]) -> None:
+    """As the application role, as a SQL injection would have it."""
+    uri = make_url(as_app_role(database)).set(drivername="postgresql")
+    with psycopg.connect(uri.render_as_string(hide_password=False), autocommit=True) as conn:
+        for sql, params in statements:
+            conn.execute(sql, params)
+
+
+def head_row(database: str, battle: str) -> tuple[int, bytes, bytes]:
+    with psycopg.connect(database) as conn:
+        found = conn.execute(
+            "SELECT version, hash, mac FROM battle_heads WHERE battle_id = %s", (battle,)
+        ).fetchone()
+    assert found is not None
+    return found[0], bytes(found[1]), bytes(found[2])
+
+
+def verdicts(server: Running, battle: str, director: str, keyring_file: Path) -> list[Any]:
+    """What GET /verify, POST /verify and `turnledger verify` say of the battle."""
+    with server.client(director) as http:
+        got = http.get(f"/battles/{battle}/verify").json()
+        posted = http.post(f"/battles/{battle}/verify", json={"receipts": []}).json()
+    ran = subprocess.run(
+        [sys.executable, "-m", "server.operations.cli", "verify", battle],
+        env={
+            **os.environ,
+            "DATABASE_URL": server.database_uri,
+            "TURNLEDGER_KEYRING_FILE": str(keyring_file),
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return [got, posted, (ran.returncode, ran.stdout + ran.stderr)]
+
+
+@pytest.mark.parametrize("kept", [0, 3, 9])  # the battle has 10 events
+def test_a_cut_back_log_is_caught_by_the_head_recorded_beside_the_battle(
+    server: Running, keyring_file: Path, kept: int
+) -> None:
+    battle, director, _ = play(server, 4)
+    assert head_row(server.database_uri, battle)[0] == 10
+    # the view's seal, which says how far it went too, goes with them
+    as_superuser(
+        server.database_uri,
+        ("DELETE FROM event_log WHERE battle_id = %s AND version > %s", (battle, kept)),
+        ("DELETE FROM battle_views WHERE battle_id = %s", (battle,)),
+        ("DELETE FROM creature_views WHERE battle_id = %s", (battle,)),
+    )
+    got, posted, (code, printed) = verdicts(server, battle, director, keyring_file)
+    for found in (got, posted):
+        assert not found["ok"], found
+        assert (found["checked"], found["first_broken_version"]) == (kept, kept + 1)
+        assert found["reason"] == (
+            f"the log ends at version {kept}, but the battle's head was recorded at version 10:"
+            " events were removed"
+        )
+    assert code == 2 and "recorded at version 10" in printed, printed
+
+
+def test_a_head_rolled_back_by_the_app_role_is_caught(server: Running, keyring_file: Path) -> None:
+    battle, director, _ = play(server, 1)
+    earlier = head_row(server.database_uri, battle)
+    with server.client(director) as http:
+        for to in ([1, 1], [1, 2]):
+            moved = http.post(
+                f"/battles/{battle}/intents",
+                json={"type": "move", "creature": "hero", "path": [to]},
+            )
+            assert moved.status_code == 201, moved.text
+    end = head_row(server.database_uri, battle)[0]
+    assert end > earlier[0]
+    as_app(
+        server.database_uri,
+        ("UPDATE battle_heads SET version = %s, hash = %s, mac = %s WHERE battle_id = %s",
+         (*earlier, battle)),
+    )  # fmt: skip
+    got, posted, (code, printed) = verdicts(server, battle, director, keyring_file)
+    for found in (got, posted):
+        assert not found["ok"], found
+        assert (found["checked"], found["first_broken_version"]) == (earlier[0], earlier[0] + 1)
+        assert (
+            f"head was recorded at version {earlier[0]}, but the log goes on to version"
+            f" {end}" in found["reason"]
+        )
+    assert code == 2 and "rolled back" in printed, printed
+
+
+@pytest.mark.parametrize("forgery", ["another battle's head", "a head made up"])
+def test_a_head_the_server_did_not_write_is_caught(
+    server: Running, keyring_file: Path, forgery: str
+) -> None:
+    battle, director, _ = play(server, 2)
+    other, _, _ = play(server, 2)
+    version, digest, mac = head_row(server.database_uri, other)
+    if forgery == "a head made up":
+        mac = bytes(32)
+    else:  # the same moves make the same log but for the battle's id
+        assert version == head_row(server.database_uri, battle)[0]
+    as_app(
+        server.database_uri,
+        ("UPDATE battle_heads SET hash = %s, mac = %s WHERE battle_id = %s", (digest, mac, battle)),
+    )
+    got, posted, (code, printed) = verdicts(server, battle, director, keyring_file)
+    for found in (got, posted):
+        assert not found["ok"], found
+        assert "recorded head does not hold under the chain key" in found["reason"]
+    assert code == 2, printed
 
 
 def test_a_leaked_retired_key_cannot_make_an_honest_log_look_rewritten(

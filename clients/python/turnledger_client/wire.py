@@ -43,7 +43,7 @@ class ActionConvertedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -51,11 +51,11 @@ class ActionConvertedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ActionConvertedData
     """
@@ -71,7 +71,7 @@ class ActionConvertedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -87,7 +87,7 @@ class ActionConvertedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -129,7 +129,7 @@ class ActionConvertedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ActionConvertedData
     """
@@ -137,7 +137,7 @@ class ActionConvertedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -158,7 +158,7 @@ class Tag(RootModel[str]):
 class Title(RootModel[str]):
     root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
     """
-    A title a campaign knows it by.
+    A title a campaign knows it by; null (or left out): none.
     """
 
 
@@ -346,7 +346,7 @@ class ActionRedoneEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -354,11 +354,11 @@ class ActionRedoneEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ActionRedoneData
     """
@@ -374,7 +374,7 @@ class ActionRedoneEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -390,7 +390,7 @@ class ActionRedoneEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -432,7 +432,7 @@ class ActionRedoneRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ActionRedoneData
     """
@@ -440,7 +440,7 @@ class ActionRedoneRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -467,7 +467,7 @@ class ActionUndoneData(BaseModel):
     """
     rewind_to: Annotated[int | None, Field(title="Rewind To")]
     """
-    The version rewound to, when the undo was a rewind.
+    The version rewound to; null unless the undo was a rewind.
     """
     target: Annotated[str, Field(title="Target")]
     """
@@ -482,7 +482,7 @@ class ActionUndoneEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -490,11 +490,11 @@ class ActionUndoneEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ActionUndoneData
     """
@@ -510,7 +510,7 @@ class ActionUndoneEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -526,7 +526,7 @@ class ActionUndoneEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -568,7 +568,7 @@ class ActionUndoneRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ActionUndoneData
     """
@@ -576,7 +576,7 @@ class ActionUndoneRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -620,7 +620,7 @@ class ActionUsedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -628,11 +628,11 @@ class ActionUsedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ActionUsedData
     """
@@ -648,7 +648,7 @@ class ActionUsedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -664,7 +664,7 @@ class ActionUsedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -706,7 +706,7 @@ class ActionUsedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ActionUsedData
     """
@@ -714,7 +714,7 @@ class ActionUsedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -748,14 +748,14 @@ class ActionsLeft(BaseModel):
 class Hp(RootModel[int]):
     root: Annotated[int, Field(ge=-10000, le=10000, title="Hp")]
     """
-    Its stamina (hit points) from now on.
+    Its stamina (hit points) from now on; null (or left out): unchanged.
     """
 
 
 class Rolls(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=200, title="Rolls")]
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
 
 
@@ -790,11 +790,11 @@ class AdjustedData(BaseModel):
     """
     hp: Annotated[int | None, Field(title="Hp")]
     """
-    Its stamina (hit points) from now on; absent: unchanged.
+    Its stamina (hit points) from now on; null: unchanged.
     """
     hp_before: Annotated[int | None, Field(title="Hp Before")]
     """
-    Its stamina before (given when `hp` is).
+    Its stamina before the adjustment; null when `hp` is null (unchanged).
     """
     reason: Annotated[str, Field(title="Reason")]
     """
@@ -810,7 +810,7 @@ class AdjustedData(BaseModel):
     """
     stability: Annotated[int | None, Field(title="Stability")]
     """
-    Its stability from now on; absent: unchanged.
+    Its stability from now on; null: unchanged.
     """
     stats: Annotated[dict[str, int], Field(title="Stats")]
     """
@@ -829,7 +829,7 @@ class AdjustedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -837,11 +837,11 @@ class AdjustedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: AdjustedData
     """
@@ -857,7 +857,7 @@ class AdjustedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -873,7 +873,7 @@ class AdjustedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -915,7 +915,7 @@ class AdjustedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: AdjustedData
     """
@@ -923,7 +923,7 @@ class AdjustedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -1001,11 +1001,11 @@ class BundleEvent(BaseModel):
     )
     commitment: Annotated[str | None, Field(title="Commitment")] = None
     """
-    Sealed: SHA-256 over its salt and content (hex).
+    Sealed: SHA-256 over its salt and content (hex); null on an opened event.
     """
     content: Annotated[str | None, Field(title="Content")] = None
     """
-    Opened: its canonical JSON, the bytes it commits to.
+    Opened: its canonical JSON, the bytes it commits to; null on a sealed event.
     """
     hash: Annotated[str, Field(title="Hash")]
     """
@@ -1013,11 +1013,11 @@ class BundleEvent(BaseModel):
     """
     salt: Annotated[str | None, Field(title="Salt")] = None
     """
-    Opened: its salt (hex).
+    Opened: its salt (hex); null on a sealed event.
     """
     shown: Annotated[str | None, Field(title="Shown")] = None
     """
-    Sealed: what its reader is shown of it, as JSON text.
+    Sealed: what its reader is shown of it, as JSON text; null on an opened event.
     """
     version: Annotated[int, Field(ge=1, title="Version")]
     """
@@ -1034,13 +1034,13 @@ class Change(BaseModel):
         list[int | float] | list[str] | int | float | None, Field(title="Actual")
     ]
     """
-    The value in the log.
+    The value in the log; null when that state holds none.
     """
     what_if: Annotated[
         list[int | float] | list[str] | int | float | None, Field(title="What If")
     ]
     """
-    The value had the intents been taken.
+    The value had the intents been taken; null when that state holds none.
     """
 
 
@@ -1080,11 +1080,11 @@ class CollidedData(BaseModel):
     """
     obstacle: Annotated[str | None, Field(title="Obstacle")]
     """
-    What it hit otherwise (an object, the map's edge), in words.
+    What it hit otherwise (an object, the map's edge), in words; null when it hit a creature.
     """
     other_creature: Annotated[str | None, Field(title="Other Creature")]
     """
-    The id of the creature it hit, if it hit one.
+    The id of the creature it hit; null when it hit something else.
     """
     remaining: Annotated[int, Field(title="Remaining")]
     """
@@ -1099,7 +1099,7 @@ class CollidedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -1107,11 +1107,11 @@ class CollidedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: CollidedData
     """
@@ -1127,7 +1127,7 @@ class CollidedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -1143,7 +1143,7 @@ class CollidedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -1185,7 +1185,7 @@ class CollidedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: CollidedData
     """
@@ -1193,7 +1193,7 @@ class CollidedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -1207,7 +1207,8 @@ class CollidedRecord(BaseModel):
 
 class UntilEnum(StrEnum):
     """
-    `end_of_turn` (EoT): the condition ends when the current turn ends.
+    `end_of_turn` (EoT): the condition ends when the current turn ends; null: it lasts until
+    removed.
     """
 
     end_of_turn = "end_of_turn"
@@ -1216,7 +1217,8 @@ class UntilEnum(StrEnum):
 class Until(RootModel[UntilEnum | None]):
     root: Annotated[UntilEnum | None, Field(title="Until")] = None
     """
-    `end_of_turn` (EoT): the condition ends when the current turn ends.
+    `end_of_turn` (EoT): the condition ends when the current turn ends; null: it lasts until
+    removed.
     """
 
 
@@ -1239,11 +1241,12 @@ class ConditionSetData(BaseModel):
     """
     source: Annotated[str | None, Field(title="Source")]
     """
-    The id of the creature that imposed it (a grabber), if any.
+    The id of the creature that imposed it (a grabber); null when none did.
     """
     until: Annotated[Until | None, Field(title="Until")]
     """
-    `end_of_turn` (EoT): the condition ends when the current turn ends.
+    `end_of_turn` (EoT): the condition ends when the current turn ends; null: it lasts until
+    removed.
     """
 
 
@@ -1254,7 +1257,7 @@ class ConditionSetEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -1262,11 +1265,11 @@ class ConditionSetEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ConditionSetData
     """
@@ -1282,7 +1285,7 @@ class ConditionSetEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -1298,7 +1301,7 @@ class ConditionSetEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -1340,7 +1343,7 @@ class ConditionSetRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ConditionSetData
     """
@@ -1348,7 +1351,7 @@ class ConditionSetRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -1363,7 +1366,7 @@ class ConditionSetRecord(BaseModel):
 class Version(RootModel[int]):
     root: Annotated[int, Field(ge=1, le=2147483647, title="Version")]
     """
-    Its version to read (absent: its head).
+    Its version to read; null (or left out): its head.
     """
 
 
@@ -1392,7 +1395,7 @@ class ContinueIn(BaseModel):
     """
     version: Annotated[Version | None, Field(title="Version")] = None
     """
-    Its version to read (absent: its head).
+    Its version to read; null (or left out): its head.
     """
 
 
@@ -1415,27 +1418,27 @@ class CreatureDifference(BaseModel):
 
     actual: Annotated[bool | None, Field(title="Actual")] = None
     """
-    Only when it exists in one state: whether in the log.
+    Whether it exists in the log's state; null (left out) when it exists in both.
     """
     conditions: Change | None = None
     """
-    Its conditions differ.
+    Its conditions in each; null (left out) when the same.
     """
     hp: Change | None = None
     """
-    Its stamina differs.
+    Its stamina in each; null (left out) when the same.
     """
     movement_left: Change | None = None
     """
-    Its movement left differs.
+    Its movement left in each; null (left out) when the same.
     """
     position: Change | None = None
     """
-    Its position differs.
+    Its position in each state; null (left out) when they are the same.
     """
     what_if: Annotated[bool | None, Field(title="What If")] = None
     """
-    Only when it exists in one state: whether in the what-if.
+    Whether it exists in the what-if; null (left out) when it exists in both states.
     """
 
 
@@ -1461,7 +1464,7 @@ class CreatureHiddenEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -1469,11 +1472,11 @@ class CreatureHiddenEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: CreatureHiddenData
     """
@@ -1489,7 +1492,7 @@ class CreatureHiddenEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -1505,7 +1508,7 @@ class CreatureHiddenEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -1547,7 +1550,7 @@ class CreatureHiddenRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: CreatureHiddenData
     """
@@ -1555,7 +1558,7 @@ class CreatureHiddenRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -1570,7 +1573,7 @@ class CreatureHiddenRecord(BaseModel):
 class Side(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1, title="Side")]
     """
-    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side): null (or left out) only there.
     """
 
 
@@ -1612,7 +1615,7 @@ class CreatureIn(BaseModel):
     """
     side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side): null (or left out) only there.
     """
     size: Annotated[str | None, Field(title="Size")] = None
     """
@@ -1650,7 +1653,7 @@ class CreatureRemovedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -1658,11 +1661,11 @@ class CreatureRemovedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: CreatureRemovedData
     """
@@ -1678,7 +1681,7 @@ class CreatureRemovedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -1694,7 +1697,7 @@ class CreatureRemovedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -1736,7 +1739,7 @@ class CreatureRemovedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: CreatureRemovedData
     """
@@ -1744,7 +1747,7 @@ class CreatureRemovedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -1778,7 +1781,7 @@ class CreatureRevealedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -1786,11 +1789,11 @@ class CreatureRevealedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: CreatureRevealedData
     """
@@ -1806,7 +1809,7 @@ class CreatureRevealedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -1822,7 +1825,7 @@ class CreatureRevealedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -1868,7 +1871,7 @@ class CreatureRevealedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: CreatureRevealedData
     """
@@ -1876,7 +1879,7 @@ class CreatureRevealedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -1970,7 +1973,7 @@ class DamageTakenEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -1978,11 +1981,11 @@ class DamageTakenEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: DamageTakenData
     """
@@ -1998,7 +2001,7 @@ class DamageTakenEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -2014,7 +2017,7 @@ class DamageTakenEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -2056,7 +2059,7 @@ class DamageTakenRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: DamageTakenData
     """
@@ -2064,7 +2067,7 @@ class DamageTakenRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -2079,14 +2082,14 @@ class DamageTakenRecord(BaseModel):
 class Tags(RootModel[list[Tag]]):
     root: Annotated[list[Tag], Field(max_length=20, title="Tags")]
     """
-    The new tags (absent: kept).
+    The new tags; null (or left out): kept as they are.
     """
 
 
 class Title1(RootModel[str]):
     root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
     """
-    The new title (absent: kept).
+    The new title; null (or left out): kept as it is.
     """
 
 
@@ -2100,11 +2103,11 @@ class DescribeIn(BaseModel):
     )
     tags: Annotated[Tags | None, Field(title="Tags")] = None
     """
-    The new tags (absent: kept).
+    The new tags; null (or left out): kept as they are.
     """
     title: Annotated[Title1 | None, Field(title="Title")] = None
     """
-    The new title (absent: kept).
+    The new title; null (or left out): kept as it is.
     """
 
 
@@ -2119,7 +2122,7 @@ class Described(BaseModel):
     """
     title: Annotated[str | None, Field(title="Title")]
     """
-    Its title now.
+    Its title now; null when it has none.
     """
 
 
@@ -2166,7 +2169,7 @@ class DiceRolledEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -2174,11 +2177,11 @@ class DiceRolledEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: DiceRolledData
     """
@@ -2194,7 +2197,7 @@ class DiceRolledEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -2210,7 +2213,7 @@ class DiceRolledEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -2252,7 +2255,7 @@ class DiceRolledRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: DiceRolledData
     """
@@ -2260,7 +2263,7 @@ class DiceRolledRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -2293,7 +2296,7 @@ class DrawSteelActions(BaseModel):
 class Title2(RootModel[str]):
     root: Annotated[str, Field(max_length=200, min_length=1, title="Title")]
     """
-    A title a campaign knows it by.
+    A title a campaign knows it by; null (or left out): none.
     """
 
 
@@ -2545,7 +2548,7 @@ class DroppedDownEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -2553,11 +2556,11 @@ class DroppedDownEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: DroppedDownData
     """
@@ -2573,7 +2576,7 @@ class DroppedDownEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -2589,7 +2592,7 @@ class DroppedDownEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -2631,7 +2634,7 @@ class DroppedDownRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: DroppedDownData
     """
@@ -2639,7 +2642,7 @@ class DroppedDownRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -2661,11 +2664,11 @@ class ElevationSetup(BaseModel):
     )
     area: Area | None = None
     """
-    A rectangle of squares, both corners included.
+    A rectangle of squares, both corners included; null (or left out) when `cells` is given instead.
     """
     cells: Annotated[list[Cell] | None, Field(title="Cells")] = None
     """
-    Squares `[x, y]`.
+    Squares `[x, y]`; null (or left out) when `area` is given instead.
     """
     height: Annotated[int, Field(ge=-1000, le=1000, title="Height")]
     """
@@ -2935,18 +2938,18 @@ class Landing(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
     """
     Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
-    in this unoccupied adjacent space of its choice (absent: the nearest free one).
+    in this unoccupied adjacent space of its choice; null (or left out): the nearest free one.
     """
 
 
 class FallTaken(BaseModel):
     height: Annotated[float | None, Field(title="Height")]
     """
-    How far it fell, in the ruleset's unit.
+    How far it fell, in the ruleset's unit; null when the event records none.
     """
     landing: Annotated[list[float] | None, Field(title="Landing")]
     """
-    Where it landed.
+    Where it landed; null when the event records no square.
     """
     type: Annotated[str, Field(title="Type")]
     """
@@ -3022,7 +3025,7 @@ class FellEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -3030,11 +3033,11 @@ class FellEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: FellData
     """
@@ -3050,7 +3053,7 @@ class FellEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -3066,7 +3069,7 @@ class FellEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -3145,7 +3148,7 @@ class FellInchesEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -3153,11 +3156,11 @@ class FellInchesEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: FellInchesData
     """
@@ -3173,7 +3176,7 @@ class FellInchesEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -3189,7 +3192,7 @@ class FellInchesEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -3231,7 +3234,7 @@ class FellInchesRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: FellInchesData
     """
@@ -3239,7 +3242,7 @@ class FellInchesRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -3258,7 +3261,7 @@ class FellRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: FellData
     """
@@ -3266,7 +3269,7 @@ class FellRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -3324,7 +3327,7 @@ class FighterIn(BaseModel):
     """
     side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side): null (or left out) only there.
     """
     size: Annotated[str | None, Field(title="Size")] = None
     """
@@ -3383,7 +3386,7 @@ class PathItem(RootModel[list[int]]):
 class Path(RootModel[list[PathItem]]):
     root: Annotated[list[PathItem], Field(max_length=1000, title="Path")]
     """
-    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
+    The squares to move the target through (a slide's chosen route); null (or left out): the rules pick the line.
     """
 
 
@@ -3391,7 +3394,8 @@ class ProneAfter(RootModel[int]):
     root: Annotated[int, Field(ge=0, le=1000, title="Prone After")]
     """
     The target drops prone after this many squares, ending the forced movement (Epic
-    Path; 0: in its starting square). Rulesets without the option refuse it.
+    Path; 0: in its starting square). Rulesets without the option refuse it. Null (or left out):
+    it does not drop prone.
     """
 
 
@@ -3444,7 +3448,7 @@ class ForceMovedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -3452,11 +3456,11 @@ class ForceMovedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ForceMovedData
     """
@@ -3472,7 +3476,7 @@ class ForceMovedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -3488,7 +3492,7 @@ class ForceMovedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -3530,7 +3534,7 @@ class ForceMovedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ForceMovedData
     """
@@ -3538,7 +3542,7 @@ class ForceMovedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -3578,7 +3582,7 @@ class HandsChangedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -3586,11 +3590,11 @@ class HandsChangedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: HandsChangedData
     """
@@ -3606,7 +3610,7 @@ class HandsChangedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -3622,7 +3626,7 @@ class HandsChangedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -3664,7 +3668,7 @@ class HandsChangedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: HandsChangedData
     """
@@ -3672,7 +3676,7 @@ class HandsChangedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -3729,7 +3733,7 @@ class HurledThroughEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -3737,11 +3741,11 @@ class HurledThroughEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: HurledThroughData
     """
@@ -3757,7 +3761,7 @@ class HurledThroughEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -3773,7 +3777,7 @@ class HurledThroughEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -3815,7 +3819,7 @@ class HurledThroughRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: HurledThroughData
     """
@@ -3823,7 +3827,7 @@ class HurledThroughRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -3869,7 +3873,7 @@ class ImpactRolledEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -3877,11 +3881,11 @@ class ImpactRolledEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ImpactRolledData
     """
@@ -3897,7 +3901,7 @@ class ImpactRolledEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -3913,7 +3917,7 @@ class ImpactRolledEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -3955,7 +3959,7 @@ class ImpactRolledRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ImpactRolledData
     """
@@ -3963,7 +3967,7 @@ class ImpactRolledRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -4021,7 +4025,7 @@ class JumpTestedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -4029,11 +4033,11 @@ class JumpTestedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: JumpTestedData
     """
@@ -4049,7 +4053,7 @@ class JumpTestedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -4065,7 +4069,7 @@ class JumpTestedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -4107,7 +4111,7 @@ class JumpTestedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: JumpTestedData
     """
@@ -4115,7 +4119,7 @@ class JumpTestedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -4131,7 +4135,7 @@ class Landing1(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
     """
     The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
-    or slides off (absent: the nearest free one).
+    or slides off; null (or left out): the nearest free one.
     """
 
 
@@ -4157,7 +4161,7 @@ class KnockedProneEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -4165,11 +4169,11 @@ class KnockedProneEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: KnockedProneData
     """
@@ -4185,7 +4189,7 @@ class KnockedProneEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -4201,7 +4205,7 @@ class KnockedProneEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -4243,7 +4247,7 @@ class KnockedProneRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: KnockedProneData
     """
@@ -4251,7 +4255,7 @@ class KnockedProneRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -4323,14 +4327,15 @@ class LegRecord(BaseModel):
     via: Annotated[list[ViaItem] | None, Field(title="Via")] = None
     """
     The points the leg turns at on its way to `to` (a flight that rises, crosses and
-    descends); absent when it goes straight.
+    descends); null when it goes straight.
     """
 
 
 class Legs(RootModel[list[Leg]]):
     root: Annotated[list[Leg], Field(max_length=100, title="Legs")]
     """
-    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
+    Gridless rulesets (warcry): the move as legs in inches, judged as a whole; null (or left
+    out) when the move is given by `path`, `to` or `to_inches`.
     """
 
 
@@ -4351,7 +4356,8 @@ class PartOfMove(RootModel[str]):
     root: Annotated[str, Field(max_length=100, min_length=1, title="Part Of Move")]
     """
     Epic Path: an activity done "as part of a move action" with this move (drawing a
-    weapon, picking up an item): needs an actual move action, one per move action.
+    weapon, picking up an item): needs an actual move action, one per move action. Null (or left
+    out): none.
     """
 
 
@@ -4362,7 +4368,7 @@ class Path1Item(RootModel[list[int]]):
 class Path1(RootModel[list[Path1Item]]):
     root: Annotated[list[Path1Item], Field(max_length=1000, title="Path")]
     """
-    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square); null (or left out) when `to` is given instead.
     """
 
 
@@ -4375,14 +4381,15 @@ class Through(StrEnum):
 class To(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
     """
-    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path. Null (or left out) when `path` is given instead.
     """
 
 
 class ToInches(RootModel[list[float]]):
     root: Annotated[list[float], Field(max_length=3, min_length=2, title="To Inches")]
     """
-    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
+    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it); null (or
+    left out) when the move is given otherwise.
     """
 
 
@@ -4406,11 +4413,11 @@ class MovedData(BaseModel):
     last_square_cost: Annotated[int | None, Field(title="Last Square Cost")]
     """
     What the path's last square cost in full, when it cost more than what was left
-    (Reclaim the Wild: "you can still enter that new square"); None otherwise.
+    (Reclaim the Wild: "you can still enter that new square"); null otherwise.
     """
     last_square_paid: Annotated[int | None, Field(title="Last Square Paid")]
     """
-    What was paid for that square: all that was left (counted in `cost`); None otherwise.
+    What was paid for that square: all that was left (counted in `cost`); null otherwise.
     """
     maneuver: Annotated[bool, Field(title="Maneuver")]
     """
@@ -4424,8 +4431,9 @@ class MovedData(BaseModel):
     """
     What is left of the move action this movement spends from, which a further move may
     continue (Draw Steel's Advance split around other actions), when it differs from
-    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
-    on events logged before it existed, whose `movement_left` held this.
+    `movement_left` (what the state shows after the event, in the ruleset's economy); null
+    (left out) when it does not, and on events logged before it existed, whose `movement_left`
+    held this.
     """
     movement_left: Annotated[int, Field(title="Movement Left")]
     """
@@ -4448,7 +4456,7 @@ class MovedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -4456,11 +4464,11 @@ class MovedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: MovedData
     """
@@ -4476,7 +4484,7 @@ class MovedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -4492,7 +4500,7 @@ class MovedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -4564,7 +4572,7 @@ class MovedInchesData(BaseModel):
     movement_left: Annotated[float | None, Field(title="Movement Left")] = None
     """
     Inches the state shows left after the move (the fighter's economy: a whole Move while
-    its activation has an action left). Absent on events logged before it existed.
+    its activation has an action left); null on events logged before it existed.
     """
     path: Annotated[list[PathItem3], Field(title="Path")]
     """
@@ -4583,7 +4591,7 @@ class MovedInchesEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -4591,11 +4599,11 @@ class MovedInchesEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: MovedInchesData
     """
@@ -4611,7 +4619,7 @@ class MovedInchesEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -4627,7 +4635,7 @@ class MovedInchesEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -4669,7 +4677,7 @@ class MovedInchesRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: MovedInchesData
     """
@@ -4677,7 +4685,7 @@ class MovedInchesRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -4696,7 +4704,7 @@ class MovedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: MovedData
     """
@@ -4704,7 +4712,7 @@ class MovedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -4894,11 +4902,11 @@ class OptionSpent(BaseModel):
 
     after: Annotated[int | float | bool | str | None, Field(title="After")]
     """
-    Its value after the option.
+    Its value after the option; null when the economy would hold none there.
     """
     before: Annotated[int | float | bool | str | None, Field(title="Before")]
     """
-    Its value now.
+    Its value now; null when the economy holds none there.
     """
     what: Annotated[str, Field(title="What")]
     """
@@ -4935,7 +4943,8 @@ class OrderSetData(BaseModel):
     """
     reason: Annotated[str | None, Field(title="Reason")]
     """
-    Why the order was set or changed (the intent's, or its ruling's reason), if given.
+    Why the order was set or changed (the intent's, or its ruling's reason); null when
+    none was given.
     """
     sides: Annotated[list[str], Field(max_length=50, title="Sides")]
     """
@@ -4950,7 +4959,7 @@ class OrderSetEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -4958,11 +4967,11 @@ class OrderSetEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: OrderSetData
     """
@@ -4978,7 +4987,7 @@ class OrderSetEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -4994,7 +5003,7 @@ class OrderSetEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -5036,7 +5045,7 @@ class OrderSetRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: OrderSetData
     """
@@ -5044,7 +5053,7 @@ class OrderSetRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -5059,8 +5068,8 @@ class OrderSetRecord(BaseModel):
 class Cost(RootModel[int]):
     root: Annotated[int, Field(ge=0, le=1000, title="Cost")]
     """
-    What each step the text cannot count costs, in the ruleset's unit (absent: a plain
-    step's cost).
+    What each step the text cannot count costs, in the ruleset's unit; null (or left
+    out): a plain step's cost.
     """
 
 
@@ -5075,8 +5084,8 @@ class Overrule(BaseModel):
     )
     cost: Annotated[Cost | None, Field(title="Cost")] = None
     """
-    What each step the text cannot count costs, in the ruleset's unit (absent: a plain
-    step's cost).
+    What each step the text cannot count costs, in the ruleset's unit; null (or left
+    out): a plain step's cost.
     """
     reactions: Annotated[bool | None, Field(title="Reactions")] = None
     """
@@ -5103,7 +5112,7 @@ class Overruled(BaseModel):
     """
     step: Annotated[int | None, Field(title="Step")]
     """
-    The path step it applied to, if any.
+    The path step (or leg) it applied to, counted from 0; null when the rule applied to the intent as a whole.
     """
 
 
@@ -5231,7 +5240,7 @@ class Creature(BaseModel):
     """
     side: Annotated[Side | None, Field(title="Side")] = None
     """
-    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side).
+    The side it fights on; creatures of other sides are enemies. Required, except for a creature the battle `continue`s from another (it keeps its side): null (or left out) only there.
     """
     size: Annotated[str | None, Field(title="Size")] = None
     """
@@ -5265,15 +5274,16 @@ class Place(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["place"], Field(title="Type")] = "place"
     """
@@ -5323,7 +5333,7 @@ class PowerRolledEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -5331,11 +5341,11 @@ class PowerRolledEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: PowerRolledData
     """
@@ -5351,7 +5361,7 @@ class PowerRolledEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -5367,7 +5377,7 @@ class PowerRolledEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -5409,7 +5419,7 @@ class PowerRolledRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: PowerRolledData
     """
@@ -5417,7 +5427,7 @@ class PowerRolledRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -5508,7 +5518,7 @@ class PublicKey(BaseModel):
     """
     retired_at: Annotated[str | None, Field(title="Retired At")]
     """
-    When it was retired, if it was.
+    When it was retired (ISO-8601); null while it signs new receipts.
     """
     status: Annotated[Status, Field(title="Status")]
     """
@@ -5570,6 +5580,35 @@ class ReachPoint(BaseModel):
     """
 
 
+class ReachProvoked(BaseModel):
+    """
+    One reaction a move to the square would provoke, by the battle's ruleset's own rule
+    (Draw Steel: leaving an enemy's adjacency without shifting; Epic Path: leaving a square
+    an enemy threatens, once per enemy per action).
+    """
+
+    at: Annotated[list[int], Field(title="At")]
+    """
+    The square the mover leaves when it provokes, `[x, y, z]`.
+    """
+    kind: Annotated[str, Field(title="Kind")]
+    """
+    The reaction: `opportunity_attack` or `free_strike`.
+    """
+    reactor: Annotated[str, Field(title="Reactor")]
+    """
+    The creature that could react.
+    """
+    reactor_name: Annotated[str, Field(title="Reactor Name")]
+    """
+    Its name (its id when it has none).
+    """
+    why: Annotated[str, Field(title="Why")]
+    """
+    Why it provokes, in the ruleset's words, creatures by name.
+    """
+
+
 class ReachRegion(BaseModel):
     """
     Gridless battles only: the reachable region sampled every `resolution` inches.
@@ -5598,12 +5637,16 @@ class ReachSquare(BaseModel):
     """
     The cheapest cost to end there, in the ruleset's unit.
     """
+    provokes: Annotated[list[ReachProvoked] | None, Field(title="Provokes")] = None
+    """
+    Present when a move to this square would provoke: every reaction window it would open, in the order the path meets them, as a dry run of the move (its `to`) lists them in `reactions`, each declined so the rest of the path is followed. Judged on what the caller knows (a creature hidden from it never appears). Null (left out of the answer) when a move there provokes nothing: on a shift or teleport (they never provoke), in a ruleset whose text has no movement-triggered reaction (Reclaim the Wild, the action-point game, Warcry), and where no move action reaches the square now.
+    """
 
 
 class ReactionFact(BaseModel):
     damage: Annotated[int | None, Field(title="Damage")] = None
     """
-    Damage dealt (only on taken ones).
+    Damage dealt; null (left out) on every list but `taken`.
     """
     reaction: Annotated[str, Field(title="Reaction")]
     """
@@ -5611,7 +5654,7 @@ class ReactionFact(BaseModel):
     """
     reactor: Annotated[str | None, Field(title="Reactor")] = None
     """
-    Who could react (only on provoked ones).
+    Who could react; null (left out) on every list but `provoked`.
     """
     version: Annotated[int, Field(title="Version")]
     """
@@ -5674,7 +5717,7 @@ class ReactionResolvedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -5682,11 +5725,11 @@ class ReactionResolvedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ReactionResolvedData
     """
@@ -5702,7 +5745,7 @@ class ReactionResolvedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -5718,7 +5761,7 @@ class ReactionResolvedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -5764,7 +5807,7 @@ class ReactionResolvedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ReactionResolvedData
     """
@@ -5772,7 +5815,7 @@ class ReactionResolvedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -5909,7 +5952,7 @@ class ReceiptsChecked(BaseModel):
 
     actions: Annotated[int | None, Field(title="Actions")] = None
     """
-    The battle's actions: one receipt each was given, so a client that kept every receipt of the battle holds this many (fewer: some were never kept).
+    The battle's actions: one receipt each was given, so a client that kept every receipt of the battle holds this many (fewer: some were never kept); never null in an answer.
     """
     agree: Annotated[bool, Field(title="Agree")]
     """
@@ -5931,7 +5974,7 @@ class ReceiptsChecked(BaseModel):
         int | None, Field(title="First Disagreeing Version")
     ]
     """
-    The first version where the log and a receipt (or two receipts) differ.
+    The first version where the log and a receipt (or two receipts) differ; null when they all agree.
     """
     invalid: Annotated[list[ReceiptInvalid], Field(title="Invalid")]
     """
@@ -6030,7 +6073,7 @@ class RedoIn(BaseModel):
     )
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on; if the battle moved on: 409.
+    The version the client decided on; if the battle moved on: 409. Null (or left out): no check.
     """
 
 
@@ -6060,7 +6103,7 @@ class Refusal(BaseModel):
     """
     step: Annotated[int | None, Field(title="Step")]
     """
-    The path step it applies to, if any.
+    The path step (or leg) it applies to, counted from 0; null when the rule applies to the intent as a whole.
     """
 
 
@@ -6074,15 +6117,16 @@ class Remove(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["remove"], Field(title="Type")] = "remove"
     """
@@ -6093,7 +6137,8 @@ class Remove(BaseModel):
 class At(RootModel[list[float]]):
     root: Annotated[list[float], Field(max_length=3, min_length=2, title="At")]
     """
-    Warcry: the landing point the opposing player picks for a fallen fighter.
+    Warcry: the landing point the opposing player picks for a fallen fighter; null (or left
+    out) for every other reaction.
     """
 
 
@@ -6112,7 +6157,8 @@ class ResolveReaction(BaseModel):
     )
     at: Annotated[At | None, Field(title="At")] = None
     """
-    Warcry: the landing point the opposing player picks for a fallen fighter.
+    Warcry: the landing point the opposing player picks for a fallen fighter; null (or left
+    out) for every other reaction.
     """
     decision: Annotated[Decision1, Field(title="Decision")]
     """
@@ -6120,11 +6166,12 @@ class ResolveReaction(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     reaction: Annotated[str, Field(title="Reaction")]
     """
@@ -6132,7 +6179,7 @@ class ResolveReaction(BaseModel):
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["resolve_reaction"], Field(title="Type")] = (
         "resolve_reaction"
@@ -6147,7 +6194,8 @@ class Bump(RootModel[tuple[int, int, int]]):
         tuple[int, int, int], Field(max_length=3, min_length=3, title="Bump")
     ]
     """
-    An unseen obstruction just past the path's end (Epic Path collisions).
+    An unseen obstruction just past the path's end (Epic Path collisions); null when there is
+    none.
     """
 
 
@@ -6201,7 +6249,7 @@ class Reveal(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     history: Annotated[bool | None, Field(title="History")] = None
     """
@@ -6209,11 +6257,12 @@ class Reveal(BaseModel):
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["reveal"], Field(title="Type")] = "reveal"
     """
@@ -6274,7 +6323,7 @@ class RuleOverruledData(BaseModel):
     """
     creature: Annotated[str | None, Field(title="Creature")]
     """
-    The creature the ruled intent moved (or acted for), when it names one.
+    The creature the ruled intent moved (or acted for); null when it names none.
     """
     detail: Annotated[str, Field(title="Detail")]
     """
@@ -6290,7 +6339,7 @@ class RuleOverruledData(BaseModel):
     """
     step: Annotated[int | None, Field(title="Step")]
     """
-    The path's step (or leg) it applied to, from 0; absent: the intent as a whole.
+    The path's step (or leg) it applied to, counted from 0; null: the intent as a whole.
     """
 
 
@@ -6301,7 +6350,7 @@ class RuleOverruledEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -6309,11 +6358,11 @@ class RuleOverruledEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: RuleOverruledData
     """
@@ -6329,7 +6378,7 @@ class RuleOverruledEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -6345,7 +6394,7 @@ class RuleOverruledEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -6387,7 +6436,7 @@ class RuleOverruledRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: RuleOverruledData
     """
@@ -6395,7 +6444,7 @@ class RuleOverruledRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -6414,11 +6463,11 @@ class Ruling(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who ruled: `director`.
+    Who ruled: `director`; null when the log recorded no actor.
     """
     creature: Annotated[str | None, Field(title="Creature")]
     """
-    The creature the intent moved.
+    The creature the intent moved (or acted for); null when it names none.
     """
     detail: Annotated[str, Field(title="Detail")]
     """
@@ -6426,7 +6475,7 @@ class Ruling(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The ruled action's id (for its judgement).
+    The ruled action's id (for its judgement); null when the log recorded none.
     """
     reason: Annotated[str, Field(title="Reason")]
     """
@@ -6438,7 +6487,7 @@ class Ruling(BaseModel):
     """
     step: Annotated[int | None, Field(title="Step")]
     """
-    The path step it applied to, if any.
+    The path step (or leg) it applied to, counted from 0; null when the rule applied to the intent as a whole.
     """
     version: Annotated[int, Field(title="Version")]
     """
@@ -6461,7 +6510,7 @@ class RulingOn(BaseModel):
     """
     step: Annotated[int | None, Field(title="Step")]
     """
-    The path step, if any.
+    The path step (or leg), counted from 0; null when the rule applied to the intent as a whole.
     """
     version: Annotated[int, Field(title="Version")]
     """
@@ -6510,7 +6559,7 @@ class RulingsPage(BaseModel):
 class Name(RootModel[str]):
     root: Annotated[str, Field(max_length=200, title="Name")]
     """
-    The player's name, shown in the log.
+    The player's name, shown in the log; null (or left out): no name.
     """
 
 
@@ -6530,7 +6579,7 @@ class SeatIn(BaseModel):
     """
     name: Annotated[Name | None, Field(title="Name")] = None
     """
-    The player's name, shown in the log.
+    The player's name, shown in the log; null (or left out): no name.
     """
 
 
@@ -6545,7 +6594,7 @@ class SeatOut(BaseModel):
     """
     name: Annotated[str | None, Field(title="Name")] = None
     """
-    The player's name.
+    The player's name; null when the seat was given none.
     """
     seat_id: Annotated[str, Field(title="Seat Id")]
     """
@@ -6561,8 +6610,8 @@ class Landing2(RootModel[list[int]]):
     root: Annotated[list[int], Field(max_length=3, min_length=2, title="Landing")]
     """
     Draw Steel: a creature knocked prone by this effect while it climbs or rides another
-    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
-    nearest free one).
+    falls and lands "in an adjacent space of your choice": the space it chose; null (or left
+    out): the nearest free one.
     """
 
 
@@ -6595,13 +6644,13 @@ class SetCondition(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     landing: Annotated[Landing2 | None, Field(title="Landing")] = None
     """
     Draw Steel: a creature knocked prone by this effect while it climbs or rides another
-    falls and lands "in an adjacent space of your choice": the space it chose (absent: the
-    nearest free one).
+    falls and lands "in an adjacent space of your choice": the space it chose; null (or left
+    out): the nearest free one.
     """
     on: Annotated[bool | None, Field(title="On")] = None
     """
@@ -6609,15 +6658,16 @@ class SetCondition(BaseModel):
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     source: Annotated[str | None, Field(title="Source")] = None
     """
-    The id of the creature imposing it (a grabber), if any.
+    The id of the creature imposing it (a grabber); null (or left out) when none does.
     """
     type: Annotated[Literal["set_condition"], Field(title="Type")] = "set_condition"
     """
@@ -6632,14 +6682,15 @@ class SetCondition(BaseModel):
 class Creatures(RootModel[list[str]]):
     root: Annotated[list[str], Field(max_length=500, title="Creatures")]
     """
-    Creature ids, first to act first (each once).
+    Creature ids, first to act first (each once); null (or left out) when `sides` is given.
     """
 
 
 class Sides(RootModel[list[str]]):
     root: Annotated[list[str], Field(max_length=50, title="Sides")]
     """
-    Sides, first to act first (each once); their creatures act in turn.
+    Sides, first to act first (each once); their creatures act in turn. Null (or left out)
+    when `creatures` is given.
     """
 
 
@@ -6658,23 +6709,25 @@ class SetOrder(BaseModel):
     )
     creatures: Annotated[Creatures | None, Field(title="Creatures")] = None
     """
-    Creature ids, first to act first (each once).
+    Creature ids, first to act first (each once); null (or left out) when `sides` is given.
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     sides: Annotated[Sides | None, Field(title="Sides")] = None
     """
-    Sides, first to act first (each once); their creatures act in turn.
+    Sides, first to act first (each once); their creatures act in turn. Null (or left out)
+    when `creatures` is given.
     """
     type: Annotated[Literal["set_order"], Field(title="Type")] = "set_order"
     """
@@ -6689,14 +6742,14 @@ class Cell2(RootModel[list[int]]):
 class Cells(RootModel[list[Cell2]]):
     root: Annotated[list[Cell2], Field(max_length=3000, title="Cells")]
     """
-    Squares `[x, y]`.
+    Squares `[x, y]`; null (or left out) when `area` is given instead.
     """
 
 
 class Fits(RootModel[str]):
     root: Annotated[str, Field(max_length=16, title="Fits")]
     """
-    For `narrow`: the size the opening is built for.
+    For `narrow`: the size the opening is built for; null (or left out) for other kinds.
     """
 
 
@@ -6721,7 +6774,7 @@ class Kind7(StrEnum):
 
 class Material(StrEnum):
     """
-    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null (or left out) when not said.
     """
 
     glass = "glass"
@@ -6732,7 +6785,7 @@ class Material(StrEnum):
 
 class Surface(StrEnum):
     """
-    For `landing`: what a fall onto these squares lands on (absent: normal).
+    For `landing`: what a fall onto these squares lands on; null (or left out): normal.
     """
 
     jagged = "jagged"
@@ -6747,31 +6800,31 @@ class SetTerrain(BaseModel):
     )
     area: Area | None = None
     """
-    A rectangle of squares, both corners included.
+    A rectangle of squares, both corners included; null (or left out) when `cells` is given instead.
     """
     cells: Annotated[Cells | None, Field(title="Cells")] = None
     """
-    Squares `[x, y]`.
+    Squares `[x, y]`; null (or left out) when `area` is given instead.
     """
     damage: Annotated[int | None, Field(title="Damage")] = None
     """
-    For `damaging`: the damage it deals.
+    For `damaging`: the damage it deals; null (or left out) for other kinds.
     """
     depth: Annotated[int | None, Field(title="Depth")] = None
     """
-    Depth of water or of a pit, in squares.
+    Depth of water or of a pit, in squares; null (or left out) for other kinds.
     """
     elevation: Annotated[int | None, Field(title="Elevation")] = None
     """
-    The ground's new height there, in squares.
+    The ground's new height there, in squares; null (or left out): unchanged.
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     fits: Annotated[Fits | None, Field(title="Fits")] = None
     """
-    For `narrow`: the size the opening is built for.
+    For `narrow`: the size the opening is built for; null (or left out) for other kinds.
     """
     hard: Annotated[bool | None, Field(title="Hard")] = None
     """
@@ -6779,7 +6832,7 @@ class SetTerrain(BaseModel):
     """
     height: Annotated[int | None, Field(title="Height")] = None
     """
-    How tall a wall or obstacle stands (squares).
+    How tall a wall or obstacle stands (squares); null (or left out) for other kinds, and for a wall of no stated height.
     """
     kind: Annotated[Kind7 | Literal["clear"], Field(title="Kind")]
     """
@@ -6787,19 +6840,20 @@ class SetTerrain(BaseModel):
     """
     material: Annotated[Material | None, Field(title="Material")] = None
     """
-    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null (or left out) when not said.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     surface: Annotated[Surface | None, Field(title="Surface")] = None
     """
-    For `landing`: what a fall onto these squares lands on (absent: normal).
+    For `landing`: what a fall onto these squares lands on; null (or left out): normal.
     """
     type: Annotated[Literal["set_terrain"], Field(title="Type")] = "set_terrain"
     """
@@ -6822,15 +6876,16 @@ class ShieldSurf(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     stop: Annotated[bool | None, Field(title="Stop")] = None
     """
@@ -6847,7 +6902,7 @@ class ShieldAt(RootModel[tuple[int, int, int]]):
         tuple[int, int, int], Field(max_length=3, min_length=3, title="Shield At")
     ]
     """
-    Where a forced end dropped the shield, `[x, y, z]`.
+    Where a forced end dropped the shield, `[x, y, z]`; null when the end was not forced.
     """
 
 
@@ -6871,7 +6926,7 @@ class ShieldSurfEndedData(BaseModel):
     """
     shield_at: Annotated[ShieldAt | None, Field(title="Shield At")]
     """
-    Where a forced end dropped the shield, `[x, y, z]`.
+    Where a forced end dropped the shield, `[x, y, z]`; null when the end was not forced.
     """
 
 
@@ -6882,7 +6937,7 @@ class ShieldSurfEndedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -6890,11 +6945,11 @@ class ShieldSurfEndedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ShieldSurfEndedData
     """
@@ -6910,7 +6965,7 @@ class ShieldSurfEndedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -6926,7 +6981,7 @@ class ShieldSurfEndedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -6968,7 +7023,7 @@ class ShieldSurfEndedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ShieldSurfEndedData
     """
@@ -6976,7 +7031,7 @@ class ShieldSurfEndedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -7010,7 +7065,7 @@ class ShieldSurfStartedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -7018,11 +7073,11 @@ class ShieldSurfStartedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ShieldSurfStartedData
     """
@@ -7038,7 +7093,7 @@ class ShieldSurfStartedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -7054,7 +7109,7 @@ class ShieldSurfStartedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -7100,7 +7155,7 @@ class ShieldSurfStartedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ShieldSurfStartedData
     """
@@ -7108,7 +7163,7 @@ class ShieldSurfStartedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -7154,7 +7209,7 @@ class ShieldWornEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -7162,11 +7217,11 @@ class ShieldWornEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ShieldWornData
     """
@@ -7182,7 +7237,7 @@ class ShieldWornEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -7198,7 +7253,7 @@ class ShieldWornEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -7240,7 +7295,7 @@ class ShieldWornRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ShieldWornData
     """
@@ -7248,7 +7303,7 @@ class ShieldWornRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -7267,7 +7322,7 @@ class Path2Item(RootModel[list[int]]):
 class Path2(RootModel[list[Path2Item]]):
     root: Annotated[list[Path2Item], Field(max_length=1000, title="Path")]
     """
-    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square); null (or left out) when `to` is given instead.
     """
 
 
@@ -7294,11 +7349,11 @@ class Shift(BaseModel):
     """
     distance: Annotated[int | None, Field(title="Distance")] = None
     """
-    The distance an effect grants, in the ruleset's unit.
+    The distance an effect grants, in the ruleset's unit; null (or left out) when no effect grants one (the action's own distance).
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     instead_move: Annotated[bool | None, Field(title="Instead Move")] = None
     """
@@ -7306,19 +7361,20 @@ class Shift(BaseModel):
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     path: Annotated[Path2 | None, Field(title="Path")] = None
     """
-    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square); null (or left out) when `to` is given instead.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     to: Annotated[To | None, Field(title="To")] = None
     """
-    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path. Null (or left out) when `path` is given instead.
     """
     type: Annotated[Literal["shift"], Field(title="Type")] = "shift"
     """
@@ -7351,8 +7407,9 @@ class ShiftedData(BaseModel):
     """
     What is left of the move action this movement spends from, which a further move may
     continue (Draw Steel's Advance split around other actions), when it differs from
-    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
-    on events logged before it existed, whose `movement_left` held this.
+    `movement_left` (what the state shows after the event, in the ruleset's economy); null
+    (left out) when it does not, and on events logged before it existed, whose `movement_left`
+    held this.
     """
     movement_left: Annotated[int, Field(title="Movement Left")]
     """
@@ -7375,7 +7432,7 @@ class ShiftedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -7383,11 +7440,11 @@ class ShiftedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: ShiftedData
     """
@@ -7403,7 +7460,7 @@ class ShiftedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -7419,7 +7476,7 @@ class ShiftedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -7461,7 +7518,7 @@ class ShiftedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: ShiftedData
     """
@@ -7469,7 +7526,7 @@ class ShiftedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -7487,6 +7544,7 @@ class PartOfMove1(RootModel[str]):
     Epic Path: an activity done as part of the move action that stands the creature up
     (Part of a Move Action: "Nearly any action you perform with a move action (such as
     standing up from Prone) can also include an action which is 'part of a move action'").
+    Null (or left out): none.
     """
 
 
@@ -7500,7 +7558,7 @@ class StandUp(BaseModel):
     )
     by: Annotated[str | None, Field(title="By")] = None
     """
-    The id of an adjacent creature helping (using its own maneuver).
+    The id of an adjacent creature helping (using its own maneuver); null (or left out): no one helps.
     """
     creature: Annotated[str, Field(title="Creature")]
     """
@@ -7508,21 +7566,23 @@ class StandUp(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     part_of_move: Annotated[PartOfMove1 | None, Field(title="Part Of Move")] = None
     """
     Epic Path: an activity done as part of the move action that stands the creature up
     (Part of a Move Action: "Nearly any action you perform with a move action (such as
     standing up from Prone) can also include an action which is 'part of a move action'").
+    Null (or left out): none.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["stand_up"], Field(title="Type")] = "stand_up"
     """
@@ -7557,15 +7617,16 @@ class StartTurn(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["start_turn"], Field(title="Type")] = "start_turn"
     """
@@ -7584,7 +7645,7 @@ class StateDifference(BaseModel):
     """
     pending_reactions: PendingDifference | None = None
     """
-    Present when the open reaction windows differ.
+    The open reaction windows of each; null (left out) when they are the same.
     """
 
 
@@ -7614,7 +7675,8 @@ class StoodUpData(BaseModel):
     """
     by: Annotated[str | None, Field(title="By")]
     """
-    An adjacent creature that used its own Stand Up maneuver on this willing creature.
+    An adjacent creature that used its own Stand Up maneuver on this willing creature; null
+    when the creature stood up by itself.
     """
     creature: Annotated[str, Field(title="Creature")]
     """
@@ -7629,7 +7691,7 @@ class StoodUpEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -7637,11 +7699,11 @@ class StoodUpEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: StoodUpData
     """
@@ -7657,7 +7719,7 @@ class StoodUpEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -7673,7 +7735,7 @@ class StoodUpEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -7715,7 +7777,7 @@ class StoodUpRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: StoodUpData
     """
@@ -7723,7 +7785,7 @@ class StoodUpRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -7749,7 +7811,7 @@ class Stow(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     items: Annotated[int | None, Field(ge=1, le=2, title="Items")] = None
     """
@@ -7757,11 +7819,12 @@ class Stow(BaseModel):
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["stow"], Field(title="Type")] = "stow"
     """
@@ -7791,7 +7854,7 @@ class TakenDownEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -7799,11 +7862,11 @@ class TakenDownEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: TakenDownData
     """
@@ -7819,7 +7882,7 @@ class TakenDownEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -7835,7 +7898,7 @@ class TakenDownEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -7877,7 +7940,7 @@ class TakenDownRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: TakenDownData
     """
@@ -7885,7 +7948,7 @@ class TakenDownRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -7926,7 +7989,7 @@ class TalliedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -7934,11 +7997,11 @@ class TalliedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: TalliedData
     """
@@ -7954,7 +8017,7 @@ class TalliedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -7970,7 +8033,7 @@ class TalliedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -8012,7 +8075,7 @@ class TalliedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: TalliedData
     """
@@ -8020,7 +8083,7 @@ class TalliedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -8047,23 +8110,24 @@ class Teleport(BaseModel):
     """
     distance: Annotated[int | None, Field(title="Distance")] = None
     """
-    The distance an effect grants, in the ruleset's unit.
+    The distance an effect grants, in the ruleset's unit; null (or left out) when no effect grants one (the action's own distance).
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     source: Annotated[str | None, Field(title="Source")] = None
     """
-    The id of another creature doing the teleporting (then `distance` is required).
+    The id of another creature doing the teleporting (then `distance` is required); null (or left out): the creature teleports itself.
     """
     stand: Annotated[bool | None, Field(title="Stand")] = None
     """
@@ -8104,8 +8168,9 @@ class TeleportedData(BaseModel):
     """
     What is left of the move action this movement spends from, which a further move may
     continue (Draw Steel's Advance split around other actions), when it differs from
-    `movement_left` (what the state shows after the event, in the ruleset's economy). Absent
-    on events logged before it existed, whose `movement_left` held this.
+    `movement_left` (what the state shows after the event, in the ruleset's economy); null
+    (left out) when it does not, and on events logged before it existed, whose `movement_left`
+    held this.
     """
     movement_left: Annotated[int, Field(title="Movement Left")]
     """
@@ -8132,7 +8197,7 @@ class TeleportedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -8140,11 +8205,11 @@ class TeleportedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: TeleportedData
     """
@@ -8160,7 +8225,7 @@ class TeleportedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -8176,7 +8241,7 @@ class TeleportedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -8218,7 +8283,7 @@ class TeleportedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: TeleportedData
     """
@@ -8226,7 +8291,7 @@ class TeleportedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -8261,6 +8326,28 @@ class Kind8(StrEnum):
     landing = "landing"
 
 
+class Material1(StrEnum):
+    """
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null when not said.
+    """
+
+    glass = "glass"
+    wood = "wood"
+    stone = "stone"
+    metal = "metal"
+
+
+class Surface1(StrEnum):
+    """
+    For `landing`: what a fall onto these squares lands on; null: normal.
+    """
+
+    jagged = "jagged"
+    rough = "rough"
+    normal = "normal"
+    soft = "soft"
+
+
 class TerrainSetData(BaseModel):
     """
     The director changed cells: `kind` "clear" removes all terrain there.
@@ -8272,19 +8359,19 @@ class TerrainSetData(BaseModel):
     """
     damage: Annotated[int | None, Field(title="Damage")]
     """
-    For `damaging`: the damage it deals.
+    For `damaging`: the damage it deals; null for other kinds.
     """
     depth: Annotated[int | None, Field(title="Depth")]
     """
-    Depth of water or of a pit, in squares.
+    Depth of water or of a pit, in squares; null for other kinds.
     """
     elevation: Annotated[int | None, Field(title="Elevation")]
     """
-    The ground's height there, in squares.
+    The ground's height there, in squares; null when not set.
     """
     fits: Annotated[str | None, Field(title="Fits")]
     """
-    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop); null for other kinds.
     """
     hard: Annotated[bool, Field(title="Hard")]
     """
@@ -8292,23 +8379,23 @@ class TerrainSetData(BaseModel):
     """
     height: Annotated[int | None, Field(title="Height")]
     """
-    How tall a wall or obstacle stands (squares).
+    How tall a wall or obstacle stands (squares); null for other kinds, and for a wall of no stated height.
     """
     kind: Annotated[Kind8 | Literal["clear"], Field(title="Kind")]
     """
     The terrain now on these cells; `clear` removes every terrain there.
     """
-    material: Annotated[Material | None, Field(title="Material")]
+    material: Annotated[Material1 | None, Field(title="Material")]
     """
-    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null when not said.
     """
     rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
     An `area` as its rectangle, `[x0, y0, x1, y1]` corners included (absent: none). Default: `[]`.
     """
-    surface: Annotated[Surface | None, Field(title="Surface")] = None
+    surface: Annotated[Surface1 | None, Field(title="Surface")] = None
     """
-    For `landing`: what a fall onto these squares lands on (absent: normal).
+    For `landing`: what a fall onto these squares lands on; null: normal.
     """
 
 
@@ -8319,7 +8406,7 @@ class TerrainSetEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -8327,11 +8414,11 @@ class TerrainSetEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: TerrainSetData
     """
@@ -8347,7 +8434,7 @@ class TerrainSetEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -8363,7 +8450,7 @@ class TerrainSetEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -8405,7 +8492,7 @@ class TerrainSetRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: TerrainSetData
     """
@@ -8413,7 +8500,7 @@ class TerrainSetRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -8432,28 +8519,29 @@ class Cell4(RootModel[list[int]]):
 class Damage(RootModel[int]):
     root: Annotated[int, Field(ge=0, le=1000, title="Damage")]
     """
-    For `damaging`: the damage it deals.
+    For `damaging`: the damage it deals; null (or left out) for other kinds.
     """
 
 
 class Depth(RootModel[int]):
     root: Annotated[int, Field(ge=0, le=1000, title="Depth")]
     """
-    Depth of water or of a pit, in squares.
+    Depth of water or of a pit, in squares; null (or left out) for other kinds.
     """
 
 
 class Fits1(RootModel[str]):
     root: Annotated[str, Field(max_length=16, title="Fits")]
     """
-    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop); null
+    (or left out) for other kinds.
     """
 
 
 class Height(RootModel[int]):
     root: Annotated[int, Field(ge=0, le=1000, title="Height")]
     """
-    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider.
+    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider; null (or left out) for other kinds, and for a wall of no stated height.
     """
 
 
@@ -8476,10 +8564,21 @@ class Kind9(StrEnum):
     landing = "landing"
 
 
+class Material2(StrEnum):
+    """
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null (or left out) when not said.
+    """
+
+    glass = "glass"
+    wood = "wood"
+    stone = "stone"
+    metal = "metal"
+
+
 class Surface2(StrEnum):
     """
     For `landing`: what a fall onto these squares lands on, `jagged`, `rough`, `normal` or
-    `soft` (the rulesets that read it say what each does).
+    `soft` (the rulesets that read it say what each does); null (or left out): normal.
     """
 
     jagged = "jagged"
@@ -8494,23 +8593,24 @@ class TerrainSetup(BaseModel):
     )
     area: Area | None = None
     """
-    A rectangle of squares, both corners included.
+    A rectangle of squares, both corners included; null (or left out) when `cells` is given instead.
     """
     cells: Annotated[list[Cell4] | None, Field(title="Cells")] = None
     """
-    Squares `[x, y]`.
+    Squares `[x, y]`; null (or left out) when `area` is given instead.
     """
     damage: Annotated[Damage | None, Field(title="Damage")] = None
     """
-    For `damaging`: the damage it deals.
+    For `damaging`: the damage it deals; null (or left out) for other kinds.
     """
     depth: Annotated[Depth | None, Field(title="Depth")] = None
     """
-    Depth of water or of a pit, in squares.
+    Depth of water or of a pit, in squares; null (or left out) for other kinds.
     """
     fits: Annotated[Fits1 | None, Field(title="Fits")] = None
     """
-    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop); null
+    (or left out) for other kinds.
     """
     hard: Annotated[bool | None, Field(title="Hard")] = None
     """
@@ -8518,20 +8618,20 @@ class TerrainSetup(BaseModel):
     """
     height: Annotated[Height | None, Field(title="Height")] = None
     """
-    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider.
+    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider; null (or left out) for other kinds, and for a wall of no stated height.
     """
     kind: Annotated[Kind9, Field(title="Kind")]
     """
     The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.
     """
-    material: Annotated[Material | None, Field(title="Material")] = None
+    material: Annotated[Material2 | None, Field(title="Material")] = None
     """
-    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null (or left out) when not said.
     """
     surface: Annotated[Surface2 | None, Field(title="Surface")] = None
     """
     For `landing`: what a fall onto these squares lands on, `jagged`, `rough`, `normal` or
-    `soft` (the rulesets that read it say what each does).
+    `soft` (the rulesets that read it say what each does); null (or left out): normal.
     """
 
 
@@ -8539,9 +8639,49 @@ class Cell5(RootModel[tuple[int, int]]):
     root: Annotated[tuple[int, int], Field(max_length=2, min_length=2)]
 
 
+class Damage1(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Damage")]
+    """
+    For `damaging`: the damage it deals; null for other kinds.
+    """
+
+
+class Depth1(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Depth")]
+    """
+    Depth of water or of a pit, in squares; null for other kinds.
+    """
+
+
+class Fits2(RootModel[str]):
+    root: Annotated[str, Field(max_length=16, title="Fits")]
+    """
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop); null
+    for other kinds.
+    """
+
+
+class Height1(RootModel[int]):
+    root: Annotated[int, Field(ge=0, le=1000, title="Height")]
+    """
+    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider; null for other kinds, and for a wall of no stated height.
+    """
+
+
+class Material3(StrEnum):
+    """
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null when not said.
+    """
+
+    glass = "glass"
+    wood = "wood"
+    stone = "stone"
+    metal = "metal"
+
+
 class Surface3(StrEnum):
     """
-    For `landing`: what a fall onto these squares lands on (absent: normal).
+    For `landing`: what a fall onto these squares lands on; null: normal.
     """
 
     jagged = "jagged"
@@ -8563,33 +8703,34 @@ class TerrainSpec(BaseModel):
     """
     Squares `[x, y]` (areas already expanded to their squares).
     """
-    damage: Annotated[Damage | None, Field(title="Damage")]
+    damage: Annotated[Damage1 | None, Field(title="Damage")]
     """
-    For `damaging`: the damage it deals.
+    For `damaging`: the damage it deals; null for other kinds.
     """
-    depth: Annotated[Depth | None, Field(title="Depth")]
+    depth: Annotated[Depth1 | None, Field(title="Depth")]
     """
-    Depth of water or of a pit, in squares.
+    Depth of water or of a pit, in squares; null for other kinds.
     """
-    fits: Annotated[Fits1 | None, Field(title="Fits")]
+    fits: Annotated[Fits2 | None, Field(title="Fits")]
     """
-    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop).
+    For `narrow`: the size the opening is built for (bigger creatures squeeze or stop); null
+    for other kinds.
     """
     hard: Annotated[bool, Field(title="Hard")]
     """
     A surface hard to climb or a liquid hard to swim: the Director's Might test.
     """
-    height: Annotated[Height | None, Field(title="Height")]
+    height: Annotated[Height1 | None, Field(title="Height")]
     """
-    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider.
+    How tall a wall or obstacle stands (squares); for `updraft`, how many squares above the ground it lifts a glider; null for other kinds, and for a wall of no stated height.
     """
     kind: Annotated[Kind9, Field(title="Kind")]
     """
     The terrain: `wall`, `obstacle`, `difficult`, `damaging`, `water`, `hazard`, `climbable`, `impeded`, `concealed`, `updraft`, `narrow` or `landing`.
     """
-    material: Annotated[Material | None, Field(title="Material")]
+    material: Annotated[Material3 | None, Field(title="Material")]
     """
-    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`.
+    What an obstacle is made of: `glass`, `wood`, `stone` or `metal`; null when not said.
     """
     rects: Annotated[list[Rect] | None, Field(title="Rects")] = None
     """
@@ -8597,7 +8738,7 @@ class TerrainSpec(BaseModel):
     """
     surface: Annotated[Surface3 | None, Field(title="Surface")] = None
     """
-    For `landing`: what a fall onto these squares lands on (absent: normal).
+    For `landing`: what a fall onto these squares lands on; null: normal.
     """
 
 
@@ -8612,11 +8753,11 @@ class TerrainView(BaseModel):
     """
     fits: Annotated[str | None, Field(title="Fits")] = None
     """
-    For `narrow`: the size it is built for.
+    For `narrow`: the size it is built for; null (left out) for other kinds.
     """
     height: Annotated[int | None, Field(title="Height")] = None
     """
-    For `updraft`: squares it lifts; for `wall` and `obstacle`: its height in squares (a wall given no height stands 100).
+    For `updraft`: squares it lifts; for `wall` and `obstacle`: its height in squares (a wall given no height stands 100); null (left out) for other kinds.
     """
     kind: Annotated[str, Field(title="Kind")]
     """
@@ -8624,7 +8765,7 @@ class TerrainView(BaseModel):
     """
     surface: Annotated[str | None, Field(title="Surface")] = None
     """
-    For `landing`: what a fall there lands on (`jagged`, `rough`, `normal`, `soft`).
+    For `landing`: what a fall there lands on (`jagged`, `rough`, `normal`, `soft`); null (left out) for other kinds.
     """
 
 
@@ -8635,11 +8776,11 @@ class TraceStep(BaseModel):
 
     at: Annotated[list[int] | None, Field(title="At")] = None
     """
-    The square, `[x, y, z]`, when the step is about one.
+    The square, `[x, y, z]`, when the step is about one; null (left out) on a trigger or a whole-intent note.
     """
     cost: Annotated[int | None, Field(title="Cost")] = None
     """
-    What the step cost, in the ruleset's unit (0 when free).
+    What the step cost, in the ruleset's unit (0 when free); null (left out) when the step is not a square entered.
     """
     kind: Annotated[str, Field(title="Kind")]
     """
@@ -8669,7 +8810,7 @@ class TurnEndedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -8677,11 +8818,11 @@ class TurnEndedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: TurnEndedData
     """
@@ -8697,7 +8838,7 @@ class TurnEndedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -8713,7 +8854,7 @@ class TurnEndedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -8755,7 +8896,7 @@ class TurnEndedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: TurnEndedData
     """
@@ -8763,7 +8904,7 @@ class TurnEndedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -8802,7 +8943,7 @@ class TurnOrderView(BaseModel):
     """
     next_side: Annotated[str | None, Field(title="Next Side")]
     """
-    By sides: the side whose turn is next.
+    By sides: the side whose turn is next; null when the order is not by sides.
     """
     set: Annotated[bool, Field(title="Set")]
     """
@@ -8836,7 +8977,7 @@ class TurnStartedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -8844,11 +8985,11 @@ class TurnStartedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: TurnStartedData
     """
@@ -8864,7 +9005,7 @@ class TurnStartedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -8880,7 +9021,7 @@ class TurnStartedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -8922,7 +9063,7 @@ class TurnStartedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: TurnStartedData
     """
@@ -8930,7 +9071,7 @@ class TurnStartedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -8945,7 +9086,7 @@ class TurnStartedRecord(BaseModel):
 class IntentId(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1, title="Intent Id")]
     """
-    Undo this earlier action alone, if no later action depends on it (director only).
+    Undo this earlier action alone, if no later action depends on it (director only); null (or left out): not a single earlier action.
     """
 
 
@@ -8959,15 +9100,15 @@ class UndoIn(BaseModel):
     )
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on; if the battle moved on: 409.
+    The version the client decided on; if the battle moved on: 409. Null (or left out): no check.
     """
     intent_id: Annotated[IntentId | None, Field(title="Intent Id")] = None
     """
-    Undo this earlier action alone, if no later action depends on it (director only).
+    Undo this earlier action alone, if no later action depends on it (director only); null (or left out): not a single earlier action.
     """
     to_version: Annotated[int | None, Field(title="To Version")] = None
     """
-    Rewind: undo every action after this version (director only).
+    Rewind: undo every action after this version (director only); null (or left out): not a rewind.
     """
 
 
@@ -8978,11 +9119,11 @@ class UndoRecord(BaseModel):
 
     intent_id: Annotated[str | None, Field(title="Intent Id")] = None
     """
-    The one action undone, if named.
+    The one action undone; null (left out) unless the undo named one.
     """
     to_version: Annotated[int | None, Field(title="To Version")] = None
     """
-    The version rewound to, if any.
+    The version rewound to; null (left out) unless the undo was a rewind.
     """
     type: Annotated[Literal["undo"], Field(title="Type")] = "undo"
     """
@@ -9024,7 +9165,7 @@ class UnseenCreatureMetEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -9032,11 +9173,11 @@ class UnseenCreatureMetEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: UnseenCreatureMetData
     """
@@ -9052,7 +9193,7 @@ class UnseenCreatureMetEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -9068,7 +9209,7 @@ class UnseenCreatureMetEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -9114,7 +9255,7 @@ class UnseenCreatureMetRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: UnseenCreatureMetData
     """
@@ -9122,7 +9263,7 @@ class UnseenCreatureMetRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -9242,7 +9383,7 @@ class VerifyOut(BaseModel):
         None
     )
     """
-    The first version whose hash does not match.
+    The first version whose hash does not match; null when the chain holds.
     """
     ok: Annotated[bool, Field(title="Ok")]
     """
@@ -9250,11 +9391,11 @@ class VerifyOut(BaseModel):
     """
     reason: Annotated[str | None, Field(title="Reason")] = None
     """
-    Why it breaks, in words.
+    Why it breaks, in words; null when the chain holds.
     """
     receipts: ReceiptsChecked | None = None
     """
-    `POST` only: the log against the receipts given.
+    `POST` only: the log against the receipts given; null on `GET`.
     """
     resumed_from: Annotated[int | None, Field(title="Resumed From")] = None
     """
@@ -9375,15 +9516,16 @@ class Adjust(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     hp: Annotated[Hp | None, Field(title="Hp")] = None
     """
-    Its stamina (hit points) from now on.
+    Its stamina (hit points) from now on; null (or left out): unchanged.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     reason: Annotated[str, Field(max_length=500, min_length=1, title="Reason")]
     """
@@ -9391,7 +9533,7 @@ class Adjust(BaseModel):
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     speeds: Annotated[
         dict[
@@ -9406,7 +9548,8 @@ class Adjust(BaseModel):
     """
     stability: Annotated[int | None, Field(title="Stability")] = None
     """
-    Its stability from now on (a number as the create body's `stability`).
+    Its stability from now on (a number as the create body's `stability`); null (or left
+    out): unchanged.
     """
     stats: Annotated[
         dict[
@@ -9479,7 +9622,7 @@ class BattleListed(BaseModel):
     """
     title: Annotated[str | None, Field(title="Title")]
     """
-    Its title.
+    Its title; null when it was given none.
     """
     version: Annotated[int, Field(title="Version")]
     """
@@ -9498,7 +9641,7 @@ class BattlesPage(BaseModel):
     """
     next_before: Annotated[str | None, Field(title="Next Before")]
     """
-    Pass as `before` for the next page.
+    Pass as `before` for the next page; null on the last page.
     """
 
 
@@ -9608,7 +9751,7 @@ class CreaturePlacedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -9616,11 +9759,11 @@ class CreaturePlacedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: CreaturePlacedData
     """
@@ -9636,7 +9779,7 @@ class CreaturePlacedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -9652,7 +9795,7 @@ class CreaturePlacedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -9694,7 +9837,7 @@ class CreaturePlacedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: CreaturePlacedData
     """
@@ -9702,7 +9845,7 @@ class CreaturePlacedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -9724,11 +9867,11 @@ class CreatureView(BaseModel):
     )
     actions: ActionsLeft | None
     """
-    Actions left this turn.
+    Actions left this turn; never null.
     """
     base: Annotated[float | None, Field(title="Base")] = None
     """
-    Gridless battles: the base's diameter in inches.
+    Gridless battles: the base's diameter in inches; null (left out) on grid battles.
     """
     conditions: Annotated[list[str], Field(title="Conditions")]
     """
@@ -9748,7 +9891,7 @@ class CreatureView(BaseModel):
     """
     hp: Annotated[int | None, Field(title="Hp")]
     """
-    Stamina (hit points) left.
+    Stamina (hit points) left; never null.
     """
     movement_left: Annotated[int | float, Field(title="Movement Left")]
     """
@@ -9756,23 +9899,23 @@ class CreatureView(BaseModel):
     """
     name: Annotated[str | None, Field(title="Name")]
     """
-    Its name, as created.
+    Its name, as created; never null.
     """
     position: Annotated[list[int | float] | None, Field(title="Position")]
     """
-    `[x, y, z]`: squares on a grid (z: the bottom of its space), inches on a gridless board.
+    `[x, y, z]`: squares on a grid (z: the bottom of its space), inches on a gridless board; never null.
     """
     runemarks: Annotated[list[str] | None, Field(title="Runemarks")] = None
     """
-    Gridless battles: the fighter's runemarks.
+    Gridless battles: the fighter's runemarks; null (left out) on grid battles.
     """
     side: Annotated[str | None, Field(title="Side")]
     """
-    The side it fights on.
+    The side it fights on; never null.
     """
     size: Annotated[str | None, Field(title="Size")]
     """
-    Its size in the ruleset's scale.
+    Its size in the ruleset's scale; never null.
     """
     speeds: Annotated[dict[str, int], Field(title="Speeds")]
     """
@@ -9780,7 +9923,7 @@ class CreatureView(BaseModel):
     """
     stability: Annotated[int | None, Field(title="Stability")]
     """
-    Its stability.
+    Its stability; never null.
     """
     stats: Annotated[dict[str, int], Field(title="Stats")]
     """
@@ -9804,7 +9947,7 @@ class Draw(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     items: Annotated[int | None, Field(ge=1, le=2, title="Items")] = None
     """
@@ -9812,11 +9955,12 @@ class Draw(BaseModel):
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["draw"], Field(title="Type")] = "draw"
     """
@@ -9840,15 +9984,16 @@ class EndTurn(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["end_turn"], Field(title="Type")] = "end_turn"
     """
@@ -9866,20 +10011,21 @@ class FallProne(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     landing: Annotated[Landing | None, Field(title="Landing")] = None
     """
     Draw Steel: a creature climbing or riding another falls off as it goes prone, landing
-    in this unoccupied adjacent space of its choice (absent: the nearest free one).
+    in this unoccupied adjacent space of its choice; null (or left out): the nearest free one.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["fall_prone"], Field(title="Type")] = "fall_prone"
     """
@@ -9906,15 +10052,16 @@ class FallingTest(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["falling_test"], Field(title="Type")] = "falling_test"
     """
@@ -9944,7 +10091,7 @@ class FighterPlacedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -9952,11 +10099,11 @@ class FighterPlacedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: FighterPlacedData
     """
@@ -9972,7 +10119,7 @@ class FighterPlacedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -9988,7 +10135,7 @@ class FighterPlacedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -10030,7 +10177,7 @@ class FighterPlacedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: FighterPlacedData
     """
@@ -10038,7 +10185,7 @@ class FighterPlacedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -10060,7 +10207,7 @@ class ForceMove(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     into_space: Annotated[bool | None, Field(title="Into Space")] = None
     """
@@ -10078,20 +10225,22 @@ class ForceMove(BaseModel):
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     path: Annotated[Path | None, Field(title="Path")] = None
     """
-    The squares to move the target through (a slide's chosen route); without it the rules pick the line.
+    The squares to move the target through (a slide's chosen route); null (or left out): the rules pick the line.
     """
     prone_after: Annotated[ProneAfter | None, Field(title="Prone After")] = None
     """
     The target drops prone after this many squares, ending the forced movement (Epic
-    Path; 0: in its starting square). Rulesets without the option refuse it.
+    Path; 0: in its starting square). Rulesets without the option refuse it. Null (or left out):
+    it does not drop prone.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     source: Annotated[str, Field(title="Source")]
     """
@@ -10126,15 +10275,16 @@ class Hide(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["hide"], Field(title="Type")] = "hide"
     """
@@ -10200,20 +10350,21 @@ class KnockOff(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     landing: Annotated[Landing1 | None, Field(title="Landing")] = None
     """
     The unoccupied adjacent space the knocked-off creature chooses to land in if it falls
-    or slides off (absent: the nearest free one).
+    or slides off; null (or left out): the nearest free one.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     target: Annotated[str, Field(title="Target")]
     """
@@ -10249,15 +10400,16 @@ class LoseGrip(BaseModel):
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     type: Annotated[Literal["lose_grip"], Field(title="Type")] = "lose_grip"
     """
@@ -10364,7 +10516,7 @@ class Move(BaseModel):
     """
     by: Annotated[str | None, Field(title="By")] = None
     """
-    `pull_up`: the id of the creature pulling a willing burrower out.
+    `pull_up`: the id of the creature pulling a willing burrower out; null (or left out) otherwise.
     """
     creature: Annotated[str, Field(title="Creature")]
     """
@@ -10372,11 +10524,11 @@ class Move(BaseModel):
     """
     distance: Annotated[int | None, Field(title="Distance")] = None
     """
-    `free`: how far the effect lets the creature move.
+    `free`: how far the effect lets the creature move; null (or left out) for other actions.
     """
     expected_version: Annotated[int | None, Field(title="Expected Version")] = None
     """
-    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended.
+    The version the client decided on: if the battle has moved on, the answer is 409 and nothing is appended; null (or left out): no check.
     """
     jump_test: Annotated[bool | None, Field(title="Jump Test")] = None
     """
@@ -10388,7 +10540,8 @@ class Move(BaseModel):
     """
     legs: Annotated[Legs | None, Field(title="Legs")] = None
     """
-    Gridless rulesets (warcry): the move as legs in inches, judged as a whole.
+    Gridless rulesets (warcry): the move as legs in inches, judged as a whole; null (or left
+    out) when the move is given by `path`, `to` or `to_inches`.
     """
     mode: Annotated[Mode | None, Field(title="Mode")] = None
     """
@@ -10396,28 +10549,31 @@ class Move(BaseModel):
     """
     onto: Annotated[str | None, Field(title="Onto")] = None
     """
-    The id of a bigger creature to climb onto.
+    The id of a bigger creature to climb onto; null (or left out) otherwise.
     """
     overrule: Overrule | None = None
     """
-    The director's ruling: set aside the rules this intent breaks (director only).
+    The director's ruling: set aside the rules this intent breaks (director only); null (or
+    left out): the rules stand.
     """
     part_of_move: Annotated[PartOfMove | None, Field(title="Part Of Move")] = None
     """
     Epic Path: an activity done "as part of a move action" with this move (drawing a
-    weapon, picking up an item): needs an actual move action, one per move action.
+    weapon, picking up an item): needs an actual move action, one per move action. Null (or left
+    out): none.
     """
     path: Annotated[Path1 | None, Field(title="Path")] = None
     """
-    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square).
+    The squares to enter, in order, each `[x, y]` or `[x, y, z]` (not the starting square); null (or left out) when `to` is given instead.
     """
     primary: Annotated[str | None, Field(title="Primary")] = None
     """
-    Epic Path: the withdraw's primary target, or the charge's target.
+    Epic Path: the withdraw's primary target, or the charge's target; null (or left out) for
+    other moves.
     """
     rolls: Annotated[Rolls | None, Field(title="Rolls")] = None
     """
-    Dice the table rolled, consumed in order by the rules that roll; without them the server rolls. Players may send them only where the battle's options allow.
+    Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
     sneaking: Annotated[bool | None, Field(title="Sneaking")] = None
     """
@@ -10434,11 +10590,12 @@ class Move(BaseModel):
     """
     to: Annotated[To | None, Field(title="To")] = None
     """
-    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path.
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path. Null (or left out) when `path` is given instead.
     """
     to_inches: Annotated[ToInches | None, Field(title="To Inches")] = None
     """
-    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it).
+    Gridless rulesets: a `to` in inches (a `to` holding fractions is read into it); null (or
+    left out) when the move is given otherwise.
     """
     type: Annotated[Literal["move"], Field(title="Type")] = "move"
     """
@@ -10520,7 +10677,7 @@ class OneTwoOneBattle(BaseModel):
     )
     continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`); null (or left out): the battle starts afresh.
     """
     creatures: Annotated[
         list[CreatureIn] | None, Field(max_length=200, title="Creatures")
@@ -10550,7 +10707,7 @@ class OneTwoOneBattle(BaseModel):
     """
     title: Annotated[Title2 | None, Field(title="Title")] = None
     """
-    A title a campaign knows it by.
+    A title a campaign knows it by; null (or left out): none.
     """
 
 
@@ -10573,7 +10730,7 @@ class ReachOut(BaseModel):
     """
     region: ReachRegion | None = None
     """
-    Present only for gridless battles (warcry).
+    Gridless battles (warcry): the region it can reach; null on grid battles.
     """
     squares: Annotated[list[ReachSquare], Field(title="Squares")]
     """
@@ -10603,7 +10760,8 @@ class ResumeMove(BaseModel):
     """
     bump: Annotated[Bump | None, Field(title="Bump")]
     """
-    An unseen obstruction just past the path's end (Epic Path collisions).
+    An unseen obstruction just past the path's end (Epic Path collisions); null when there is
+    none.
     """
     creature: Annotated[str, Field(title="Creature")]
     """
@@ -10639,7 +10797,7 @@ class ResumeMove(BaseModel):
     """
     ruling: ResumedRuling | None = None
     """
-    The director's ruling the move was made under; absent when none.
+    The director's ruling the move was made under; null when none.
     """
     through: Annotated[dict[str, str] | None, Field(title="Through")] = None
     """
@@ -10666,7 +10824,7 @@ class StateChange(BaseModel):
     """
     board: BoardIn | None = None
     """
-    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
+    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body; null (left out) on grid battles.
     """
     creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
     """
@@ -10674,7 +10832,7 @@ class StateChange(BaseModel):
     """
     map: MapView | None
     """
-    The map (grid battles).
+    The map of squares; never null: every state has one.
     """
     options: Annotated[
         ActionPointsOptions
@@ -10703,7 +10861,7 @@ class StateChange(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The rules version in force.
+    The rules version in force; never null.
     """
     ruleset: Annotated[str, Field(title="Ruleset")]
     """
@@ -10729,7 +10887,7 @@ class StateView(BaseModel):
     """
     board: BoardIn | None = None
     """
-    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
+    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body; null (left out) on grid battles.
     """
     creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
     """
@@ -10737,7 +10895,7 @@ class StateView(BaseModel):
     """
     map: MapView | None
     """
-    The map (grid battles).
+    The map of squares; never null: every state has one.
     """
     options: Annotated[
         ActionPointsOptions
@@ -10762,7 +10920,7 @@ class StateView(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The rules version in force.
+    The rules version in force; never null.
     """
     ruleset: Annotated[str, Field(title="Ruleset")]
     """
@@ -10788,7 +10946,7 @@ class WarcryBattle(BaseModel):
     """
     continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`); null (or left out): the battle starts afresh.
     """
     creatures: Annotated[
         list[FighterIn] | None, Field(max_length=200, title="Creatures")
@@ -10814,7 +10972,7 @@ class WarcryBattle(BaseModel):
     """
     title: Annotated[Title2 | None, Field(title="Title")] = None
     """
-    A title a campaign knows it by.
+    A title a campaign knows it by; null (or left out): none.
     """
 
 
@@ -10876,7 +11034,7 @@ class ActionPointsBattle(BaseModel):
     )
     continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`); null (or left out): the battle starts afresh.
     """
     creatures: Annotated[
         list[CreatureIn] | None, Field(max_length=200, title="Creatures")
@@ -10908,7 +11066,7 @@ class ActionPointsBattle(BaseModel):
     """
     title: Annotated[Title | None, Field(title="Title")] = None
     """
-    A title a campaign knows it by.
+    A title a campaign knows it by; null (or left out): none.
     """
 
 
@@ -10919,7 +11077,7 @@ class BattleCreatedData(BaseModel):
 
     board: BoardSpec | None = None
     """
-    A gridless board in inches (Warcry); absent (not logged) on grid battles.
+    A gridless board in inches (Warcry); null (not logged) on grid battles.
     """
     creatures: Annotated[list[CreatureSpec], Field(title="Creatures")]
     """
@@ -10961,7 +11119,7 @@ class BattleCreatedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -10969,11 +11127,11 @@ class BattleCreatedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: BattleCreatedData
     """
@@ -10989,7 +11147,7 @@ class BattleCreatedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -11005,7 +11163,7 @@ class BattleCreatedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -11047,7 +11205,7 @@ class BattleCreatedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: BattleCreatedData
     """
@@ -11055,7 +11213,7 @@ class BattleCreatedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -11085,7 +11243,7 @@ class BattleStateOut(BaseModel):
     """
     board: BoardIn | None = None
     """
-    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body.
+    Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in the create body; null (left out) on grid battles.
     """
     creatures: Annotated[dict[str, CreatureView], Field(title="Creatures")]
     """
@@ -11093,7 +11251,7 @@ class BattleStateOut(BaseModel):
     """
     map: MapView | None
     """
-    The map (grid battles).
+    The map of squares; never null: every state has one.
     """
     options: Annotated[
         ActionPointsOptions
@@ -11118,7 +11276,7 @@ class BattleStateOut(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The rules version in force.
+    The rules version in force; never null.
     """
     ruleset: Annotated[str, Field(title="Ruleset")]
     """
@@ -11182,7 +11340,7 @@ class CreatureOption(BaseModel):
     """
     reach: ReachOut | None
     """
-    For a movement with the ruleset's first move action, a shift or a teleport: where it can end and at what cost, as `GET .../reach` answers.
+    For a movement with the ruleset's first move action, a shift or a teleport: where it can end and at what cost, as `GET .../reach` answers; null for every other option.
     """
     spends: Annotated[list[OptionSpent], Field(title="Spends")]
     """
@@ -11208,7 +11366,7 @@ class DrawSteelBattle(BaseModel):
     )
     continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`); null (or left out): the battle starts afresh.
     """
     creatures: Annotated[
         list[CreatureIn] | None, Field(max_length=200, title="Creatures")
@@ -11238,7 +11396,7 @@ class DrawSteelBattle(BaseModel):
     """
     title: Annotated[Title2 | None, Field(title="Title")] = None
     """
-    A title a campaign knows it by.
+    A title a campaign knows it by; null (or left out): none.
     """
 
 
@@ -11252,7 +11410,7 @@ class EpicPathBattle(BaseModel):
     )
     continue_: Annotated[ContinueIn | None, Field(alias="continue")] = None
     """
-    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`).
+    Start from where another battle left some creatures (their lasting state); each still needs an entry in `creatures` saying where it stands (`at`); null (or left out): the battle starts afresh.
     """
     creatures: Annotated[
         list[CreatureIn] | None, Field(max_length=200, title="Creatures")
@@ -11282,7 +11440,7 @@ class EpicPathBattle(BaseModel):
     """
     title: Annotated[Title2 | None, Field(title="Title")] = None
     """
-    A title a campaign knows it by.
+    A title a campaign knows it by; null (or left out): none.
     """
 
 
@@ -11358,7 +11516,7 @@ class IntentAcceptedEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -11366,11 +11524,11 @@ class IntentAcceptedEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: IntentAcceptedData
     """
@@ -11386,7 +11544,7 @@ class IntentAcceptedEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -11402,7 +11560,7 @@ class IntentAcceptedEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -11444,7 +11602,7 @@ class IntentAcceptedRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: IntentAcceptedData
     """
@@ -11452,7 +11610,7 @@ class IntentAcceptedRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -11502,7 +11660,7 @@ class OpportunityAttackTriggeredEnvelope(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     battle_id: Annotated[str, Field(title="Battle Id")]
     """
@@ -11510,11 +11668,11 @@ class OpportunityAttackTriggeredEnvelope(BaseModel):
     """
     causation_id: Annotated[str | None, Field(title="Causation Id")]
     """
-    What caused the action, if recorded.
+    What caused the action; null when nothing was recorded (the server records none of its own: only an imported log may carry one).
     """
     correlation_id: Annotated[str | None, Field(title="Correlation Id")]
     """
-    The request that caused it (the `X-Request-ID` answered).
+    The request that caused it (the `X-Request-ID` answered); null when the action came with no request id.
     """
     data: OpportunityAttackTriggeredData
     """
@@ -11530,7 +11688,7 @@ class OpportunityAttackTriggeredEnvelope(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     narration: Annotated[str | None, Field(title="Narration")] = None
     """
@@ -11546,7 +11704,7 @@ class OpportunityAttackTriggeredEnvelope(BaseModel):
     """
     rules_version: Annotated[str | None, Field(title="Rules Version")]
     """
-    The ruleset's rules version that decided it.
+    The ruleset's rules version that decided it; null when none was recorded with the event.
     """
     schema_version: Annotated[int, Field(title="Schema Version")]
     """
@@ -11592,7 +11750,7 @@ class OpportunityAttackTriggeredRecord(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director`, or `seat:<seat_id>` for a player's seat.
+    Who acted: `director`, or `seat:<seat_id>` for a player's seat; null when no actor was recorded with the event.
     """
     data: OpportunityAttackTriggeredData
     """
@@ -11600,7 +11758,7 @@ class OpportunityAttackTriggeredRecord(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action it belongs to: every event of one intent shares it.
+    The action it belongs to: every event of one intent shares it; null when none was recorded with the event.
     """
     recorded_at: Annotated[str, Field(title="Recorded At")]
     """
@@ -11817,7 +11975,7 @@ class ReplayStep(BaseModel):
 
     change: StateChange | None = None
     """
-    With `states=changes`, on each later step: what changed since the step before it that showed a state or a change.
+    With `states=changes`, on each later step: what changed since the step before it that showed a state or a change; null (left out) on the keyframe and without `states=changes`.
     """
     event: Annotated[
         ActionConvertedRecord
@@ -11872,11 +12030,11 @@ class ReplayStep(BaseModel):
     """
     ruling: Annotated[str | None, Field(title="Ruling")]
     """
-    On a `RuleOverruled` event: "overruled by the director: <reason>".
+    On a `RuleOverruled` event: "overruled by the director: <reason>"; null on every other event.
     """
     state: StateView | None
     """
-    The state after this event (undone actions left out); with `states=changes`, only on the page's first step that has a state (a keyframe).
+    The state after this event (undone actions left out); with `states=changes`, only on the page's first step that has a state (a keyframe): null on the others.
     """
     trace: Annotated[list[TraceStep] | None, Field(title="Trace")]
     """
@@ -12051,7 +12209,7 @@ class WhatIfStep(BaseModel):
         Field(title="Events"),
     ] = None
     """
-    The events it would append (absent when refused).
+    The events it would append; null (left out) when the intent was refused.
     """
     index: Annotated[int, Field(title="Index")]
     """
@@ -12059,11 +12217,11 @@ class WhatIfStep(BaseModel):
     """
     refused: Refusal | None = None
     """
-    Present when the intent was refused.
+    Why the intent was refused; null (left out) when it was accepted.
     """
     trace: Annotated[list[TraceStep] | None, Field(title="Trace")] = None
     """
-    Its trace (absent when refused).
+    Its trace; null (left out) when the intent was refused.
     """
 
 
@@ -12157,7 +12315,7 @@ class DryRunOut(BaseModel):
     """
     overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
     """
-    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled); null (left out) when the intent carried no `overrule`.
     """
     reactions: Annotated[list[ReactionAhead], Field(title="Reactions")]
     """
@@ -12315,15 +12473,15 @@ class IntentOut(BaseModel):
     """
     intent_id: Annotated[str | None, Field(title="Intent Id")]
     """
-    The action's id.
+    The action's id (its events' `intent_id`); never null on an accepted action.
     """
     overruled: Annotated[list[Overruled] | None, Field(title="Overruled")] = None
     """
-    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled).
+    Only when the intent carried an `overrule`: the rules it set aside, in order; empty when the rules allowed the intent anyway (nothing was overruled); null (left out) when the intent carried no `overrule`.
     """
     receipt: Receipt | None
     """
-    Signed proof of this append (keep it: `POST .../verify` checks the log against the receipts a client kept).
+    Signed proof of this append (keep it: `POST .../verify` checks the log against the receipts a client kept); never null on an accepted action.
     """
     replayed: Annotated[bool, Field(title="Replayed")]
     """
@@ -12399,15 +12557,15 @@ class JudgedAgain(BaseModel):
         Field(title="Events"),
     ] = None
     """
-    The events decided now (absent when refused).
+    The events decided now; null (left out) when today's rules refuse the intent.
     """
     refused: Refusal | None = None
     """
-    Present when today's rules refuse the recorded intent.
+    Why today's rules refuse the recorded intent; null (left out) when they accept it.
     """
     trace: Annotated[list[TraceStep] | None, Field(title="Trace")] = None
     """
-    Today's trace (absent when refused).
+    Today's trace; null (left out) when today's rules refuse the intent.
     """
 
 
@@ -12418,7 +12576,7 @@ class Judgement(BaseModel):
 
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director` or `seat:<seat_id>`.
+    Who acted: `director` or `seat:<seat_id>`; null when the log recorded no actor.
     """
     differences: Annotated[list[str], Field(title="Differences")]
     """
@@ -12470,7 +12628,7 @@ class Judgement(BaseModel):
     """
     note: Annotated[str | None, Field(title="Note")] = None
     """
-    Why the action was not judged (control actions).
+    Why the action was not judged (control actions); null (left out) on a judged one.
     """
     recorded: RecordedAction
     """
@@ -12482,7 +12640,7 @@ class Judgement(BaseModel):
     """
     rules_version_then: Annotated[str | None, Field(title="Rules Version Then")]
     """
-    The rules version that decided it.
+    The rules version that decided it; null when the log recorded none.
     """
     ruling: RulingShown | None
     """
@@ -12497,7 +12655,7 @@ class Judgement(BaseModel):
 class RejudgedAction(BaseModel):
     actor: Annotated[str | None, Field(title="Actor")]
     """
-    Who acted: `director` or `seat:<seat_id>`.
+    Who acted: `director` or `seat:<seat_id>`; null when the log recorded no actor.
     """
     differences: Annotated[list[str], Field(title="Differences")]
     """
@@ -12549,7 +12707,7 @@ class RejudgedAction(BaseModel):
     """
     note: Annotated[str | None, Field(title="Note")] = None
     """
-    Why the action was not judged (control actions).
+    Why the action was not judged (control actions); null (left out) on a judged one.
     """
     recorded: RecordedAction
     """
@@ -12565,7 +12723,7 @@ class RejudgedAction(BaseModel):
     """
     rules_version_then: Annotated[str | None, Field(title="Rules Version Then")]
     """
-    The rules version that decided it.
+    The rules version that decided it; null when the log recorded none.
     """
     ruling: RulingShown | None
     """

@@ -180,6 +180,12 @@ class EpicPath(SquaresRuleset):
     ) -> list[Creature]:
         return opportunity.triggers(action, mover, frm, to, run)
 
+    def provokes(self, kind: str) -> bool:
+        """Walking, double moves, runs and crawls provoke when they leave a threatened
+        square; the 5-foot step (this ruleset's shift), teleporting and forced movement
+        don't (Types of Movement: 5-Foot Step; Forced Movement)."""
+        return kind == "move"
+
     def reaction_answers(self, state: BattleState) -> str:
         return EpicPathOptions.of(state).opportunity_attacks
 

@@ -39,7 +39,8 @@ class CreatureIn(BaseModel):
         min_length=1,
         max_length=64,
         description="The side it fights on; creatures of other sides are enemies. Required,"
-        " except for a creature the battle `continue`s from another (it keeps its side).",
+        " except for a creature the battle `continue`s from another (it keeps its side): null"
+        " (or left out) only there.",
     )
     at: list[int | float] = Field(
         min_length=2,
@@ -99,7 +100,10 @@ class ContinueIn(BaseModel):
         min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="The old battle."
     )
     version: int | None = Field(
-        default=None, ge=1, le=2**31 - 1, description="Its version to read (absent: its head)."
+        default=None,
+        ge=1,
+        le=2**31 - 1,
+        description="Its version to read; null (or left out): its head.",
     )
     creatures: list[str] = Field(
         min_length=1, max_length=MAX_CREATURES, description="The ids of the creatures carried on."
@@ -121,12 +125,15 @@ class BattleBody(BaseModel):
         " (or null), the server draws a secret one below 2^53 (so a JavaScript number holds it"
         " exactly); players never read it.",
     )
-    title: Title | None = Field(default=None, description="A title a campaign knows it by.")
+    title: Title | None = Field(
+        default=None, description="A title a campaign knows it by; null (or left out): none."
+    )
     continue_: ContinueIn | None = Field(
         default=None,
         alias="continue",
         description="Start from where another battle left some creatures (their lasting"
-        " state); each still needs an entry in `creatures` saying where it stands (`at`).",
+        " state); each still needs an entry in `creatures` saying where it stands (`at`);"
+        " null (or left out): the battle starts afresh.",
     )
     tags: Tags = Field(default=[], description="Tags to find it by (`GET /battles?tag=`).")
 

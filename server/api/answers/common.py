@@ -7,11 +7,12 @@ is described where clients read it.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from engine.economy import Economy
+from events.creature_fields import LOGGED, STATE, TRACE, CreatureId, StateMarker
 from server.api.answers.battle_bodies import BoardIn
 from server.api.answers.documented import BattleOptions
 from server.api.answers.events import LoggedEvent, UnloggedEvent
@@ -46,8 +47,14 @@ class TraceStep(Answer):
         description="What the step is: `step` (a square entered), `trigger` (a reaction "
         "opened), the intent's type for a whole-intent note, ..."
     )
-    at: list[int] | None = sometimes("The square, `[x, y, z]`, when the step is about one.")
-    cost: int | None = sometimes("What the step cost, in the ruleset's unit (0 when free).")
+    at: list[int] | None = sometimes(
+        "The square, `[x, y, z]`, when the step is about one; null (left out) on a trigger "
+        "or a whole-intent note."
+    )
+    cost: int | None = sometimes(
+        "What the step cost, in the ruleset's unit (0 when free); null (left out) when the "
+        "step is not a square entered."
+    )
     reasons: list[str] = Field(
         default=[],
         description="Why, in words: 'difficult terrain +1', 'diagonal 2 of 1-2-1', ...",
@@ -58,7 +65,11 @@ class Refusal(Answer):
     """A refusal inside an answer: the rule that forbids, where, and a sentence."""
 
     rule: str = Field(description="A stable, namespaced rule id (`draw-steel/cannot-cut-corners`).")
-    step: int | None = Field(default=None, description="The path step it applies to, if any.")
+    step: int | None = Field(
+        default=None,
+        description="The path step (or leg) it applies to, counted from 0; null when the rule "
+        "applies to the intent as a whole.",
+    )
     detail: str = Field(description="A sentence a player understands.")
 
 
@@ -79,13 +90,18 @@ class Overruled(Answer):
     """A rule the director's ruling set aside (a `RuleOverruled` event of the action)."""
 
     rule: str = Field(description="The rule set aside (`draw-steel/ledge`).")
-    step: int | None = Field(default=None, description="The path step it applied to, if any.")
+    step: int | None = Field(
+        default=None,
+        description="The path step (or leg) it applied to, counted from 0; null when the rule "
+        "applied to the intent as a whole.",
+    )
     detail: str = Field(description="What the refusal would have said.")
 
 
 OVERRULED_FIELD = sometimes(
     "Only when the intent carried an `overrule`: the rules it set aside, in order;"
-    " empty when the rules allowed the intent anyway (nothing was overruled)."
+    " empty when the rules allowed the intent anyway (nothing was overruled); null (left"
+    " out) when the intent carried no `overrule`."
 )
 
 
@@ -93,11 +109,16 @@ class IntentOut(Answer):
     """An accepted action: the new version, its logged events and its trace."""
 
     version: int = Field(description="The battle's version after the action.")
-    intent_id: str | None = Field(default=None, description="The action's id.")
-    events: list[LoggedEvent] = Field(
+    intent_id: str | None = Field(
+        default=None,
+        description="The action's id (its events' `intent_id`); never null on an accepted action.",
+    )
+    events: list[Annotated[LoggedEvent, LOGGED]] = Field(
         description="The action's events as logged, `IntentAccepted` first."
     )
-    trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
+    trace: Annotated[list[TraceStep], TRACE] = Field(
+        description="The decision's explanation, step by step."
+    )
     replayed: bool = Field(
         default=False,
         description="True when this is the first answer again (the `Idempotency-Key` was seen).",
@@ -107,15 +128,15 @@ class IntentOut(Answer):
     receipt: Receipt | None = Field(
         default=None,
         description="Signed proof of this append (keep it: `POST .../verify` checks the log "
-        "against the receipts a client kept).",
+        "against the receipts a client kept); never null on an accepted action.",
     )
 
 
 class ReactionAhead(Answer):
     """A reaction window the previewed path opens, and what taking it would do."""
 
-    reactor: str = Field(description="The id of the creature that may react.")
-    target: str = Field(description="The id of the creature that provokes it.")
+    reactor: CreatureId = Field(description="The id of the creature that may react.")
+    target: CreatureId = Field(description="The id of the creature that provokes it.")
     kind: str = Field(description="`opportunity_attack`, `free_strike`, ...")
     at: Position = Field(description="Where the mover stands when it opens, `[x, y, z]`.")
     now: bool = Field(
@@ -137,8 +158,12 @@ class DryRunOut(Answer):
         description="The version the battle would reach were the intent appended (it is not)."
     )
     intent_id: str | None = Field(default=None, description="Always null: nothing was logged.")
-    events: list[UnloggedEvent] = Field(description="The events the intent would append.")
-    trace: list[TraceStep] = Field(description="The decision's explanation, step by step.")
+    events: list[Annotated[UnloggedEvent, LOGGED]] = Field(
+        description="The events the intent would append."
+    )
+    trace: Annotated[list[TraceStep], TRACE] = Field(
+        description="The decision's explanation, step by step."
+    )
     replayed: bool = Field(default=False, description="Always false for a dry run.")
     dry_run: Literal[True] = Field(default=True, description="Always true here.")
     overruled: list[Overruled] | None = OVERRULED_FIELD
@@ -159,7 +184,7 @@ class EventsPage(Answer):
     """A page of a battle's log, in version order."""
 
     battle_id: str = Field(description="The battle.")
-    events: list[LoggedEvent] = Field(description="The events, oldest first.")
+    events: list[Annotated[LoggedEvent, LOGGED]] = Field(description="The events, oldest first.")
     next_after: int = Field(description="Pass as `after` to read the next page.")
 
 
@@ -176,15 +201,17 @@ class CreatureView(Answer):
 
     model_config = ConfigDict(extra="allow")
 
-    name: str | None = Field(default=None, description="Its name, as created.")
-    side: str | None = Field(default=None, description="The side it fights on.")
-    size: str | None = Field(default=None, description="Its size in the ruleset's scale.")
+    name: str | None = Field(default=None, description="Its name, as created; never null.")
+    side: str | None = Field(default=None, description="The side it fights on; never null.")
+    size: str | None = Field(
+        default=None, description="Its size in the ruleset's scale; never null."
+    )
     position: Position | None = Field(
         default=None,
         description="`[x, y, z]`: squares on a grid (z: the bottom of its space), inches on a "
-        "gridless board.",
+        "gridless board; never null.",
     )
-    hp: int | None = Field(default=None, description="Stamina (hit points) left.")
+    hp: int | None = Field(default=None, description="Stamina (hit points) left; never null.")
     conditions: list[str] = Field(default=[], description="Its conditions, sorted.")
     movement_left: int | float = Field(
         description="What a further move by the ruleset's default move action may still "
@@ -193,9 +220,13 @@ class CreatureView(Answer):
     )
     speeds: dict[str, int] = Field(default={}, description="Speed per movement mode.")
     stats: dict[str, int] = Field(default={}, description="The characteristics rules read.")
-    stability: int | None = Field(default=None, description="Its stability.")
-    actions: ActionsLeft | None = Field(default=None, description="Actions left this turn.")
-    base: float | None = sometimes("Gridless battles: the base's diameter in inches.")
+    stability: int | None = Field(default=None, description="Its stability; never null.")
+    actions: ActionsLeft | None = Field(
+        default=None, description="Actions left this turn; never null."
+    )
+    base: float | None = sometimes(
+        "Gridless battles: the base's diameter in inches; null (left out) on grid battles."
+    )
     economy: Economy | None = Field(
         default=None,
         description="What the creature has left this turn, in its ruleset's own unit and "
@@ -203,7 +234,9 @@ class CreatureView(Answer):
         "battle's ruleset (a battle imported from a server with another ruleset), never for "
         "the built-in five.",
     )
-    runemarks: list[str] | None = sometimes("Gridless battles: the fighter's runemarks.")
+    runemarks: list[str] | None = sometimes(
+        "Gridless battles: the fighter's runemarks; null (left out) on grid battles."
+    )
 
 
 class PendingReaction(Answer):
@@ -223,11 +256,14 @@ class TerrainView(Answer):
     cells: list[list[int]] = Field(description="Its squares, `[x, y]`.")
     height: int | None = sometimes(
         "For `updraft`: squares it lifts; for `wall` and `obstacle`: its height in squares "
-        "(a wall given no height stands 100)."
+        "(a wall given no height stands 100); null (left out) for other kinds."
     )
-    fits: str | None = sometimes("For `narrow`: the size it is built for.")
+    fits: str | None = sometimes(
+        "For `narrow`: the size it is built for; null (left out) for other kinds."
+    )
     surface: str | None = sometimes(
-        "For `landing`: what a fall there lands on (`jagged`, `rough`, `normal`, `soft`)."
+        "For `landing`: what a fall there lands on (`jagged`, `rough`, `normal`, `soft`); "
+        "null (left out) for other kinds."
     )
 
 
@@ -267,7 +303,9 @@ class TurnOrderView(Answer):
         "`start_turn` for one of them. By sides, any creature of `next_side` that has not "
         "acted; by creature, the first in the order still to act."
     )
-    next_side: str | None = Field(description="By sides: the side whose turn is next.")
+    next_side: str | None = Field(
+        description="By sides: the side whose turn is next; null when the order is not by sides."
+    )
     next_round: int = Field(
         description="The round the next turn is in (the round after this one when everyone "
         "in the order has acted)."
@@ -278,9 +316,13 @@ class StateView(Answer):
     """A battle's state at one version (inside replays and what-if answers)."""
 
     model_config = ConfigDict(extra="allow")
+    reads_as: ClassVar[StateMarker] = STATE
+    """A reader reads a state without the creatures it may not see (server/readers/view.py)."""
 
     ruleset: str = Field(description="The ruleset's id.")
-    rules_version: str | None = Field(default=None, description="The rules version in force.")
+    rules_version: str | None = Field(
+        default=None, description="The rules version in force; never null."
+    )
     round: int | None = Field(default=None, description="The round (null without turns).")
     active: str | None = Field(default=None, description="Whose turn it is (null: no one).")
     turn_order: TurnOrderView | None = Field(
@@ -291,10 +333,12 @@ class StateView(Answer):
     pending_reactions: list[PendingReaction] = Field(
         default=[], description="Open reaction windows; intents wait until they are answered."
     )
-    map: MapView | None = Field(default=None, description="The map (grid battles).")
+    map: MapView | None = Field(
+        default=None, description="The map of squares; never null: every state has one."
+    )
     board: BoardIn | None = sometimes(
         "Gridless battles: the board in inches (`width`, `height`, `terrain` pieces), as in "
-        "the create body."
+        "the create body; null (left out) on grid battles."
     )
     options: BattleOptions = Field(
         description="Every battle option of the ruleset, defaults filled in; each is described "

@@ -61,10 +61,14 @@ class UndoRecord(ControlRecord):
 
     type: Literal["undo"] = Field(description="Always `undo`.")
     to_version: int | None = Field(
-        default=None, exclude_if=_absent, description="The version rewound to, if any."
+        default=None,
+        exclude_if=_absent,
+        description="The version rewound to; null (left out) unless the undo was a rewind.",
     )
     intent_id: str | None = Field(
-        default=None, exclude_if=_absent, description="The one action undone, if named."
+        default=None,
+        exclude_if=_absent,
+        description="The one action undone; null (left out) unless the undo named one.",
     )
 
 

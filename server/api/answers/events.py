@@ -68,20 +68,38 @@ ENVELOPE_FIELDS: dict[str, Any] = {
     "schema_version": (int, Field(description="The version of the event type's data shape.")),
     "intent_id": (
         str | None,
-        Field(description="The action it belongs to: every event of one intent shares it."),
+        Field(
+            description="The action it belongs to: every event of one intent shares it; "
+            "null when none was recorded with the event."
+        ),
     ),
-    "causation_id": (str | None, Field(description="What caused the action, if recorded.")),
+    "causation_id": (
+        str | None,
+        Field(
+            description="What caused the action; null when nothing was recorded (the server "
+            "records none of its own: only an imported log may carry one)."
+        ),
+    ),
     "correlation_id": (
         str | None,
-        Field(description="The request that caused it (the `X-Request-ID` answered)."),
+        Field(
+            description="The request that caused it (the `X-Request-ID` answered); null when "
+            "the action came with no request id."
+        ),
     ),
     "actor": (
         str | None,
-        Field(description="Who acted: `director`, or `seat:<seat_id>` for a player's seat."),
+        Field(
+            description="Who acted: `director`, or `seat:<seat_id>` for a player's seat; null "
+            "when no actor was recorded with the event."
+        ),
     ),
     "rules_version": (
         str | None,
-        Field(description="The ruleset's rules version that decided it."),
+        Field(
+            description="The ruleset's rules version that decided it; null when none was "
+            "recorded with the event."
+        ),
     ),
     "recorded_at": (str, Field(description="When the store recorded it (ISO-8601, UTC).")),
     "prev_hash": (str, Field(description="The previous event's `hash` (hex); zeros for v1.")),

@@ -26,9 +26,15 @@ class RecordedAction(Answer):
 class JudgedAgain(Answer):
     """The action decided again: its events and trace, or the refusal the rules give now."""
 
-    events: list[UnloggedEvent] | None = sometimes("The events decided now (absent when refused).")
-    trace: list[TraceStep] | None = sometimes("Today's trace (absent when refused).")
-    refused: Refusal | None = sometimes("Present when today's rules refuse the recorded intent.")
+    events: list[UnloggedEvent] | None = sometimes(
+        "The events decided now; null (left out) when today's rules refuse the intent."
+    )
+    trace: list[TraceStep] | None = sometimes(
+        "Today's trace; null (left out) when today's rules refuse the intent."
+    )
+    refused: Refusal | None = sometimes(
+        "Why today's rules refuse the recorded intent; null (left out) when they accept it."
+    )
 
 
 class RulingShown(Answer):
@@ -50,8 +56,13 @@ class Judgement(Answer):
         "`create_battle`)."
     )
     versions: list[int] = Field(description="The action's first and last versions.")
-    actor: str | None = Field(description="Who acted: `director` or `seat:<seat_id>`.")
-    rules_version_then: str | None = Field(description="The rules version that decided it.")
+    actor: str | None = Field(
+        description="Who acted: `director` or `seat:<seat_id>`; null when the log recorded "
+        "no actor."
+    )
+    rules_version_then: str | None = Field(
+        description="The rules version that decided it; null when the log recorded none."
+    )
     rules_version_now: str | None = Field(
         description="The rules version that judged it now (null for control actions)."
     )
@@ -61,7 +72,9 @@ class Judgement(Answer):
     )
     matches: bool = Field(description="True when today's decision equals the recorded one.")
     differences: list[str] = Field(description="Each difference, in words (empty when matching).")
-    note: str | None = sometimes("Why the action was not judged (control actions).")
+    note: str | None = sometimes(
+        "Why the action was not judged (control actions); null (left out) on a judged one."
+    )
     ruling: RulingShown | None = Field(
         description="The director's ruling on the action; null when it carried none."
     )
@@ -87,15 +100,18 @@ class ReplayStep(Answer):
     )
     state: StateView | None = Field(
         description="The state after this event (undone actions left out); with"
-        " `states=changes`, only on the page's first step that has a state (a keyframe)."
+        " `states=changes`, only on the page's first step that has a state (a keyframe):"
+        " null on the others."
     )
     change: StateChange | None = sometimes(
         "With `states=changes`, on each later step: what changed since the step"
-        " before it that showed a state or a change."
+        " before it that showed a state or a change; null (left out) on the keyframe and"
+        " without `states=changes`."
     )
     ruling: str | None = Field(
         default=None,
-        description='On a `RuleOverruled` event: "overruled by the director: <reason>".',
+        description='On a `RuleOverruled` event: "overruled by the director: <reason>"; '
+        "null on every other event.",
     )
 
 
@@ -115,29 +131,45 @@ class WhatIfStep(Answer):
 
     index: int = Field(description="The intent's index in the request, from 0.")
     events: list[UnloggedEvent] | None = sometimes(
-        "The events it would append (absent when refused)."
+        "The events it would append; null (left out) when the intent was refused."
     )
-    trace: list[TraceStep] | None = sometimes("Its trace (absent when refused).")
-    refused: Refusal | None = sometimes("Present when the intent was refused.")
+    trace: list[TraceStep] | None = sometimes(
+        "Its trace; null (left out) when the intent was refused."
+    )
+    refused: Refusal | None = sometimes(
+        "Why the intent was refused; null (left out) when it was accepted."
+    )
 
 
 class Change(Answer):
     """A value in the what-if beside the value in the log."""
 
-    what_if: ChangeValue = Field(description="The value had the intents been taken.")
-    actual: ChangeValue = Field(description="The value in the log.")
+    what_if: ChangeValue = Field(
+        description="The value had the intents been taken; null when that state holds none."
+    )
+    actual: ChangeValue = Field(
+        description="The value in the log; null when that state holds none."
+    )
 
 
 class CreatureDifference(Answer):
     """How one creature differs. A creature in only one of the two states has just the
     booleans `what_if` and `actual` saying where it exists."""
 
-    position: Change | None = sometimes("Its position differs.")
-    hp: Change | None = sometimes("Its stamina differs.")
-    conditions: Change | None = sometimes("Its conditions differ.")
-    movement_left: Change | None = sometimes("Its movement left differs.")
-    what_if: bool | None = sometimes("Only when it exists in one state: whether in the what-if.")
-    actual: bool | None = sometimes("Only when it exists in one state: whether in the log.")
+    position: Change | None = sometimes(
+        "Its position in each state; null (left out) when they are the same."
+    )
+    hp: Change | None = sometimes("Its stamina in each; null (left out) when the same.")
+    conditions: Change | None = sometimes("Its conditions in each; null (left out) when the same.")
+    movement_left: Change | None = sometimes(
+        "Its movement left in each; null (left out) when the same."
+    )
+    what_if: bool | None = sometimes(
+        "Whether it exists in the what-if; null (left out) when it exists in both states."
+    )
+    actual: bool | None = sometimes(
+        "Whether it exists in the log's state; null (left out) when it exists in both."
+    )
 
 
 class PendingDifference(Answer):
@@ -154,7 +186,7 @@ class StateDifference(Answer):
         description="Creatures that differ, by id (the others are the same)."
     )
     pending_reactions: PendingDifference | None = sometimes(
-        "Present when the open reaction windows differ."
+        "The open reaction windows of each; null (left out) when they are the same."
     )
 
 

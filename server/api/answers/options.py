@@ -15,8 +15,12 @@ class OptionSpent(Answer):
     nested one: `actions.move`) that taking the option changes, from what to what."""
 
     what: str = Field(description="The economy field, dotted: `actions.move`, `movement_left`.")
-    before: int | float | bool | str | None = Field(description="Its value now.")
-    after: int | float | bool | str | None = Field(description="Its value after the option.")
+    before: int | float | bool | str | None = Field(
+        description="Its value now; null when the economy holds none there."
+    )
+    after: int | float | bool | str | None = Field(
+        description="Its value after the option; null when the economy would hold none there."
+    )
 
 
 class OptionUnavailable(Answer):
@@ -55,7 +59,8 @@ class CreatureOption(Answer):
     )
     reach: ReachOut | None = Field(
         description="For a movement with the ruleset's first move action, a shift or a "
-        "teleport: where it can end and at what cost, as `GET .../reach` answers."
+        "teleport: where it can end and at what cost, as `GET .../reach` answers; null for "
+        "every other option."
     )
     summary: str = Field(description="The option in plain words, for a player or an agent.")
 

@@ -13,13 +13,24 @@ class Ruling(Answer):
     """A rule the director set aside, as the log recorded it (a `RuleOverruled` event)."""
 
     version: int = Field(description="The `RuleOverruled` event's version.")
-    intent_id: str | None = Field(description="The ruled action's id (for its judgement).")
-    actor: str | None = Field(description="Who ruled: `director`.")
+    intent_id: str | None = Field(
+        description="The ruled action's id (for its judgement); null when the log recorded none."
+    )
+    actor: str | None = Field(
+        description="Who ruled: `director`; null when the log recorded no actor."
+    )
     rule: str = Field(description="The rule set aside (`draw-steel/ledge`).")
-    step: int | None = Field(default=None, description="The path step it applied to, if any.")
+    step: int | None = Field(
+        default=None,
+        description="The path step (or leg) it applied to, counted from 0; null when the rule "
+        "applied to the intent as a whole.",
+    )
     detail: str = Field(description="What the refusal would have said.")
     reason: str = Field(description="The director's reason.")
-    creature: str | None = Field(default=None, description="The creature the intent moved.")
+    creature: str | None = Field(
+        default=None,
+        description="The creature the intent moved (or acted for); null when it names none.",
+    )
 
 
 class RulingsPage(Answer):
@@ -51,15 +62,21 @@ class Entered(Answer):
 class FallTaken(Answer):
     version: int = Field(description="The fall's version.")
     type: str = Field(description="`Fell`, `FellInches` or `DroppedDown`.")
-    landing: list[float] | None = Field(description="Where it landed.")
-    height: float | None = Field(description="How far it fell, in the ruleset's unit.")
+    landing: list[float] | None = Field(
+        description="Where it landed; null when the event records no square."
+    )
+    height: float | None = Field(
+        description="How far it fell, in the ruleset's unit; null when the event records none."
+    )
 
 
 class ReactionFact(Answer):
     version: int = Field(description="The event's version.")
     reaction: str = Field(description="The reaction window's id.")
-    reactor: str | None = sometimes("Who could react (only on provoked ones).")
-    damage: int | None = sometimes("Damage dealt (only on taken ones).")
+    reactor: str | None = sometimes(
+        "Who could react; null (left out) on every list but `provoked`."
+    )
+    damage: int | None = sometimes("Damage dealt; null (left out) on every list but `taken`.")
 
 
 class Reactions(Answer):
@@ -70,7 +87,11 @@ class Reactions(Answer):
 class RulingOn(Answer):
     version: int = Field(description="The `RuleOverruled` event's version.")
     rule: str = Field(description="The rule set aside.")
-    step: int | None = Field(default=None, description="The path step, if any.")
+    step: int | None = Field(
+        default=None,
+        description="The path step (or leg), counted from 0; null when the rule applied to "
+        "the intent as a whole.",
+    )
     detail: str = Field(description="What the refusal would have said.")
     reason: str = Field(description="The director's reason.")
 

@@ -112,7 +112,9 @@ class PublicKey(BaseModel):
         description="`current` signs new receipts; `retired` keys only check old ones."
     )
     created_at: str = Field(description="When the key was made (ISO-8601).")
-    retired_at: str | None = Field(description="When it was retired, if it was.")
+    retired_at: str | None = Field(
+        description="When it was retired (ISO-8601); null while it signs new receipts."
+    )
 
 
 class KeySet(BaseModel):
@@ -147,7 +149,9 @@ class SeatIn(BaseModel):
         min_length=1, max_length=MAX_CREATURES, description="Ids of the creatures it controls."
     )
     name: StoredText | None = Field(
-        default=None, max_length=200, description="The player's name, shown in the log."
+        default=None,
+        max_length=200,
+        description="The player's name, shown in the log; null (or left out): no name.",
     )
 
 
@@ -157,7 +161,21 @@ class SeatOut(BaseModel):
     seat_id: str = Field(description="The seat's id (actions show `seat:<seat_id>`).")
     token: str = Field(description="The player's token, shown once; it acts for `creatures`.")
     creatures: list[str] = Field(description="Ids of the creatures it controls.")
-    name: str | None = Field(default=None, description="The player's name.")
+    name: str | None = Field(
+        default=None, description="The player's name; null when the seat was given none."
+    )
+
+
+class ReachProvoked(BaseModel):
+    """One reaction a move to the square would provoke, by the battle's ruleset's own rule
+    (Draw Steel: leaving an enemy's adjacency without shifting; Epic Path: leaving a square
+    an enemy threatens, once per enemy per action)."""
+
+    reactor: str = Field(description="The creature that could react.")
+    reactor_name: str = Field(description="Its name (its id when it has none).")
+    kind: str = Field(description="The reaction: `opportunity_attack` or `free_strike`.")
+    at: list[int] = Field(description="The square the mover leaves when it provokes, `[x, y, z]`.")
+    why: str = Field(description="Why it provokes, in the ruleset's words, creatures by name.")
 
 
 class ReachSquare(BaseModel):
@@ -165,6 +183,17 @@ class ReachSquare(BaseModel):
 
     at: list[int | float] = Field(description="The square, `[x, y, z]`.")
     cost: int | float = Field(description="The cheapest cost to end there, in the ruleset's unit.")
+    provokes: list[ReachProvoked] | None = Field(
+        default=None,
+        description="Present when a move to this square would provoke: every reaction window "
+        "it would open, in the order the path meets them, as a dry run of the move (its `to`) "
+        "lists them in `reactions`, each declined so the rest of the path is followed. Judged "
+        "on what the caller knows (a creature hidden from it never appears). Null (left out "
+        "of the answer) when a move there provokes nothing: on a shift or teleport (they "
+        "never provoke), in a ruleset whose text has no movement-triggered reaction (Reclaim "
+        "the Wild, the action-point game, Warcry), and where no move action reaches the "
+        "square now.",
+    )
 
 
 class ReachLeg(BaseModel):
@@ -201,7 +230,8 @@ class ReachOut(BaseModel):
     mode: str = Field(description="The movement mode.")
     squares: list[ReachSquare] = Field(description="Every square it could end on, with its cost.")
     region: ReachRegion | None = Field(
-        default=None, description="Present only for gridless battles (warcry)."
+        default=None,
+        description="Gridless battles (warcry): the region it can reach; null on grid battles.",
     )
 
 
@@ -214,20 +244,22 @@ class UndoIn(BaseModel):
         default=None,
         ge=0,
         le=2**31 - 1,
-        description="Rewind: undo every action after this version (director only).",
+        description="Rewind: undo every action after this version (director only); null (or"
+        " left out): not a rewind.",
     )
     intent_id: str | None = Field(
         default=None,
         min_length=1,
         max_length=64,
         description="Undo this earlier action alone, if no later action depends on it "
-        "(director only).",
+        "(director only); null (or left out): not a single earlier action.",
     )
     expected_version: WholeNumber | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,
-        description="The version the client decided on; if the battle moved on: 409.",
+        description="The version the client decided on; if the battle moved on: 409. Null (or"
+        " left out): no check.",
     )
 
 
@@ -240,7 +272,8 @@ class RedoIn(BaseModel):
         default=None,
         ge=0,
         le=2**31 - 1,
-        description="The version the client decided on; if the battle moved on: 409.",
+        description="The version the client decided on; if the battle moved on: 409. Null (or"
+        " left out): no check.",
     )
 
 
@@ -306,7 +339,8 @@ class ReceiptsChecked(BaseModel):
     checked: int = Field(description="Validly signed receipts compared with the log.")
     agree: bool = Field(description="True when the log agrees with every valid receipt.")
     first_disagreeing_version: int | None = Field(
-        description="The first version where the log and a receipt (or two receipts) differ."
+        description="The first version where the log and a receipt (or two receipts) "
+        "differ; null when they all agree."
     )
     disagreements: list[ReceiptDisagreement] = Field(description="Each receipt the log fails.")
     invalid: list[ReceiptInvalid] = Field(description="Receipts that prove nothing.")
@@ -317,7 +351,8 @@ class ReceiptsChecked(BaseModel):
     actions: int | None = Field(
         default=None,
         description="The battle's actions: one receipt each was given, so a client that kept"
-        " every receipt of the battle holds this many (fewer: some were never kept).",
+        " every receipt of the battle holds this many (fewer: some were never kept); never"
+        " null in an answer.",
     )
 
 
@@ -328,15 +363,19 @@ class VerifyOut(BaseModel):
     ok: bool = Field(description="True when every event's hash matches.")
     checked: int = Field(description="Events verified (up to the first broken one).")
     first_broken_version: int | None = Field(
-        default=None, description="The first version whose hash does not match."
+        default=None,
+        description="The first version whose hash does not match; null when the chain holds.",
     )
-    reason: str | None = Field(default=None, description="Why it breaks, in words.")
+    reason: str | None = Field(
+        default=None, description="Why it breaks, in words; null when the chain holds."
+    )
     resumed_from: int = Field(
         default=0,
         description="The verified head the walk resumed after (0: the whole chain was walked).",
     )
     receipts: ReceiptsChecked | None = Field(
-        default=None, description="`POST` only: the log against the receipts given."
+        default=None,
+        description="`POST` only: the log against the receipts given; null on `GET`.",
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from functools import partial
 from typing import Annotated, Any
 
 import orjson
@@ -18,11 +19,21 @@ from engine.results import Refused
 from events.vocabulary import registry
 from server.api.answers import schemas as s
 from server.api.answers.documented import IntentIn
-from server.api.deps import BattleId, Caller, Deps, Director, Services, api_key, bearer, limited
+from server.api.deps import (
+    BattleId,
+    Caller,
+    Deps,
+    Director,
+    Services,
+    View,
+    api_key,
+    bearer,
+    limited,
+)
 from server.api.problems import ProblemError, refusal_error, responses
 from server.api.rate_limits import client_of
 from server.api.stream import Follower, StreamResponse
-from server.api.wire import OrjsonResponse, outcome_json, plain_json, redacted_json
+from server.api.wire import OrjsonResponse, ReaderAnswer, envelope_json, outcome_json, plain_json
 from server.campaign.continuation import continued_body
 from server.campaign.directory import Revoked
 from server.commands.pipeline import IntentOutcome
@@ -30,16 +41,9 @@ from server.errors import BadRequest, NotFound
 from server.queries.narration import narrate_page, with_narration
 from server.questions.answering import read_on
 from server.questions.store import Filters
-from server.readers.redaction import (
-    PLACEHOLDER,
-    Reader,
-    Visibility,
-    hidden_from,
-    reader_kind,
-    redact_event,
-    redact_view,
-)
+from server.readers.redaction import reader_kind
 from server.readers.tokens import Principal, token_hash
+from server.readers.view import ReaderView, view_of
 from server.state.stream_hub import TooManyStreams
 from server.trust.receipts import check_receipts, make_receipt
 
@@ -87,12 +91,12 @@ def answer(
     kind: str,
     deps: Deps,
     ruled: bool = False,
-    seen: tuple[Reader, Visibility] | None = None,
+    view: ReaderView | None = None,
 ) -> Response:
     """Map a judged intent to 201 (appended or replayed), 200 (dry run) or a problem; a ruled
     intent's answer says which rules were set aside (`overruled`, empty when none were); a
-    player's answer is read as it may read it (`seen`, server/readers/redaction.py)."""
-    return answer_to(request.scope.setdefault("state", {}), outcome, kind, deps, ruled, seen)
+    player's answer is read as it may read it (`view`, server/readers/view.py)."""
+    return answer_to(request.scope.setdefault("state", {}), outcome, kind, deps, ruled, view)
 
 
 def answer_to(
@@ -101,7 +105,7 @@ def answer_to(
     kind: str,
     deps: Services,
     ruled: bool = False,
-    seen: tuple[Reader, Visibility] | None = None,
+    view: ReaderView | None = None,
 ) -> Response:
     """`answer`, leaving what the request's log line says in `state` (the request scope's)."""
     state["intent_type"] = kind
@@ -124,7 +128,7 @@ def answer_to(
         if outcome.envelopes and not outcome.replayed and deps.settings.questions_follow
         else None
     )
-    body = outcome_json(outcome, *seen) if seen is not None else outcome_json(outcome)
+    body = outcome_json(outcome, view)
     if ruled:
         body["overruled"] = [
             {k: e["data"].get(k) for k in ("rule", "step", "detail")}
@@ -136,6 +140,20 @@ def answer_to(
         body["receipt"] = make_receipt(deps.keyring, last.battle_id, last.version, last.hash)
     return OrjsonResponse(
         body, 200 if outcome.dry_run else 201, headers=headers, background=keep_up
+    )
+
+
+async def after_append(
+    deps: Services, who: Principal, outcome: IntentOutcome, view: ReaderView | None
+) -> ReaderView | None:
+    """The request's view once its own append is read (what it hid or revealed counts for
+    its answer); read now when the request came without one."""
+    if who.is_director or outcome.refused is not None:
+        return None
+    if view is None:
+        return await run_in_threadpool(view_of, deps.battles, who)
+    return await run_in_threadpool(
+        view.follow, outcome.envelopes, partial(view_of, deps.battles, who)
     )
 
 
@@ -209,6 +227,7 @@ async def add_seat(battle_id: BattleId, body: s.SeatIn, who: Director, deps: Dep
 def battle_state(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     version: Annotated[
         int | None, Query(ge=1, le=2**31 - 1, description="The state at this version.")
@@ -222,13 +241,10 @@ def battle_state(
     if version is not None and at is not None:
         raise ProblemError(422, "invalid-request", "give `version` or `at`, not both")
     if at is not None:
-        view = deps.battles.view_at(battle_id, at if at.tzinfo else at.replace(tzinfo=UTC))
+        state = deps.battles.view_at(battle_id, at if at.tzinfo else at.replace(tzinfo=UTC))
     else:
-        view = deps.battles.view(battle_id, version)
-    if not who.is_director:
-        reader, seen = deps.battles.reader(who)
-        view = redact_view(view, reader, seen, view.get("version"))
-    return OrjsonResponse(view)
+        state = deps.battles.view(battle_id, version)
+    return ReaderAnswer(state, view, s.BattleStateOut)
 
 
 @router.post(
@@ -247,6 +263,7 @@ async def submit_intent(
     battle_id: BattleId,
     body: IntentIn,
     who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     dry_run: Annotated[
@@ -256,7 +273,7 @@ async def submit_intent(
 ) -> Response:
     """Judge an intent: 201 with the new version, events and trace, or a refusal (422/403)."""
     state = request.scope.setdefault("state", {})
-    return await judge_intent(deps, who, body, dry_run, idempotency_key, state)
+    return await judge_intent(deps, who, body, dry_run, idempotency_key, state, view)
 
 
 async def judge_intent(
@@ -266,6 +283,7 @@ async def judge_intent(
     dry_run: bool,
     idempotency_key: str | None,
     state: dict[str, Any],
+    view: ReaderView | None = None,
 ) -> Response:
     """What `submit_intent` does once its request is read and its caller known; the lean
     intents route (server/api/lean_intents.py) calls it too."""
@@ -274,17 +292,18 @@ async def judge_intent(
         raise ProblemError(
             422, "limit/path-too-long", f"a path has at most {s.MAX_PATH} steps, not {len(path)}"
         )
+    if view is None and not who.is_director:  # the lean route reads it here, once
+        view = await run_in_threadpool(view_of, deps.battles, who)
     outcome = await deps.battles.submit(
         who,
         body,
         idempotency_key=idempotency_key,
         dry_run=dry_run,
         correlation_id=state.get("request_id"),
+        view=view,
     )
-    seen = None
-    if not who.is_director and outcome.refused is None:
-        seen = await run_in_threadpool(deps.battles.reader, who)
-    return answer_to(state, outcome, body.type, deps, ruled=body.overrule is not None, seen=seen)
+    view = await after_append(deps, who, outcome, view)
+    return answer_to(state, outcome, body.type, deps, ruled=body.overrule is not None, view=view)
 
 
 @router.get(
@@ -306,7 +325,8 @@ async def reach(
         Query(pattern="^(walk|climb|swim|fly|burrow)$", description="The movement mode."),
     ] = "walk",
 ) -> Any:
-    """Every square the creature could end this move on, with its cost (for a ruler)."""
+    """Every square the creature could end this move on, with its cost and, where a move
+    there would provoke, the reactions it would open (for a ruler)."""
     found = await deps.battles.reach(who, creature, kind, mode)
     if "refused" in found:
         raise refusal_error(found["refused"])
@@ -322,6 +342,7 @@ async def reach(
 def events(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     after: Annotated[int, Query(ge=0, le=2**31 - 1, description="Events after this version.")] = 0,
@@ -358,13 +379,12 @@ def events(
     one); `next_after` says where the next page starts. Filters combine (`creature`, `type`,
     `round`, `turn`); a filter it does not know is a 422, never ignored."""
     filters = event_filters(request, creature, type_, round_, turn)
-    reader, seen = deps.battles.reader(who)
     read_to: int | None = None
     if filters is None:
         found = deps.battles.events(battle_id, after, limit)
-    elif creature is not None and creature in hidden_from(reader, seen):
+    elif creature is not None and creature in view.hidden():
         found = []  # a creature hidden from the reader is asked about as one never named
-    elif reader.director or not seen.any:
+    elif view.everything:
         found = deps.questions.events(battle_id, after, limit, filters)
     else:  # a filtered page keeps no placeholders, and reads on past them: they would say
         # where a hidden creature did what the filter asks (its `next_after` too)
@@ -372,20 +392,18 @@ def events(
             lambda since, n: deps.questions.events(battle_id, since, n, filters),
             after,
             limit,
-            lambda e: redact_event(e.type, e.data, e.version, reader, seen)[0] != PLACEHOLDER,
+            view.shows,
         )
     page = bytes_page(found, s.MAX_PAGE_BYTES)
     next_after = page[-1].version if page else after
     if read_to is not None and len(page) == len(found):
         next_after = read_to
-    shown = [redacted_json(e, reader, seen) for e in page]
-    if filters is not None:
-        shown = [e for e in shown if e["type"] != PLACEHOLDER]
-    body = {"battle_id": battle_id, "events": shown}
+    if filters is not None and not view.everything:
+        page = [e for e in page if view.shows(e)]
+    body = {"battle_id": battle_id, "events": [envelope_json(e) for e in page]}
     if narrate and page:
-        told = narrate_page(deps.battles, battle_id, after, page, (reader, seen))
-        with_narration(body, told)
-    return OrjsonResponse({**body, "next_after": next_after})
+        with_narration(body, narrate_page(deps.battles, battle_id, after, page, view))
+    return ReaderAnswer({**body, "next_after": next_after}, view, s.EventsPage)
 
 
 def continue_from(
@@ -458,6 +476,7 @@ def event_filters(
 async def stream(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     last_event_id: Annotated[
@@ -498,7 +517,6 @@ async def stream(
         reads.inc()
         return store.read_stream(battle, after=after, up_to=up_to)
 
-    reader, seen = await run_in_threadpool(deps.battles.reader, who)
     follower = Follower(
         deps.hub,
         sub,
@@ -507,8 +525,7 @@ async def stream(
         kind=reader_kind(who.is_director),
         encoded=deps.encoded,
         budget=deps.catch_up,
-        reader=reader,
-        seen=None if who.is_director else seen,
+        view=None if who.is_director else view,
     )
     token = bearer(request)
     if token is not None:

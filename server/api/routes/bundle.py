@@ -14,7 +14,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from server.api.answers.common import Receipt
-from server.api.deps import BattleId, Caller, Deps, api_key, limited
+from server.api.deps import BattleId, Caller, Deps, View, api_key, limited
 from server.api.problems import ProblemError, responses
 from server.api.rate_limits import client_of
 from server.api.wire import OrjsonResponse
@@ -38,15 +38,21 @@ class BundleEvent(BaseModel):
 
     version: int = Field(ge=1, description="Its version.")
     hash: str = Field(description="The log's keyed chain hash at this version (hex).")
-    salt: str | None = Field(default=None, description="Opened: its salt (hex).")
+    salt: str | None = Field(
+        default=None, description="Opened: its salt (hex); null on a sealed event."
+    )
     content: str | None = Field(
-        default=None, description="Opened: its canonical JSON, the bytes it commits to."
+        default=None,
+        description="Opened: its canonical JSON, the bytes it commits to; null on a sealed event.",
     )
     commitment: str | None = Field(
-        default=None, description="Sealed: SHA-256 over its salt and content (hex)."
+        default=None,
+        description="Sealed: SHA-256 over its salt and content (hex); null on an opened event.",
     )
     shown: str | None = Field(
-        default=None, description="Sealed: what its reader is shown of it, as JSON text."
+        default=None,
+        description="Sealed: what its reader is shown of it, as JSON text; null on an opened "
+        "event.",
     )
 
 
@@ -90,7 +96,7 @@ class ImportedOut(BaseModel):
     responses={**responses(401, 403, 404, 409, 422, 429, 503)},
     operation_id="export_battle",
 )
-async def export_battle(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
+async def export_battle(battle_id: BattleId, who: Caller, view: View, deps: Deps) -> Any:
     """The battle's whole log as a signed bundle that anyone verifies offline with the
     server's public keys (`turnledger-verify`): the director's holds every event; a
     player's seals what it may not read (the seed, hidden creatures), keeping the links.
@@ -102,7 +108,7 @@ async def export_battle(battle_id: BattleId, who: Caller, deps: Deps) -> Any:
             "limits/bundle-too-large",
             f"the battle has {head} events; a bundle holds at most {MAX_BUNDLE_EVENTS}",
         )
-    reader, _ = await run_in_threadpool(deps.battles.reader, who)
+    reader = view.reader
 
     def export() -> dict[str, Any]:
         log = deps.battles.store.read_stream(battle_id)

@@ -27,7 +27,7 @@ class Closure(Answer):
 class BattleListed(Answer):
     battle_id: str = Field(description="The battle.")
     ruleset: str = Field(description="Its ruleset.")
-    title: str | None = Field(description="Its title.")
+    title: str | None = Field(description="Its title; null when it was given none.")
     tags: list[str] = Field(description="Its tags.")
     version: int = Field(description="Its version now (the log's head).")
     created_at: str = Field(description="When it was created (ISO 8601).")
@@ -39,7 +39,9 @@ class BattlesPage(Answer):
     """The battles the caller may see, newest first."""
 
     battles: list[BattleListed] = Field(description="A page of battles.")
-    next_before: str | None = Field(description="Pass as `before` for the next page.")
+    next_before: str | None = Field(
+        description="Pass as `before` for the next page; null on the last page."
+    )
 
 
 class DescribeIn(BaseModel):
@@ -47,8 +49,12 @@ class DescribeIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    title: Title | None = Field(default=None, description="The new title (absent: kept).")
-    tags: Tags | None = Field(default=None, description="The new tags (absent: kept).")
+    title: Title | None = Field(
+        default=None, description="The new title; null (or left out): kept as it is."
+    )
+    tags: Tags | None = Field(
+        default=None, description="The new tags; null (or left out): kept as they are."
+    )
 
 
 class CloseIn(BaseModel):
@@ -61,7 +67,7 @@ class CloseIn(BaseModel):
 
 class Described(Answer):
     battle_id: str = Field(description="The battle.")
-    title: str | None = Field(description="Its title now.")
+    title: str | None = Field(description="Its title now; null when it has none.")
     tags: list[str] = Field(description="Its tags now.")
 
 

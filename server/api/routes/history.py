@@ -11,9 +11,9 @@ from starlette.responses import Response
 from engine.results import Refused
 from server.api.answers import schemas as s
 from server.api.answers.common import Answer
-from server.api.deps import BattleId, Caller, Deps, Director, limited
+from server.api.deps import BattleId, Caller, Deps, Director, View, limited
 from server.api.problems import ProblemError, refusal_error, responses
-from server.api.routes.battles import READ, WRITE, IdempotencyKey, answer
+from server.api.routes.battles import READ, WRITE, IdempotencyKey, after_append, answer
 from server.api.wire import OrjsonResponse
 from server.queries.narration import narrate_what_if
 from server.queries.rejudgement import MAX_ACTIONS, rejudge
@@ -43,6 +43,7 @@ EMPTY_REDO = s.RedoIn()
 async def undo(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     body: Annotated[s.UndoIn, Body()] = EMPTY_UNDO,
@@ -59,7 +60,7 @@ async def undo(
         idempotency_key=idempotency_key,
         expected_version=body.expected_version,
     )
-    return answer(request, outcome, "undo", deps)
+    return answer(request, outcome, "undo", deps, view=await after_append(deps, who, outcome, view))
 
 
 @router.post(
@@ -73,6 +74,7 @@ async def undo(
 async def redo(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     body: Annotated[s.RedoIn, Body()] = EMPTY_REDO,
@@ -83,7 +85,7 @@ async def redo(
     outcome = await deps.history.redo(
         who, idempotency_key=idempotency_key, expected_version=expected
     )
-    return answer(request, outcome, "redo", deps)
+    return answer(request, outcome, "redo", deps, view=await after_append(deps, who, outcome, view))
 
 
 @router.get(
@@ -92,9 +94,9 @@ async def redo(
     responses=READ,
     operation_id="get_judgement",
 )
-def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, deps: Deps) -> Any:
+def judgement(battle_id: BattleId, intent_id: IntentId, who: Caller, view: View, deps: Deps) -> Any:
     """Re-judge a recorded action under the current rules; says whether it still matches."""
-    found = deps.history.judgement(who, intent_id)
+    found = deps.history.judgement(who, intent_id, view=view)
     if isinstance(found, Refused):
         raise refusal_error(found)
     return OrjsonResponse(found)
@@ -161,6 +163,7 @@ def rejudge_battle(
 def replay(
     battle_id: BattleId,
     who: Caller,
+    view: View,
     deps: Deps,
     first: Annotated[
         int | None,
@@ -186,16 +189,15 @@ def replay(
     """
     if first is not None and last is not None and first > last:
         raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
-    return OrjsonResponse(deps.history.replay(who, first, last, states))
+    return OrjsonResponse(deps.history.replay(who, first, last, states, view=view))
 
 
 @router.post(
     "/battles/{battle_id}/what-if", response_model=s.WhatIf, responses=WRITE, operation_id="what_if"
 )
-def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, deps: Deps) -> Any:
+def what_if(battle_id: BattleId, body: s.WhatIfIn, who: Caller, view: View, deps: Deps) -> Any:
     """From a version, try intents without appending: their events and the state difference."""
-    found = deps.history.what_if(who, body.version, body.intents)
+    found = deps.history.what_if(who, body.version, body.intents, view=view)
     if isinstance(found, Refused):
         raise refusal_error(found)
-    seen = deps.battles.reader(who)
-    return OrjsonResponse(narrate_what_if(deps.battles, battle_id, body.version, found, seen))
+    return OrjsonResponse(narrate_what_if(deps.battles, battle_id, body.version, found, view))

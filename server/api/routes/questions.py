@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 
 from events.envelope import Envelope
 from server.api.answers import questions as q
-from server.api.deps import BattleId, Caller, Deps
+from server.api.deps import BattleId, Deps, View
 from server.api.problems import ProblemError, responses
 from server.api.wire import OrjsonResponse
 from server.errors import NotFound
-from server.readers.redaction import UNSEEN, hidden_from, redact_event
 
 router = APIRouter(tags=["questions"])
 READ = responses(401, 403, 404, 422, 429, 503)
@@ -36,7 +34,7 @@ def only(request: Request, known: set[str]) -> None:
 )
 def rulings(
     battle_id: BattleId,
-    who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     after: Annotated[int, Query(ge=0, le=2**31 - 1, description="Rulings after this version.")] = 0,
@@ -46,14 +44,8 @@ def rulings(
     aside, with the version, the actor and the reason; an undone action's are left out, and
     so is a ruling on (or naming) a creature hidden from the caller, as its event is."""
     only(request, {"after", "limit"})
-    reader, seen = deps.battles.reader(who)
-    shown: Callable[[Envelope], bool] | None = None
-    if not reader.director and seen.any:
-
-        def as_read(e: Envelope) -> bool:  # the ruling's event as the caller reads it in the log
-            return redact_event(e.type, e.data, e.version, reader, seen)[0] == e.type
-
-        shown = as_read
+    # a ruling is listed when the caller reads its event in the log as an event
+    shown: Callable[[Envelope], bool] | None = None if view.everything else view.shows
     found, next_after = deps.questions.rulings(battle_id, after, limit, shown)
     return OrjsonResponse({"battle_id": battle_id, "rulings": found, "next_after": next_after})
 
@@ -67,7 +59,7 @@ def rulings(
 def movement(
     battle_id: BattleId,
     creature: CreatureId,
-    who: Caller,
+    view: View,
     deps: Deps,
     request: Request,
     round_: Annotated[
@@ -85,40 +77,12 @@ def movement(
     only(request, {"round", "turn"})
     if round_ is not None and turn is not None:
         raise ProblemError(422, "invalid-request", "ask for a round or a turn, not both")
-    view = deps.battles.view(battle_id)
-    reader, seen = deps.battles.reader(who)
-    hidden = hidden_from(reader, seen)
-    if creature in hidden or (
-        creature not in view.get("creatures", {})
+    state = deps.battles.view(battle_id)
+    if creature in view.hidden() or (
+        creature not in state.get("creatures", {})
         and not deps.questions.ever_named(battle_id, creature)
     ):  # a creature hidden from the reader is asked about as one never named
         raise NotFound(f"no creature {creature!r} in battle {battle_id!r}")
-    seen_row = None
-    if not reader.director and seen.any:
-
-        def as_read(row: Any) -> Any:
-            """A fact as the caller reads its event: none from before the creature was seen
-            (a reveal without `history` keeps its past hidden), none whose ruling speaks of
-            a creature hidden then (its `about`), and a creature hidden then or now that
-            pushed it or could react to it named as an unseen one (by field: `source`,
-            `reactor`)."""
-            if not seen.sees(reader, creature, row.version):
-                return None
-            then = hidden_from(reader, seen, row.version) | hidden
-            if not then:
-                return row
-            detail = dict(row.detail or {})
-            if set(detail.get("about") or ()) & then:
-                return None
-            for key in WHO:
-                if detail.get(key) in then:
-                    detail[key] = UNSEEN
-            return SimpleNamespace(**{**row._asdict(), "detail": detail})
-
-        seen_row = as_read
-    found = deps.questions.movement(battle_id, creature, round_, turn, view["ruleset"], seen_row)
+    as_read = view.facts_about(creature)
+    found = deps.questions.movement(battle_id, creature, round_, turn, state["ruleset"], as_read)
     return OrjsonResponse(found)
-
-
-WHO = ("source", "reactor")
-"""The fields of a fact's detail that hold another creature's id (projections/log_questions.py)."""

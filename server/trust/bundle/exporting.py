@@ -12,7 +12,8 @@ import orjson
 
 from events.chain import verify_chain
 from events.envelope import ActionMeta, Envelope, chain_content
-from server.readers.redaction import PLACEHOLDER, Reader, Visibility, redact_event
+from server.readers.redaction import PLACEHOLDER, Reader, Visibility
+from server.readers.view import ReaderView
 from server.trust.bundle.format import (
     FORMAT,
     GENESIS_LINK,
@@ -60,9 +61,10 @@ def build_bundle(
 ) -> dict[str, Any]:
     """The bundle of a whole log (versions 1 to its head) as `reader` may read it.
 
-    An event the reader reads exactly as logged is opened (its salt and content); any other
-    is sealed (its commitment only), with what the reader is shown of it (`shown`) unless it
-    is a placeholder; the statement signs the digest of each `shown`. The keyed chain is
+    An event the reader reads exactly as logged is opened (its salt and content), but for a
+    player's action's opening while a creature is hidden from the reader (`_keeps_unseen`);
+    any other is sealed (its commitment only), with what the reader is shown of it (`shown`)
+    unless it is a placeholder; the statement signs the digest of each `shown`. The keyed chain is
     verified first: the server never signs a log that does not verify under its key.
     """
     battle_id = envelopes[0].battle_id
@@ -73,7 +75,8 @@ def build_bundle(
             f"the log of battle {battle_id!r} breaks at version"
             f" {verified.first_broken_version} ({verified.reason}); no bundle is signed"
         )
-    seen = Visibility.of(envelopes)
+    # who may see whom as the exported log says (the log read for it, not the request's)
+    view = ReaderView(reader, Visibility.of(envelopes))
     events: list[dict[str, Any]] = []
     shown_digests: dict[str, str] = {}
     head = GENESIS_LINK
@@ -83,8 +86,8 @@ def build_bundle(
         committed = commitment(salt, content)
         head = link(head, committed, env.hash)
         entry: dict[str, Any] = {"version": env.version, "hash": env.hash.hex()}
-        kind, data = _as_read(env, reader, seen)
-        if kind == env.type and data == env.data:
+        kind, data = _as_read(env, view)
+        if kind == env.type and data == env.data and not _keeps_unseen(env, view):
             entry.update(salt=salt.hex(), content=content.decode())
         else:
             entry["commitment"] = committed.hex()
@@ -118,8 +121,20 @@ def build_bundle(
     }
 
 
-def _as_read(env: Envelope, reader: Reader, seen: Visibility) -> tuple[str, Any]:
-    if reader.director:
+def _as_read(env: Envelope, view: ReaderView) -> tuple[str, Any]:
+    if view.director:
         return env.type, env.data
-    # the one redaction every route reads through: the seed nulled, hidden creatures cut
-    return redact_event(env.type, env.data, env.version, reader, seen)
+    # the one reading every route's answers go through: the seed nulled, hidden creatures cut
+    return view.event(env.type, env.data, env.version)
+
+
+def _keeps_unseen(env: Envelope, view: ReaderView) -> bool:
+    """Whether a player's action's opening stays sealed though its reader reads it as
+    logged: while a creature is hidden from the reader, a player's action is recorded with
+    the creatures its actor could not see (`IntentAccepted.unseen`, cut from what the
+    reader is shown), so opening only those that list none would tell whether any hidden
+    creature was still on the battle when it acted. The director sees every creature: its
+    actions list none."""
+    if env.type != "IntentAccepted" or env.actor == "director" or view.director:
+        return False
+    return bool(view.hidden(env.version))

@@ -149,7 +149,7 @@ def import_checked(
     token = new_token("dir")
     directory.create(battle_id, ruleset, token_hash(token), now, created_by=created_by)
     try:
-        append_battle(engine, rows)
+        append_battle(engine, rows, chain_key)
     except BaseException:
         directory.forget_unborn(battle_id)
         raise

@@ -164,7 +164,8 @@ def test_wrong_tokens_cost_their_sender_not_a_valid_token_from_the_same_address(
 
 
 @pytest.mark.parametrize(
-    "path", ["/healthz", "/keys", "/metrics", "/docs", "/openapi.json", "/redoc"]
+    "path",
+    ["/healthz", "/keys", "/metrics", "/docs", "/openapi.json", "/docs/openapi.json", "/redoc"],
 )
 def test_every_route_without_a_token_has_a_limit(module_database: str, path: str) -> None:
     with served(module_database, rate_open="4/minute") as (running, _):

@@ -285,3 +285,83 @@ def test_hovering_squares_logs_no_refused_preview(
     page.hover('rect.reach[data-x="1"][data-y="3"]')
     expect(page.locator(".path-preview")).to_have_count(1)
     assert problems == []
+
+
+def test_the_squares_that_would_provoke_are_marked_before_any_preview(
+    server: Running, new_battle: Callable[..., Battle], open_viewer: Viewer
+) -> None:
+    """Selecting a creature marks every square of its reach whose move would provoke, with
+    who would react and why; a player's seat is not shown a hidden creature's reaction."""
+    body = skirmish()
+    lurker = {"id": "lurker", "name": "Lurker", "side": "monsters", "at": [0, 2], "hidden": True}
+    body["creatures"] = [
+        body["creatures"][0],
+        {**body["creatures"][1], "at": [2, 1]},
+        {**lurker, "speeds": {"walk": 5}, "hp": 5},
+    ]
+    battle = new_battle(body)
+    player = seat(server, battle, ["hero"])
+    page = open_viewer(battle)
+    token(page, "hero").click()
+    expect(square(page, 1, 5)).to_have_class("reach provokes")
+    expect(square(page, 1, 5)).to_have_attribute("data-provokes", "gob lurker")
+    expect(square(page, 1, 5).locator("title")).to_contain_text("Goblin (Tactician leaves Goblin")
+    expect(square(page, 1, 2)).to_have_attribute("data-provokes", "")  # still beside both
+    expect(square(page, 1, 2)).to_have_class("reach")
+    shot(page, "12-provoking-squares-director")
+    page = open_viewer(battle, player)
+    token(page, "hero").click()
+    expect(square(page, 1, 5)).to_have_attribute("data-provokes", "gob")
+    marked = page.locator("rect.reach.provokes")
+    expect(marked.first).to_be_visible()
+    assert "lurker" not in " ".join(
+        marked.nth(n).get_attribute("data-provokes") or "" for n in range(marked.count())
+    )
+    assert "Lurker" not in page.locator("svg.map").inner_html()
+    shot(page, "13-provoking-squares-player")
+
+
+def test_a_path_that_stops_for_a_reaction_shows_all_of_it_at_its_whole_cost(
+    server: Running, new_battle: Callable[..., Battle], open_viewer: Viewer
+) -> None:
+    """The move stops at the first reaction window, but the plan (and the hover) show the
+    rest of the path, walked once the reactions are answered, and what all of it costs."""
+    body = skirmish()
+    body["creatures"][1]["at"] = [2, 1]  # the goblin beside the hero
+    battle = new_battle(body)
+    page = open_viewer(battle)
+    token(page, "hero").click()
+    expect(square(page, 1, 5)).to_have_attribute("data-cost", "4")
+    page.hover('rect.reach[data-x="1"][data-y="5"]')
+    expect(page.locator("#status")).to_contain_text("Cheapest path to (1, 5): 4 (4 steps)")
+    expect(page.locator("#status")).to_contain_text("it provokes Goblin")
+    square(page, 1, 5).click()  # the hovered path's end dot takes no click
+    expect(page.locator("#plan li.plan-reaction")).to_have_count(1)
+    expect(page.locator("#plan tr.plan-rest")).not_to_have_count(0)
+    expect(page.locator("#plan tr.plan-rest").last).to_contain_text("(1, 5)")
+    expect(page.locator("#plan .plan-total")).to_contain_text("Cost: 4 in all")
+    shot(page, "14-plan-rest-after-reaction")
+    page.click("#plan-confirm")
+    page.locator("#reactions button", has_text="Decline").click()
+    expect_at(page, "hero", 1, 5)
+
+
+def test_a_click_pays_as_the_options_do_once_the_move_action_is_spent(
+    server: Running, new_battle: Callable[..., Battle], open_viewer: Viewer
+) -> None:
+    """After its move action, Draw Steel's hero may still shift by spending its main action:
+    the shift a click plans is the one the options offer, paid that way, not a refusal."""
+    battle = new_battle(with_turns())
+    page = open_viewer(battle)
+    page.click('.start-turn[data-id="hero"]')
+    move_by_clicks(page, "hero", 1, 3)
+    expect(page.locator('li.option[data-kind="shift"].available')).not_to_have_count(0)
+    page.check('input[name="mode"][value="shift"]')
+    page.locator("svg.map").click(position=_square_centre(page, 0, 3))
+    expect(page.locator("#plan h3")).to_have_text("Shift Tactician to (0, 3)")
+    expect(page.locator("#plan .refused")).to_have_count(0)
+    page.click("#plan-confirm")
+    expect_at(page, "hero", 0, 3)
+    economy = state(server, battle)["creatures"]["hero"]["economy"]
+    assert economy["actions"]["main"] == 0, economy
+    shot(page, "15-shift-paid-with-the-main-action")

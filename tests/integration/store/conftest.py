@@ -10,6 +10,10 @@ from events.chain_key import ChainKey
 from events.store import EventStore
 from events.store_memory import InMemoryEventStore
 from events.store_postgres import PostgresEventStore
+from ops.citus.cluster import CitusCluster
+from ops.citus.stack import spread_over
+from server.operations.database import make_engine
+from server.operations.embedded_postgres import to_sqlalchemy_url
 from tests.event_fixtures import test_registry
 
 
@@ -40,14 +44,37 @@ def citus_store(citus_engine: Engine) -> Iterator[PostgresEventStore]:
     store.close()
 
 
-@pytest.fixture(params=["memory", "postgres", "citus"])
+@pytest.fixture
+def citus_workers_store(
+    citus_cluster: CitusCluster, citus_database_uri: str
+) -> Iterator[PostgresEventStore]:
+    """A store whose `DATABASE_URL` names the cluster's workers, as servers on the workers
+    are run (ops/SCALING.md): its writer appends on each battle's own worker."""
+    name = citus_database_uri.rsplit("/", 1)[1]
+    workers = spread_over([worker.uri(name) for worker in citus_cluster.workers])
+    engine = make_engine(to_sqlalchemy_url(workers), pool_size=20)
+    store = PostgresEventStore(
+        engine, utc_now, registry=test_registry, notify="off", chain_key=TEST_CHAIN_KEY
+    )
+    assert store.distributed
+    yield store
+    # whatever the test wrote, the writer sent to each battle's worker, not through whichever
+    # node it reached (a test whose appends were all refused before the database wrote none)
+    assert store._writer.log._nodes is not None or not store.battle_ids()
+    store.close()
+    engine.dispose()
+
+
+@pytest.fixture(params=["memory", "postgres", "citus", "citus-workers"])
 def store(request: pytest.FixtureRequest) -> Iterator[EventStore]:
-    """Every contract test runs against every implementation: in memory, one PostgreSQL, and
-    a Citus cluster of a coordinator and two workers."""
+    """Every contract test runs against every implementation, each appending with the writer
+    the server uses (events/store_async.py, run by the sync store on a loop of its own): in
+    memory, one PostgreSQL, and a Citus cluster of a coordinator and two workers, reached
+    through the coordinator and through the workers (each battle's appends on its own)."""
     if request.param == "memory":
         yield InMemoryEventStore(utc_now, registry=test_registry, chain_key=TEST_CHAIN_KEY)
     else:
-        yield request.getfixturevalue(f"{request.param}_store")
+        yield request.getfixturevalue(f"{request.param.replace('-', '_')}_store")
 
 
 @pytest.fixture

@@ -73,7 +73,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
 ) -> None:
     name, engine = plain_database
     upgrade(engine)
-    assert current(engine) == "0009_i38"
+    assert current(engine) == "0011_i36"
     before = store_on(engine)
     assert not before.distributed
     use_it(before, engine)
@@ -84,7 +84,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
     citus_cluster.make_cluster_of(name)  # CREATE EXTENSION citus, the workers join
     upgrade(engine)  # what `turnledger migrate` runs
 
-    assert current(engine) == "c006_i38"
+    assert current(engine) == "c008_i36"
     after = store_on(engine)
     assert after.distributed
     assert {b: after.read_stream(b) for b in BATTLES} == streams
@@ -141,7 +141,7 @@ def test_a_database_used_on_one_node_becomes_distributed_with_its_history(
     after.close()
 
     downgrade(engine, "citus@base")  # and the way back: the tables return to the coordinator
-    assert current(engine) == "0009_i38"
+    assert current(engine) == "0011_i36"
     back = store_on(engine)
     assert not back.distributed
     assert [len(back.read_stream(b)) for b in BATTLES] == [

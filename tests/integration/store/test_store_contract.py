@@ -1,4 +1,6 @@
-"""The event store contract: every test here runs on PostgreSQL and on the in-memory store."""
+"""The event store contract: every test here runs in memory, on PostgreSQL, and on a Citus
+cluster through its coordinator and through its workers (conftest.py's `store`), each with
+the append the server runs."""
 
 from __future__ import annotations
 

@@ -13,7 +13,8 @@ layer passes on: if this fails, the route's contract changed, which the lean
 route (server/api/lean_intents.py) would then have to follow. (Recomputed again when the
 route gained its request and answer examples and `Problem` its field descriptions: no
 change to what the route accepts or answers; and once more when the table's `set_order` and
-`adjust` gained their examples.)
+`adjust` gained their examples; and when every nullable field's description came to say
+when it is null: descriptions only, the document without them unchanged.)
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from server.app import create_app
 from server.operations.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "1fe38f974b05b63002952b190750efa00fe270fb7376d5a4ae3afbab08180c00"
+MAIN_DIGEST = "822c542af715bd54c64d60cb328d38fd293005dd4b18663317ceeba7ba7a90ef"
 
 
 def app() -> FastAPI:

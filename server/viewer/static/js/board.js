@@ -266,9 +266,16 @@ export class Board {
       }
       return;
     }
-    for (const { at: [x, y], cost } of squares) {
-      el("rect", { x, y, width: 1, height: 1, class: provoking.has(`${x},${y}`) ? "reach provokes" : "reach",
-        "data-x": x, "data-y": y, "data-cost": cost }, layer);
+    // a square whose move would provoke (the reach's `provokes`, or a preview that found one)
+    // is marked, titled with who would react and why
+    for (const { at: [x, y], cost, provokes = [] } of squares) {
+      const marked = provokes.length > 0 || provoking.has(`${x},${y}`);
+      const square = el("rect", { x, y, width: 1, height: 1, class: marked ? "reach provokes" : "reach",
+        "data-x": x, "data-y": y, "data-cost": cost,
+        "data-provokes": provokes.map((p) => p.reactor).join(" ") }, layer);
+      if (provokes.length) {
+        el("title", {}, square).textContent = `${cost}: provokes ${provokes.map((p) => `${p.reactor_name} (${p.why})`).join("; ")}`;
+      }
       text(layer, x + 0.08, y + 0.9, `${cost}`, "reach-cost");
     }
   }

@@ -6,7 +6,7 @@ import { economyRows, leftWords } from "./economy.js";
 import { renderLegend } from "./legend.js";
 import { h, renderJudgement, renderOptions, renderReactions, whatIfResult } from "./panels.js";
 import { redoable, undoable } from "./history.js";
-import { KINDS, planIntent, plannedPath, renderPlan } from "./play.js";
+import { KINDS, counted, planIntent, plannedPath, renderPlan } from "./play.js";
 import { renderTurnOrder } from "./turns.js";
 import { intentSchemas, renderWhatIf } from "./whatif.js";
 import { at, buildActions, describe, hiddenNow, involves, legPath, movements, namer, rulings } from "./words.js";
@@ -209,13 +209,15 @@ async function clickSquare(x, y) {
 async function plan(x, y) {
   const id = S.selected;
   if (!id || !S.live || !mayControl(id)) return;
-  const intent = planIntent(S.mode, id, S.state, x, y);
+  const intent = planIntent(S.mode, id, S.state, x, y, S.options?.options);
   try {
     const preview = await api.preview(intent);
-    S.plan = { kind: S.mode, intent, preview };
-    const path = plannedPath(preview.events, id);
+    // a move's whole cost is its square's in the reach drawn (the route is the cheapest)
+    const total = S.mode === "move" ? S.reach.get(`${x},${y}`) : undefined;
+    S.plan = { kind: S.mode, intent, preview, total };
+    const { points, rest } = plannedPath(preview.events, id);
     const start = S.state.creatures[id].position;
-    board.showPath("plan", S.state.creatures[id], [start, ...path], "");
+    board.showPath("plan", S.state.creatures[id], [start, ...points, ...rest], "");
     if ((preview.reactions || []).length) S.provoking.add(`${x},${y}`);
     status(`${KINDS[S.mode]} ${S.ctx.name(id)} to ${at([x, y])}: confirm or pick another square.`);
   } catch (err) {
@@ -359,7 +361,7 @@ function previewPath(x, y) {
     const key = `${S.version}:${id}:${x},${y}`;
     try {
       if (!S.previews.has(key)) {
-        S.previews.set(key, await api.preview({ type: "move", creature: id, to: [x, y] }));
+        S.previews.set(key, await api.preview(planIntent("move", id, S.state, x, y, S.options?.options)));
       }
     } catch (err) {
       status(`No path to ${at([x, y])}: ${err.message}`, true);
@@ -373,16 +375,22 @@ function previewPath(x, y) {
       S.provoking.add(`${x},${y}`);
       document.querySelector(`rect.reach[data-x="${x}"][data-y="${y}"]`)?.classList.add("provokes");
     }
-    if (!moved) {
+    // a path that stops for reactions goes on once they are answered: all of it is drawn, at
+    // its whole cost (its square's in the reach)
+    const { points, rest } = plannedPath(found.events, id);
+    if (!moved && !rest.length) {
       if (windows.length) status(`The path to ${at([x, y])} provokes at once: ${windows.map((w) => S.ctx.name(w.reactor)).join(", ")}.`);
       return;
     }
     const start = S.state.creatures[id].position;
-    const path = [start, ...(moved.type === "MovedInches" ? legPath(moved.data) : moved.data.path)];
-    const label = moved.type === "MovedInches" ? `${Math.round(moved.data.cost * 100) / 100}"` : `${moved.data.cost}`;
+    const gridless = moved?.type === "MovedInches";
+    const path = [start, ...(gridless ? legPath(moved.data) : [...points, ...rest])];
+    const cost = rest.length ? S.reach.get(`${x},${y}`) ?? moved?.data.cost : moved.data.cost;
+    const label = gridless ? `${Math.round(moved.data.cost * 100) / 100}"` : `${cost}`;
     board.showPath("preview", S.state.creatures[id], path, label);
     const provokes = windows.length ? `; it provokes ${windows.map((w) => S.ctx.name(w.reactor)).join(", ")}` : "";
-    status(`Cheapest path to ${at([x, y])}: ${moved.data.cost} (${moved.data.path.length} steps)${provokes}`);
+    const steps = gridless ? "" : ` (${counted(path.length - 1, "step")})`;
+    status(`Cheapest path to ${at([x, y])}: ${label}${steps}${provokes}`);
   }, 60);
 }
 
