@@ -9,7 +9,7 @@ yields exactly the events it recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,7 @@ from server.commands.request_encoding import (
 )
 from server.errors import NotFound
 from server.queries.action_index import ActionInfo, actions_backwards
+from server.queries.lazy_page import LazyPage
 from server.readers.authorisation import authorise
 from server.readers.redaction import PLACEHOLDER
 from server.readers.tokens import Principal
@@ -486,6 +487,18 @@ class HistoryService:
         max_bytes: int = MAX_REPLAY_BYTES,
         view: ReaderView | None = None,
     ) -> dict[str, Any]:
+        """`replay_page`, built whole."""
+        return self.replay_page(principal, first, last, states, max_bytes, view).whole()
+
+    def replay_page(
+        self,
+        principal: Principal,
+        first: int | None,
+        last: int | None,
+        states: str = "each",
+        max_bytes: int = MAX_REPLAY_BYTES,
+        view: ReaderView | None = None,
+    ) -> LazyPage:
         """Each event of a range with the state after it, and each action's trace.
 
         `states` says which steps carry the state after them: `each` (the default), `last`
@@ -505,15 +518,35 @@ class HistoryService:
             raise NotFound(f"versions run from 1 to {head}; {first}..{last} is not a range")
         last = min(last, first + MAX_REPLAY_EVENTS - 1)
         state = self.loader.at(battle_id, first - 1).state if first > 1 else None
-        steps: list[dict[str, Any]] = []
-        spent = 0
         view = view or view_of(self.battles, principal)
-        shown_before: BattleState | None = None  # `changes`: the state the page last showed
         if not view.everything:
             # a change between two whole states would tell what hidden creatures did: a
             # reader from whom some are hidden is sent each state, redacted (keyframes only)
             states = "each" if states == "changes" else states
-        for env in self.store.read_stream(battle_id, after=first - 1, up_to=last):
+        # read now: the page is made while it is sent, holding no connection meanwhile
+        envelopes = self.store.read_stream(battle_id, after=first - 1, up_to=last)
+        ended = [first - 1]  # the page's last version, once its steps are made
+        return LazyPage(
+            {"battle_id": battle_id, "from": first},
+            "steps",
+            self._replay_steps(battle_id, envelopes, state, states, view, last, ended, max_bytes),
+            lambda: {"to": ended[0], **({"next_from": ended[0] + 1} if ended[0] < last else {})},
+        )
+
+    def _replay_steps(
+        self,
+        battle_id: str,
+        envelopes: Sequence[Envelope],
+        state: BattleState | None,
+        states: str,
+        view: ReaderView,
+        last: int,
+        ended: list[int],
+        max_bytes: int = MAX_REPLAY_BYTES,
+    ) -> Iterator[dict[str, Any]]:
+        spent, any_step = 0, False
+        shown_before: BattleState | None = None  # `changes`: the state the page last showed
+        for env in envelopes:
             if env.type in ("ActionUndone", "ActionRedone"):
                 state = self.loader.at(battle_id, env.version).state
             elif env.type != "IntentAccepted":
@@ -528,7 +561,7 @@ class HistoryService:
                 shown = view.state(battle_view(state), env.version)
                 size = len(orjson.dumps(shown))
             if shown is not None or change is not None:
-                if steps and spent + size > max_bytes:
+                if any_step and spent + size > max_bytes:
                     break  # this page is full: the client asks again from here
                 spent += size
                 shown_before = state
@@ -541,22 +574,16 @@ class HistoryService:
                     recorded_at=env.recorded_at.isoformat(),
                 )
             trace = data.get("trace") if kind == "IntentAccepted" else None
-            steps.append(
-                {
-                    "version": env.version,
-                    "event": event,
-                    "trace": trace,
-                    "state": shown,
-                    "ruling": ruling_words(data) if kind == "RuleOverruled" else None,
-                    **({} if change is None else {"change": change}),
-                }
-            )
-        page_end = steps[-1]["version"]
-        answer: dict[str, Any] = {"battle_id": battle_id, "from": first, "to": page_end}
-        answer["steps"] = steps
-        if page_end < last:
-            answer["next_from"] = page_end + 1
-        return answer
+            any_step = True
+            ended[0] = env.version
+            yield {
+                "version": env.version,
+                "event": event,
+                "trace": trace,
+                "state": shown,
+                "ruling": ruling_words(data) if kind == "RuleOverruled" else None,
+                **({} if change is None else {"change": change}),
+            }
 
     def what_if(
         self,
