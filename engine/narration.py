@@ -16,7 +16,7 @@ from typing import Any
 from engine.catalog import builtin_rulesets
 from engine.rulesets.registry import RulesetRegistry
 from engine.unseen import UNSEEN
-from engine.words import counted
+from engine.words import at, counted, number
 
 Data = Mapping[str, Any]
 
@@ -24,22 +24,6 @@ MOVED = {"walk": "moved", "climb": "climbed", "swim": "swam", "fly": "flew", "bu
 FORCED = {"push": "pushed", "pull": "pulled", "slide": "slid"}
 SILENT = frozenset({"ActionUsed", "Tallied", "IntentAccepted"})
 """Bookkeeping: what it spent shows in the state, and the intent in the action's heading."""
-
-
-def _number(v: Any) -> str:
-    if isinstance(v, float) and not v.is_integer():
-        return f"{v:.1f}"
-    return str(int(v)) if isinstance(v, int | float) else str(v)
-
-
-def at(p: Any) -> str:
-    """A position as a reader wants it: `(x, y)`, or `(x, y, up z)` off the ground."""
-    if not isinstance(p, list | tuple) or len(p) < 2:
-        return "?"
-    x, y, z = p[0], p[1], p[2] if len(p) > 2 else 0
-    if z:
-        return f"({_number(x)}, {_number(y)}, up {_number(z)})"
-    return f"({_number(x)}, {_number(y)})"
 
 
 def inches(v: Any) -> str:
@@ -89,7 +73,7 @@ class Narrator:
         """A distance in the ruleset's unit: `3 squares`, `15 feet`, `2.5 inches`."""
         rs = self.rulesets.get(self.ruleset)
         one, many, _ = rs.unit if rs is not None else ("square", "squares", 1)
-        return f"{_number(n)} {one if n == 1 else many}"
+        return f"{number(n)} {one if n == 1 else many}"
 
     def squares(self, n: int) -> str:
         """A count of squares, in the ruleset's unit (Epic Path: 5 feet a square)."""

@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.lookups import called, in_names
-from engine.narration import at
 from engine.options import Option, Spent
-from engine.words import counted
+from engine.words import at, counted
 from projections.state import BattleState
 
 WHAT = {

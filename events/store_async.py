@@ -171,6 +171,11 @@ class AsyncPostgresLog:
             max_size=max_size,
             open=False,
             timeout=self._timeouts.connect,
+            # psycopg_pool retries a failed connection with a doubling delay for five minutes
+            # by default, and while it waits opens no other: a database back after a minute
+            # would be found again only a minute later. Given up after the connect timeout,
+            # the next request that waits opens a fresh one at once (events/timeouts.py).
+            reconnect_timeout=self._timeouts.connect,
             kwargs={"autocommit": True, **self._timeouts.connect_kwargs(_options_of(conninfo))},
             check=_refuse_dead_connection,
         )
@@ -550,7 +555,15 @@ async def _refuse_dead_connection(conn: psycopg.AsyncConnection[Any]) -> None:
     if conn.closed:
         raise psycopg.OperationalError("connection closed")
     if has_something_to_read(conn.pgconn.socket):
+        # Closed first: the pool puts a connection that fails its check back among the idle
+        # ones unless it is closed, and the next checkout would take the same one again
+        # (every request then waited the whole pool timeout after a database restart).
+        await conn.close()
         raise psycopg.OperationalError("the server sent something to an idle connection")
+
+
+_TURN = 0.1
+"""Seconds a request waits for the pool at a time while the database is known to be away."""
 
 
 class _Borrowed:
@@ -564,14 +577,30 @@ class _Borrowed:
     async def __aenter__(self) -> psycopg.AsyncConnection[Any]:
         from psycopg_pool import PoolTimeout
 
-        if self._breaker.failing():
-            # The database did not answer just now: don't wait for the pool to connect.
-            raise DatabaseUnavailable("the database did not answer in time just now")
-        try:
-            self._conn = await self._pool.getconn()
-        except PoolTimeout as exc:
-            raise DatabaseUnavailable(f"no database connection: {exc}") from None
-        return self._conn
+        breaker = self._breaker
+        if breaker.failing():
+            # The database failed just now: don't wait for the pool to connect.
+            raise DatabaseUnavailable("the database did not answer just now")
+        if not breaker.tripped:
+            try:
+                self._conn = await self._pool.getconn()
+            except PoolTimeout as exc:
+                raise DatabaseUnavailable(f"no database connection: {exc}") from None
+            return self._conn
+        # The database failed a while ago and has not answered since. Wait for the pool in
+        # short turns, each of which lets the pool try a fresh connection, and give up as soon
+        # as one fails: requests queued on one battle's lock would otherwise each wait the
+        # whole pool timeout in turn (eight writers: the last answered after half a minute).
+        until = time.monotonic() + self._pool.timeout
+        while True:
+            left = until - time.monotonic()
+            if left <= 0 or breaker.failing():
+                raise DatabaseUnavailable("the database did not answer just now")
+            try:
+                self._conn = await self._pool.getconn(timeout=min(left, _TURN))
+            except PoolTimeout:
+                continue
+            return self._conn
 
     async def __aexit__(self, kind: Any, exc: BaseException | None, tb: Any) -> None:
         assert self._conn is not None

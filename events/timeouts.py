@@ -13,7 +13,8 @@ connections, so a database that wakes up again is used again without a restart.
 Connecting has its own timeout (libpq's `connect_timeout`, which psycopg enforces on the
 client side too, at least 2 seconds).
 
-A deadline or a connection that timed out also trips a breaker for that server (`Breaker`):
+A deadline or a connection that failed (timed out, or refused by a server that stopped or is
+starting again) also trips a breaker for that server (`Breaker`):
 for the next `COOLDOWN` seconds every round trip and connection attempt to it fails at once,
 then one caller probes it while the others keep failing fast, until a round trip succeeds.
 Without it, requests that queue (behind one battle's write lock, for a thread, for a pooled
@@ -97,6 +98,11 @@ class Breaker:
         # This caller probes; the others fail fast until it is answered or its deadline ends.
         self._blocked_until = now + (deadline or COOLDOWN) + COOLDOWN
 
+    @property
+    def tripped(self) -> bool:
+        """Whether the last call failed and none has been answered since."""
+        return self._tripped
+
     def failing(self) -> bool:
         """Whether calls fail at once now (without taking the probe's turn)."""
         return self._tripped and time.monotonic() < self._blocked_until
@@ -140,7 +146,9 @@ class DeadlineConnection(psycopg.Connection[Any]):
         breaker.check(cls.deadline)
         try:
             conn = super().connect(conninfo, **kwargs)
-        except psycopg.errors.ConnectionTimeout:
+        except psycopg.OperationalError:
+            # refused (stopped, restarting), timed out (frozen, unreachable): either way the
+            # next callers fail at once rather than each try in turn (see `Breaker`)
             breaker.trip()
             raise
         breaker.answered()  # the server took part in the handshake: it answers again
@@ -178,7 +186,7 @@ class AsyncDeadlineConnection(psycopg.AsyncConnection[Any]):
         breaker.check(cls.deadline)
         try:
             conn = await super().connect(conninfo, **kwargs)
-        except psycopg.errors.ConnectionTimeout:
+        except psycopg.OperationalError:
             breaker.trip()
             raise
         breaker.answered()

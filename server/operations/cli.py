@@ -96,6 +96,7 @@ def serve(
         if not settings.migration_database_url:
             os.environ["DATABASE_URL"] = engine.url.render_as_string(hide_password=False)
         engine.dispose()
+        embedded_postgres.watch()
         try:
             uvicorn.run(
                 "server.app:app_from_env",
@@ -118,6 +119,7 @@ def serve(
         raise Stop(str(exc)) from None
     application = create_app(settings, serving)
     embedded_postgres.release_on_exit_signals()
+    embedded_postgres.watch()
     uvicorn.run(
         application,
         host=host or settings.host,

@@ -3,6 +3,7 @@ reader may read them (DESIGN section 7)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import orjson
@@ -13,6 +14,7 @@ from events.vocabulary import registry
 from projections import BattleState, evolve
 from server.errors import NotFound
 from server.ports import Ports
+from server.queries.lazy_page import LazyPage
 from server.queries.rulings import ruling_words
 from server.readers.redaction import PLACEHOLDER
 from server.readers.tokens import Principal
@@ -32,6 +34,19 @@ def replay(
     max_bytes: int = MAX_REPLAY_BYTES,
     view: ReaderView | None = None,
 ) -> dict[str, Any]:
+    """`replay_page`, built whole."""
+    return replay_page(ports, principal, first, last, states, max_bytes, view).whole()
+
+
+def replay_page(
+    ports: Ports,
+    principal: Principal,
+    first: int | None,
+    last: int | None,
+    states: str = "each",
+    max_bytes: int = MAX_REPLAY_BYTES,
+    view: ReaderView | None = None,
+) -> LazyPage:
     """Each event of a range with the state after it, and each action's trace.
 
     `states` says which steps carry the state after them: `each` (the default), `last`
@@ -39,20 +54,45 @@ def replay(
     keyframe, then each step only what changed since the step before: its size grows
     with what happened, not with the battle). An answer is a page: it stops before the
     step that would take it past `max_bytes` of states, and then says where the next
-    page starts (`next_from`); `to` is always the last version it covers.
+    page starts (`next_from`); `to` is always the last version it covers. Its steps are
+    made as they are sent (server/queries/lazy_page.py).
     """
     battle_id = principal.battle_id
     first, last = _page_range(ports, battle_id, first, last)
     state = ports.states.at(battle_id, first - 1).state if first > 1 else None
-    steps: list[dict[str, Any]] = []
-    spent = 0
     view = view or view_of(ports.readers, principal)
-    shown_before: BattleState | None = None  # `changes`: the state the page last showed
     if not view.everything:
         # a change between two whole states would tell what hidden creatures did: a
         # reader from whom some are hidden is sent each state, redacted (keyframes only)
         states = "each" if states == "changes" else states
-    for env in ports.log.read_stream(battle_id, after=first - 1, up_to=last):
+    # read now: the page is made while it is sent, holding no connection meanwhile
+    envelopes = ports.log.read_stream(battle_id, after=first - 1, up_to=last)
+    ended = [first - 1]  # the page's last version, once its steps are made
+    steps = _steps(ports, battle_id, envelopes, state, states, view, last, ended, max_bytes)
+    return LazyPage(
+        {"battle_id": battle_id, "from": first},
+        "steps",
+        steps,
+        lambda: {"to": ended[0], **({"next_from": ended[0] + 1} if ended[0] < last else {})},
+    )
+
+
+def _steps(
+    ports: Ports,
+    battle_id: str,
+    envelopes: Sequence[Envelope],
+    state: BattleState | None,
+    states: str,
+    view: ReaderView,
+    last: int,
+    ended: list[int],
+    max_bytes: int,
+) -> Iterator[dict[str, Any]]:
+    """The page's steps, each made when asked for, up to `max_bytes` of states (always
+    one); `ended[0]` follows the last version made."""
+    spent, any_step = 0, False
+    shown_before: BattleState | None = None  # `changes`: the state the page last showed
+    for env in envelopes:
         if env.type in ("ActionUndone", "ActionRedone"):
             state = ports.states.at(battle_id, env.version).state
         elif env.type != "IntentAccepted":
@@ -67,18 +107,14 @@ def replay(
             shown = view.state(battle_view(state), env.version)
             size = len(orjson.dumps(shown))
         if shown is not None or change is not None:
-            if steps and spent + size > max_bytes:
+            if any_step and spent + size > max_bytes:
                 break  # this page is full: the client asks again from here
             spent += size
             shown_before = state
         kind, data = view.event(env.type, env.data, env.version)
-        steps.append(_step(env, kind, data, shown, change))
-    page_end = steps[-1]["version"]
-    answer: dict[str, Any] = {"battle_id": battle_id, "from": first, "to": page_end}
-    answer["steps"] = steps
-    if page_end < last:
-        answer["next_from"] = page_end + 1
-    return answer
+        any_step = True
+        ended[0] = env.version
+        yield _step(env, kind, data, shown, change)
 
 
 def _page_range(

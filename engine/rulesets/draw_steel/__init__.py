@@ -37,6 +37,7 @@ from engine.rulesets.grid import GridRuleset
 from engine.rulesets.options import BaseOptions
 from engine.rulesets.reads import Reads
 from engine.steps import must
+from engine.words import at, counted
 from events.battle_events import ConditionSet, Coord, Moved
 from projections.state import BattleState, Creature
 
@@ -145,7 +146,10 @@ class DrawSteel(GridRuleset):
         if found is None:
             # the unbounded search only tells "too far" from "unreachable"; on the ground only
             if f.walking and find_route(f, c.pos, goal, None) is not None:
-                raise Refusal("draw-steel/exceeds-speed", f"{to} is farther than {budget}")
+                raise Refusal(
+                    "draw-steel/exceeds-speed",
+                    f"{at(to)} is farther than the {counted(budget, 'square')} this move has",
+                )
             raise Refusal("path/unreachable", f"no legal path reaches {to}")
         return found
 

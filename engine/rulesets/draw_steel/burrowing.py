@@ -17,6 +17,7 @@ from engine.rulesets.draw_steel.movement import MovementField
 from engine.rulesets.draw_steel.power_roll import power_roll
 from engine.sizes import LADDER
 from engine.steps import must, passed
+from engine.words import counted
 from events.battle_events import (
     ActionConverted,
     ActionUsed,
@@ -41,7 +42,7 @@ def dig(
     if not path:
         raise Refusal("path/empty", "the dig has no squares")
     if len(path) > size:
-        raise Refusal("draw-steel/exceeds-speed", f"Dig moves at most {size} square(s)")
+        raise Refusal("draw-steel/exceeds-speed", f"Dig moves at most {counted(size, 'square')}")
     f.digging = True
     prev = c.pos
     for i, to in enumerate(path):

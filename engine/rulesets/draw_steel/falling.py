@@ -21,6 +21,7 @@ from engine.rulesets.draw_steel.economy import speed
 from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.ruling import deny
 from engine.sizes import LADDER
+from engine.words import counted
 from events.battle_events import ConditionSet, Coord, DamageTaken, Fell, KnockedProne
 from projections.state import BattleState, Creature
 
@@ -221,7 +222,7 @@ def fall(action: Action, cid: str, *, agility_counts: bool, extra_height: int = 
     action.emit(
         Fell(creature=cid, origin=c.pos, landing=landing, height=height, effective_height=effective)
     )
-    reasons = [f"fell {height} square(s), effective {effective}"]
+    reasons = [f"fell {counted(height, 'square')}, effective {effective}"]
     if agility:
         reasons.append(f"Agility {agility} reduces the height")
     if water:

@@ -26,6 +26,7 @@ from engine.rulesets.draw_steel.options import DrawSteelOptions
 from engine.rulesets.draw_steel.terrain import Entry, Mover, TerrainReader
 from engine.sizes import LADDER
 from engine.steps import Illegal, Legal
+from engine.words import counted
 from events.battle_events import Coord
 from projections.state import BattleState, Creature
 
@@ -270,9 +271,9 @@ class MovementField:
         if refused is not None:
             return refused
         if self.jump_costs_movement:
-            cost, reasons = length, (f"jump of {length} square(s)",)
+            cost, reasons = length, (f"a jump of {counted(length, 'square')}",)
         else:
-            cost, reasons = 1, (f"jump of {length} square(s) costs 1 (option)",)
+            cost, reasons = 1, (f"a jump of {counted(length, 'square')} costs 1 (option)",)
         landing = self.entry(to)
         if landing.late is not None:
             return landing.late
@@ -294,7 +295,9 @@ class MovementField:
         if to[2] != self.stand_z(to[0], to[1]):
             return Illegal("draw-steel/not-on-ground", f"{list(to)} is not on the ground")
         if to[2] - frm[2] > 1 + bonus:
-            return Illegal("draw-steel/jump-too-high", f"this jump is {1 + bonus} square(s) high")
+            return Illegal(
+                "draw-steel/jump-too-high", f"this jump is {counted(1 + bonus, 'square')} high"
+            )
         if to[2] - frm[2] < -1:
             return Illegal("draw-steel/ledge", "a ledge of 2 squares or more")
         grid = self.grid

@@ -18,6 +18,7 @@ from engine.results import Refusal
 from engine.rulesets.draw_steel import economy, falling
 from engine.ruling import deny
 from engine.sizes import LADDER
+from engine.words import counted
 from events.battle_events import ConditionSet, Coord, StoodUp, Teleported
 from projections.state import BattleState, Creature
 
@@ -106,7 +107,10 @@ def teleport(intent: Teleport, state: BattleState, action: Action) -> None:
         )
     )
     action.note(
-        "teleport", to, distance, (f"teleport {distance} square(s), bypassing what lies between",)
+        "teleport",
+        to,
+        distance,
+        (f"teleport {counted(distance, 'square')}, bypassing what lies between",),
     )
     for condition in ("grabbed", "restrained", "climbing"):
         if c.has(condition):

@@ -22,6 +22,7 @@ from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.run import Run
 from engine.ruling import deny
+from engine.words import at
 from events.battle_events import Coord, Tallied, TurnEnded
 from projections.state import BattleState, Creature
 
@@ -154,7 +155,8 @@ def declared_path(
         far = goal is not None and chebyshev(c.pos, goal) * SQUARE > budget
         if refusal.rule == "path/unreachable" and far:
             raise Refusal(
-                "epic-path/exceeds-speed", f"{intent.to} is farther than {budget} ft"
+                "epic-path/exceeds-speed",
+                f"{at(intent.to)} is farther than the {budget} ft this move has",
             ) from None
         raise
 

@@ -41,6 +41,7 @@ from engine.rulesets.squares.dice import roll
 from engine.rulesets.squares.judge import Judged, judge_path
 from engine.rulesets.squares.ruleset import SquaresRuleset
 from engine.rulesets.squares.run import Run
+from engine.words import counted
 from events.battle_events import ActionUsed, Coord, DamageTaken, Moved, StoodUp, Tallied
 from projections.state import BattleState, Creature
 
@@ -296,7 +297,7 @@ class OneTwoOne(SquaresRuleset):
             if c.pos[2] - path[-1][2] < need and not f.on_ground(path[-1]) and not lifted:
                 raise Refusal(
                     "one-two-one/glide-must-descend",
-                    f"a glider descends at least {need} square(s) a turn",
+                    f"a glider descends at least {counted(need, 'square')} a turn",
                     len(path) - 1,
                 )
         return judged

@@ -25,6 +25,7 @@ from engine.results import Refusal
 from engine.rulesets.squares.field import SquareField
 from engine.rulesets.squares.hooks import SquareRules
 from engine.rulesets.squares.walking import fall
+from engine.words import counted
 from events.battle_events import Collided, Coord, ForceMoved, KnockedProne
 from projections.state import BattleState, Creature
 
@@ -114,7 +115,7 @@ class ForcedMovement:
         while path and not f.can_stop(path[-1]):  # stepped over, but may not stop on it
             stop_reason = next(iter(o.creature.id for o in f.occupants(path.pop())), stop_reason)
         if path:
-            self.moved(path, f"{intent.kind} {len(path)} square(s)")
+            self.moved(path, f"{intent.kind} {counted(len(path), 'square')}")
         landed = action.state.creatures[target.id]
         ground = f.stand_z(landed.pos[0], landed.pos[1])
         if drop is not None and len(path) == drop and ground >= landed.pos[2]:

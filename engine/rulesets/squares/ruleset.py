@@ -15,6 +15,7 @@ from engine.rulesets.squares.judge import Judged, judge_path
 from engine.rulesets.squares.run import Run
 from engine.rulesets.squares.walking import walk
 from engine.steps import must
+from engine.words import at
 from events.battle_events import (
     Coord,
     KnockedProne,
@@ -81,7 +82,11 @@ class SquaresRuleset(GridRuleset):
         found = search.route(f, c.pos, goal, budget)
         if found is None:
             if search.connects(f, c.pos, goal):
-                raise Refusal(f"{f.prefix}/exceeds-speed", f"{intent.to} is farther than {budget}")
+                raise Refusal(
+                    f"{f.prefix}/exceeds-speed",
+                    f"{at(intent.to)} is farther than the {budget} "
+                    f"{self.unit[budget != 1]} this move has",
+                )
             raise Refusal("path/unreachable", f"no legal path reaches {intent.to}")
         return found
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import events.battle_events
 import events.gridless_events
 import events.history_events  # noqa: F401
-from engine.narration import SENTENCES, SILENT, Narrator, at, inches
+from engine.narration import SENTENCES, SILENT, Narrator, inches
+from engine.words import at
 from events.vocabulary import registry
 
 

@@ -32,7 +32,7 @@ from server.app import create_app
 from server.operations.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "922a39857a986e2bfe5b2becb76e19868cde001872be132fd7c95771a0833902"
+MAIN_DIGEST = "822c542af715bd54c64d60cb328d38fd293005dd4b18663317ceeba7ba7a90ef"
 
 
 def app() -> FastAPI:
