@@ -72,8 +72,8 @@ class Served:
         from pgserver._commands import pg_ctl
 
         user = "pgserver" if os.geteuid() == 0 else None
-        done = pg_ctl(["-m", "immediate", "stop"], pgdata=self.pgdata, user=user)
-        print("pg_ctl", done)
+        # -W: not waiting for postmaster.pid to go, which the server's restart writes again
+        pg_ctl(["-m", "immediate", "-W", "stop"], pgdata=self.pgdata, user=user)
 
     def terminate(self) -> float:
         """SIGTERM; the seconds until the process is gone."""
