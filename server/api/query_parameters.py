@@ -23,19 +23,20 @@ WORDS = {
 
 
 NO_TOKEN = frozenset({"/feed"})
-"""GET routes that take no battle token (the feed is an API key's alone)."""
+"""Routes that take no battle token (the feed is an API key's alone)."""
 
 
 def declared(route: APIRoute) -> frozenset[str]:
-    """The query parameters `route` reads (its own and its dependencies'), and `token` on a
-    GET, where a battle token may come (server/api/deps.py, `bearer`)."""
+    """The query parameters `route` reads (its own and its dependencies'), and `token`: a
+    battle token may come there on a GET (server/api/deps.py, `bearer`), and on any other
+    method it is refused as no token at all (401), never as an unknown parameter."""
     names: set[str] = set()
     pending = [route.dependant]
     while pending:
         dependant = pending.pop()
         names.update(param.alias for param in dependant.query_params)
         pending.extend(dependant.dependencies)
-    if "GET" in (route.methods or ()) and route.path not in NO_TOKEN:
+    if route.path not in NO_TOKEN:
         names.add("token")
     return frozenset(names)
 
