@@ -359,16 +359,20 @@ function previewPath(x, y) {
   clearTimeout(S.hoverTimer);
   S.hoverTimer = setTimeout(async () => {
     const key = `${S.version}:${id}:${x},${y}`;
+    let found = S.previews.get(key);
     try {
-      if (!S.previews.has(key)) {
-        S.previews.set(key, await api.preview(planIntent("move", id, S.state, x, y, S.options?.options)));
+      if (!found) {
+        found = await api.preview(planIntent("move", id, S.state, x, y, S.options?.options));
+        // the battle may have moved on while it was asked (a new version clears the
+        // previews): a preview of an older version is not kept, nor shown
+        if (!key.startsWith(`${S.version}:`)) return;
+        S.previews.set(key, found);
       }
     } catch (err) {
       status(`No path to ${at([x, y])}: ${err.message}`, true);
       return;
     }
     if (S.selected !== id || board.hovered !== `${x},${y}`) return;
-    const found = S.previews.get(key);
     const moved = found.events.find((e) => e.type === "Moved" || e.type === "MovedInches");
     const windows = found.reactions || [];
     if (windows.length && !S.provoking.has(`${x},${y}`)) {
