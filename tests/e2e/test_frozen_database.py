@@ -5,6 +5,7 @@ one the other tests share must never be frozen."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -56,12 +57,14 @@ def postgres_processes(pgdata: Path) -> list[psutil.Process]:
 
 def freeze(pgdata: Path) -> None:
     for process in postgres_processes(pgdata):
-        os.kill(process.pid, signal.SIGSTOP)
+        with contextlib.suppress(ProcessLookupError):  # it may exit between list and kill
+            os.kill(process.pid, signal.SIGSTOP)
 
 
 def thaw(pgdata: Path) -> None:
     for process in postgres_processes(pgdata):
-        os.kill(process.pid, signal.SIGCONT)
+        with contextlib.suppress(ProcessLookupError):  # it may exit between list and kill
+            os.kill(process.pid, signal.SIGCONT)
 
 
 @pytest.fixture(scope="module")

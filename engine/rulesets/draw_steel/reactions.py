@@ -78,7 +78,7 @@ def triggers(
             continue
         blocked = [why for cond, why in _NO_REACTION.items() if enemy.has(cond)]
         if blocked:
-            action.note("no-trigger", frm, reasons=(f"{enemy.id} {blocked[0]}",))
+            action.note("no-trigger", frm, reasons=(f"{enemy.id} {blocked[0]}",), about=(enemy.id,))
             continue
         found.append(enemy)
     return found
