@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 from engine.results import Refused
+from server.api.allowed_methods import allowed_methods
 from server.errors import ServiceError
 
 PROBLEM_JSON = "application/problem+json"
@@ -232,6 +233,8 @@ async def _http(request: Request, exc: StarletteHTTPException) -> Response:
     kind = kinds.get(exc.status_code, "error")
     # the exception's headers are part of the answer: a 405's `Allow` (RFC 9110 15.5.6)
     headers = dict(exc.headers) if exc.headers else None
+    if exc.status_code == 405 and (methods := allowed_methods(request)):
+        headers = {**(headers or {}), "Allow": ", ".join(methods)}
     return problem(exc.status_code, kind, str(exc.detail), headers=headers)
 
 
