@@ -38,7 +38,9 @@ async def submit_intent(command: SubmitIntent, ports: Ports) -> IntentOutcome:
     check_idempotency_key(command.idempotency_key)
     intent, principal = command.intent, command.principal
     try:
-        request = canonical_request(intent.model_dump(mode="json", exclude_none=True))
+        request = canonical_request(
+            intent.model_dump(mode="json", exclude_none=True, by_alias=True)
+        )
     except UnencodableBody as exc:
         return IntentOutcome(0, refused=Refused(rule="intent/invalid", detail=str(exc)))
     hidden: frozenset[str] = frozenset()
