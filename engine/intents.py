@@ -16,6 +16,7 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    WithJsonSchema,
     model_validator,
 )
 
@@ -39,6 +40,20 @@ Square = Annotated[int, BeforeValidator(whole_number)]
 WholeNumber = Annotated[int, BeforeValidator(whole_number)]
 """An integer field of a strict body that also takes a float that is one (`whole_number`)."""
 Point = Annotated[list[Square], Field(min_length=2, max_length=3)]
+MoveTo = Annotated[
+    Point,
+    WithJsonSchema(
+        {
+            "type": "array",
+            "items": {"anyOf": [{"type": "integer"}, {"type": "number"}]},
+            "minItems": 2,
+            "maxItems": 3,
+        }
+    ),
+]
+"""A move's `to`: a square, or in a gridless ruleset a point in inches (a `to` holding a
+fraction is read as `to_inches`, `Move._fractional_to`), so documented as the numbers it
+takes, as a creature's `at` is."""
 MAX_DISTANCE = 1000
 MAX_PATH = 1000
 Path = Annotated[list[Point], Field(max_length=MAX_PATH)]
@@ -125,7 +140,7 @@ class Move(IntentBase):
     type: Literal["move"] = "move"
     creature: CreatureId
     path: Path | None = None
-    to: Point | None = None
+    to: MoveTo | None = None
     mode: Literal["walk", "climb", "swim", "fly", "burrow", "glide"] = "walk"
     action: str = "advance"
     distance: int | None = None

@@ -23,6 +23,11 @@ from server.readers.unseen_dice import UnseenDice
 from server.readers.view import ReaderView, view_of
 
 TOO_COSTLY = "limits/too-costly"
+NOT_A_CREATURE = frozenset({"battle/invalid-creature", "battle/invalid-creature-id"})
+"""A `place` whose creature is no creature (no `at`, a bad id, a field of the wrong type):
+its creature is read by the rules (engine/placement.py), not by the body's schema, so the
+rules say so; it is bad input for the whole what-if (422, as the intents route answers it),
+not a move the rules refused at one step."""
 MAX_WHAT_IF_INTENTS = 50
 
 
@@ -104,7 +109,9 @@ def _tried(
             return refusal
         with within(budget):
             decision = decide(intent, state, ctx)
-        if isinstance(decision, Refused) and decision.rule == TOO_COSTLY:
+        if isinstance(decision, Refused) and (
+            decision.rule == TOO_COSTLY or decision.rule in NOT_A_CREATURE
+        ):
             return decision
         if isinstance(decision, Refused):
             steps.append({"index": index, "refused": decision.model_dump()})

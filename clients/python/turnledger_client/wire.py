@@ -4378,8 +4378,8 @@ class Through(StrEnum):
     tumble = "tumble"
 
 
-class To(RootModel[list[int]]):
-    root: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
+class To(RootModel[list[int | float]]):
+    root: Annotated[list[int | float], Field(max_length=3, min_length=2, title="To")]
     """
     Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path. Null (or left out) when `path` is given instead.
     """
@@ -7326,6 +7326,13 @@ class Path2(RootModel[list[Path2Item]]):
     """
 
 
+class To1(RootModel[list[int]]):
+    root: Annotated[list[int], Field(max_length=3, min_length=2, title="To")]
+    """
+    Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path. Null (or left out) when `path` is given instead.
+    """
+
+
 class Shift(BaseModel):
     """
     The careful step: Disengage (default) or a shift granted by an effect (`free`, with
@@ -7372,7 +7379,7 @@ class Shift(BaseModel):
     """
     Dice the table rolled, consumed in order by the rules that roll; null (or left out): the server rolls. Players may send them only where the battle's options allow.
     """
-    to: Annotated[To | None, Field(title="To")] = None
+    to: Annotated[To1 | None, Field(title="To")] = None
     """
     Where to end, `[x, y]` or `[x, y, z]`; the server finds the cheapest legal path. Null (or left out) when `path` is given instead.
     """

@@ -14,7 +14,9 @@ route (server/api/lean_intents.py) would then have to follow. (Recomputed again 
 route gained its request and answer examples and `Problem` its field descriptions: no
 change to what the route accepts or answers; and once more when the table's `set_order` and
 `adjust` gained their examples; and when every nullable field's description came to say
-when it is null: descriptions only, the document without them unchanged.)
+when it is null: descriptions only, the document without them unchanged; and when a move's `to` was documented
+as the numbers it takes, a fraction meaning inches, as a creature's `at` already was, and the
+examples' recorded `set_terrain` came to record its area's `from` as sent, not `from_`.)
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from server.app import create_app
 from server.operations.settings import Settings
 
 INTENTS = "/battles/{battle_id}/intents"
-MAIN_DIGEST = "822c542af715bd54c64d60cb328d38fd293005dd4b18663317ceeba7ba7a90ef"
+MAIN_DIGEST = "301d3e24cdef595f425f02ef9c24c7f28845887f177f5f1ec80dfca5e94a93ea"
 
 
 def app() -> FastAPI:
