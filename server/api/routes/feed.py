@@ -95,6 +95,11 @@ def sse_of(deps: Services, page: FeedPage, sent: str | None) -> tuple[bytes, str
     return b"".join(out), sent
 
 
+CHECKPOINT: dict[str, Any] = {"pattern": r"^f1\.[A-Za-z0-9_-]*$"}
+"""A checkpoint's form, as the server gives them out (server/campaign/feed.py): documented so a
+client knows one from other text; any other is refused by `cursor_of` (422), as before."""
+
+
 @router.get(
     "/feed",
     response_model=FeedPageOut,
@@ -117,12 +122,20 @@ async def feed(
     deps: Deps,
     after: Annotated[
         str | None,
-        Query(max_length=20_000, description="A checkpoint: start after it (absent: the start)."),
+        Query(
+            max_length=20_000,
+            json_schema_extra=CHECKPOINT,
+            description="A checkpoint: start after it (absent: the start).",
+        ),
     ] = None,
     limit: Annotated[int, Query(ge=1, le=1000, description="At most this many events.")] = 500,
     last_event_id: Annotated[
         str | None,
-        Header(max_length=20_000, description="Resume the event stream after this checkpoint."),
+        Header(
+            max_length=20_000,
+            json_schema_extra=CHECKPOINT,
+            description="Resume the event stream after this checkpoint.",
+        ),
     ] = None,
 ) -> Any:
     """Every event of the battles the API key created, in one order that never skips or
