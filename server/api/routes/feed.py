@@ -95,9 +95,10 @@ def sse_of(deps: Services, page: FeedPage, sent: str | None) -> tuple[bytes, str
     return b"".join(out), sent
 
 
-CHECKPOINT: dict[str, Any] = {"pattern": r"^f1\.[A-Za-z0-9_-]*$"}
-"""A checkpoint's form, as the server gives them out (server/campaign/feed.py): documented so a
-client knows one from other text; any other is refused by `cursor_of` (422), as before."""
+CHECKPOINT: dict[str, Any] = {"pattern": r"^(f1\.[A-Za-z0-9_-]*)?$"}
+"""A checkpoint's form, as the server gives them out (server/campaign/feed.py), or empty (read
+as absent: the start): documented so a client knows one from other text; any other is refused
+by `cursor_of` (422), as before."""
 
 
 @router.get(
