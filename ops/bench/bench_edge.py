@@ -603,8 +603,8 @@ def rows(attacker: Attacker, big: Backlog, postgres: Any) -> list[Row]:
         ("/verify 8 at once by a player, 5,000-event battle", verifies, r),
         ("seat 'a\\u0000', Last-Event-ID '²' and past the head", bad_text, r),
         ("2,000 idle sockets from 10 addresses", idle_sockets, 10.0),
-        ("64 replays (states=each, 5,000 events) never read", replays_unread, r),
-        ("64 replay readers reading, 5,000-event battle", replays_read, r),
+        ("64 replays (states=each) of the 5,000-event battle never read", replays_unread, r),
+        ("64 replay readers (states=each) reading, 5,000-event battle", replays_read, r),
         (
             "20 addresses of half-open connections, reopened; a fresh one (1xxx)",
             half_open_twenty,
@@ -780,6 +780,14 @@ def main() -> None:
 
 
 def report(table: list[Measured], samples: list[Sample]) -> None:
+    width, console.width = console.width, max(console.width, 240)  # a row's name on one line
+    try:
+        tables(table, samples)
+    finally:
+        console.width = width
+
+
+def tables(table: list[Measured], samples: list[Sample]) -> None:
     quiet_row = table[0]
     quiet_p99 = percentile([s[1] for s in samples if quiet_row.began <= s[0] < quiet_row.ended], 99)
     out, resources = [], []
@@ -815,6 +823,7 @@ def report(table: list[Measured], samples: list[Sample]) -> None:
                 m.rss_after / 2**20,
                 grew,
                 "yes" if grew <= 50 else "NO",
+                (m.rss_after - quiet_row.rss_before) / 2**20,
                 m.settled - m.ended,
                 requests,
                 m.server_cpu / requests * 1000 if requests else float("nan"),
@@ -858,6 +867,7 @@ def report(table: list[Measured], samples: list[Sample]) -> None:
             "after MB",
             "after - before MB",
             "within 50 MB",
+            "after - first quiet MB",
             "settled after s",
             "requests",
             "server cpu ms/req",
@@ -870,7 +880,9 @@ def report(table: list[Measured], samples: list[Sample]) -> None:
         " to 3x its time (settled after: seconds past the row's end, at most"
         f" {SETTLE_MAX:.0f}); requests: the normal"
         " clients' and the attack's answered ones, from the row's start until it settled;"
-        " cpu per request: user + system time over them."
+        " cpu per request: user + system time over them; after - first quiet: against the"
+        " memory before the first quiet round (a row that did not give its memory back leaves"
+        " the next row's `before` high)."
     )
     database = next((m for m in table if "stopped" in m.marks), None)
     if database is not None:
