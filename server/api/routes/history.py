@@ -11,6 +11,7 @@ from starlette.responses import Response
 from engine.results import Refused
 from server.api.answers import schemas as s
 from server.api.answers.common import Answer
+from server.api.bounded_body import PiecewiseJSON, admit
 from server.api.deps import BattleId, Caller, Deps, Director, View, limited
 from server.api.problems import ProblemError, refusal_error, responses
 from server.api.routes.battles import READ, WRITE, IdempotencyKey, after_append, answer
@@ -189,7 +190,9 @@ def replay(
     """
     if first is not None and last is not None and first > last:
         raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
-    return OrjsonResponse(deps.history.replay(who, first, last, states, view=view))
+    spent = admit(deps.settings.answer_budget_mb)  # 503 while the process's budget is spent
+    page = deps.history.replay_page(who, first, last, states, view=view)
+    return PiecewiseJSON(page, spent, deps.settings.write_timeout)
 
 
 @router.post(
