@@ -219,6 +219,11 @@ class DirectBody:
         """`body` as one chunk of the answer (framed once, written to many connections)."""
         return b"%x\r\n%s\r\n" % (len(body), body)
 
+    def abort(self) -> None:
+        """Close the connection now, dropping what it still holds unsent (a client that does
+        not read: server/api/bounded_body.py)."""
+        self._transport.abort()
+
     def write(self, framed: bytes) -> int:
         """Send a chunk `frame` made (nothing on a closing connection); the bytes the
         connection holds unsent after it."""
