@@ -1,25 +1,41 @@
 """Answers sent in pieces, within a process budget of bytes in flight and a write timeout.
 
-A page whose items are made as they are sent (server/queries/lazy_page.py) is encoded a
-piece at a time (items joined up to `PIECE` bytes) in a worker thread, and each piece is
-counted against the process's `BytesInFlight` from when it is encoded until the client's
-connection has taken it. So memory is bounded by the budget however many clients ask and
-however slowly they read:
+A replay page of a large battle is megabytes. Built whole, sixty-four of them unread held
+gigabytes in the process (the encoded bodies sat in their connections' buffers, with no
+end). A page whose items are made as they are sent (server/queries/lazy_page.py) is instead
+encoded a piece at a time (items joined up to `PIECE` bytes; the page's bytes are exactly
+those of the page encoded whole) and each piece is written to the connection before the
+next is made. So what one answer holds is the step being made, one piece, and what its
+connection has not sent yet; and what all answers hold together is bounded by the process's
+`BytesInFlight` (`TURNLEDGER_ANSWER_BUDGET_MB`), however many clients ask and however
+slowly they read:
 
-* a new answer while the budget is spent is refused before any work: 503 with Retry-After,
-  naming `TURNLEDGER_ANSWER_BUDGET_MB`;
-* a piece that does not fit waits for room, at most the write timeout;
-* a client that does not take a piece within `TURNLEDGER_WRITE_TIMEOUT` seconds has its
-  connection closed (aborted, dropping what the connection still buffered), and its bytes
-  are counted out.
+* a piece is counted from before it is made (its expected size, then its real one) until
+  the connection has handed it to the kernel; what the connection still buffers stays
+  counted until it leaves;
+* a new answer while the budget is spent is refused before any work: 503 with
+  `Retry-After`, naming the setting (`admit`);
+* an answer already started waits for room before each piece, at most the write timeout.
+  Its head has gone (200, a chunked body), so no other status can follow: if room does not
+  come, the connection is aborted and the client sees a body cut short (no final chunk),
+  never a well-formed page that is wrong;
+* a client that does not take a piece within `TURNLEDGER_WRITE_TIMEOUT` seconds (or the
+  page's end, once made) has its connection aborted: what the connection still buffered is
+  dropped, and its bytes are counted out;
+* pieces are made by at most `ENCODERS` threads at once in the process, so the steps being
+  made (a large battle's state as Python objects is ten times its JSON) are bounded too.
+
+Every way out (the end, the client gone, the write timeout, no room, an error while a step
+is made, the server stopping) counts the answer's bytes out (`tests/e2e/abuse/
+test_replay_bounds.py` shows the gauge back at zero).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Callable, Generator
 from typing import Any
 
 import orjson
@@ -27,68 +43,93 @@ from anyio import to_thread
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from server.api.edge import DIRECT_BODY
+from server.api.edge import DIRECT_BODY, DirectBody
+from server.api.metrics import Metrics
 from server.api.problems import ProblemError
 from server.queries.lazy_page import LazyPage
 
 PIECE = 64 * 1024
 """Bytes encoded at a time (items are whole: one larger item is one larger piece)."""
 SLICE = 64 * 1024
-"""Bytes handed to the connection at a time: uvicorn waits for the client before each."""
-_WAIT_STEP = 0.05
+"""Bytes handed to the connection at a time: uvicorn waits for the client before each
+while the connection buffers more than its high-water mark."""
+ENCODERS = 2
+"""Pieces made at once in a process (the interpreter makes one at a time anyway)."""
+POLL = 0.02
+"""Seconds between looks at the budget, or at a connection's buffer at the page's end."""
 
 
 class BytesInFlight:
-    """Bytes of answers encoded and not yet taken by their clients, in the whole process."""
+    """Bytes of answers encoded and not yet handed to their clients' kernels, in the whole
+    process (`TURNLEDGER_ANSWER_BUDGET_MB`); `answers` in progress."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, on_abort: Callable[[str], None] = lambda why: None) -> None:
         self.limit = limit
         self.used = 0
+        self.answers = 0
+        self.on_abort = on_abort
+        """Told why an answer's connection was aborted (a metric's counter)."""
         self._lock = threading.Lock()
+        self._encoders: asyncio.Semaphore | None = None
+
+    @property
+    def encoders(self) -> asyncio.Semaphore:
+        """Turns to make a piece (`ENCODERS`), made on the event loop that first asks."""
+        if self._encoders is None:
+            self._encoders = asyncio.Semaphore(ENCODERS)
+        return self._encoders
+
+    def fits(self, size: int) -> bool:
+        """Whether `size` bytes fit now (a piece larger than the whole budget fits only
+        when nothing else is in flight)."""
+        return not self.used or self.used + size <= self.limit
 
     def take(self, size: int) -> bool:
-        """Count `size` bytes in, if they fit (a piece larger than the whole budget fits
-        only when nothing else is in flight)."""
+        """Count `size` bytes in, if they fit."""
         with self._lock:
-            if self.used and self.used + size > self.limit:
+            if not self.fits(size):
                 return False
             self.used += size
             return True
 
-    def give_back(self, size: int) -> None:
+    def change(self, by: int) -> None:
+        """Count `by` bytes more (or fewer, when negative) than before."""
         with self._lock:
-            self.used -= size
-
-    @property
-    def spent(self) -> bool:
-        return self.used >= self.limit
+            self.used += by
 
 
-@lru_cache(maxsize=8)
-def budget(limit_bytes: int) -> BytesInFlight:
-    """The process's budget (one per configured size)."""
-    return BytesInFlight(limit_bytes)
+def answer_budget(megabytes: float, metrics: Metrics) -> BytesInFlight:
+    """The process's budget: its bytes shown on `metrics`' gauge, its aborts counted."""
+    budget = BytesInFlight(
+        int(megabytes * 2**20), lambda why: metrics.answer_aborts.labels(why).inc()
+    )
+    metrics.answer_bytes.set_function(lambda: budget.used)
+    return budget
 
 
-def admit(answer_budget_mb: float) -> BytesInFlight:
-    """The process's budget, or 503 with Retry-After when it is spent."""
-    spent = budget(int(answer_budget_mb * 1024 * 1024))
-    if spent.spent:
+def admit(budget: BytesInFlight, budget_mb: float) -> BytesInFlight:
+    """`budget`, or 503 with Retry-After when it has no room for a piece (before any
+    work is done)."""
+    if not budget.fits(PIECE):
         raise ProblemError(
             503,
             "answer-budget",
-            f"the server holds {answer_budget_mb:g} MB of answers its clients have not read"
-            " yet (TURNLEDGER_ANSWER_BUDGET_MB); ask again shortly",
+            f"the server holds {budget_mb:g} MB of answers its clients have not read yet"
+            " (TURNLEDGER_ANSWER_BUDGET_MB); ask again shortly",
             headers={"Retry-After": "1"},
         )
-    return spent
+    return budget
 
 
-def pieces(page: LazyPage) -> Iterator[bytes]:
-    """`page` as JSON, in pieces of about `PIECE` bytes (its head, items, then tail)."""
+def pieces(page: LazyPage) -> Generator[bytes]:
+    """`page` as JSON in pieces of about `PIECE` bytes (its head, items, then tail), which
+    join to exactly `orjson.dumps(page.whole())` (the head, the items' key and the tail
+    name different keys)."""
     head = orjson.dumps(page.head)
     buffer = bytearray(head[:-1])
-    buffer += b',"%s":[' % page.items_key.encode()
+    if len(head) > 2:
+        buffer += b","
+    buffer += orjson.dumps(page.items_key) + b":["
     first = True
     for item in page.items:
         if not first:
@@ -104,14 +145,15 @@ def pieces(page: LazyPage) -> Iterator[bytes]:
 
 
 class PiecewiseJSON(Response):
-    """An answer sending `page` in pieces within `spent` and `write_timeout`."""
+    """A 200 answer sending `page` in pieces within `budget` and `write_timeout` (see the
+    module docstring); chunked, as any answer of unknown length."""
 
     media_type = "application/json"
 
-    def __init__(self, page: LazyPage, spent: BytesInFlight, write_timeout: float) -> None:
+    def __init__(self, page: LazyPage, budget: BytesInFlight, write_timeout: float) -> None:
         # Response's own __init__ would render a body and count its length: there is none
         self.page = page
-        self.spent = spent
+        self.budget = budget
         self.write_timeout = write_timeout
         self.status_code = 200
         self.background = None
@@ -119,54 +161,95 @@ class PiecewiseJSON(Response):
         self.raw_headers = [(b"content-type", b"application/json")]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found: Any = scope.get("extensions", {}).get(DIRECT_BODY)
+        direct = found if isinstance(found, DirectBody) else None
         made = pieces(self.page)
-        await send(
-            {
-                "type": "http.response.start",
-                "status": self.status_code,
-                "headers": self.raw_headers,
-            }
-        )
-        while True:
-            piece = await to_thread.run_sync(next, made, None)
-            if piece is None:
-                break
-            if not await self._room_for(len(piece)):
-                await self._abort(scope)
-                return
-            try:
+        budget, held = self.budget, 0
+
+        def hold(size: int) -> None:
+            """Count `size` bytes for this answer from now on (in place of `held`)."""
+            nonlocal held
+            budget.change(size - held)
+            held = size
+
+        budget.answers += 1
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+            want = PIECE
+            while True:
+                if not await self._room_for(want):
+                    await self._abort(direct, "no-room")
+                    return
+                held += want  # `_room_for` counted it in
+                async with budget.encoders:
+                    piece = await to_thread.run_sync(next, made, None)
+                if piece is None:
+                    break
+                hold(held - want + len(piece))
+                want = max(PIECE, len(piece))
                 for start in range(0, len(piece), SLICE):
                     message = {
                         "type": "http.response.body",
                         "body": piece[start : start + SLICE],
                         "more_body": True,
                     }
-                    await asyncio.wait_for(send(message), self.write_timeout)
-            except TimeoutError:
-                await self._abort(scope)
+                    try:
+                        await asyncio.wait_for(send(message), self.write_timeout)
+                    except TimeoutError:
+                        await self._abort(direct, "write-timeout")
+                        return
+                    if direct is not None and direct.gone:
+                        return  # the client went away: nothing more to make
+                del piece
+                hold(_unsent(direct))
+            hold(_unsent(direct))
+            if not await self._drained(direct, hold):
+                await self._abort(direct, "write-timeout")
                 return
-            finally:
-                self.spent.give_back(len(piece))
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
-        if self.background is not None:
-            await self.background()
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except BaseException:
+            # an error while a step was made, or the server stopping: the head has gone, so
+            # the body is cut short rather than ended as if it were whole
+            await self._abort(direct, "error")
+            raise
+        finally:
+            budget.answers -= 1
+            budget.change(-held)
+            with contextlib.suppress(ValueError):  # a generator still running elsewhere
+                made.close()
 
     async def _room_for(self, size: int) -> bool:
+        """Count `size` bytes in once they fit, waiting at most the write timeout."""
         waited = 0.0
-        while not self.spent.take(size):
+        while not self.budget.take(size):
             if waited >= self.write_timeout:
                 return False
-            await asyncio.sleep(_WAIT_STEP)
-            waited += _WAIT_STEP
+            await asyncio.sleep(POLL)
+            waited += POLL
         return True
 
-    @staticmethod
-    async def _abort(scope: Scope) -> None:
-        """Close the connection at once: its client does not read (or the budget never had
-        room). uvicorn sees it disconnected and expects no more of the answer."""
-        direct: Any = scope.get("extensions", {}).get(DIRECT_BODY)
-        if direct is None:
-            raise ConnectionAbortedError("the client did not read the answer in time")
+    async def _drained(self, direct: DirectBody | None, hold: Callable[[int], None]) -> bool:
+        """Whether the connection sends all it buffers within the write timeout (what it
+        still holds stays counted meanwhile)."""
+        waited = 0.0
+        while (unsent := _unsent(direct)) and direct is not None and not direct.gone:
+            if waited >= self.write_timeout:
+                return False
+            hold(unsent)
+            await asyncio.sleep(POLL)
+            waited += POLL
+        return True
+
+    async def _abort(self, direct: DirectBody | None, why: str) -> None:
+        """Close the connection at once, dropping what it buffers: its client does not read
+        (or the budget never had room, or a step failed). uvicorn then sees it disconnected
+        and expects no more of the answer."""
+        if direct is None or direct.gone:
+            return  # another ASGI server, or the connection is gone already
+        self.budget.on_abort(why)
         direct.abort()
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
+        await asyncio.sleep(0)  # uvicorn hears of the lost connection before we return
+
+
+def _unsent(direct: DirectBody | None) -> int:
+    return direct.unsent if direct is not None else 0

@@ -210,6 +210,12 @@ class DirectBody:
         )
 
     @property
+    def gone(self) -> bool:
+        """Whether the connection is closed or closing (the client went away, or it was
+        aborted)."""
+        return bool(self._cycle.disconnected) or self._transport.is_closing()
+
+    @property
     def unsent(self) -> int:
         """Bytes written that the connection has not sent yet (the client reads slower)."""
         return self._transport.get_write_buffer_size()

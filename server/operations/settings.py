@@ -248,7 +248,7 @@ class Settings(BaseSettings):
     )
     answer_budget_mb: float = Field(
         default=64,
-        ge=16,
+        ge=1,
         le=100_000,
         description="Megabytes of answers sent in pieces (replay pages) a process may hold"
         " encoded and not yet taken by their clients; past it, 503 with Retry-After.",

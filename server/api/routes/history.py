@@ -191,9 +191,9 @@ def replay(
     """
     if first is not None and last is not None and first > last:
         raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
-    spent = admit(deps.settings.answer_budget_mb)  # 503 while the process's budget is spent
+    budget = admit(deps.answers, deps.settings.answer_budget_mb)  # 503 while it is spent
     page = replay_page(deps.ports, who, first, last, states, view=view)
-    return PiecewiseJSON(page, spent, deps.settings.write_timeout)
+    return PiecewiseJSON(page, budget, deps.settings.write_timeout)
 
 
 @router.post(
