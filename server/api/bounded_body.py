@@ -13,8 +13,9 @@ slowly they read:
 * a piece is counted from before it is made (its expected size, then its real one) until
   the connection has handed it to the kernel; what the connection still buffers stays
   counted until it leaves;
-* a new answer while the budget is spent is refused before any work: 503 with
-  `Retry-After`, naming the setting (`admit`);
+* a new answer while the budget has no room for a piece, or while answers already started
+  wait for room, is refused before any work: 503 with `Retry-After`, naming the setting
+  (`admit`);
 * an answer already started waits for room before each piece, at most the write timeout.
   Its head has gone (200, a chunked body), so no other status can follow: if room does not
   come, the connection is aborted and the client sees a body cut short (no final chunk),
@@ -67,6 +68,8 @@ class BytesInFlight:
         self.limit = limit
         self.used = 0
         self.answers = 0
+        self.waiting = 0
+        """Answers in progress waiting for room for their next piece."""
         self.on_abort = on_abort
         """Told why an answer's connection was aborted (a metric's counter)."""
         self._lock = threading.Lock()
@@ -108,9 +111,9 @@ def answer_budget(megabytes: float, metrics: Metrics) -> BytesInFlight:
 
 
 def admit(budget: BytesInFlight, budget_mb: float) -> BytesInFlight:
-    """`budget`, or 503 with Retry-After when it has no room for a piece (before any
-    work is done)."""
-    if not budget.fits(PIECE):
+    """`budget`, or 503 with Retry-After when it has no room for a piece, or answers
+    already started wait for room (they go first), before any work is done."""
+    if budget.waiting or not budget.fits(PIECE):
         raise ProblemError(
             503,
             "answer-budget",
@@ -199,6 +202,7 @@ class PiecewiseJSON(Response):
                         await self._abort(direct, "write-timeout")
                         return
                     if direct is not None and direct.gone:
+                        await asyncio.sleep(0)  # uvicorn hears of it before we return
                         return  # the client went away: nothing more to make
                 del piece
                 hold(_unsent(direct))
@@ -220,13 +224,19 @@ class PiecewiseJSON(Response):
 
     async def _room_for(self, size: int) -> bool:
         """Count `size` bytes in once they fit, waiting at most the write timeout."""
+        if self.budget.take(size):
+            return True
         waited = 0.0
-        while not self.budget.take(size):
-            if waited >= self.write_timeout:
-                return False
-            await asyncio.sleep(POLL)
-            waited += POLL
-        return True
+        self.budget.waiting += 1
+        try:
+            while not self.budget.take(size):
+                if waited >= self.write_timeout:
+                    return False
+                await asyncio.sleep(POLL)
+                waited += POLL
+            return True
+        finally:
+            self.budget.waiting -= 1
 
     async def _drained(self, direct: DirectBody | None, hold: Callable[[int], None]) -> bool:
         """Whether the connection sends all it buffers within the write timeout (what it
