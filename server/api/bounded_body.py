@@ -180,7 +180,7 @@ class PiecewiseJSON(Response):
             await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
             want = PIECE
             while True:
-                if not await self._room_for(want):
+                if not await self._room_for(want, direct):
                     await self._abort(direct, "no-room")
                     return
                 held += want  # `_room_for` counted it in
@@ -222,15 +222,16 @@ class PiecewiseJSON(Response):
             with contextlib.suppress(ValueError):  # a generator still running elsewhere
                 made.close()
 
-    async def _room_for(self, size: int) -> bool:
-        """Count `size` bytes in once they fit, waiting at most the write timeout."""
+    async def _room_for(self, size: int, direct: DirectBody | None) -> bool:
+        """Count `size` bytes in once they fit, waiting at most the write timeout (and no
+        longer than the client stays)."""
         if self.budget.take(size):
             return True
         waited = 0.0
         self.budget.waiting += 1
         try:
             while not self.budget.take(size):
-                if waited >= self.write_timeout:
+                if waited >= self.write_timeout or (direct is not None and direct.gone):
                     return False
                 await asyncio.sleep(POLL)
                 waited += POLL

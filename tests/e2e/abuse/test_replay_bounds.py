@@ -76,18 +76,24 @@ def served(database: str, **overrides: Any) -> Iterator[Served]:
         engine.dispose()
 
 
+BUDGET_MB = 1
+"""A budget a dozen unread replays of the battle spend; one reader at a time never meets it."""
+
+
 @pytest.fixture(scope="module")
-def plain(module_database: str) -> Iterator[Served]:
-    """A server with the default budget and write timeout."""
-    with served(module_database) as server:
+def bounded(module_database: str) -> Iterator[Served]:
+    """A server with a small budget and a write timeout long enough to hold unread replays
+    through a test (one server start for all but the write timeout's test: a start costs
+    seconds of CPU on a loaded machine)."""
+    with served(module_database, answer_budget_mb=BUDGET_MB, write_timeout=120) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
-def battles(plain: Served) -> Battles:
+def battles(bounded: Served) -> Battles:
     body = grid_battle(100, 100, 100, terrain=True)
     body["options"] = {"turns": False}
-    with plain.running.client() as http:
+    with bounded.running.client() as http:
         big = http.post("/battles", json=body).json()
         small = http.post("/battles", json=skirmish()).json()
         auth = {"Authorization": f"Bearer {big['director_token']}"}
@@ -155,11 +161,11 @@ def until(check: Callable[[], bool], wait: float, what: str) -> float:
     ids=["each", "changes", "range"],
 )
 def test_a_replay_page_on_the_wire_is_the_page_encoded_whole(
-    plain: Served, battles: Battles, query: dict[str, Any]
+    bounded: Served, battles: Battles, query: dict[str, Any]
 ) -> None:
-    with plain.running.client(battles.big_director) as http:
+    with bounded.running.client(battles.big_director) as http:
         answer = http.get(f"/battles/{battles.big}/replay", params=query)
-    whole = whole_page(plain, battles.big, battles.big_director, query)
+    whole = whole_page(bounded, battles.big, battles.big_director, query)
     assert answer.status_code == 200
     assert answer.headers["content-type"] == "application/json"
     assert answer.content == whole
@@ -203,45 +209,44 @@ taking any that frees at once."""
 
 
 def test_unread_replays_spend_the_budget_then_a_replay_is_503_and_play_goes_on(
-    module_database: str, battles: Battles
+    bounded: Served, battles: Battles
 ) -> None:
-    with served(module_database, answer_budget_mb=1, write_timeout=120) as server:
-        limit = 2**20
-        with ExitStack() as readers:
-            for _ in range(READERS):
-                sock = unread_replay(server, battles.big, battles.big_director)
-                readers.callback(sock.close)
-            spent = {"since": time.monotonic()}
+    server, limit = bounded, BUDGET_MB * 2**20
+    with ExitStack() as readers:
+        for _ in range(READERS):
+            sock = unread_replay(server, battles.big, battles.big_director)
+            readers.callback(sock.close)
+        spent = {"since": time.monotonic()}
 
-            def spent_a_while() -> bool:  # held, not passing: the readers have all stalled
-                if server.in_flight + PIECE <= limit:
-                    spent["since"] = time.monotonic()
-                return time.monotonic() - spent["since"] > 1
+        def spent_a_while() -> bool:  # held, not passing: the readers have all stalled
+            if server.in_flight + PIECE <= limit:
+                spent["since"] = time.monotonic()
+            return time.monotonic() - spent["since"] > 1
 
-            until(spent_a_while, 30, "the unread replays spend the budget")
-            assert server.in_flight < limit + 2 * 2**20  # bounded: at most a step or two past
-            with server.running.client(battles.big_director) as http:
-                refused = http.get(f"/battles/{battles.big}/replay", params={"states": "each"})
-            with server.running.client(battles.small_director) as http:
-                state = http.get(f"/battles/{battles.small}")
-                moved = http.post(
-                    f"/battles/{battles.small}/intents",
-                    json={"type": "move", "creature": "hero", "path": [[1, 2]]},
-                )
-                health = http.get("/healthz")
-            assert refused.status_code == 503
-            assert refused.headers["Retry-After"] == "1"
-            problem = refused.json()
-            assert problem["type"] == "/problems/answer-budget"
-            assert "TURNLEDGER_ANSWER_BUDGET_MB" in problem["detail"]
-            assert state.status_code == 200, state.text
-            assert moved.status_code == 201, moved.text
-            assert health.status_code == 200
-        # the readers went away (closed without reading): their bytes are counted out
-        until(lambda: server.in_flight == 0, 30, "the budget back at zero")
+        until(spent_a_while, 30, "the unread replays spend the budget")
+        assert server.in_flight < limit + 2 * 2**20  # bounded: at most a step or two past
         with server.running.client(battles.big_director) as http:
-            again = http.get(f"/battles/{battles.big}/replay", params={"states": "each"})
-        assert again.status_code == 200
-        assert again.content == whole_page(
-            server, battles.big, battles.big_director, {"states": "each"}
-        )
+            refused = http.get(f"/battles/{battles.big}/replay", params={"states": "each"})
+        with server.running.client(battles.small_director) as http:
+            state = http.get(f"/battles/{battles.small}")
+            moved = http.post(
+                f"/battles/{battles.small}/intents",
+                json={"type": "move", "creature": "hero", "path": [[1, 2]]},
+            )
+            health = http.get("/healthz")
+        assert refused.status_code == 503
+        assert refused.headers["Retry-After"] == "1"
+        problem = refused.json()
+        assert problem["type"] == "/problems/answer-budget"
+        assert "TURNLEDGER_ANSWER_BUDGET_MB" in problem["detail"]
+        assert state.status_code == 200, state.text
+        assert moved.status_code == 201, moved.text
+        assert health.status_code == 200
+    # the readers went away (closed without reading): their bytes are counted out
+    until(lambda: server.in_flight == 0, 30, "the budget back at zero")
+    with server.running.client(battles.big_director) as http:
+        again = http.get(f"/battles/{battles.big}/replay", params={"states": "each"})
+    assert again.status_code == 200
+    assert again.content == whole_page(
+        server, battles.big, battles.big_director, {"states": "each"}
+    )
