@@ -181,7 +181,7 @@ class PiecewiseJSON(Response):
             want = PIECE
             while True:
                 if not await self._room_for(want, direct):
-                    await self._abort(direct, "no-room")
+                    await self._abort(scope, direct, "no-room")
                     return
                 held += want  # `_room_for` counted it in
                 async with budget.encoders:
@@ -199,7 +199,7 @@ class PiecewiseJSON(Response):
                     try:
                         await asyncio.wait_for(send(message), self.write_timeout)
                     except TimeoutError:
-                        await self._abort(direct, "write-timeout")
+                        await self._abort(scope, direct, "write-timeout")
                         return
                     if direct is not None and direct.gone:
                         await asyncio.sleep(0)  # uvicorn hears of it before we return
@@ -208,13 +208,13 @@ class PiecewiseJSON(Response):
                 hold(_unsent(direct))
             hold(_unsent(direct))
             if not await self._drained(direct, hold):
-                await self._abort(direct, "write-timeout")
+                await self._abort(scope, direct, "write-timeout")
                 return
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         except BaseException:
             # an error while a step was made, or the server stopping: the head has gone, so
             # the body is cut short rather than ended as if it were whole
-            await self._abort(direct, "error")
+            await self._abort(scope, direct, "error")
             raise
         finally:
             budget.answers -= 1
@@ -251,12 +251,13 @@ class PiecewiseJSON(Response):
             waited += POLL
         return True
 
-    async def _abort(self, direct: DirectBody | None, why: str) -> None:
+    async def _abort(self, scope: Scope, direct: DirectBody | None, why: str) -> None:
         """Close the connection at once, dropping what it buffers: its client does not read
         (or the budget never had room, or a step failed). uvicorn then sees it disconnected
-        and expects no more of the answer."""
+        and expects no more of the answer. The request's log line says why."""
         if direct is None or direct.gone:
             return  # another ASGI server, or the connection is gone already
+        scope.setdefault("state", {})["outcome"] = f"aborted: {why}"
         self.budget.on_abort(why)
         direct.abort()
         await asyncio.sleep(0)  # uvicorn hears of the lost connection before we return
