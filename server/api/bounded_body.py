@@ -12,14 +12,18 @@ slowly they read:
 
 * a piece is counted from before it is made (its expected size, then its real one) until
   the connection has handed it to the kernel; what the connection still buffers stays
-  counted until it leaves;
+  counted until it leaves, and so does the estimate of what making the page keeps alive
+  between pieces (`LazyPage.holds`: a replay's state as it folds, megabytes for a 200 x 200
+  map), so the budget bounds the pages being made as well as their bytes;
 * a new answer while the budget has no room for a piece, or while answers already started
   wait for room, is refused before any work: 503 with `Retry-After`, naming the setting
-  (`admit`);
-* an answer already started waits for room before each piece, at most the write timeout.
-  Its head has gone (200, a chunked body), so no other status can follow: if room does not
-  come, the connection is aborted and the client sees a body cut short (no final chunk),
-  never a well-formed page that is wrong;
+  (`admit`). An answer admitted waits for room for its first piece, at most the write
+  timeout, and makes it before its head is sent: no room, or a failure (the database
+  away), is still answered with its own status;
+* after the head (200, a chunked body) no other status can follow: a later piece waits for
+  room at most the write timeout, and if none comes (or making a step fails) the
+  connection is aborted and the client sees a body cut short (no final chunk), never a
+  well-formed page that is wrong;
 * a client that does not take a piece within `TURNLEDGER_WRITE_TIMEOUT` seconds (or the
   page's end, once made) has its connection aborted: what the connection still buffered is
   dropped, and its bytes are counted out;
@@ -82,15 +86,15 @@ class BytesInFlight:
             self._encoders = asyncio.Semaphore(ENCODERS)
         return self._encoders
 
-    def fits(self, size: int) -> bool:
-        """Whether `size` bytes fit now (a piece larger than the whole budget fits only
-        when nothing else is in flight)."""
-        return not self.used or self.used + size <= self.limit
+    def fits(self, size: int, mine: int = 0) -> bool:
+        """Whether `size` bytes more fit now for an answer counting `mine` already (a piece
+        larger than the whole budget fits when nothing else is in flight)."""
+        return self.used == mine or self.used + size <= self.limit
 
-    def take(self, size: int) -> bool:
+    def take(self, size: int, mine: int = 0) -> bool:
         """Count `size` bytes in, if they fit."""
         with self._lock:
-            if not self.fits(size):
+            if not self.fits(size, mine):
                 return False
             self.used += size
             return True
@@ -110,18 +114,23 @@ def answer_budget(megabytes: float, metrics: Metrics) -> BytesInFlight:
     return budget
 
 
-def admit(budget: BytesInFlight, budget_mb: float) -> BytesInFlight:
+def admit(budget: BytesInFlight) -> BytesInFlight:
     """`budget`, or 503 with Retry-After when it has no room for a piece, or answers
     already started wait for room (they go first), before any work is done."""
     if budget.waiting or not budget.fits(PIECE):
-        raise ProblemError(
-            503,
-            "answer-budget",
-            f"the server holds {budget_mb:g} MB of answers its clients have not read yet"
-            " (TURNLEDGER_ANSWER_BUDGET_MB); ask again shortly",
-            headers={"Retry-After": "1"},
-        )
+        raise no_room(budget)
     return budget
+
+
+def no_room(budget: BytesInFlight) -> ProblemError:
+    """503 with Retry-After, naming the limit: nothing of the answer was sent."""
+    return ProblemError(
+        503,
+        "answer-budget",
+        f"the server holds {budget.limit / 2**20:g} MB of answers its clients have not read"
+        " yet (TURNLEDGER_ANSWER_BUDGET_MB); ask again shortly",
+        headers={"Retry-After": "1"},
+    )
 
 
 def pieces(page: LazyPage) -> Generator[bytes]:
@@ -166,8 +175,9 @@ class PiecewiseJSON(Response):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         found: Any = scope.get("extensions", {}).get(DIRECT_BODY)
         direct = found if isinstance(found, DirectBody) else None
-        made = pieces(self.page)
-        budget, held = self.budget, 0
+        page, budget = self.page, self.budget
+        made = pieces(page)
+        held, started = 0, False
 
         def hold(size: int) -> None:
             """Count `size` bytes for this answer from now on (in place of `held`)."""
@@ -177,10 +187,11 @@ class PiecewiseJSON(Response):
 
         budget.answers += 1
         try:
-            await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
-            want = PIECE
+            want = PIECE + page.holds()  # the first piece, and what making it will keep
             while True:
-                if not await self._room_for(want, direct):
+                if not await self._room_for(want, held, direct):
+                    if not started:  # nothing sent yet: the client may ask again
+                        raise no_room(budget)
                     await self._abort(scope, direct, "no-room")
                     return
                 held += want  # `_room_for` counted it in
@@ -188,8 +199,15 @@ class PiecewiseJSON(Response):
                     piece = await to_thread.run_sync(next, made, None)
                 if piece is None:
                     break
-                hold(held - want + len(piece))
+                hold(_unsent(direct) + page.holds() + len(piece))
                 want = max(PIECE, len(piece))
+                if not started:
+                    # the first piece made (the page's events read, its first state folded)
+                    # before the head: a failure until here is answered as any other
+                    await send(
+                        {"type": "http.response.start", "status": 200, "headers": self.raw_headers}
+                    )
+                    started = True
                 for start in range(0, len(piece), SLICE):
                     message = {
                         "type": "http.response.body",
@@ -205,16 +223,17 @@ class PiecewiseJSON(Response):
                         await asyncio.sleep(0)  # uvicorn hears of it before we return
                         return  # the client went away: nothing more to make
                 del piece
-                hold(_unsent(direct))
+                hold(_unsent(direct) + page.holds())
             hold(_unsent(direct))
             if not await self._drained(direct, hold):
                 await self._abort(scope, direct, "write-timeout")
                 return
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         except BaseException:
-            # an error while a step was made, or the server stopping: the head has gone, so
-            # the body is cut short rather than ended as if it were whole
-            await self._abort(scope, direct, "error")
+            if started:
+                # an error while a step was made, or the server stopping: the head has gone,
+                # so the body is cut short rather than ended as if it were whole
+                await self._abort(scope, direct, "error")
             raise
         finally:
             budget.answers -= 1
@@ -222,15 +241,15 @@ class PiecewiseJSON(Response):
             with contextlib.suppress(ValueError):  # a generator still running elsewhere
                 made.close()
 
-    async def _room_for(self, size: int, direct: DirectBody | None) -> bool:
-        """Count `size` bytes in once they fit, waiting at most the write timeout (and no
-        longer than the client stays)."""
-        if self.budget.take(size):
+    async def _room_for(self, size: int, mine: int, direct: DirectBody | None) -> bool:
+        """Count `size` bytes in once they fit beside the `mine` this answer counts already,
+        waiting at most the write timeout (and no longer than the client stays)."""
+        if self.budget.take(size, mine):
             return True
         waited = 0.0
         self.budget.waiting += 1
         try:
-            while not self.budget.take(size):
+            while not self.budget.take(size, mine):
                 if waited >= self.write_timeout or (direct is not None and direct.gone):
                     return False
                 await asyncio.sleep(POLL)

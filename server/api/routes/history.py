@@ -191,7 +191,7 @@ def replay(
     """
     if first is not None and last is not None and first > last:
         raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
-    budget = admit(deps.answers, deps.settings.answer_budget_mb)  # 503 while it is spent
+    budget = admit(deps.answers)  # 503 while it is spent
     page = replay_page(deps.ports, who, first, last, states, view=view)
     return PiecewiseJSON(page, budget, deps.settings.write_timeout)
 

@@ -77,7 +77,7 @@ def served(database: str, **overrides: Any) -> Iterator[Served]:
 
 
 BUDGET_MB = 1
-"""A budget a dozen unread replays of the battle spend; one reader at a time never meets it."""
+"""A budget the unread replays of the battle spend; one reader at a time goes alone."""
 
 
 @pytest.fixture(scope="module")
@@ -203,8 +203,9 @@ def test_a_reader_that_never_reads_is_closed_within_the_write_timeout(
 
 
 READERS = 24
-"""Unread replays: each holds the piece it is sending (about 85 KB) and what its connection
-buffers, so a dozen spend a 1 MB budget; the others wait for room for their first piece,
+"""Unread replays: each holds the piece it is sending (about 85 KB), what its connection
+buffers and the state it folds (about 1 MB counted), so one or two spend a 1 MB budget; the
+others wait for room for their first piece (each asks before any other replay is admitted),
 taking any that frees at once."""
 
 

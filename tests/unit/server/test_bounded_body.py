@@ -60,14 +60,15 @@ def test_the_budget_admits_what_fits_and_one_large_piece_alone() -> None:
     assert budget.used == 0
     assert budget.take(500)  # larger than the budget: alone, it goes
     assert not budget.take(1)
+    assert budget.take(1, mine=500)  # the answer holding it all may go on alone
 
 
 def test_a_new_answer_with_no_room_for_a_piece_is_503_naming_the_limit() -> None:
     budget = BytesInFlight(4 * PIECE)
-    assert admit(budget, 0.25) is budget
+    assert admit(budget) is budget
     budget.change(3 * PIECE + 1)  # another piece would pass the limit
     with pytest.raises(ProblemError) as refused:
-        admit(budget, 0.25)
+        admit(budget)
     assert refused.value.status == 503
     assert refused.value.headers == {"Retry-After": "1"}
     assert "TURNLEDGER_ANSWER_BUDGET_MB" in refused.value.detail
