@@ -9,7 +9,8 @@ address) on a throwaway embedded PostgreSQL, creates a battle as large as the li
 its `states=each` replay page is the whole 8 MiB of states. Its resident memory (psutil,
 sampled every 0.1 s) is reported: at rest after one replay was read, at its peak with 64
 unread replays, `/healthz`'s time meanwhile, then when the 64 clients have gone, and the
-same with 64 clients reading the page at once. With `BENCH_CODE` the server runs that
+same with 64 clients reading the page at once (each asking again after a 503's
+`Retry-After`, as a client should). With `BENCH_CODE` the server runs that
 folder's code (`git archive main | tar -x -C /tmp/main` to measure main) on the same
 database and clients.
 """
@@ -102,20 +103,28 @@ async def unread(url: str, battle: str, token: str) -> tuple[list[Any], list[int
     return writers, statuses
 
 
-async def reading(url: str, battle: str, token: str) -> list[int]:
+async def reading(url: str, battle: str, token: str) -> tuple[list[int], int]:
+    """64 clients reading the page at once, each asking again after a 503's Retry-After
+    (for two minutes at most): their last answers, and how many 503s they were told."""
     auth = {"Authorization": f"Bearer {token}"}
+    told = [0]
     async with httpx.AsyncClient(base_url=url, timeout=120) as http:
 
         async def one() -> int:
-            try:
-                got = await http.get(
-                    f"/battles/{battle}/replay", params={"states": "each"}, headers=auth
-                )
-            except httpx.HTTPError:
-                return 0
-            return got.status_code
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    got = await http.get(
+                        f"/battles/{battle}/replay", params={"states": "each"}, headers=auth
+                    )
+                except httpx.HTTPError:
+                    return 0
+                if got.status_code != 503 or time.monotonic() > deadline:
+                    return got.status_code
+                told[0] += 1
+                await asyncio.sleep(float(got.headers.get("Retry-After", "1")))
 
-        return list(await asyncio.gather(*(one() for _ in range(CLIENTS))))
+        return list(await asyncio.gather(*(one() for _ in range(CLIENTS)))), told[0]
 
 
 def healthz(url: str) -> float:
@@ -158,13 +167,16 @@ def measure(url: str, process: psutil.Process) -> list[list[Any]]:
     )
     rest = after
     with Peak(process) as peak:
-        statuses = asyncio.run(reading(url, battle, token))
+        began = time.monotonic()
+        statuses, told = asyncio.run(reading(url, battle, token))
+        took = time.monotonic() - began
         time.sleep(3)
     after = process.memory_info().rss
     rows.append(
         [
-            f"{CLIENTS} reading",
-            " ".join(f"{s}:{statuses.count(s)}" for s in sorted(set(statuses))),
+            f"{CLIENTS} reading, again after a 503 ({took:.0f} s for all)",
+            " ".join(f"{s}:{statuses.count(s)}" for s in sorted(set(statuses)))
+            + f" (503s told: {told})",
             rest / MB,
             peak.peak / MB,
             float("nan"),

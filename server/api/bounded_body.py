@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import threading
+import time
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -62,6 +64,20 @@ ENCODERS = 2
 """Pieces made at once in a process (the interpreter makes one at a time anyway)."""
 POLL = 0.02
 """Seconds between looks at the budget, or at a connection's buffer at the page's end."""
+TRIM_EVERY = 1.0
+"""Seconds between two hand-backs of freed memory to the system (`BytesInFlight.settle`)."""
+
+
+def _libc_malloc_trim() -> Callable[[int], int] | None:
+    """glibc's `malloc_trim`, or None (another C library, another system)."""
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
+    return trim
+
+
+_malloc_trim = _libc_malloc_trim()
 
 
 class BytesInFlight:
@@ -78,6 +94,18 @@ class BytesInFlight:
         """Told why an answer's connection was aborted (a metric's counter)."""
         self._lock = threading.Lock()
         self._encoders: asyncio.Semaphore | None = None
+        self._trimmed = -TRIM_EVERY
+
+    def settle(self) -> None:
+        """The last answer in progress ended: hand the memory its pages freed back to the
+        system, in a worker thread, at most once every `TRIM_EVERY` seconds. glibc's malloc
+        keeps freed memory for the process otherwise (the states a page folds are many
+        arrays of hundreds of KB): measured by ops/bench/bench_replay_memory.py."""
+        now = time.monotonic()
+        if _malloc_trim is None or now - self._trimmed < TRIM_EVERY:
+            return
+        self._trimmed = now
+        asyncio.get_running_loop().run_in_executor(None, _malloc_trim, 0)
 
     @property
     def encoders(self) -> asyncio.Semaphore:
@@ -240,6 +268,12 @@ class PiecewiseJSON(Response):
             budget.change(-held)
             with contextlib.suppress(ValueError):  # a generator still running elsewhere
                 made.close()
+                close = getattr(page.items, "close", None)
+                if close is not None:
+                    close()  # the page's steps, and the state they fold, go now
+            del made, page
+            if not budget.answers:
+                budget.settle()
 
     async def _room_for(self, size: int, mine: int, direct: DirectBody | None) -> bool:
         """Count `size` bytes in once they fit beside the `mine` this answer counts already,
