@@ -78,7 +78,7 @@ TEST_WORKERS ?= auto
 pytest: install browser node citus balancer
 	@echo "make: pytest on $(TEST_WORKERS) workers (about 10 minutes on 2 idle cores)"
 	@echo "make: pytest first collects the tests and starts each worker's PostgreSQL (about 30 s before the first result)"
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile --durations=25
 
 bench: install citus balancer
 	$(BIN)/python -m ops.bench

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -22,13 +23,21 @@ console = Console(width=None if sys.stdout.isatty() else 160)
 @contextmanager
 def throwaway_postgres() -> Iterator[str]:
     """A fresh embedded PostgreSQL in a temporary folder; yields its libpq URI."""
+    with throwaway_postgres_server() as server:
+        yield server.get_uri()
+
+
+@contextmanager
+def throwaway_postgres_server() -> Iterator[Any]:
+    """A fresh embedded PostgreSQL in a temporary folder; yields pgserver's handle of it (its
+    `pgdata`, for a benchmark that stops and starts it)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         import pgserver
     with tempfile.TemporaryDirectory(prefix="turnledger-bench-") as folder:
         server = pgserver.get_server(Path(folder) / "pgdata", cleanup_mode="delete")
         try:
-            yield server.get_uri()
+            yield server
         finally:
             server.cleanup()
 

@@ -35,9 +35,9 @@ def serving(app: Any, log_level: str = "error", port: int = 0) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    # building the OpenAPI document at startup is seconds of CPU: many times that on a
-    # loaded machine (tests run beside others)
-    deadline = time.monotonic() + 60
+    # generous: under a loaded machine the lifespan (the OpenAPI document, the first pool
+    # connections) takes tens of seconds; a crash is seen at once by the thread ending
+    deadline = time.monotonic() + 90
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the local server did not start")

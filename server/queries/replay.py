@@ -59,7 +59,7 @@ def replay_page(
     made as they are sent (server/queries/lazy_page.py).
     """
     battle_id = principal.battle_id
-    first, last = _page_range(ports, battle_id, first, last)
+    first, last, wanted = _page_range(ports, battle_id, first, last)
     state = ports.states.at(battle_id, first - 1).state if first > 1 else None
     view = view or view_of(ports.readers, principal)
     if not view.everything:
@@ -76,7 +76,7 @@ def replay_page(
         {"battle_id": battle_id, "from": first},
         "steps",
         steps,
-        lambda: {"to": ended[0], **({"next_from": ended[0] + 1} if ended[0] < last else {})},
+        lambda: {"to": ended[0], **({"next_from": ended[0] + 1} if ended[0] < wanted else {})},
         lambda: weight[0],
     )
 
@@ -128,18 +128,19 @@ def _steps(
 
 def _page_range(
     ports: Ports, battle_id: str, first: int | None, last: int | None
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """The versions a page covers: from `first` (1 when not given) to `last` (the head
-    when not given), at most MAX_REPLAY_EVENTS of them; a range the log does not have is
-    a 404 naming the versions it has."""
+    when not given), at most MAX_REPLAY_EVENTS of them, and the last version asked for (a
+    page cut short of it by the cap says where the next starts); a range the log does not
+    have is a 404 naming the versions it has."""
     head = ports.log.head_version(battle_id)
     if head == 0:
         raise NotFound(f"no battle {battle_id!r}")
     first = 1 if first is None else first
-    last = min(head, first + MAX_REPLAY_EVENTS - 1) if last is None else last
-    if not 1 <= first <= last <= head:
-        raise NotFound(f"versions run from 1 to {head}; {first}..{last} is not a range")
-    return first, min(last, first + MAX_REPLAY_EVENTS - 1)
+    wanted = head if last is None else last
+    if not 1 <= first <= wanted <= head:
+        raise NotFound(f"versions run from 1 to {head}; {first}..{wanted} is not a range")
+    return first, min(wanted, first + MAX_REPLAY_EVENTS - 1), wanted
 
 
 def _step(

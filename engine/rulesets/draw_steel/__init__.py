@@ -355,7 +355,9 @@ class DrawSteel(GridRuleset):
                 starts_action=budget.starts_action,
             )
         )
-        action.note("climb-down", to, cost, (f"{c.id} climbs down from {host.id}",))
+        action.note(
+            "climb-down", to, cost, (f"{c.id} climbs down from {host.id}",), about=(host.id,)
+        )
         rest_jumps = {j - 1 for j in jumps if j >= 1}
         return points[1:], Budget(budget.squares - cost, False, budget.economy), rest_jumps
 

@@ -174,7 +174,7 @@ def pull_up(
             movement_left=c.movement_left,
         )
     )
-    action.note("pull-up", to, reasons=(f"{by.id} pulls {c.id} up 1 square",))
+    action.note("pull-up", to, reasons=(f"{by.id} pulls {c.id} up 1 square",), about=(by.id, c.id))
 
 
 def beneath(state: BattleState, c: Creature) -> bool:

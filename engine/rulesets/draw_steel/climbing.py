@@ -82,7 +82,12 @@ def climb_onto(
         if tier < 3:
             if tier == 1:
                 _free_strike_window(action, host, c)
-            action.note("climb-fails", c.pos, reasons=(f"{c.id} fails to climb {host.id}",))
+            action.note(
+                "climb-fails",
+                c.pos,
+                reasons=(f"{c.id} fails to climb {host.id}",),
+                about=(host.id,),
+            )
             return
     to = top_of(host)
     left = budget - cost if economy else c.movement_left
@@ -98,7 +103,7 @@ def climb_onto(
         )
     )
     action.emit(ConditionSet(creature=c.id, condition="climbing", on=True, source=host.id))
-    action.note("climb", to, cost, (f"{c.id} climbs {host.id}",))
+    action.note("climb", to, cost, (f"{c.id} climbs {host.id}",), about=(host.id,))
 
 
 def _free_strike_window(action: Action, reactor: Creature, target: Creature) -> None:

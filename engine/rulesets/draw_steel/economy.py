@@ -62,7 +62,9 @@ def grab_limited(state: BattleState, c: Creature, speed: int, action: Action | N
     if not held:
         return speed
     if action is not None:
-        action.note("speed", c.pos, reasons=(f"grabbing {held[0].id}: speed halved",))
+        action.note(
+            "speed", c.pos, reasons=(f"grabbing {held[0].id}: speed halved",), about=(held[0].id,)
+        )
     return (
         (speed + 1) // 2 if DrawSteelOptions.of(state).grab_speed_rounding == "up" else speed // 2
     )

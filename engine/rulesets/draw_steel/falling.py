@@ -235,7 +235,9 @@ def fall(action: Action, cid: str, *, agility_counts: bool, extra_height: int = 
             action.emit(DamageTaken(creature=below.id, amount=damage, cause="fallen on"))
         if LADDER.value(c.size) > below.stat("might") and not below.has("prone"):
             action.emit(KnockedProne(creature=below.id))
-        action.note("landed-on", below.pos, reasons=(f"{cid} landed on {below.id}",))
+        action.note(
+            "landed-on", below.pos, reasons=(f"{cid} landed on {below.id}",), about=(below.id,)
+        )
     if (hurts or below is not None) and not action.state.creatures[cid].has("prone"):
         action.emit(KnockedProne(creature=cid))
 

@@ -28,6 +28,7 @@ def forced_squares(action: Action, target: Creature, distance: int) -> int:
             "forced-ignored",
             target.pos,
             reasons=(f"{target.id} dropped prone: it ignores forced movement",),
+            about=(target.id,),
         )
         return 0
     feet = max(0, distance - target.stability)

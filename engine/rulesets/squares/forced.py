@@ -121,7 +121,12 @@ class ForcedMovement:
         if drop is not None and len(path) == drop and ground >= landed.pos[2]:
             if not landed.has("prone"):
                 action.emit(KnockedProne(creature=target.id, voluntary=True))
-            action.note("forced-stops", landed.pos, reasons=(f"{target.id} drops prone",))
+            action.note(
+                "forced-stops",
+                landed.pos,
+                reasons=(f"{target.id} drops prone",),
+                about=(target.id,),
+            )
             return
         afloat = lateral and f.in_water(landed.pos)
         if ground < landed.pos[2] and not afloat:

@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 import pytest
 
+import server.queries.replay as replay_module
 from engine.view import battle_view
 from events.vocabulary import registry
 from projections import fold
@@ -209,6 +210,31 @@ def test_a_replay_is_paged_by_the_size_of_its_states(
         pages.append(page)
         start_at = page.get("next_from")
     assert [s for p in pages for s in p["steps"]] == whole["steps"]
+
+
+@pytest.mark.parametrize("states", ["each", "last", "none", "changes"])
+def test_a_replay_page_cut_by_the_event_cap_says_where_the_next_starts(
+    service: BattleCalls, history: HistoryCalls, monkeypatch: pytest.MonkeyPatch, states: str
+) -> None:
+    """A page stops at MAX_REPLAY_EVENTS events as it stops at its bytes of states: with the
+    next page's first version, so a client following next_from reads the whole battle."""
+    _, director = start(service)
+    for y in (2, 3, 4, 3, 2):
+        move(service, director, "hero", [1, y])
+    whole = history.replay(director, None, None, states)
+    monkeypatch.setattr(replay_module, "MAX_REPLAY_EVENTS", 3)
+    pages, start_at = [], 1
+    while start_at is not None:
+        page = history.replay(director, start_at, None, states)
+        assert len(page["steps"]) <= 3 and page["from"] == start_at
+        pages.append(page)
+        start_at = page.get("next_from")
+    assert [s["version"] for p in pages for s in p["steps"]] == [
+        s["version"] for s in whole["steps"]
+    ]
+    assert pages[-1]["to"] == whole["to"] and len(pages) > 1
+    asked = history.replay(director, 1, 5, states)
+    assert (asked["to"], asked["next_from"]) == (3, 4)
 
 
 def test_a_replay_carries_only_the_states_asked_for(

@@ -4,6 +4,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.rulesets.draw_steel.falling import fallers, must_fall
+from server.readers.redaction import shown_trace
 from tests.unit.battle_map import battle, ok, pos, types
 
 FREE = {"turns": False}
@@ -96,6 +97,20 @@ def test_falling_onto_a_creature_hurts_both_and_the_faller_lands_beside_it() -> 
     assert pos(after, "F") == (0, 0, 0)
     assert after.creatures["B"].hp == 24
     assert after.creatures["B"].has("prone")
+
+
+def test_the_step_of_landing_on_a_creature_says_whom_it_is_about() -> None:
+    """A reader who may not see the creature fallen on is not told its name by the faller's
+    trace (server/readers/redaction.py drops the steps about a creature hidden from it)."""
+    state = battle(".B..", options=FREE, creatures={"B": {"stats": {"might": 0}}})
+    _, state = ok(state, flier(3))
+    decision, _ = knocked_prone(state)
+    trace = [s.to_json() for s in decision.trace]
+    landed = [s for s in trace if s["kind"] == "landed-on"]
+    assert [s["about"] for s in landed] == [["B"]]
+    shown = shown_trace(trace, {"B"})
+    assert "landed-on" not in [s["kind"] for s in shown]
+    assert "fall" in [s["kind"] for s in shown]
 
 
 def test_a_creature_fallen_on_stays_standing_if_its_might_is_at_least_the_fallers_size() -> None:
