@@ -280,14 +280,13 @@ class PiecewiseJSON(Response):
         waiting at most the write timeout (and no longer than the client stays)."""
         if self.budget.take(size, mine):
             return True
-        waited = 0.0
+        deadline = time.monotonic() + self.write_timeout  # the clock: a loaded loop sleeps long
         self.budget.waiting += 1
         try:
             while not self.budget.take(size, mine):
-                if waited >= self.write_timeout or (direct is not None and direct.gone):
+                if time.monotonic() >= deadline or (direct is not None and direct.gone):
                     return False
                 await asyncio.sleep(POLL)
-                waited += POLL
             return True
         finally:
             self.budget.waiting -= 1
@@ -295,13 +294,12 @@ class PiecewiseJSON(Response):
     async def _drained(self, direct: DirectBody | None, hold: Callable[[int], None]) -> bool:
         """Whether the connection sends all it buffers within the write timeout (what it
         still holds stays counted meanwhile)."""
-        waited = 0.0
+        deadline = time.monotonic() + self.write_timeout
         while (unsent := _unsent(direct)) and direct is not None and not direct.gone:
-            if waited >= self.write_timeout:
+            if time.monotonic() >= deadline:
                 return False
             hold(unsent)
             await asyncio.sleep(POLL)
-            waited += POLL
         return True
 
     async def _abort(self, scope: Scope, direct: DirectBody | None, why: str) -> None:
