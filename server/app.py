@@ -11,6 +11,7 @@ from starlette.types import ASGIApp
 
 from server.api import openapi, problems
 from server.api.answers.schemas import MAX_BODY_BYTES
+from server.api.bounded_body import answer_budget
 from server.api.deps import PrincipalCache, Services
 from server.api.lean_intents import LeanIntents, declared_route
 from server.api.metrics import Metrics
@@ -212,6 +213,7 @@ def shared_services(
         principals=PrincipalCache(int(settings.principal_cache_mb * 2**20)),
         encoded=EncodedEvents(int(settings.stream_cache_mb * 2**20)),
         catch_up=CatchUpBudget(settings.stream_catch_up_mb_per_s * 2**20),
+        answers=answer_budget(settings.answer_budget_mb, metrics),
         rate_limits=RateLimits(
             settings.rate_create,
             settings.rate_write,

@@ -12,6 +12,7 @@ from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
 from events.lru import SizedLRU
+from server.api.bounded_body import BytesInFlight
 from server.api.metrics import Metrics
 from server.api.problems import ProblemError
 from server.api.rate_limits import RateLimits, client_of, peer_of
@@ -55,6 +56,9 @@ class Services:
     rate_limits: RateLimits = field(default_factory=lambda: RateLimits("1/second", "1/second"))
     encoded: EncodedEvents = field(default_factory=lambda: EncodedEvents(8 * 2**20))
     catch_up: CatchUpBudget = field(default_factory=lambda: CatchUpBudget(32 * 2**20))
+    answers: BytesInFlight = field(default_factory=lambda: BytesInFlight(64 * 2**20))
+    """Bytes of answers sent in pieces not yet taken by their clients (server/api/
+    bounded_body.py)."""
 
     def __post_init__(self) -> None:
         self.tokens = TokenRevocation(self.ports.directory, self.ports.clock, self.revoked)

@@ -210,6 +210,12 @@ class DirectBody:
         )
 
     @property
+    def gone(self) -> bool:
+        """Whether the connection is closed or closing (the client went away, or it was
+        aborted)."""
+        return bool(self._cycle.disconnected) or self._transport.is_closing()
+
+    @property
     def unsent(self) -> int:
         """Bytes written that the connection has not sent yet (the client reads slower)."""
         return self._transport.get_write_buffer_size()
@@ -218,6 +224,11 @@ class DirectBody:
     def frame(body: bytes) -> bytes:
         """`body` as one chunk of the answer (framed once, written to many connections)."""
         return b"%x\r\n%s\r\n" % (len(body), body)
+
+    def abort(self) -> None:
+        """Close the connection now, dropping what it still holds unsent (a client that does
+        not read: server/api/bounded_body.py)."""
+        self._transport.abort()
 
     def write(self, framed: bytes) -> int:
         """Send a chunk `frame` made (nothing on a closing connection); the bytes the

@@ -22,6 +22,8 @@ class Metrics:
     stream_hub_failures: Counter
     refused_rows: Counter
     append_groups: Histogram
+    answer_bytes: Gauge
+    answer_aborts: Counter
 
     @classmethod
     def create(cls) -> Metrics:
@@ -70,6 +72,19 @@ class Metrics:
                 "Appends of different battles sent to the database in one statement and one"
                 " commit (1: an append that went alone)",
                 buckets=GROUP_BUCKETS,
+                registry=r,
+            ),
+            answer_bytes=Gauge(
+                "turnledger_answer_bytes_in_flight",
+                "Bytes of answers sent in pieces (replay pages) encoded and not yet taken by"
+                " their clients, against TURNLEDGER_ANSWER_BUDGET_MB",
+                registry=r,
+            ),
+            answer_aborts=Counter(
+                "turnledger_answer_aborts",
+                "Connections closed in the middle of an answer sent in pieces: write-timeout"
+                " (the client did not read), no-room (the budget stayed spent), error",
+                ["why"],
                 registry=r,
             ),
         )

@@ -239,6 +239,20 @@ class Settings(BaseSettings):
     keep_alive_timeout: float = Field(
         default=5.0, gt=0, le=600, description="Seconds an idle keep-alive connection stays open."
     )
+    write_timeout: float = Field(
+        default=20.0,
+        gt=0,
+        le=3600,
+        description="Seconds a client may take to read each piece of an answer sent in pieces"
+        " (a replay page); past it, the connection is closed.",
+    )
+    answer_budget_mb: float = Field(
+        default=64,
+        ge=1,
+        le=100_000,
+        description="Megabytes of answers sent in pieces (replay pages) a process may hold"
+        " encoded and not yet taken by their clients; past it, 503 with Retry-After.",
+    )
 
     streams_per_token: int = Field(
         default=8, ge=1, le=10_000, description="Open live streams one token may hold."

@@ -16,12 +16,19 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def _nothing() -> int:
+    return 0
+
+
 @dataclass
 class LazyPage:
     head: dict[str, Any]
     items_key: str
     items: Iterator[dict[str, Any]]
     tail: Callable[[], dict[str, Any]]
+    holds: Callable[[], int] = _nothing
+    """An estimate of the bytes making the items keeps alive between two of them (a
+    replay's state as it folds), counted by the HTTP layer against its budget."""
 
     def whole(self) -> dict[str, Any]:
         """The page as one dictionary: the head, the items as a list, then the tail."""

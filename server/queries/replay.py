@@ -12,6 +12,7 @@ from engine.view import battle_view, view_change
 from events.envelope import Envelope
 from events.vocabulary import registry
 from projections import BattleState, evolve
+from projections.memory import state_bytes
 from server.errors import NotFound
 from server.ports import Ports
 from server.queries.lazy_page import LazyPage
@@ -65,31 +66,38 @@ def replay_page(
         # a change between two whole states would tell what hidden creatures did: a
         # reader from whom some are hidden is sent each state, redacted (keyframes only)
         states = "each" if states == "changes" else states
-    # read now: the page is made while it is sent, holding no connection meanwhile
-    envelopes = ports.log.read_stream(battle_id, after=first - 1, up_to=last)
     ended = [first - 1]  # the page's last version, once its steps are made
-    steps = _steps(ports, battle_id, envelopes, state, states, view, last, ended, max_bytes)
+    # what the state folded so far keeps alive (an estimate); before the first step, that
+    # of the state it starts from or, from the start, of the battle's latest (cached) state
+    start = state or ports.states.at(battle_id, ports.log.head_version(battle_id)).state
+    weight = [0 if start is None else state_bytes(start)]
+    steps = _steps(ports, battle_id, first, state, states, view, last, ended, weight, max_bytes)
     return LazyPage(
         {"battle_id": battle_id, "from": first},
         "steps",
         steps,
         lambda: {"to": ended[0], **({"next_from": ended[0] + 1} if ended[0] < wanted else {})},
+        lambda: weight[0],
     )
 
 
 def _steps(
     ports: Ports,
     battle_id: str,
-    envelopes: Sequence[Envelope],
+    first: int,
     state: BattleState | None,
     states: str,
     view: ReaderView,
     last: int,
     ended: list[int],
+    weight: list[int],
     max_bytes: int,
 ) -> Iterator[dict[str, Any]]:
     """The page's steps, each made when asked for, up to `max_bytes` of states (always
-    one); `ended[0]` follows the last version made."""
+    one); `ended[0]` follows the last version made, `weight[0]` what its state keeps alive.
+    The events are read when the first step is asked for: a page waiting for its turn to
+    be sent holds neither them nor a connection."""
+    envelopes: Sequence[Envelope] = ports.log.read_stream(battle_id, after=first - 1, up_to=last)
     spent, any_step = 0, False
     shown_before: BattleState | None = None  # `changes`: the state the page last showed
     for env in envelopes:
@@ -97,6 +105,7 @@ def _steps(
             state = ports.states.at(battle_id, env.version).state
         elif env.type != "IntentAccepted":
             state = evolve(state, env.event(registry))
+        weight[0] = 0 if state is None else state_bytes(state)
         shown = change = None
         if state is not None and states == "changes" and shown_before is not None:
             change = state_change(shown_before, state)

@@ -11,6 +11,7 @@ from starlette.responses import Response
 from engine.results import Refused
 from server.api.answers import schemas as s
 from server.api.answers.common import Answer
+from server.api.bounded_body import PiecewiseJSON, admit
 from server.api.deps import BattleId, Caller, Deps, Director, View, limited
 from server.api.problems import ProblemError, refusal_error, responses
 from server.api.routes.battles import READ, WRITE, IdempotencyKey, after_append, answer
@@ -19,7 +20,7 @@ from server.commands.types import Redo, Rewind, Undo
 from server.queries.judgement import judgement as judgement_of
 from server.queries.narration import narrate_what_if
 from server.queries.rejudgement import MAX_ACTIONS, rejudge
-from server.queries.replay import replay as replay_of
+from server.queries.replay import replay_page
 from server.queries.what_if import what_if as what_if_of
 
 router = APIRouter(tags=["history"])
@@ -190,7 +191,9 @@ def replay(
     """
     if first is not None and last is not None and first > last:
         raise ProblemError(422, "invalid-request", "`from` must not be after `to`")
-    return OrjsonResponse(replay_of(deps.ports, who, first, last, states, view=view))
+    budget = admit(deps.answers)  # 503 while it is spent
+    page = replay_page(deps.ports, who, first, last, states, view=view)
+    return PiecewiseJSON(page, budget, deps.settings.write_timeout)
 
 
 @router.post(
