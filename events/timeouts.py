@@ -115,6 +115,19 @@ class Breaker:
         self._blocked_until = time.monotonic() + COOLDOWN
 
 
+# What a running server answers about this connection's own database or role: the server is
+# there, so other databases on it are not to fail for it (a dropped database, a wrong
+# password). A server starting up, shutting down or in recovery answers FATAL too, and trips.
+_ANSWERED_FOR_ONE = ("does not exist", "authentication failed", "no pg_hba.conf entry")
+
+
+def reached_the_server(error: psycopg.OperationalError) -> bool:
+    """Whether a failed connect was refused by a server that answered the handshake about
+    this connection alone (its database or role), rather than a server away or unready."""
+    words = str(error)
+    return "FATAL:" in words and any(why in words for why in _ANSWERED_FOR_ONE)
+
+
 _BREAKERS: dict[tuple[str, str], Breaker] = {}
 _BREAKERS_LOCK = threading.Lock()
 
@@ -146,7 +159,10 @@ class DeadlineConnection(psycopg.Connection[Any]):
         breaker.check(cls.deadline)
         try:
             conn = super().connect(conninfo, **kwargs)
-        except psycopg.OperationalError:
+        except psycopg.OperationalError as exc:
+            if reached_the_server(exc):
+                breaker.answered()
+                raise
             # refused (stopped, restarting), timed out (frozen, unreachable): either way the
             # next callers fail at once rather than each try in turn (see `Breaker`)
             breaker.trip()
@@ -186,7 +202,10 @@ class AsyncDeadlineConnection(psycopg.AsyncConnection[Any]):
         breaker.check(cls.deadline)
         try:
             conn = await super().connect(conninfo, **kwargs)
-        except psycopg.OperationalError:
+        except psycopg.OperationalError as exc:
+            if reached_the_server(exc):
+                breaker.answered()
+                raise
             breaker.trip()
             raise
         breaker.answered()

@@ -30,6 +30,8 @@ class Reader:
     opened: threading.Event = field(default_factory=threading.Event)
     done: threading.Event = field(default_factory=threading.Event)
     error: BaseException | None = None
+    timeout: float = 10
+    """Seconds a read may wait for the next bytes (a catch-up waiting its turn sends none)."""
 
     def start(self) -> Reader:
         threading.Thread(target=self._run, daemon=True).start()
@@ -40,7 +42,7 @@ class Reader:
         headers = {"Last-Event-ID": str(self.after)} if self.after is not None else {}
         try:
             with (
-                self.server.client(self.token, headers=headers) as http,
+                self.server.client(self.token, headers=headers, timeout=self.timeout) as http,
                 http.stream("GET", f"/battles/{self.battle.battle_id}/stream") as answer,
             ):
                 self.status = answer.status_code

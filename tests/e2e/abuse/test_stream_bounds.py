@@ -161,12 +161,16 @@ def test_a_backlog_is_encoded_once_per_kind_of_reader_for_every_stream(
         services = app.state.services
         before = services.encoded.encoded
         tokens = [battle.director] * 3 + battle.seats * 2
-        readers = [Reader(running, battle, token, stop_at=head).start() for token in tokens]
+        # a catch-up waiting its turn sends nothing, heartbeats included: the readers' reads
+        # may wait for the others' 175 KB at 20 KB/s, longer on a loaded machine
+        readers = [
+            Reader(running, battle, token, stop_at=head, timeout=90).start() for token in tokens
+        ]
         for r in readers:
-            assert r.done.wait(60), "a stream did not catch up"
+            assert r.done.wait(120), "a stream did not catch up"
         encoded = services.encoded.encoded - before
         waited = services.catch_up.waited
     for r in readers:
-        assert r.ids == list(range(1, head + 1))
+        assert r.error is None and r.ids == list(range(1, head + 1)), r.error
     assert encoded == 2 * head  # once as the director reads it, once as a player does
     assert waited > 0  # 7 catch-ups of ~25 KB each paid a 20 KB/s budget: they took turns

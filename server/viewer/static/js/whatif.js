@@ -45,8 +45,10 @@ function kindOf(prop, resolve) {
     const item = one.items?.$ref ? resolve(one.items.$ref) : one.items || {};
     if (item.type === "array") return { kind: "points" };
     if (item.type === "object") return { kind: "legs" };
-    if (item.type === "integer" && one.minItems === 2) return { kind: "point" };
-    if (item.type === "integer" || item.type === "number") return { kind: "numbers" };
+    // a move's `to` takes integers or numbers (a fraction is inches): items as anyOf
+    const numeric = (item.anyOf || [item]).every((t) => t.type === "integer" || t.type === "number");
+    if (numeric && one.minItems === 2) return { kind: "point" };
+    if (numeric) return { kind: "numbers" };
     return { kind: "words" };
   }
   if (options.some((o) => o.type === "array") && options.some((o) => o.type === "string")) return { kind: "words" };
